@@ -1,0 +1,84 @@
+import { z } from "../zod.ts";
+
+/**
+ * One zod schema per content document (spec A §3). The same schemas check the shipped files at
+ * load, every admin edit, and type the pages that render them. Objects are strict so a typo in a
+ * content file fails loudly instead of silently vanishing.
+ */
+
+const link = z.string().min(1);
+
+const menuEntryItem: z.ZodType<MenuEntryItem> = z.lazy(() =>
+  z.strictObject({
+    title: z.string(),
+    link: link.optional(),
+    icon: z.string().optional(),
+    badge: z.string().optional(),
+    description: z.string().optional(),
+    items: z.array(menuEntryItem).optional(),
+  }),
+);
+export interface MenuEntryItem {
+  title: string;
+  link?: string;
+  icon?: string;
+  badge?: string;
+  description?: string;
+  items?: MenuEntryItem[];
+}
+
+export const menuItemSchema = z.strictObject({
+  type: z.enum(["showmenu", "submenu", "link"]),
+  class: z.array(z.string()).default([]),
+  title: z.string(),
+  link: link.optional(),
+  highlight: z.boolean().optional(),
+  intro: z.string().optional(),
+  content: z
+    .array(
+      z.strictObject({
+        column: z.number().int().min(1),
+        section_title: z.string().optional(),
+        items: z.array(menuEntryItem),
+      }),
+    )
+    .optional(),
+});
+
+export const menuDataSchema = z.strictObject({
+  logo: z.string(),
+  logo_white: z.string().optional(),
+  main_menu: z.array(menuItemSchema),
+});
+
+export const footerDataSchema = z.strictObject({
+  description: z.string(),
+  sections: z.array(
+    z.strictObject({ title: z.string(), links: z.array(z.strictObject({ title: z.string(), url: link })) }),
+  ),
+  social: z.strictObject({
+    networks: z.array(z.strictObject({ icon: z.enum(["facebook", "instagram", "linkedin"]), url: z.url() })),
+  }),
+  contact: z.strictObject({ email: z.email(), phone: z.string() }),
+  copyright: z.strictObject({ text: z.string() }),
+  img_logo: z.string().optional(),
+  background: z.string().optional(),
+});
+
+/** Registry: the document name is its type. A file whose name is not here is refused at load. */
+export const documentSchemas = {
+  menu_data: menuDataSchema,
+  "footer-data": footerDataSchema,
+} as const satisfies Record<string, z.ZodType>;
+
+export type DocumentName = keyof typeof documentSchemas;
+export type DocumentData<N extends DocumentName> = z.output<(typeof documentSchemas)[N]>;
+export type MenuData = DocumentData<"menu_data">;
+export type FooterData = DocumentData<"footer-data">;
+
+export function isDocumentName(name: string): name is DocumentName {
+  return Object.hasOwn(documentSchemas, name);
+}
+
+/** Document names in URLs: letters, digits, '-', '_' (no dots, no slashes: no path tricks). */
+export const DOCUMENT_NAME_PATTERN = /^[A-Za-z0-9_-]{1,80}$/;

@@ -1,0 +1,137 @@
+import { z } from "./zod.ts";
+
+/** Every code the site accepts (A §5); only the offered ones have interface texts and a switcher entry. */
+export const ACCEPTED_LANGUAGES = ["pt", "en", "es", "fr", "de", "it", "zh", "ja"] as const;
+export const OFFERED_LANGUAGES = ["pt", "en"] as const;
+/** Path prefixes recognised in URLs (A §2). */
+export const PATH_LANGUAGES = ["pt", "en", "es"] as const;
+export const DEFAULT_LANGUAGE = "pt";
+export const LANGUAGE_COOKIE = "lang";
+
+export type Language = (typeof ACCEPTED_LANGUAGES)[number];
+export type OfferedLanguage = (typeof OFFERED_LANGUAGES)[number];
+
+export const languageSchema = z.enum(ACCEPTED_LANGUAGES);
+
+export function isAcceptedLanguage(value: unknown): value is Language {
+  return typeof value === "string" && (ACCEPTED_LANGUAGES as readonly string[]).includes(value);
+}
+
+export function isOfferedLanguage(value: unknown): value is OfferedLanguage {
+  return typeof value === "string" && (OFFERED_LANGUAGES as readonly string[]).includes(value);
+}
+
+/** The domain configuration file (content/config/domains.json): which subdomains are segments, default languages. */
+export const domainConfigSchema = z.strictObject({
+  domain: z.strictObject({ defaultLanguage: languageSchema.optional() }),
+  ignoredSubdomains: z.array(z.string()),
+  adminSubdomain: z.string(),
+  subdomains: z.record(
+    z.string().regex(/^[a-z0-9-]+$/, "subdomain names use letters, digits and hyphens"),
+    z.strictObject({ name: z.string(), defaultLanguage: languageSchema.optional() }),
+  ),
+});
+export type DomainConfig = z.infer<typeof domainConfigSchema>;
+
+export type HostTarget = { kind: "site"; segment: string | null } | { kind: "admin" };
+
+const SUBDOMAIN_PATTERN = /^[a-z0-9-]+$/;
+const IP_HOST = /^(\d{1,3}\.){3}\d{1,3}$|^\[.*\]$/;
+
+/**
+ * Segment from the Host header's first label (A §4, DESIGN "Contracts"):
+ * `agronegocio.example.com` and `agronegocio.localhost` give agronegocio; 'www' is ignored,
+ * 'admin' opens the admin area, unknown labels and IP addresses mean no segment.
+ */
+export function resolveHost(hostHeader: string | undefined, config: DomainConfig): HostTarget {
+  const hostname = (hostHeader ?? "").trim().toLowerCase().replace(/:\d+$/, "");
+  if (!hostname || IP_HOST.test(hostname)) return { kind: "site", segment: null };
+  const labels = hostname.split(".");
+  // A bare name ('localhost', 'example') has no subdomain.
+  if (labels.length < 2) return { kind: "site", segment: null };
+  const first = labels[0]!;
+  if (!SUBDOMAIN_PATTERN.test(first) || config.ignoredSubdomains.includes(first)) {
+    return { kind: "site", segment: null };
+  }
+  if (first === config.adminSubdomain) return { kind: "admin" };
+  return { kind: "site", segment: Object.hasOwn(config.subdomains, first) ? first : null };
+}
+
+/** Splits a recognised language prefix off a path: '/en/planos' gives en and '/planos'. */
+export function splitLanguagePrefix(pathname: string): { language: Language | null; path: string } {
+  const match = /^\/(pt|en|es)(?=\/|$)/.exec(pathname);
+  if (!match) return { language: null, path: pathname };
+  return { language: match[1] as Language, path: pathname.slice(match[0].length) || "/" };
+}
+
+/** The accepted language codes of an Accept-Language header, best first (q-values honoured). */
+export function parseAcceptLanguage(header: string | undefined | null): Language[] {
+  if (!header) return [];
+  const ranked = header
+    .split(",")
+    .map((part, index) => {
+      const [tag = "", ...params] = part.trim().split(";");
+      const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
+      const quality = q ? Number.parseFloat(q.slice(2)) : 1;
+      return {
+        code: tag.trim().toLowerCase().split("-")[0] ?? "",
+        quality: Number.isNaN(quality) ? 0 : quality,
+        index,
+      };
+    })
+    .filter((entry) => entry.quality > 0 && isAcceptedLanguage(entry.code))
+    .sort((a, b) => b.quality - a.quality || a.index - b.index);
+  return [...new Set(ranked.map((entry) => entry.code as Language))];
+}
+
+export interface LanguageInputs {
+  /** Language prefix of the path (/pt, /en, /es): an explicit URL beats everything else. */
+  pathPrefix?: Language | null;
+  /** The saved choice (cookie, per subdomain since the cookie is host-only). */
+  cookie?: string | null;
+  /** The `lang` query parameter; honoured outside production only. */
+  query?: string | null;
+  isProduction: boolean;
+  segment: string | null;
+  domainConfig: DomainConfig;
+  acceptLanguage?: string | null;
+}
+
+export type LanguageSource =
+  | "path"
+  | "cookie"
+  | "query"
+  | "subdomain-default"
+  | "domain-default"
+  | "browser"
+  | "fallback";
+
+/**
+ * Language choice order of A §4: saved preference, lang query (development only), the domain
+ * configuration default (subdomain default first, then domain default), browser language, pt.
+ */
+export function resolveLanguage(inputs: LanguageInputs): { language: Language; source: LanguageSource } {
+  if (inputs.pathPrefix) return { language: inputs.pathPrefix, source: "path" };
+  if (isAcceptedLanguage(inputs.cookie)) return { language: inputs.cookie, source: "cookie" };
+  if (!inputs.isProduction && isAcceptedLanguage(inputs.query))
+    return { language: inputs.query, source: "query" };
+  const subdomainDefault = inputs.segment
+    ? inputs.domainConfig.subdomains[inputs.segment]?.defaultLanguage
+    : undefined;
+  if (subdomainDefault) return { language: subdomainDefault, source: "subdomain-default" };
+  const domainDefault = inputs.domainConfig.domain.defaultLanguage;
+  if (domainDefault) return { language: domainDefault, source: "domain-default" };
+  const browser = parseAcceptLanguage(inputs.acceptLanguage)[0];
+  if (browser) return { language: browser, source: "browser" };
+  return { language: DEFAULT_LANGUAGE, source: "fallback" };
+}
+
+/** The language the interface is shown in: an accepted but not offered code falls back to pt. */
+export function interfaceLanguage(language: Language): OfferedLanguage {
+  return isOfferedLanguage(language) ? language : DEFAULT_LANGUAGE;
+}
+
+/** BCP 47 tag for <html lang>. */
+export function htmlLang(language: OfferedLanguage): string {
+  return language === "pt" ? "pt-BR" : "en";
+}

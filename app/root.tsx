@@ -1,0 +1,111 @@
+import type { ContentQuery } from "@server/content/service.ts";
+import type { ReactNode } from "react";
+import {
+  data,
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLocation,
+  useRouteLoaderData,
+} from "react-router";
+import { SiteFooter } from "~/components/SiteFooter.tsx";
+import { SiteHeader } from "~/components/SiteHeader.tsx";
+import type { DocumentName } from "~/lib/content/schemas.ts";
+import { messagesFor } from "~/lib/i18n.ts";
+import { htmlLang, type OfferedLanguage } from "~/lib/locale.ts";
+import type { ShellData } from "~/lib/shell.ts";
+import type { Route } from "./+types/root";
+import stylesheet from "./styles/app.css?url";
+
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { services, request } = context;
+  const query: ContentQuery = { segment: request.segment, lang: request.language };
+  const load = async <N extends DocumentName>(name: N) => {
+    try {
+      const doc = await services.content.get(name, query);
+      return doc
+        ? ({ status: "loaded", data: doc.data } as const)
+        : ({ status: "missing", searched: services.content.searchedPaths(name, query) } as const);
+    } catch (error) {
+      // One broken document must not take the whole page down: the section shows its error state.
+      services.logger.error({ err: error, document: name }, "content load failed");
+      return { status: "error" } as const;
+    }
+  };
+  const [menu, footer] = await Promise.all([load("menu_data"), load("footer-data")]);
+  const shell: ShellData = { menu, footer };
+  return data({
+    ...shell,
+    language: request.uiLanguage,
+    pathLanguage: request.pathLanguage,
+    segment: request.segment,
+    year: new Date().getFullYear(),
+  });
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const root = useRouteLoaderData<typeof loader>("root");
+  const language: OfferedLanguage = root?.language ?? "pt";
+  return (
+    <html lang={htmlLang(language)}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+/** Routes shown without header and footer (A §2: the login page stands alone). */
+const BARE_ROUTES = /^\/(?:(?:pt|en|es)\/)?login(?:\/|$)/;
+
+export default function App({ loaderData }: Route.ComponentProps) {
+  const { pathname } = useLocation();
+  const t = messagesFor(loaderData.language);
+  if (BARE_ROUTES.test(pathname)) return <Outlet />;
+  const homePath = loaderData.pathLanguage ? `/${loaderData.pathLanguage}` : "/";
+  return (
+    <>
+      <a href="#conteudo" className="skip-link">
+        {t.skipToContent}
+      </a>
+      <SiteHeader menu={loaderData.menu} language={loaderData.language} homePath={homePath} t={t} />
+      <main id="conteudo" tabIndex={-1}>
+        <Outlet />
+      </main>
+      <SiteFooter footer={loaderData.footer} menu={loaderData.menu} year={loaderData.year} t={t} />
+    </>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const root = useRouteLoaderData<typeof loader>("root");
+  const t = messagesFor(root?.language ?? "pt");
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <main id="conteudo" className="error-page">
+      <h1>{notFound ? t.notFoundTitle : t.errorTitle}</h1>
+      <p>{t.errorText}</p>
+      <p>
+        <a href="/" className="button button--primary">
+          {t.backHome}
+        </a>
+      </p>
+    </main>
+  );
+}

@@ -1,0 +1,39 @@
+import { handleApi } from "@server/http/api.ts";
+import { requireAdmin } from "@server/http/auth-guard.ts";
+import { errorResponse, HttpError, jsonResponse, messages } from "@server/http/errors.ts";
+import { CONTENT_CACHE_KEY_PATTERN } from "~/lib/content-lookup.ts";
+import type { Route } from "./+types/cache-key";
+
+/** GET /api/cache/{key}: the cached entry (a 404 is a miss, B §7.4). Only content keys are readable. */
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { services } = context;
+  return handleApi(services.logger, async () => {
+    const key = validKey(params.key);
+    const entry = await services.cache.peek(key);
+    if (!entry) return errorResponse(404, messages.cacheMiss);
+    return jsonResponse(entry, { headers: { "Cache-Control": "no-store" } });
+  });
+}
+
+/** DELETE /api/cache/{key}: admins only. */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const { services } = context;
+  return handleApi(services.logger, async () => {
+    if (request.method !== "DELETE")
+      return errorResponse(405, messages.methodNotAllowed, { Allow: "GET, DELETE" });
+    await requireAdmin(request, context);
+    const key = validKey(params.key);
+    await services.cache.delete(key);
+    return new Response(null, { status: 204 });
+  });
+}
+
+function validKey(key: string): string {
+  if (!CONTENT_CACHE_KEY_PATTERN.test(key)) {
+    throw new HttpError(
+      400,
+      `${messages.invalidParameters} A chave deve ter o formato subdominio:nome:idioma.`,
+    );
+  }
+  return key;
+}

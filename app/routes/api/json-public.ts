@@ -1,0 +1,55 @@
+import { handleApi } from "@server/http/api.ts";
+import { errorResponse, HttpError, jsonResponse, messages } from "@server/http/errors.ts";
+import { DOCUMENT_NAME_PATTERN } from "~/lib/content/schemas.ts";
+import { isAcceptedLanguage } from "~/lib/locale.ts";
+import type { Route } from "./+types/json-public";
+
+/**
+ * GET /api/json/public/{docname}?subdomain=&lang= (B §7.4): the document resolved by the lookup
+ * order, with an ETag; 304 when the visitor's copy is current; 404 JSON when no level has it.
+ */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const { services } = context;
+  return handleApi(services.logger, async () => {
+    const name = params.docname.replace(/\.json$/, "");
+    if (!DOCUMENT_NAME_PATTERN.test(name)) throw new HttpError(400, messages.invalidDocumentName);
+    const url = new URL(request.url);
+    const subdomain = url.searchParams.get("subdomain") || "default";
+    const lang = url.searchParams.get("lang") || "pt";
+    if (subdomain !== "default" && !Object.hasOwn(services.domains.subdomains, subdomain)) {
+      throw new HttpError(
+        400,
+        `${messages.invalidParameters} subdomain: segmento desconhecido "${subdomain}".`,
+      );
+    }
+    if (!isAcceptedLanguage(lang))
+      throw new HttpError(400, `${messages.invalidParameters} lang: idioma não aceito "${lang}".`);
+
+    const doc = await services.content.resolve(name, {
+      segment: subdomain === "default" ? null : subdomain,
+      lang,
+    });
+    if (!doc) return errorResponse(404, messages.documentNotFound(name));
+
+    const headers = {
+      ETag: doc.etag,
+      "Cache-Control": "public, max-age=60, stale-while-revalidate=300",
+      Vary: "Accept-Encoding",
+    };
+    if (matchesEtag(request.headers.get("if-none-match"), doc.etag))
+      return new Response(null, { status: 304, headers });
+    return jsonResponse(doc.data, { headers });
+  });
+}
+
+export function action() {
+  return errorResponse(405, messages.methodNotAllowed, { Allow: "GET" });
+}
+
+function matchesEtag(header: string | null, etag: string): boolean {
+  if (!header) return false;
+  return header.split(",").some((tag) => {
+    const value = tag.trim().replace(/^W\//, "");
+    return value === "*" || value === etag;
+  });
+}

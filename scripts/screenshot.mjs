@@ -1,0 +1,27 @@
+// Development helper: `node scripts/screenshot.mjs URL out.png [width]` takes a full-page screenshot in Debian's Chromium.
+import { chromium } from "playwright-core";
+
+const [url, out, width = "1280"] = process.argv.slice(2);
+const browser = await chromium.launch({
+  executablePath: "/usr/bin/chromium",
+  args: [
+    "--headless=new",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+  ],
+});
+const page = await browser.newPage({ viewport: { width: Number(width), height: 900 }, locale: "pt-BR" });
+const errors = [];
+page.on("console", (m) => {
+  if (m.type() === "error" || m.type() === "warning") errors.push(m.text());
+});
+page.on("pageerror", (e) => errors.push(String(e)));
+await page.goto(url, { waitUntil: "networkidle" });
+console.log("hydrated:", await page.evaluate(() => Boolean(window.__reactRouterRouteModules)));
+await page.screenshot({ path: out, fullPage: true });
+console.log(errors.join("\n"));
+await browser.close();

@@ -1,0 +1,134 @@
+import { createRequestHandler } from "@react-router/express";
+import compression from "compression";
+import express, { type ErrorRequestHandler, type RequestHandler } from "express";
+import helmet from "helmet";
+import { pinoHttp } from "pino-http";
+import type { ServerBuild } from "react-router";
+import type { AppServices } from "./context.ts";
+import { MAX_BODY_BYTES } from "./http/api.ts";
+import { errorHtml } from "./http/error-page.ts";
+import { messages } from "./http/errors.ts";
+import { requestInfo } from "./http/request-info.ts";
+import { clientBuildDir } from "./paths.ts";
+
+export interface AppOptions {
+  /** The React Router build: imported from build/ in production, from Vite in development. */
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  /** Development: Vite's middlewares (assets, HMR) instead of the built client folder. */
+  devMiddleware?: RequestHandler;
+}
+
+/** The Express application: security headers, logs, static assets, health, then React Router. */
+export function createApp(services: AppServices, options: AppOptions): express.Express {
+  const { config, logger } = services;
+  const app = express();
+  app.disable("x-powered-by");
+  // Behind a load balancer the client address comes from X-Forwarded-For; only trust local proxies by default.
+  app.set("trust proxy", "loopback");
+
+  app.use(
+    pinoHttp({
+      logger,
+      autoLogging: { ignore: (req) => req.url === "/healthz" },
+      customLogLevel: (_req, res, err) =>
+        err || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info",
+    }),
+  );
+
+  app.use(
+    helmet({
+      // Pages get a stricter policy with script hashes from app/entry.server.tsx; this one covers
+      // everything else (JSON, assets) and is the fallback. Vite's dev server needs inline scripts.
+      contentSecurityPolicy: config.isProduction
+        ? {
+            directives: {
+              defaultSrc: ["'self'"],
+              scriptSrc: ["'self'"],
+              styleSrc: ["'self'", "'unsafe-inline'"],
+              imgSrc: ["'self'", "data:", "blob:"],
+              fontSrc: ["'self'"],
+              connectSrc: ["'self'"],
+              frameSrc: ["'self'", "https://www.youtube-nocookie.com", "https://player.vimeo.com"],
+              objectSrc: ["'none'"],
+              baseUri: ["'self'"],
+              formAction: ["'self'"],
+              frameAncestors: ["'self'"],
+              upgradeInsecureRequests: config.publicBaseUrl.startsWith("https:") ? [] : null,
+            },
+          }
+        : false,
+      strictTransportSecurity: config.publicBaseUrl.startsWith("https:"),
+      crossOriginEmbedderPolicy: false,
+    }),
+  );
+  app.use(compression());
+
+  app.get("/healthz", async (_req, res) => {
+    try {
+      await services.database.ping();
+      res.status(200).json({ status: "ok", database: services.database.kind });
+    } catch (error) {
+      logger.error({ err: error }, "health check failed");
+      res.status(503).json({ status: "error", message: messages.unavailable });
+    }
+  });
+
+  if (options.devMiddleware) {
+    app.use(options.devMiddleware);
+  } else {
+    // Hashed file names never change content: cache them for a year.
+    app.use(
+      "/assets",
+      express.static(`${clientBuildDir}/assets`, { immutable: true, maxAge: "1y", fallthrough: false }),
+    );
+    app.use(express.static(clientBuildDir, { maxAge: "1h", index: false }));
+  }
+  app.get("/favicon.ico", (_req, res) => res.redirect(301, "/favicon.svg"));
+
+  // Refuse oversized API bodies before anything reads them; handlers also count the bytes they read.
+  app.use("/api", (req, res, next) => {
+    if (Number(req.headers["content-length"] ?? 0) > MAX_BODY_BYTES) {
+      res.status(413).json({ message: messages.bodyTooLarge });
+      return;
+    }
+    next();
+  });
+
+  // Pages carry their own policy with the hashes of their inline scripts (app/entry.server.tsx);
+  // two policies would both apply, so the generic one is withdrawn for everything but the API.
+  app.use((req, res, next) => {
+    if (!req.path.startsWith("/api/")) res.removeHeader("Content-Security-Policy");
+    next();
+  });
+
+  app.use(
+    createRequestHandler({
+      build: options.build,
+      mode: config.isProduction ? "production" : "development",
+      getLoadContext: (req) => ({
+        services,
+        request: requestInfo(req, services.domains, config.isProduction),
+      }),
+    }),
+  );
+
+  const onError: ErrorRequestHandler = (error, req, res, _next) => {
+    const status =
+      typeof error?.status === "number" && error.status >= 400 && error.status < 600 ? error.status : 500;
+    if (status >= 500) req.log?.error({ err: error }, "request failed");
+    if (res.headersSent) {
+      res.end();
+      return;
+    }
+    if (req.path.startsWith("/api/")) {
+      res.status(status).json({
+        message:
+          status === 404 ? messages.notFound : status >= 500 ? messages.internal : messages.invalidParameters,
+      });
+      return;
+    }
+    res.status(status).type("html").send(errorHtml(status));
+  };
+  app.use(onError);
+  return app;
+}

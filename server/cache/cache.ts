@@ -1,0 +1,125 @@
+import { LocalStore } from "./local-store.ts";
+import type { RemoteStore } from "./remote-store.ts";
+import { LOCAL_MAX_ENTRIES, LOCAL_TTL_MS } from "./ttl.ts";
+
+export interface CacheOptions {
+  remote?: RemoteStore | null;
+  localTtlMs?: number;
+  localMaxEntries?: number;
+  now?: () => number;
+}
+
+export interface CachedEntry<T> {
+  key: string;
+  data: T;
+  /** Seconds left before the local copy expires (0 when stale). */
+  ttl: number;
+}
+
+/** Values are wrapped so a cached "nothing here" (null) is told apart from a miss. */
+interface Envelope<T> {
+  v: T;
+}
+
+/**
+ * The content cache with the lookup of spec B §4.8: local copy first, then the remote cache,
+ * then the source. Concurrent callers of one key share one load; when the source fails, an
+ * expired local copy is served if there is one, otherwise the error goes up.
+ */
+export class Cache {
+  private readonly local: LocalStore<unknown>;
+  private readonly remote: RemoteStore | null;
+  private readonly localTtlMs: number;
+  private readonly now: () => number;
+  private readonly inflight = new Map<string, Promise<unknown>>();
+
+  constructor(options: CacheOptions = {}) {
+    this.local = new LocalStore(options.localMaxEntries ?? LOCAL_MAX_ENTRIES);
+    this.remote = options.remote ?? null;
+    this.localTtlMs = options.localTtlMs ?? LOCAL_TTL_MS;
+    this.now = options.now ?? Date.now;
+  }
+
+  get hasRemote(): boolean {
+    return this.remote !== null;
+  }
+
+  async getOrLoad<T>(key: string, load: () => Promise<T>, remoteTtlSeconds: number): Promise<T> {
+    const local = this.local.get(key);
+    if (local && local.expiresAt > this.now()) return local.value as T;
+
+    const pending = this.inflight.get(key);
+    if (pending) return pending as Promise<T>;
+
+    const run = (async () => {
+      const fromRemote = await this.readRemote<T>(key);
+      if (fromRemote) {
+        this.local.set(key, fromRemote.v, this.now() + this.localTtlMs);
+        return fromRemote.v;
+      }
+      try {
+        const value = await load();
+        this.local.set(key, value, this.now() + this.localTtlMs);
+        await this.remote?.set(key, JSON.stringify({ v: value } satisfies Envelope<T>), remoteTtlSeconds);
+        return value;
+      } catch (error) {
+        const stale = this.local.get(key);
+        if (stale) return stale.value as T;
+        throw error;
+      }
+    })();
+    this.inflight.set(key, run);
+    try {
+      return await run;
+    } finally {
+      this.inflight.delete(key);
+    }
+  }
+
+  /** The cached entry without touching the source (GET /api/cache/{key}); null is a miss. */
+  async peek<T = unknown>(key: string): Promise<CachedEntry<T> | null> {
+    const local = this.local.get(key);
+    const now = this.now();
+    if (local && local.expiresAt > now) {
+      return { key, data: local.value as T, ttl: Math.ceil((local.expiresAt - now) / 1000) };
+    }
+    const remote = await this.readRemote<T>(key);
+    if (remote) return { key, data: remote.v, ttl: Math.ceil(this.localTtlMs / 1000) };
+    return null;
+  }
+
+  /** Stores a value directly (POST /api/cache). */
+  async set<T>(key: string, data: T, ttlSeconds: number): Promise<void> {
+    this.local.set(key, data, this.now() + Math.min(ttlSeconds * 1000, this.localTtlMs));
+    await this.remote?.set(key, JSON.stringify({ v: data } satisfies Envelope<T>), ttlSeconds);
+  }
+
+  async delete(key: string): Promise<void> {
+    this.local.delete(key);
+    await this.remote?.delete(key);
+  }
+
+  /** Drops every key whose parts match: e.g. all segments and languages of one document. */
+  async deleteWhere(match: { name: string }): Promise<void> {
+    for (const key of this.local.keys()) {
+      if (key.split(":")[1] === match.name) this.local.delete(key);
+    }
+    await this.remote?.deleteMatching(`*:${escapeGlob(match.name)}:*`);
+  }
+
+  private async readRemote<T>(key: string): Promise<Envelope<T> | null> {
+    if (!this.remote) return null;
+    const raw = await this.remote.get(key);
+    if (raw === null) return null;
+    try {
+      const parsed = JSON.parse(raw) as Envelope<T>;
+      return parsed && typeof parsed === "object" && "v" in parsed ? parsed : null;
+    } catch {
+      return null;
+    }
+  }
+}
+
+function escapeGlob(value: string): string {
+  return value.replace(/[*?[\]\\]/g, "\\$&");
+}

@@ -1,0 +1,104 @@
+import { Redis } from "ioredis";
+import type { Logger } from "pino";
+import { REMOTE_TIMEOUT_MS } from "./ttl.ts";
+
+/** The shared cache between instances. Every method is best effort: errors are reported as misses. */
+export interface RemoteStore {
+  get(key: string): Promise<string | null>;
+  set(key: string, value: string, ttlSeconds: number): Promise<void>;
+  delete(key: string): Promise<void>;
+  /** Deletes every key matching a glob pattern (Redis MATCH syntax). */
+  deleteMatching(pattern: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Redis behind the cache; a slow or failing Redis degrades to "no remote cache", silently (B §8.3). */
+export class RedisStore implements RemoteStore {
+  private readonly redis: Redis;
+
+  constructor(
+    url: string,
+    private readonly logger: Logger,
+    private readonly prefix = "cache:",
+  ) {
+    this.redis = new Redis(url, {
+      lazyConnect: false,
+      maxRetriesPerRequest: 1,
+      enableOfflineQueue: false,
+      connectTimeout: REMOTE_TIMEOUT_MS.get,
+    });
+    this.redis.on("error", (error) => this.logger.debug({ err: error.message }, "redis unavailable"));
+  }
+
+  /** Resolves once connected; used at start and in tests to fail fast on a wrong URL. */
+  async ready(timeoutMs = 5_000): Promise<void> {
+    await withTimeout(this.redis.ping(), timeoutMs);
+  }
+
+  async get(key: string): Promise<string | null> {
+    return this.quietly(
+      "get",
+      () => withTimeout(this.redis.get(this.prefix + key), REMOTE_TIMEOUT_MS.get),
+      null,
+    );
+  }
+
+  async set(key: string, value: string, ttlSeconds: number): Promise<void> {
+    await this.quietly(
+      "set",
+      () =>
+        withTimeout(
+          this.redis.set(this.prefix + key, value, "EX", Math.max(1, Math.round(ttlSeconds))),
+          REMOTE_TIMEOUT_MS.set,
+        ),
+      undefined,
+    );
+  }
+
+  async delete(key: string): Promise<void> {
+    await this.quietly(
+      "delete",
+      () => withTimeout(this.redis.del(this.prefix + key), REMOTE_TIMEOUT_MS.delete),
+      undefined,
+    );
+  }
+
+  async deleteMatching(pattern: string): Promise<void> {
+    await this.quietly(
+      "deleteMatching",
+      async () => {
+        let cursor = "0";
+        do {
+          const [next, keys] = await withTimeout(
+            this.redis.scan(cursor, "MATCH", this.prefix + pattern, "COUNT", 200),
+            REMOTE_TIMEOUT_MS.delete,
+          );
+          if (keys.length) await this.redis.del(...keys);
+          cursor = next;
+        } while (cursor !== "0");
+      },
+      undefined,
+    );
+  }
+
+  async close(): Promise<void> {
+    await this.redis.quit().catch(() => this.redis.disconnect());
+  }
+
+  private async quietly<T>(operation: string, run: () => Promise<T>, fallback: T): Promise<T> {
+    try {
+      return await run();
+    } catch (error) {
+      this.logger.debug({ err: (error as Error).message, operation }, "remote cache error, falling back");
+      return fallback;
+    }
+  }
+}
+
+export function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}

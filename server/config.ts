@@ -1,0 +1,121 @@
+import { z } from "~/lib/zod.ts";
+
+/**
+ * The whole environment contract of DESIGN.md, parsed once at start.
+ * A bad value stops the start with one line naming the variable (see `loadConfig`).
+ */
+const optionalString = z
+  .string()
+  .trim()
+  .transform((v) => (v === "" ? undefined : v))
+  .optional();
+
+const optionalUrl = (protocols: string[]) =>
+  optionalString.pipe(
+    z
+      .string()
+      .refine(
+        (v) => {
+          try {
+            return protocols.includes(new URL(v).protocol);
+          } catch {
+            return false;
+          }
+        },
+        `deve ser uma URL que começa com ${protocols.map((p) => `${p}//`).join(" ou ")}`,
+      )
+      .optional(),
+  );
+
+const wholeNumber = optionalString.pipe(
+  z.string().regex(/^\d+$/, "deve ser um número inteiro").transform(Number).optional(),
+);
+
+const positiveInt = (fallback: number) =>
+  wholeNumber.pipe(z.number().positive("deve ser maior que 0").optional()).transform((v) => v ?? fallback);
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    PORT: wholeNumber
+      .pipe(z.number().max(65535, "deve ser uma porta (0-65535)").optional())
+      .transform((v) => v ?? 3000),
+    HOST: optionalString.transform((v) => v ?? "0.0.0.0"),
+    DATA_DIR: optionalString.transform((v) => v ?? "./.data"),
+    DATABASE_URL: optionalUrl(["postgres:", "postgresql:"]),
+    REDIS_URL: optionalUrl(["redis:", "rediss:"]),
+    PUBLIC_BASE_URL: optionalUrl(["http:", "https:"]),
+    SESSION_SECRET: optionalString.pipe(z.string().min(32, "deve ter pelo menos 32 caracteres").optional()),
+    JIRA_BASE_URL: optionalUrl(["https:", "http:"]),
+    JIRA_EMAIL: optionalString.pipe(z.email("deve ser um endereço de e-mail").optional()),
+    JIRA_API_TOKEN: optionalString,
+    SLACK_WEBHOOK_URL: optionalUrl(["https:", "http:"]),
+    TEAMS_WEBHOOK_URL: optionalUrl(["https:", "http:"]),
+    LEAD_WEBHOOK_URL: optionalUrl(["https:", "http:"]),
+    LEAD_WEBHOOK_SECRET: optionalString.pipe(
+      z.string().min(16, "deve ter pelo menos 16 caracteres").optional(),
+    ),
+    SMTP_URL: optionalUrl(["smtp:", "smtps:"]),
+    MAP_TILE_URL: optionalString.pipe(
+      z
+        .string()
+        .refine(
+          (v) => v.includes("{z}") && v.includes("{x}") && v.includes("{y}"),
+          "deve conter {z}, {x} e {y}",
+        )
+        .optional(),
+    ),
+    FORM_RATE_LIMIT_PER_MINUTE: positiveInt(20),
+    LOGIN_RATE_LIMIT_PER_MINUTE: positiveInt(10),
+    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional(),
+  })
+  .superRefine((env, ctx) => {
+    // Jira needs all three or none: half a configuration would fail at the first lead.
+    if (env.JIRA_BASE_URL) {
+      for (const key of ["JIRA_EMAIL", "JIRA_API_TOKEN"] as const) {
+        if (!env[key])
+          ctx.addIssue({
+            code: "custom",
+            path: [key],
+            message: "é obrigatória quando JIRA_BASE_URL está definida",
+          });
+      }
+    }
+    if (env.LEAD_WEBHOOK_URL && !env.LEAD_WEBHOOK_SECRET) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["LEAD_WEBHOOK_SECRET"],
+        message: "é obrigatória quando LEAD_WEBHOOK_URL está definida (os envios são assinados)",
+      });
+    }
+  });
+
+export type Config = z.output<typeof envSchema> & {
+  /** PUBLIC_BASE_URL, or http://localhost:PORT when unset; never ends with '/'. */
+  publicBaseUrl: string;
+  isProduction: boolean;
+};
+
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+/** Parses the environment; throws ConfigError whose message is one line naming the variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const result = envSchema.safeParse(env);
+  if (!result.success) {
+    const issue = result.error.issues[0]!;
+    const variable = String(issue.path[0] ?? "environment");
+    const shown = env[variable] === undefined ? "" : ` (recebido "${redact(variable, env[variable] ?? "")}")`;
+    throw new ConfigError(`Configuração inválida: ${variable} ${issue.message}${shown}`);
+  }
+  const parsed = result.data;
+  const publicBaseUrl = (parsed.PUBLIC_BASE_URL ?? `http://localhost:${parsed.PORT}`).replace(/\/+$/, "");
+  return { ...parsed, publicBaseUrl, isProduction: parsed.NODE_ENV === "production" };
+}
+
+function redact(variable: string, value: string): string {
+  if (/SECRET|TOKEN|PASSWORD/.test(variable)) return "***";
+  // URLs may carry credentials (postgres://user:pass@host): hide the password part.
+  return value.replace(/\/\/([^:/@]+):[^@]*@/, "//$1:***@");
+}

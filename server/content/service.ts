@@ -1,0 +1,76 @@
+import type { DocumentData, DocumentName } from "~/lib/content/schemas.ts";
+import { type ContentLevel, contentCacheKey, levelPath, lookupLevels } from "~/lib/content-lookup.ts";
+import type { Cache } from "../cache/cache.ts";
+import { REMOTE_TTL_SECONDS } from "../cache/ttl.ts";
+import type { Database } from "../db/client.ts";
+import { findAtLevels, saveDocument } from "./repository.ts";
+
+export interface ResolvedDocument<T = unknown> {
+  name: string;
+  data: T;
+  /** The level that answered, following the lookup order. */
+  level: ContentLevel;
+  version: number;
+  updatedAt: string;
+  /** Strong validator for conditional requests: changes with every saved version. */
+  etag: string;
+}
+
+export interface ContentQuery {
+  segment: string | null;
+  lang: string;
+}
+
+/** Resolves content documents by name, segment and language, through the cache. */
+export class ContentService {
+  constructor(
+    private readonly db: Database,
+    private readonly cache: Cache,
+  ) {}
+
+  /** The first level of the lookup order (A §4) that has the document, or null when none has. */
+  async resolve(name: string, query: ContentQuery): Promise<ResolvedDocument | null> {
+    return this.cache.getOrLoad(
+      contentCacheKey(name, query.segment, query.lang),
+      () => this.resolveFromDatabase(name, query),
+      REMOTE_TTL_SECONDS.json,
+    );
+  }
+
+  /** Typed variant for documents the page renders. */
+  async get<N extends DocumentName>(
+    name: N,
+    query: ContentQuery,
+  ): Promise<ResolvedDocument<DocumentData<N>> | null> {
+    return (await this.resolve(name, query)) as ResolvedDocument<DocumentData<N>> | null;
+  }
+
+  /** The places that were searched, for the "Dados ... não encontrados" messages. */
+  searchedPaths(name: string, query: ContentQuery): string[] {
+    return lookupLevels(query.segment, query.lang).map((level) => levelPath(name, level));
+  }
+
+  async save(input: ContentLevel & { name: string; data: unknown; author: string }): Promise<void> {
+    await saveDocument(this.db, input);
+    await this.cache.deleteWhere({ name: input.name });
+  }
+
+  private async resolveFromDatabase(name: string, query: ContentQuery): Promise<ResolvedDocument | null> {
+    const levels = lookupLevels(query.segment, query.lang);
+    const found = await findAtLevels(this.db, name, levels);
+    for (const level of levels) {
+      const doc = found.find((d) => d.segment === level.segment && d.lang === level.lang);
+      if (doc) {
+        return {
+          name,
+          data: doc.data,
+          level,
+          version: doc.version,
+          updatedAt: doc.updatedAt.toISOString(),
+          etag: `"${doc.id}-${doc.version}"`,
+        };
+      }
+    }
+    return null;
+  }
+}

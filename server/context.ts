@@ -1,0 +1,37 @@
+import type { DomainConfig, Language, OfferedLanguage } from "~/lib/locale.ts";
+import type { Cache } from "./cache/cache.ts";
+import type { Config } from "./config.ts";
+import type { ContentService } from "./content/service.ts";
+import type { DatabaseHandle } from "./db/client.ts";
+import type { Logger } from "./logger.ts";
+
+/** Long-lived parts, built once by the composition root (server/main.ts) and handed to every request. */
+export interface AppServices {
+  config: Config;
+  logger: Logger;
+  database: DatabaseHandle;
+  cache: Cache;
+  content: ContentService;
+  domains: DomainConfig;
+}
+
+/** What the server worked out about one request before React Router sees it. */
+export interface RequestInfo {
+  /** Segment subdomain (A §4), null on the main site. */
+  segment: string | null;
+  /** The admin subdomain was used. */
+  adminHost: boolean;
+  /** Resolved language (any accepted code), used for the content lookup. */
+  language: Language;
+  /** Language of the interface (pt or en). */
+  uiLanguage: OfferedLanguage;
+  /** Language prefix of the URL (/pt, /en, /es), if any. */
+  pathLanguage: Language | null;
+}
+
+declare module "react-router" {
+  interface AppLoadContext {
+    services: AppServices;
+    request: RequestInfo;
+  }
+}

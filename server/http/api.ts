@@ -1,0 +1,65 @@
+import type { z } from "~/lib/zod.ts";
+import type { Logger } from "../logger.ts";
+import { errorResponse, HttpError, messages } from "./errors.ts";
+
+/** Every API body is refused past this size (before parsing). */
+export const MAX_BODY_BYTES = 64 * 1024;
+
+/**
+ * Runs an API handler and maps whatever it throws to a JSON error: HttpError keeps its status
+ * and message, anything else becomes a logged 500 without details (never a stack trace).
+ */
+export async function handleApi(logger: Logger, run: () => Promise<Response>): Promise<Response> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof Response) return error;
+    if (error instanceof HttpError) return errorResponse(error.status, error.message, error.headers);
+    logger.error({ err: error }, "api handler failed");
+    return errorResponse(500, messages.internal);
+  }
+}
+
+/** Reads a JSON body with a byte limit and validates it; 413, 415 or 400 with a Portuguese message. */
+export async function readJsonBody<S extends z.ZodType>(
+  request: Request,
+  schema: S,
+  limit = MAX_BODY_BYTES,
+): Promise<z.output<S>> {
+  const type = request.headers.get("content-type") ?? "";
+  if (!/^application\/json\b/i.test(type)) throw new HttpError(415, messages.unsupportedMediaType);
+  const declared = Number(request.headers.get("content-length") ?? "0");
+  if (declared > limit) throw new HttpError(413, messages.bodyTooLarge);
+  const text = await readLimited(request, limit);
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch {
+    throw new HttpError(400, messages.invalidJson);
+  }
+  const parsed = schema.safeParse(raw);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const where = issue.path.length ? `${issue.path.join(".")}: ` : "";
+    throw new HttpError(400, `${messages.invalidParameters} ${where}${issue.message}`);
+  }
+  return parsed.data;
+}
+
+async function readLimited(request: Request, limit: number): Promise<string> {
+  if (!request.body) return "";
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => {});
+      throw new HttpError(413, messages.bodyTooLarge);
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}

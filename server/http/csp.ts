@@ -1,0 +1,35 @@
+import { createHash } from "node:crypto";
+
+/**
+ * The page's Content-Security-Policy: scripts only from this origin plus the exact inline
+ * scripts React Router rendered into this page, allowed by their sha256 hash. Hashes (not
+ * nonces) keep a rendered page byte-identical between requests, so it can be cached whole.
+ */
+export function pageContentSecurityPolicy(html: string, options: { upgradeInsecure: boolean }): string {
+  const hashes = new Set<string>();
+  for (const match of html.matchAll(/<script(?![^>]*\ssrc=)([^>]*)>([\s\S]*?)<\/script>/g)) {
+    const attributes = match[1] ?? "";
+    // Data blocks (JSON-LD) are never executed and need no hash.
+    if (/type="application\/(ld\+)?json"/.test(attributes)) continue;
+    hashes.add(
+      `'sha256-${createHash("sha256")
+        .update(match[2] ?? "", "utf8")
+        .digest("base64")}'`,
+    );
+  }
+  const directives = [
+    "default-src 'self'",
+    `script-src 'self' ${[...hashes].join(" ")}`.trim(),
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    "frame-src 'self' https://www.youtube-nocookie.com https://player.vimeo.com",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'self'",
+  ];
+  if (options.upgradeInsecure) directives.push("upgrade-insecure-requests");
+  return directives.join("; ");
+}

@@ -1,0 +1,41 @@
+/** A failure with its HTTP status and a message fit for the visitor (Portuguese). Mapped once, at the edge. */
+export class HttpError extends Error {
+  override name = "HttpError";
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+}
+
+export const messages = {
+  notFound: "Recurso não encontrado.",
+  documentNotFound: (name: string) => `Documento "${name}" não encontrado.`,
+  invalidDocumentName: "Nome de documento inválido.",
+  invalidParameters: "Parâmetros inválidos.",
+  invalidJson: "O corpo da requisição não é um JSON válido.",
+  bodyTooLarge: "O corpo da requisição é grande demais.",
+  unsupportedMediaType: "Envie o corpo como application/json.",
+  methodNotAllowed: "Método não permitido.",
+  unauthenticated: "Autenticação necessária.",
+  forbidden: "Acesso restrito a administradores.",
+  cacheMiss: "Chave não encontrada no cache.",
+  internal: "Erro interno do servidor. Tente novamente em instantes.",
+  unavailable: "Serviço temporariamente indisponível.",
+} as const;
+
+export function jsonResponse(body: unknown, init: ResponseInit = {}): Response {
+  const headers = new Headers(init.headers);
+  headers.set("Content-Type", "application/json; charset=utf-8");
+  return new Response(JSON.stringify(body), { ...init, headers });
+}
+
+export function errorResponse(
+  status: number,
+  message: string,
+  headers: Record<string, string> = {},
+): Response {
+  return jsonResponse({ message }, { status, headers: { "Cache-Control": "no-store", ...headers } });
+}

@@ -1,0 +1,20 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+/** The project root: the nearest folder above this module holding package.json (works from source and from build/). */
+function findRoot(): string {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  while (!existsSync(path.join(dir, "package.json"))) {
+    const parent = path.dirname(dir);
+    if (parent === dir) return process.cwd();
+    dir = parent;
+  }
+  return dir;
+}
+
+export const projectRoot = findRoot();
+export const migrationsDir = path.join(projectRoot, "server/db/migrations");
+export const contentDir = path.join(projectRoot, "content");
+export const clientBuildDir = path.join(projectRoot, "build/client");
+export const serverBuildFile = path.join(projectRoot, "build/server/index.js");
