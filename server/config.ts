@@ -36,7 +36,9 @@ const positiveInt = (fallback: number) =>
 
 const envSchema = z
   .object({
-    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    NODE_ENV: optionalString
+      .pipe(z.enum(["development", "production", "test"]).optional())
+      .transform((v) => v ?? "development"),
     PORT: wholeNumber
       .pipe(z.number().max(65535, "deve ser uma porta (0-65535)").optional())
       .transform((v) => v ?? 3000),
@@ -44,6 +46,15 @@ const envSchema = z
     DATA_DIR: optionalString.transform((v) => v ?? "./.data"),
     DATABASE_URL: optionalUrl(["postgres:", "postgresql:"]),
     REDIS_URL: optionalUrl(["redis:", "rediss:"]),
+    /** Namespace of this site's keys in a Redis shared with other applications (or test runs). */
+    REDIS_KEY_PREFIX: optionalString
+      .pipe(
+        z
+          .string()
+          .regex(/^[A-Za-z0-9:_-]{1,40}$/, "deve ter até 40 letras, dígitos, ':', '_' ou '-'")
+          .optional(),
+      )
+      .transform((v) => v ?? "site:"),
     PUBLIC_BASE_URL: optionalUrl(["http:", "https:"]),
     SESSION_SECRET: optionalString.pipe(z.string().min(32, "deve ter pelo menos 32 caracteres").optional()),
     JIRA_BASE_URL: optionalUrl(["https:", "http:"]),
@@ -67,7 +78,9 @@ const envSchema = z
     ),
     FORM_RATE_LIMIT_PER_MINUTE: positiveInt(20),
     LOGIN_RATE_LIMIT_PER_MINUTE: positiveInt(10),
-    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional(),
+    LOG_LEVEL: optionalString.pipe(
+      z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional(),
+    ),
   })
   .superRefine((env, ctx) => {
     // Jira needs all three or none: half a configuration would fail at the first lead.
@@ -106,7 +119,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (!result.success) {
     const issue = result.error.issues[0]!;
     const variable = String(issue.path[0] ?? "environment");
-    const shown = env[variable] === undefined ? "" : ` (recebido "${redact(variable, env[variable] ?? "")}")`;
+    // JSON quoting keeps the message on one line whatever the value holds.
+    const shown =
+      env[variable] === undefined
+        ? ""
+        : ` (recebido ${JSON.stringify(redact(variable, env[variable] ?? ""))})`;
     throw new ConfigError(`Configuração inválida: ${variable} ${issue.message}${shown}`);
   }
   const parsed = result.data;
@@ -116,6 +133,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 
 function redact(variable: string, value: string): string {
   if (/SECRET|TOKEN|PASSWORD/.test(variable)) return "***";
-  // URLs may carry credentials (postgres://user:pass@host): hide the password part.
-  return value.replace(/\/\/([^:/@]+):[^@]*@/, "//$1:***@");
+  // URLs may carry credentials (postgres://user:pass@host, redis://:pass@host): hide the password,
+  // up to the last '@' before the host since a password may itself contain '@'.
+  return value.replace(/\/\/([^:/@]*):[^/]*@/, "//$1:***@");
 }

@@ -1,5 +1,5 @@
 import { createServer, type Server } from "node:http";
-import type { Socket } from "node:net";
+import net, { type Socket } from "node:net";
 import type { ServerBuild } from "react-router";
 import { type AppOptions, createApp } from "./app.ts";
 import { Cache } from "./cache/cache.ts";
@@ -35,7 +35,7 @@ export async function startServer(config: Config, logger: Logger, dev: boolean):
     logger.info({ ...report, database: database.kind }, "content loaded");
 
     if (config.REDIS_URL) {
-      remote = new RedisStore(config.REDIS_URL, logger);
+      remote = new RedisStore(config.REDIS_URL, logger, `${config.REDIS_KEY_PREFIX}cache:`);
       // The cache works without Redis, so a Redis that is down only costs a warning.
       await remote
         .ready()
@@ -58,11 +58,24 @@ export async function startServer(config: Config, logger: Logger, dev: boolean):
 
     const appOptions = dev ? await devOptions() : { build: (await import(serverBuildFile)) as ServerBuild };
     const app = createApp(services, appOptions);
-    const server = createServer(app);
+    let stopping: Promise<void> | null = null;
+    const server = createServer((req, res) => {
+      if (stopping && req.url === "/healthz") {
+        // Tell the load balancer to stop sending traffic here while requests drain.
+        res.writeHead(503, { "Content-Type": "application/json", Connection: "close" });
+        res.end(JSON.stringify({ status: "stopping" }));
+        return;
+      }
+      // Once stopping, every response asks its client to close the connection after it.
+      if (stopping) res.setHeader("Connection", "close");
+      app(req, res);
+    });
     server.keepAliveTimeout = 65_000;
 
     const sockets = new Set<Socket>();
+    let accepted = 0;
     server.on("connection", (socket) => {
+      accepted++;
       sockets.add(socket);
       socket.on("close", () => sockets.delete(socket));
     });
@@ -72,19 +85,43 @@ export async function startServer(config: Config, logger: Logger, dev: boolean):
       server.listen(config.PORT, config.HOST, () => resolve());
     });
 
-    let stopping: Promise<void> | null = null;
+    /**
+     * Connections the kernel completed before the signal wait in the listen backlog, and closing
+     * the listener would reset them. A busy event loop accepts them a few per turn, so the
+     * listener stays open until a whole loop turn accepts nothing (at least 50 ms, at most 2 s).
+     */
+    const acceptBacklog = async () => {
+      const started = Date.now();
+      for (;;) {
+        const before = accepted;
+        await new Promise((resolve) => setImmediate(resolve));
+        await new Promise((resolve) => setImmediate(resolve));
+        const elapsed = Date.now() - started;
+        if ((accepted === before && elapsed >= 50) || elapsed > 2_000) return;
+      }
+    };
+
     const shutdown = (reason: string) => {
       stopping ??= (async () => {
-        logger.info({ reason }, "shutting down: no new connections, finishing requests");
-        const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-        // Idle keep-alive sockets would hold close() open; busy ones close after their response.
-        server.closeIdleConnections();
+        logger.info({ reason, open: sockets.size }, "shutting down: no new connections, finishing requests");
+        await acceptBacklog();
+        // net.Server's close stops listening without http.Server's immediate closeIdleConnections(),
+        // which would reset connections whose request bytes arrived but are not parsed yet.
+        logger.info({ open: sockets.size }, "closing listener");
+        const closed = new Promise<void>((resolve) =>
+          net.Server.prototype.close.call(server, () => resolve()),
+        );
+        // After a grace for bytes in transit, idle keep-alive sockets are closed (repeatedly, as
+        // busy ones finish); responses in flight carry Connection: close and end their socket.
+        const idle = setInterval(() => server.closeIdleConnections(), 500);
         const force = setTimeout(() => {
           logger.warn({ open: sockets.size }, "requests still open after 10 s, closing them");
           for (const socket of sockets) socket.destroy();
         }, 10_000);
+        idle.unref();
         force.unref();
         await closed;
+        clearInterval(idle);
         clearTimeout(force);
         await remote?.close();
         await database.close();

@@ -60,7 +60,7 @@ export class Cache {
       try {
         const value = await load();
         this.local.set(key, value, this.now() + this.localTtlMs);
-        await this.remote?.set(key, JSON.stringify({ v: value } satisfies Envelope<T>), remoteTtlSeconds);
+        await this.writeRemote(key, value, remoteTtlSeconds);
         return value;
       } catch (error) {
         const stale = this.local.get(key);
@@ -91,12 +91,12 @@ export class Cache {
   /** Stores a value directly (POST /api/cache). */
   async set<T>(key: string, data: T, ttlSeconds: number): Promise<void> {
     this.local.set(key, data, this.now() + Math.min(ttlSeconds * 1000, this.localTtlMs));
-    await this.remote?.set(key, JSON.stringify({ v: data } satisfies Envelope<T>), ttlSeconds);
+    await this.writeRemote(key, data, ttlSeconds);
   }
 
   async delete(key: string): Promise<void> {
     this.local.delete(key);
-    await this.remote?.delete(key);
+    await this.remote?.delete(key).catch(() => {});
   }
 
   /** Drops every key whose parts match: e.g. all segments and languages of one document. */
@@ -104,12 +104,19 @@ export class Cache {
     for (const key of this.local.keys()) {
       if (key.split(":")[1] === match.name) this.local.delete(key);
     }
-    await this.remote?.deleteMatching(`*:${escapeGlob(match.name)}:*`);
+    await this.remote?.deleteMatching(`*:${escapeGlob(match.name)}:*`).catch(() => {});
   }
 
+  private async writeRemote(key: string, value: unknown, ttlSeconds: number): Promise<void> {
+    await this.remote
+      ?.set(key, JSON.stringify({ v: value } satisfies Envelope<unknown>), ttlSeconds)
+      .catch(() => {});
+  }
+
+  // Remote errors are silent and mean "not there" (B §8.3), whatever the store does with them.
   private async readRemote<T>(key: string): Promise<Envelope<T> | null> {
     if (!this.remote) return null;
-    const raw = await this.remote.get(key);
+    const raw = await this.remote.get(key).catch(() => null);
     if (raw === null) return null;
     try {
       const parsed = JSON.parse(raw) as Envelope<T>;

@@ -32,6 +32,9 @@ export class RedisStore implements RemoteStore {
 
   /** Resolves once connected; used at start and in tests to fail fast on a wrong URL. */
   async ready(timeoutMs = 5_000): Promise<void> {
+    if (this.redis.status !== "ready") {
+      await withTimeout(new Promise<void>((resolve) => this.redis.once("ready", () => resolve())), timeoutMs);
+    }
     await withTimeout(this.redis.ping(), timeoutMs);
   }
 

@@ -1,0 +1,31 @@
+// Builds the site when the build is missing or older than its sources. Used by `npm start` and
+// by the test setup, so a bare clone needs nothing but `npm ci` before either.
+import { spawnSync } from "node:child_process";
+import { existsSync, readdirSync, statSync } from "node:fs";
+import path from "node:path";
+
+export const root = path.resolve(import.meta.dirname, "..");
+const outputs = ["build/server/index.js", "build/server-main/main.js", "build/server-main/cli.js"].map((f) =>
+  path.join(root, f),
+);
+const sources = ["app", "server", "public", "package-lock.json", "vite.config.ts", "react-router.config.ts"];
+
+function newest(target) {
+  const stat = statSync(target, { throwIfNoEntry: false });
+  if (!stat) return 0;
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let latest = stat.mtimeMs;
+  for (const entry of readdirSync(target)) latest = Math.max(latest, newest(path.join(target, entry)));
+  return latest;
+}
+
+export function buildIfStale() {
+  const built = outputs.every((f) => existsSync(f))
+    ? Math.min(...outputs.map((f) => statSync(f).mtimeMs))
+    : 0;
+  const changed = Math.max(...sources.map((s) => newest(path.join(root, s))));
+  if (changed <= built) return;
+  console.log("Building the site (first run or changed sources)...");
+  const result = spawnSync("npm", ["run", "build"], { cwd: root, stdio: "inherit" });
+  if (result.status !== 0) throw new Error(`npm run build failed with exit code ${result.status}`);
+}

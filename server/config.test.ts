@@ -1,0 +1,266 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "./config.ts";
+
+/** Runs loadConfig expecting a ConfigError; returns its message. */
+function configError(env: Record<string, string | undefined>): string {
+  let caught: unknown;
+  try {
+    loadConfig(env);
+  } catch (error) {
+    caught = error;
+  }
+  expect(caught).toBeInstanceOf(ConfigError);
+  return (caught as ConfigError).message;
+}
+
+/** The DESIGN contract: one line, prefixed, naming the variable. */
+function expectOneLineNaming(message: string, variable: string): void {
+  expect(message).not.toContain("\n");
+  expect(message).not.toContain("\r");
+  expect(message.startsWith(`Configuração inválida: ${variable} `)).toBe(true);
+}
+
+const JIRA = {
+  JIRA_BASE_URL: "https://acme.atlassian.net",
+  JIRA_EMAIL: "bot@acme.com.br",
+  JIRA_API_TOKEN: "atl-token-123",
+};
+
+describe("loadConfig: defaults (DESIGN Contracts, Environment)", () => {
+  it("an empty environment gives the documented defaults", () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      NODE_ENV: "development",
+      PORT: 3000,
+      HOST: "0.0.0.0",
+      DATA_DIR: "./.data",
+      FORM_RATE_LIMIT_PER_MINUTE: 20,
+      LOGIN_RATE_LIMIT_PER_MINUTE: 10,
+      publicBaseUrl: "http://localhost:3000",
+      isProduction: false,
+    });
+    // Optional services stay off (simulated tracker, no Redis, no webhooks) unless configured.
+    for (const key of [
+      "DATABASE_URL",
+      "REDIS_URL",
+      "PUBLIC_BASE_URL",
+      "SESSION_SECRET",
+      "JIRA_BASE_URL",
+      "LEAD_WEBHOOK_URL",
+      "SMTP_URL",
+      "MAP_TILE_URL",
+    ] as const) {
+      expect(config[key], key).toBeUndefined();
+    }
+  });
+
+  it("publicBaseUrl follows PORT when PUBLIC_BASE_URL is unset", () => {
+    const config = loadConfig({ PORT: "8080" });
+    expect(config.PORT).toBe(8080);
+    expect(config.publicBaseUrl).toBe("http://localhost:8080");
+  });
+
+  it("the trailing slash of PUBLIC_BASE_URL is removed", () => {
+    expect(loadConfig({ PUBLIC_BASE_URL: "https://www.example.com/" }).publicBaseUrl).toBe(
+      "https://www.example.com",
+    );
+    expect(loadConfig({ PUBLIC_BASE_URL: "https://www.example.com/site//" }).publicBaseUrl).toBe(
+      "https://www.example.com/site",
+    );
+  });
+
+  it("reads valid values", () => {
+    const config = loadConfig({
+      NODE_ENV: "production",
+      PORT: "4000",
+      HOST: "127.0.0.1",
+      DATA_DIR: "/var/lib/site",
+      DATABASE_URL: "postgres://app:pw@db:5432/site",
+      REDIS_URL: "rediss://cache:6380",
+      FORM_RATE_LIMIT_PER_MINUTE: "5",
+      LOGIN_RATE_LIMIT_PER_MINUTE: "3",
+      MAP_TILE_URL: "https://tiles.example.com/{z}/{x}/{y}.png",
+      ...JIRA,
+    });
+    expect(config).toMatchObject({
+      NODE_ENV: "production",
+      isProduction: true,
+      PORT: 4000,
+      HOST: "127.0.0.1",
+      DATA_DIR: "/var/lib/site",
+      DATABASE_URL: "postgres://app:pw@db:5432/site",
+      REDIS_URL: "rediss://cache:6380",
+      FORM_RATE_LIMIT_PER_MINUTE: 5,
+      LOGIN_RATE_LIMIT_PER_MINUTE: 3,
+      MAP_TILE_URL: "https://tiles.example.com/{z}/{x}/{y}.png",
+      ...JIRA,
+    });
+  });
+
+  it("surrounding whitespace is trimmed", () => {
+    expect(loadConfig({ PORT: " 8080 " }).PORT).toBe(8080);
+    expect(loadConfig({ HOST: " ::1 " }).HOST).toBe("::1");
+  });
+});
+
+describe("loadConfig: empty strings count as unset", () => {
+  it("empty documented variables give the defaults", () => {
+    const config = loadConfig({
+      PORT: "",
+      HOST: "",
+      DATA_DIR: "  ",
+      DATABASE_URL: "",
+      REDIS_URL: "",
+      PUBLIC_BASE_URL: "",
+      SESSION_SECRET: "",
+      JIRA_BASE_URL: "",
+      JIRA_EMAIL: "",
+      JIRA_API_TOKEN: "",
+      SLACK_WEBHOOK_URL: "",
+      TEAMS_WEBHOOK_URL: "",
+      LEAD_WEBHOOK_URL: "",
+      LEAD_WEBHOOK_SECRET: "",
+      SMTP_URL: "",
+      MAP_TILE_URL: "",
+      FORM_RATE_LIMIT_PER_MINUTE: "",
+      LOGIN_RATE_LIMIT_PER_MINUTE: "",
+    });
+    expect(config).toMatchObject({
+      PORT: 3000,
+      HOST: "0.0.0.0",
+      DATA_DIR: "./.data",
+      FORM_RATE_LIMIT_PER_MINUTE: 20,
+      LOGIN_RATE_LIMIT_PER_MINUTE: 10,
+      publicBaseUrl: "http://localhost:3000",
+    });
+    for (const key of [
+      "DATABASE_URL",
+      "REDIS_URL",
+      "PUBLIC_BASE_URL",
+      "SESSION_SECRET",
+      "JIRA_BASE_URL",
+      "JIRA_EMAIL",
+      "JIRA_API_TOKEN",
+      "LEAD_WEBHOOK_URL",
+      "LEAD_WEBHOOK_SECRET",
+      "SMTP_URL",
+      "MAP_TILE_URL",
+    ] as const) {
+      expect(config[key], key).toBeUndefined();
+    }
+  });
+
+  it("an empty JIRA_BASE_URL does not require the other Jira variables", () => {
+    expect(() => loadConfig({ JIRA_BASE_URL: "" })).not.toThrow();
+  });
+
+  it("an empty LEAD_WEBHOOK_URL does not require its secret", () => {
+    expect(() => loadConfig({ LEAD_WEBHOOK_URL: "   " })).not.toThrow();
+  });
+
+  it("a blank JIRA_API_TOKEN counts as missing when JIRA_BASE_URL is set", () => {
+    expectOneLineNaming(configError({ ...JIRA, JIRA_API_TOKEN: "  " }), "JIRA_API_TOKEN");
+  });
+
+  // NODE_ENV and LOG_LEVEL are read by loadConfig too; `NODE_ENV= npm start` must not stop the start.
+  it("empty NODE_ENV and LOG_LEVEL count as unset", () => {
+    const config = loadConfig({ NODE_ENV: "", LOG_LEVEL: "" });
+    expect(config.NODE_ENV).toBe("development");
+    expect(config.LOG_LEVEL).toBeUndefined();
+  });
+});
+
+describe("loadConfig: invalid configuration stops the start with one line naming the variable", () => {
+  it.each([
+    [{ PORT: "abc" }, "PORT"],
+    [{ PORT: "70000" }, "PORT"],
+    [{ PORT: "-1" }, "PORT"],
+    [{ DATABASE_URL: "mysql://x" }, "DATABASE_URL"],
+    [{ DATABASE_URL: "not a url" }, "DATABASE_URL"],
+    [{ REDIS_URL: "http://x" }, "REDIS_URL"],
+    [{ PUBLIC_BASE_URL: "ftp://example.com" }, "PUBLIC_BASE_URL"],
+    [{ SMTP_URL: "https://mail.example.com" }, "SMTP_URL"],
+    [{ JIRA_BASE_URL: JIRA.JIRA_BASE_URL, JIRA_API_TOKEN: JIRA.JIRA_API_TOKEN }, "JIRA_EMAIL"],
+    [{ JIRA_BASE_URL: JIRA.JIRA_BASE_URL, JIRA_EMAIL: JIRA.JIRA_EMAIL }, "JIRA_API_TOKEN"],
+    [{ ...JIRA, JIRA_EMAIL: "not-an-email" }, "JIRA_EMAIL"],
+    [{ LEAD_WEBHOOK_URL: "https://hooks.example.com/lead" }, "LEAD_WEBHOOK_SECRET"],
+    [
+      { LEAD_WEBHOOK_URL: "https://hooks.example.com/lead", LEAD_WEBHOOK_SECRET: "tooshort" },
+      "LEAD_WEBHOOK_SECRET",
+    ],
+    [{ SESSION_SECRET: "short" }, "SESSION_SECRET"],
+    [{ SESSION_SECRET: "x".repeat(31) }, "SESSION_SECRET"],
+    [{ FORM_RATE_LIMIT_PER_MINUTE: "0" }, "FORM_RATE_LIMIT_PER_MINUTE"],
+    [{ FORM_RATE_LIMIT_PER_MINUTE: "-1" }, "FORM_RATE_LIMIT_PER_MINUTE"],
+    [{ FORM_RATE_LIMIT_PER_MINUTE: "1.5" }, "FORM_RATE_LIMIT_PER_MINUTE"],
+    [{ FORM_RATE_LIMIT_PER_MINUTE: "ten" }, "FORM_RATE_LIMIT_PER_MINUTE"],
+    [{ LOGIN_RATE_LIMIT_PER_MINUTE: "0" }, "LOGIN_RATE_LIMIT_PER_MINUTE"],
+    [{ MAP_TILE_URL: "https://tiles.example.com/{x}/{y}.png" }, "MAP_TILE_URL"],
+    [{ NODE_ENV: "staging" }, "NODE_ENV"],
+  ] as [Record<string, string>, string][])("%j names %s", (env, variable) => {
+    expectOneLineNaming(configError(env), variable);
+  });
+
+  it("JIRA_BASE_URL alone names JIRA_EMAIL first", () => {
+    expect(configError({ JIRA_BASE_URL: JIRA.JIRA_BASE_URL })).toBe(
+      "Configuração inválida: JIRA_EMAIL é obrigatória quando JIRA_BASE_URL está definida",
+    );
+  });
+
+  it("the message says what is wrong, in Portuguese", () => {
+    expect(configError({ PORT: "abc" })).toBe(
+      'Configuração inválida: PORT deve ser um número inteiro (recebido "abc")',
+    );
+    expect(configError({ PORT: "70000" })).toBe(
+      'Configuração inválida: PORT deve ser uma porta (0-65535) (recebido "70000")',
+    );
+    expect(configError({ FORM_RATE_LIMIT_PER_MINUTE: "0" })).toBe(
+      'Configuração inválida: FORM_RATE_LIMIT_PER_MINUTE deve ser maior que 0 (recebido "0")',
+    );
+  });
+
+  it("the boundaries are accepted: SESSION_SECRET of 32 characters, PORT 65535, rate limit 1", () => {
+    const config = loadConfig({
+      SESSION_SECRET: "s".repeat(32),
+      PORT: "65535",
+      FORM_RATE_LIMIT_PER_MINUTE: "1",
+    });
+    expect(config.SESSION_SECRET).toBe("s".repeat(32));
+    expect(config.PORT).toBe(65535);
+    expect(config.FORM_RATE_LIMIT_PER_MINUTE).toBe(1);
+  });
+
+  it("an invalid value containing a line break still gives a one-line message", () => {
+    expectOneLineNaming(configError({ PORT: "80\n80" }), "PORT");
+  });
+});
+
+describe("loadConfig: secrets are never echoed", () => {
+  it("SESSION_SECRET is not shown", () => {
+    const message = configError({ SESSION_SECRET: "short" });
+    expectOneLineNaming(message, "SESSION_SECRET");
+    expect(message).not.toContain("short");
+  });
+
+  it("LEAD_WEBHOOK_SECRET is not shown", () => {
+    const message = configError({
+      LEAD_WEBHOOK_URL: "https://hooks.example.com/lead",
+      LEAD_WEBHOOK_SECRET: "hunter2-secret",
+    });
+    expectOneLineNaming(message, "LEAD_WEBHOOK_SECRET");
+    expect(message).not.toContain("hunter2");
+  });
+
+  it("a password inside DATABASE_URL is masked", () => {
+    const message = configError({ DATABASE_URL: "mysql://admin:s3cr3tP4ss@db.example.com:3306/app" });
+    expectOneLineNaming(message, "DATABASE_URL");
+    expect(message).not.toContain("s3cr3tP4ss");
+    expect(message).toContain("mysql://admin:***@db.example.com:3306/app");
+  });
+
+  it("a password-only URL (redis style, no user name) is masked", () => {
+    const message = configError({ REDIS_URL: "http://:s3cr3tP4ss@cache.internal:6379" });
+    expectOneLineNaming(message, "REDIS_URL");
+    expect(message).not.toContain("s3cr3tP4ss");
+  });
+});

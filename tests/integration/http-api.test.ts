@@ -1,0 +1,225 @@
+import { RedisStore } from "@server/cache/remote-store.ts";
+import pino from "pino";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createPostgresDatabase, dropCreatedDatabases } from "../support/databases.ts";
+import { type ServerProcess, startServerProcess } from "../support/server-process.ts";
+
+/** The server as `npm start` runs it: embedded database, and PostgreSQL + Redis when CI provides them. */
+const redisPrefix = `test-${process.pid}-${Date.now()}:`;
+const setups: { name: string; env: () => Promise<Record<string, string>> }[] = [
+  { name: "embedded database, local cache", env: async () => ({}) },
+];
+if (process.env.TEST_DATABASE_URL) {
+  setups.push({
+    name: "PostgreSQL and Redis",
+    env: async () => ({
+      DATABASE_URL: await createPostgresDatabase(process.env.TEST_DATABASE_URL!),
+      ...(process.env.TEST_REDIS_URL
+        ? { REDIS_URL: process.env.TEST_REDIS_URL, REDIS_KEY_PREFIX: redisPrefix }
+        : {}),
+    }),
+  });
+}
+
+afterAll(async () => {
+  await dropCreatedDatabases();
+  if (process.env.TEST_REDIS_URL) {
+    const redis = new RedisStore(process.env.TEST_REDIS_URL, pino({ level: "silent" }), redisPrefix);
+    await redis.deleteMatching("*");
+    await redis.close();
+  }
+});
+
+describe.each(setups)("HTTP API with $name", (setup) => {
+  let server: ServerProcess;
+  const get = (path: string, init?: RequestInit) => fetch(server.url + path, { redirect: "manual", ...init });
+
+  beforeAll(async () => {
+    server = await startServerProcess(await setup.env());
+  });
+  afterAll(async () => {
+    expect(await server.stop()).toBe(0);
+  });
+
+  it("GET /healthz answers 200 when the database answers", async () => {
+    const res = await get("/healthz");
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ status: "ok" });
+  });
+
+  describe("GET /api/json/public/{docname}", () => {
+    it("answers the default document with an ETag and Cache-Control", async () => {
+      const res = await get("/api/json/public/menu_data");
+      expect(res.status).toBe(200);
+      expect(res.headers.get("content-type")).toContain("application/json");
+      expect(res.headers.get("etag")).toMatch(/^"\d+-\d+"$/);
+      expect(res.headers.get("cache-control")).toContain("max-age=");
+      const body = await res.json();
+      expect(body.main_menu[0].title).toBe("Soluções");
+    });
+
+    it("answers 304 when the visitor's copy is current", async () => {
+      const first = await get("/api/json/public/footer-data");
+      const etag = first.headers.get("etag")!;
+      const second = await get("/api/json/public/footer-data", { headers: { "If-None-Match": etag } });
+      expect(second.status).toBe(304);
+      expect(await second.text()).toBe("");
+    });
+
+    it("follows the lookup order for language and segment", async () => {
+      const english = await (await get("/api/json/public/menu_data?lang=en")).json();
+      expect(english.main_menu[0].title).toBe("Solutions");
+      // No segment folder for agronegocio's menu: the language folder answers, then the default.
+      const agroEnglish = await (
+        await get("/api/json/public/menu_data?subdomain=agronegocio&lang=en")
+      ).json();
+      expect(agroEnglish.main_menu[0].title).toBe("Solutions");
+      const spanish = await (await get("/api/json/public/menu_data?lang=es")).json();
+      expect(spanish.main_menu[0].title).toBe("Soluções");
+    });
+
+    it("answers 404 JSON in Portuguese when no level has the document", async () => {
+      const res = await get("/api/json/public/inexistente");
+      expect(res.status).toBe(404);
+      expect(await res.json()).toEqual({ message: 'Documento "inexistente" não encontrado.' });
+    });
+
+    it("refuses bad names, segments and languages with 400", async () => {
+      for (const path of [
+        "/api/json/public/..%2Fsecret",
+        "/api/json/public/menu_data?subdomain=desconhecido",
+        "/api/json/public/menu_data?lang=xx",
+      ]) {
+        const res = await get(path);
+        expect(res.status, path).toBe(400);
+        const body = await res.json();
+        expect(body.message, path).toMatch(/inválid/);
+      }
+    });
+  });
+
+  describe("cache API", () => {
+    it("GET /api/cache/{key} shows what the site cached, 404 on a miss", async () => {
+      await get("/api/json/public/footer-data?lang=en");
+      const hit = await get("/api/cache/default:footer-data:en");
+      expect(hit.status).toBe(200);
+      const entry = await hit.json();
+      expect(entry.key).toBe("default:footer-data:en");
+      expect(entry.data.data.copyright.text).toContain("All rights reserved");
+      expect(entry.ttl).toBeGreaterThan(0);
+      const miss = await get("/api/cache/default:nada:pt");
+      expect(miss.status).toBe(404);
+      expect(await miss.json()).toEqual({ message: "Chave não encontrada no cache." });
+    });
+
+    it("refuses malformed keys", async () => {
+      const res = await get("/api/cache/semformato");
+      expect(res.status).toBe(400);
+    });
+
+    it("POST and DELETE need an admin: 401 anonymous, 403 with credentials that are not an admin's", async () => {
+      const body = JSON.stringify({ key: "default:x:pt", data: { a: 1 }, ttl: 60 });
+      const anonymous = await get("/api/cache", {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body,
+      });
+      expect(anonymous.status).toBe(401);
+      expect(await anonymous.json()).toEqual({ message: "Autenticação necessária." });
+      const withToken = await get("/api/cache", {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Authorization: "qualquer-token" },
+        body,
+      });
+      expect(withToken.status).toBe(403);
+      const del = await get("/api/cache/default:footer-data:en", { method: "DELETE" });
+      expect(del.status).toBe(401);
+    });
+  });
+
+  describe("edges", () => {
+    it("refuses bodies over 64 KB with 413 JSON before reading them", async () => {
+      const res = await get("/api/cache", {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ key: "default:x:pt", data: "x".repeat(70 * 1024) }),
+      });
+      expect(res.status).toBe(413);
+      expect(await res.json()).toEqual({ message: "O corpo da requisição é grande demais." });
+    });
+
+    it("answers unknown /api paths with 404 JSON", async () => {
+      for (const method of ["GET", "POST"]) {
+        const res = await get("/api/nao/existe", { method });
+        expect(res.status).toBe(404);
+        expect(res.headers.get("content-type")).toContain("application/json");
+        expect(await res.json()).toEqual({ message: "Recurso não encontrado." });
+      }
+    });
+
+    it("redirects unknown pages home, keeping a language prefix", async () => {
+      const plain = await get("/pagina/que/nao/existe");
+      expect(plain.status).toBe(302);
+      expect(plain.headers.get("location")).toBe("/");
+      const english = await get("/en/pagina-inexistente");
+      expect(english.headers.get("location")).toBe("/en");
+    });
+
+    it("serves hashed assets as immutable and pages compressed with security headers", async () => {
+      const res = await get("/", { headers: { "Accept-Encoding": "gzip" } });
+      expect(res.status).toBe(200);
+      expect(res.headers.get("content-encoding")).toBe("gzip");
+      expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+      const csp = res.headers.get("content-security-policy")!;
+      expect(csp).toMatch(/script-src 'self'( 'sha256-[A-Za-z0-9+/=]+')+;/);
+      expect(csp.match(/script-src[^;]*/)![0]).not.toContain("unsafe-inline");
+      const html = await res.text();
+      const asset = /\/assets\/[^"]+\.js/.exec(html)![0];
+      const assetRes = await get(asset);
+      expect(assetRes.status).toBe(200);
+      expect(assetRes.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    });
+
+    it("never shows a stack trace", async () => {
+      const res = await get("/api/json/public/%E0%A4%A");
+      const text = await res.text();
+      expect(res.status).toBeGreaterThanOrEqual(400);
+      expect(res.status).toBeLessThan(500);
+      expect(text).not.toMatch(/at .*\.(ts|js):\d+/);
+    });
+  });
+
+  describe("pages", () => {
+    it("renders the shell with menu and footer content in the HTML, in the visitor's language", async () => {
+      const pt = await (await get("/", { headers: { "Accept-Language": "pt-BR" } })).text();
+      expect(pt).toContain('<html lang="pt-BR"');
+      expect(pt).toContain("Soluções");
+      expect(pt).toContain("Todos os direitos reservados");
+      expect(pt).toContain(`© <!-- -->${new Date().getFullYear()}`);
+      const en = await (await get("/", { headers: { "Accept-Language": "en-US,en;q=0.9" } })).text();
+      expect(en).toContain('<html lang="en"');
+      expect(en).toContain("All rights reserved");
+      const prefixed = await (await get("/en", { headers: { "Accept-Language": "pt-BR" } })).text();
+      expect(prefixed).toContain('<html lang="en"');
+      const cookie = await (
+        await get("/", { headers: { Cookie: "lang=en", "Accept-Language": "pt-BR" } })
+      ).text();
+      expect(cookie).toContain('<html lang="en"');
+    });
+
+    it("ships a favicon so browsers do not hit the catch-all", async () => {
+      const res = await get("/favicon.ico");
+      expect(res.status).toBe(301);
+      expect((await get("/favicon.svg")).status).toBe(200);
+    });
+  });
+
+  it("compresses JSON responses too", async () => {
+    const res = await fetch(`${server.url}/api/json/public/menu_data`, {
+      headers: { "Accept-Encoding": "gzip" },
+    });
+    // fetch decodes gzip itself; the header proves the server compressed it.
+    expect(res.headers.get("content-encoding")).toBe("gzip");
+    expect((await res.json()).main_menu.length).toBeGreaterThan(0);
+  });
+});

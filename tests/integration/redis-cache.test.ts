@@ -1,0 +1,74 @@
+import { randomBytes } from "node:crypto";
+import { Cache } from "@server/cache/cache.ts";
+import { RedisStore } from "@server/cache/remote-store.ts";
+import pino from "pino";
+import { afterAll, describe, expect, it } from "vitest";
+
+const logger = pino({ level: "silent" });
+const redisUrl = process.env.TEST_REDIS_URL;
+const stores: RedisStore[] = [];
+
+/** A store with its own key prefix, so parallel runs never see each other's keys. */
+async function store(prefix = `test:${randomBytes(4).toString("hex")}:`): Promise<RedisStore> {
+  const created = new RedisStore(redisUrl!, logger, prefix);
+  stores.push(created);
+  await created.ready();
+  return created;
+}
+
+afterAll(async () => {
+  for (const s of stores) {
+    await s.deleteMatching("*");
+    await s.close();
+  }
+});
+
+// Runs when TEST_REDIS_URL is set (CI sets it); an unreachable Redis then fails the run.
+describe.runIf(redisUrl)("Redis as the shared cache", () => {
+  it("stores, reads and expires values with the given TTL", async () => {
+    const redis = await store();
+    await redis.set("default:menu_data:pt", "hello", 1800);
+    expect(await redis.get("default:menu_data:pt")).toBe("hello");
+    await redis.delete("default:menu_data:pt");
+    expect(await redis.get("default:menu_data:pt")).toBeNull();
+  });
+
+  it("deletes every key of one document across segments and languages", async () => {
+    const redis = await store();
+    await redis.set("default:menu_data:pt", "1", 60);
+    await redis.set("agronegocio:menu_data:en", "2", 60);
+    await redis.set("default:footer-data:pt", "3", 60);
+    await redis.deleteMatching("*:menu_data:*");
+    expect(await redis.get("default:menu_data:pt")).toBeNull();
+    expect(await redis.get("agronegocio:menu_data:en")).toBeNull();
+    expect(await redis.get("default:footer-data:pt")).toBe("3");
+  });
+
+  it("lets a second instance answer from Redis without loading from the source", async () => {
+    const prefix = `test:${randomBytes(4).toString("hex")}:`;
+    const a = new Cache({ remote: await store(prefix) });
+    const b = new Cache({ remote: await store(prefix) });
+    let loads = 0;
+    const load = async () => {
+      loads++;
+      return { title: "Planos" };
+    };
+    expect(await a.getOrLoad("default:plans-data:pt", load, 1800)).toEqual({ title: "Planos" });
+    expect(await b.getOrLoad("default:plans-data:pt", load, 1800)).toEqual({ title: "Planos" });
+    expect(loads).toBe(1);
+    // A cached "not found" is shared too, and told apart from a miss.
+    expect(await a.getOrLoad("default:missing:pt", async () => null, 60)).toBeNull();
+    expect(await b.getOrLoad("default:missing:pt", async () => ({ wrong: true }), 60)).toBeNull();
+  });
+});
+
+describe("an unreachable Redis", () => {
+  it("costs nothing but misses: values still come from the source", async () => {
+    const down = new RedisStore("redis://127.0.0.1:1", logger);
+    stores.push(down);
+    expect(await down.get("default:menu_data:pt")).toBeNull();
+    await down.set("default:menu_data:pt", "x", 60);
+    const cache = new Cache({ remote: down });
+    expect(await cache.getOrLoad("default:menu_data:pt", async () => "from source", 60)).toBe("from source");
+  });
+});

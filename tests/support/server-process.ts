@@ -1,0 +1,84 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { projectRoot } from "@server/paths.ts";
+
+export interface ServerProcess {
+  url: string;
+  port: number;
+  child: ChildProcess;
+  dataDir: string;
+  /** Everything the process printed so far. */
+  output(): string;
+  /** Sends the signal and resolves with the exit code. */
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+}
+
+export const serverEntry = path.join(projectRoot, "build/server-main/main.js");
+
+/** A fresh folder for a server's embedded database. */
+export function tempDataDir(): string {
+  return mkdtempSync(path.join(tmpdir(), "site-data-"));
+}
+
+/**
+ * Starts the built server (npm run build first) as its own process on a free port, as
+ * `npm start` would, and resolves once it logs that it listens.
+ */
+export async function startServerProcess(env: Record<string, string> = {}): Promise<ServerProcess> {
+  const dataDir = env.DATA_DIR ?? tempDataDir();
+  const child = spawn(process.execPath, [serverEntry], {
+    cwd: projectRoot,
+    env: {
+      PATH: process.env.PATH ?? "",
+      NODE_ENV: "production",
+      PORT: "0",
+      HOST: "127.0.0.1",
+      LOG_LEVEL: "info",
+      DATA_DIR: dataDir,
+      ...env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  const port = await new Promise<number>((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /"port":(\d+).*"msg":"listening"/.exec(output);
+      if (match) resolve(Number(match[1]));
+    };
+    child.stdout!.on("data", onData);
+    child.stderr!.on("data", onData);
+    exited.then((code) => reject(new Error(`server exited with ${code} before listening:\n${output}`)));
+  });
+  return {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    child,
+    dataDir,
+    output: () => output,
+    stop: async (signal = "SIGTERM") => {
+      if (child.exitCode === null) child.kill(signal);
+      return exited;
+    },
+  };
+}
+
+/** Runs the server entry expecting it to fail at start; resolves with its exit code and output. */
+export function runServerExpectingFailure(
+  env: Record<string, string>,
+): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [serverEntry], {
+      cwd: projectRoot,
+      env: { PATH: process.env.PATH ?? "", NODE_ENV: "production", PORT: "0", HOST: "127.0.0.1", ...env },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let output = "";
+    child.stdout.on("data", (c: Buffer) => (output += c.toString()));
+    child.stderr.on("data", (c: Buffer) => (output += c.toString()));
+    child.once("exit", (code) => resolve({ code, output }));
+  });
+}
