@@ -14,6 +14,7 @@ export default [
   // JSON API (thin resource routes). Unknown /api paths answer 404 JSON, never a page.
   route("api/json/public/:docname", "routes/api/json-public.ts"),
   route("api/cache", "routes/api/cache.ts"),
+  route("api/leads", "routes/api/leads.ts"),
   route("api/cache/:key", "routes/api/cache-key.ts"),
   route("api/*", "routes/api/not-found.ts"),
 

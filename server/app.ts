@@ -8,6 +8,7 @@ import type { AppServices } from "./context.ts";
 import { MAX_BODY_BYTES } from "./http/api.ts";
 import { errorHtml } from "./http/error-page.ts";
 import { messages } from "./http/errors.ts";
+import { perMinuteLimit } from "./http/rate-limit.ts";
 import { requestInfo } from "./http/request-info.ts";
 import { clientBuildDir } from "./paths.ts";
 
@@ -85,9 +86,25 @@ export function createApp(services: AppServices, options: AppOptions): express.E
   }
   app.get("/favicon.ico", (_req, res) => res.redirect(301, "/favicon.svg"));
 
+  // Form submissions, as JSON or as plain form posts to a page (works without JavaScript), are
+  // limited per IP (FORM_RATE_LIMIT_PER_MINUTE).
+  const formLimit = perMinuteLimit({
+    limit: config.FORM_RATE_LIMIT_PER_MINUTE,
+    name: "forms",
+    redis: services.redis,
+    redisPrefix: config.REDIS_KEY_PREFIX,
+    logger,
+  });
+  app.post("/api/leads", formLimit);
+  app.post(/^\/(?!api\/)/, formLimit);
+
   // Refuse oversized API bodies before anything reads them; handlers also count the bytes they read.
-  app.use("/api", (req, res, next) => {
+  app.use((req, res, next) => {
     if (Number(req.headers["content-length"] ?? 0) > MAX_BODY_BYTES) {
+      if (!req.path.startsWith("/api/")) {
+        res.status(413).type("html").send(errorHtml(413, messages.bodyTooLarge));
+        return;
+      }
       res.status(413).json({ message: messages.bodyTooLarge });
       return;
     }

@@ -78,6 +78,8 @@ const envSchema = z
     ),
     FORM_RATE_LIMIT_PER_MINUTE: positiveInt(20),
     LOGIN_RATE_LIMIT_PER_MINUTE: positiveInt(10),
+    /** Minimum time between showing a form and sending it; faster submissions are flagged as spam. */
+    FORM_MIN_FILL_MS: wholeNumber.transform((v) => v ?? 3_000),
     LOG_LEVEL: optionalString.pipe(
       z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional(),
     ),

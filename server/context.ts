@@ -1,9 +1,14 @@
+import type { Redis } from "ioredis";
 import type { DomainConfig, Language, OfferedLanguage } from "~/lib/locale.ts";
 import type { Cache } from "./cache/cache.ts";
 import type { Config } from "./config.ts";
 import type { ContentService } from "./content/service.ts";
 import type { DatabaseHandle } from "./db/client.ts";
+import type { FormRegistry } from "./leads/forms.ts";
+import type { LeadService } from "./leads/service.ts";
+import type { DeliveryWorker } from "./leads/worker.ts";
 import type { Logger } from "./logger.ts";
+import type { Signer } from "./secrets.ts";
 
 /** Long-lived parts, built once by the composition root (server/main.ts) and handed to every request. */
 export interface AppServices {
@@ -13,6 +18,12 @@ export interface AppServices {
   cache: Cache;
   content: ContentService;
   domains: DomainConfig;
+  signer: Signer;
+  forms: FormRegistry;
+  leads: LeadService;
+  worker: DeliveryWorker;
+  /** The shared Redis connection when REDIS_URL is set (cache, rate limits). */
+  redis: Redis | null;
 }
 
 /** What the server worked out about one request before React Router sees it. */
@@ -27,6 +38,8 @@ export interface RequestInfo {
   uiLanguage: OfferedLanguage;
   /** Language prefix of the URL (/pt, /en, /es), if any. */
   pathLanguage: Language | null;
+  /** The visitor's address (behind a trusted proxy: the forwarded one). */
+  ip?: string;
 }
 
 declare module "react-router" {

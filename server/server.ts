@@ -10,8 +10,15 @@ import { seedDocuments } from "./content/repository.ts";
 import { ContentService } from "./content/service.ts";
 import type { AppServices } from "./context.ts";
 import { openDatabase } from "./db/client.ts";
+import { FormRegistry } from "./leads/forms.ts";
+import { notificationHandlers } from "./leads/notify.ts";
+import { LeadService } from "./leads/service.ts";
+import { TrackerSync } from "./leads/tracker-sync.ts";
+import { DeliveryWorker } from "./leads/worker.ts";
 import type { Logger } from "./logger.ts";
 import { contentDir, projectRoot, serverBuildFile } from "./paths.ts";
+import { loadSigningSecret, Signer } from "./secrets.ts";
+import { JiraClient } from "./tracker/jira-client.ts";
 
 export interface RunningServer {
   server: Server;
@@ -47,13 +54,62 @@ export async function startServer(config: Config, logger: Logger, dev: boolean):
         );
     }
     const cache = new Cache({ remote });
+    const content = new ContentService(database.db, cache);
+    const signer = new Signer(await loadSigningSecret(database.db, config.SESSION_SECRET));
+    const forms = new FormRegistry(content);
+    const jira =
+      config.JIRA_BASE_URL && config.JIRA_EMAIL && config.JIRA_API_TOKEN
+        ? new JiraClient({
+            baseUrl: config.JIRA_BASE_URL,
+            email: config.JIRA_EMAIL,
+            token: config.JIRA_API_TOKEN,
+          })
+        : null;
+    const notify = notificationHandlers({
+      slackUrl: config.SLACK_WEBHOOK_URL,
+      teamsUrl: config.TEAMS_WEBHOOK_URL,
+      webhookUrl: config.LEAD_WEBHOOK_URL,
+      webhookSecret: config.LEAD_WEBHOOK_SECRET,
+      publicBaseUrl: config.publicBaseUrl,
+    });
+    const worker = new DeliveryWorker({
+      db: database.db,
+      logger,
+      handlers: {
+        tracker: jira
+          ? new TrackerSync(database.db, jira, forms, logger).handle
+          : async () => "simulado: Jira não configurado",
+        slack: notify.slack,
+        teams: notify.teams,
+        webhook: notify.webhook,
+      },
+    });
+    const leads = new LeadService({
+      db: database.db,
+      forms,
+      signer,
+      trackerConfigured: jira !== null,
+      notifications: {
+        slack: Boolean(config.SLACK_WEBHOOK_URL),
+        teams: Boolean(config.TEAMS_WEBHOOK_URL),
+        webhook: Boolean(config.LEAD_WEBHOOK_URL),
+      },
+      kick: () => worker.kick(),
+      minFillMs: config.FORM_MIN_FILL_MS,
+    });
+    logger.info({ tracker: jira ? "jira" : "simulated" }, "lead delivery ready");
     const services: AppServices = {
       config,
       logger,
       database,
       cache,
-      content: new ContentService(database.db, cache),
+      content,
       domains,
+      signer,
+      forms,
+      leads,
+      worker,
+      redis: remote?.client ?? null,
     };
 
     const appOptions = dev ? await devOptions() : { build: (await import(serverBuildFile)) as ServerBuild };
@@ -84,6 +140,7 @@ export async function startServer(config: Config, logger: Logger, dev: boolean):
       server.once("error", reject);
       server.listen(config.PORT, config.HOST, () => resolve());
     });
+    worker.start();
 
     /**
      * Connections the kernel completed before the signal wait in the listen backlog, and closing
@@ -123,6 +180,8 @@ export async function startServer(config: Config, logger: Logger, dev: boolean):
         await closed;
         clearInterval(idle);
         clearTimeout(force);
+        // Jobs in hand finish; the rest stay pending in the database for the next start.
+        await worker.stop();
         await remote?.close();
         await database.close();
         logger.info("stopped");

@@ -30,6 +30,11 @@ export class RedisStore implements RemoteStore {
     this.redis.on("error", (error) => this.logger.debug({ err: error.message }, "redis unavailable"));
   }
 
+  /** The connection, shared with the rate limits. */
+  get client(): Redis {
+    return this.redis;
+  }
+
   /** Resolves once connected; used at start and in tests to fail fast on a wrong URL. */
   async ready(timeoutMs = 5_000): Promise<void> {
     if (this.redis.status !== "ready") {

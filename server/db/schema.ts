@@ -1,5 +1,16 @@
 import { sql } from "drizzle-orm";
-import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 
 /**
  * One content document (spec A §3) at one level of the lookup order (A §4):
@@ -41,3 +52,114 @@ export const contentRevisions = pgTable(
   },
   (t) => [index("content_revisions_document_idx").on(t.documentId, t.version)],
 );
+
+/**
+ * A visitor's submission (B §3.5, DESIGN "Data flow of a lead"). Written in the same transaction
+ * as its delivery job, before any tracker call: once the visitor has a protocol, the lead exists.
+ */
+export const leads = pgTable(
+  "leads",
+  {
+    id: uuid("id").primaryKey(),
+    /** Local protocol shown when no tracker key is known yet (VRT-YYYYMMDD-XXXXXX). */
+    protocol: text("protocol").notNull(),
+    formId: text("form_id").notNull(),
+    formType: text("form_type").notNull(),
+    /** captured after the first step, completed after the last (single-step forms: completed). */
+    stage: text("stage", { enum: ["captured", "completed"] }).notNull(),
+    /** Increments with every change the tracker must mirror. */
+    version: integer("version").notNull().default(1),
+    answers: jsonb("answers").notNull(),
+    score: integer("score").notNull(),
+    level: text("level", { enum: ["cold", "warm", "hot"] }).notNull(),
+    priority: text("priority").notNull(),
+    responseHours: integer("response_hours").notNull(),
+    /** Where the visitor was: segment, language, plan chosen, page. */
+    context: jsonb("context").notNull(),
+    /** clarityId, UTM parameters, referrer, user agent. */
+    tracking: jsonb("tracking").notNull(),
+    /** sha256 of the client address with the server secret: abuse analysis without keeping the address. */
+    clientHash: text("client_hash"),
+    consentPurpose: text("consent_purpose").notNull(),
+    consentTextVersion: text("consent_text_version").notNull(),
+    consentAt: timestamp("consent_at", { withTimezone: true }).notNull(),
+    /** Why the lead is considered spam (honeypot, too-fast); spam is stored but never delivered. */
+    spamReason: text("spam_reason"),
+    trackerKey: text("tracker_key"),
+    trackerUrl: text("tracker_url"),
+    /** The lead version the tracker last reflected. */
+    trackerSyncedVersion: integer("tracker_synced_version").notNull().default(0),
+    trackerQualified: boolean("tracker_qualified").notNull().default(false),
+    deliveryStatus: text("delivery_status", {
+      enum: ["pending", "delivered", "simulated", "failed", "spam"],
+    }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().default(sql`now()`),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().default(sql`now()`),
+  },
+  (t) => [
+    uniqueIndex("leads_protocol_idx").on(t.protocol),
+    index("leads_created_idx").on(t.createdAt),
+    index("leads_delivery_idx").on(t.deliveryStatus),
+  ],
+);
+
+/** Answers already given to a request key: a repeated submission (double click, retry) gets the same answer. */
+export const leadRequests = pgTable("lead_requests", {
+  key: text("key").primaryKey(),
+  leadId: uuid("lead_id")
+    .notNull()
+    .references(() => leads.id, { onDelete: "cascade" }),
+  operation: text("operation", { enum: ["capture", "finalize"] }).notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().default(sql`now()`),
+});
+
+/** Work to deliver a lead (tracker sync, notifications), claimed with FOR UPDATE SKIP LOCKED. */
+export const deliveryJobs = pgTable(
+  "delivery_jobs",
+  {
+    id: serial("id").primaryKey(),
+    leadId: uuid("lead_id")
+      .notNull()
+      .references(() => leads.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: ["tracker", "slack", "teams", "webhook"] }).notNull(),
+    /** For webhooks: the event being announced (lead.captured, lead.completed). */
+    event: text("event"),
+    status: text("status", { enum: ["pending", "running", "done", "dead"] })
+      .notNull()
+      .default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    maxAttempts: integer("max_attempts").notNull(),
+    runAt: timestamp("run_at", { withTimezone: true }).notNull().default(sql`now()`),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    lockedBy: text("locked_by"),
+    lastError: text("last_error"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().default(sql`now()`),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+  },
+  (t) => [index("delivery_jobs_due_idx").on(t.status, t.runAt), index("delivery_jobs_lead_idx").on(t.leadId)],
+);
+
+/** Every attempt at a job, kept for the admin inbox and for audits. */
+export const deliveryAttempts = pgTable(
+  "delivery_attempts",
+  {
+    id: serial("id").primaryKey(),
+    jobId: integer("job_id")
+      .notNull()
+      .references(() => deliveryJobs.id, { onDelete: "cascade" }),
+    attempt: integer("attempt").notNull(),
+    worker: text("worker").notNull(),
+    startedAt: timestamp("started_at", { withTimezone: true }).notNull(),
+    finishedAt: timestamp("finished_at", { withTimezone: true }).notNull(),
+    outcome: text("outcome", { enum: ["ok", "retry", "dead"] }).notNull(),
+    detail: text("detail"),
+  },
+  (t) => [index("delivery_attempts_job_idx").on(t.jobId)],
+);
+
+/** Secrets the application makes itself and shares between instances (e.g. when SESSION_SECRET is unset). */
+export const appSecrets = pgTable("app_secrets", {
+  name: text("name").primaryKey(),
+  value: text("value").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().default(sql`now()`),
+});

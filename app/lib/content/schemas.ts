@@ -1,3 +1,4 @@
+import { formDefinitionSchema } from "../forms/definition.ts";
 import { z } from "../zod.ts";
 
 /**
@@ -69,6 +70,12 @@ export const footerDataSchema = z.strictObject({
 export const documentSchemas = {
   menu_data: menuDataSchema,
   "footer-data": footerDataSchema,
+  "form-demo": formDefinitionSchema,
+  "form-parceiros": formDefinitionSchema,
+  "form-contato": formDefinitionSchema,
+  "form-trial": formDefinitionSchema,
+  "form-newsletter": formDefinitionSchema,
+  "form-whatsapp": formDefinitionSchema,
 } as const satisfies Record<string, z.ZodType>;
 
 export type DocumentName = keyof typeof documentSchemas;

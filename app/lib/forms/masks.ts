@@ -1,0 +1,45 @@
+import { digitsOf } from "./validation.ts";
+
+/** CNPJ as 00.000.000/0000-00 (B §5.2), at most 18 characters. */
+export function maskCnpj(value: string): string {
+  const d = digitsOf(value).slice(0, 14);
+  let out = d.slice(0, 2);
+  if (d.length > 2) out += `.${d.slice(2, 5)}`;
+  if (d.length > 5) out += `.${d.slice(5, 8)}`;
+  if (d.length > 8) out += `/${d.slice(8, 12)}`;
+  if (d.length > 12) out += `-${d.slice(12, 14)}`;
+  return out;
+}
+
+/**
+ * Brazilian phone as (00) 0000-0000 or (00) 00000-0000 (B §5.2: the block after the area code
+ * has 4 or 5 digits), at most 15 characters.
+ */
+export function maskPhone(value: string): string {
+  const d = digitsOf(value).slice(0, 11);
+  if (d.length === 0) return "";
+  if (d.length <= 2) return `(${d}`;
+  const area = d.slice(0, 2);
+  const rest = d.slice(2);
+  if (rest.length <= 4) return `(${area}) ${rest}`;
+  const split = rest.length === 9 ? 5 : 4;
+  return `(${area}) ${rest.slice(0, split)}-${rest.slice(split)}`;
+}
+
+/**
+ * The chat popup's phone mask (A §5): national numbers as (11) 9999-9999 or (11) 99999-9999
+ * (14 and 15 characters); longer numbers in an international form +55 (11) 99999-9999 (at most
+ * 19 characters, 15 digits).
+ */
+export function maskChatPhone(value: string): string {
+  const d = digitsOf(value).slice(0, 15);
+  if (d.length <= 11) return maskPhone(d);
+  const country = d.slice(0, d.length - 11);
+  return `+${country} ${maskPhone(d.slice(-11))}`.slice(0, 19);
+}
+
+export function applyMask(mask: "cnpj" | "phone" | undefined, value: string): string {
+  if (mask === "cnpj") return maskCnpj(value);
+  if (mask === "phone") return maskPhone(value);
+  return value;
+}

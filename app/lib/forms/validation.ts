@@ -1,0 +1,71 @@
+import type { Answers, FormField, FormStep } from "./definition.ts";
+
+/** Field messages of B §5.1, exactly as the catalogue words them. */
+export const validationMessages = {
+  required: "Este campo é obrigatório",
+  email: "E-mail inválido",
+  cnpj: "CNPJ deve ter 14 dígitos",
+  phone: "Telefone deve ter pelo menos 10 dígitos",
+  minLength: (n: number) => `Mínimo de ${n} caracteres`,
+  minSelections: (n: number) => `Selecione pelo menos ${n} opção(ões)`,
+} as const;
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export function digitsOf(value: string): string {
+  return value.replace(/\D/g, "");
+}
+
+function isEmpty(value: string | string[] | undefined): boolean {
+  if (value === undefined) return true;
+  if (Array.isArray(value)) return value.length === 0;
+  return value.trim() === "";
+}
+
+/**
+ * The first failing rule of a field, or null (B §5.1). Rules apply only when listed on the field
+ * and stop at the first failure; an empty optional field passes its other rules.
+ */
+export function validateField(field: FormField, value: string | string[] | undefined): string | null {
+  const rules =
+    field.required && !field.validation.includes("required")
+      ? ["required", ...field.validation]
+      : field.validation;
+  for (const rule of rules) {
+    if (rule === "required") {
+      if (isEmpty(value)) return validationMessages.required;
+      continue;
+    }
+    if (isEmpty(value)) return null;
+    const text = Array.isArray(value) ? "" : (value ?? "");
+    if (rule === "email") {
+      if (!EMAIL.test(text) || /\s/.test(text)) return validationMessages.email;
+    } else if (rule === "cnpj") {
+      if (digitsOf(text).length !== 14) return validationMessages.cnpj;
+    } else if (rule === "phone") {
+      if (digitsOf(text).length < 10) return validationMessages.phone;
+    } else if (rule.startsWith("min_length:")) {
+      const n = Number(rule.slice("min_length:".length));
+      if (text.trim().length < n) return validationMessages.minLength(n);
+    } else if (rule.startsWith("min_selections:")) {
+      const n = Number(rule.slice("min_selections:".length));
+      if ((Array.isArray(value) ? value.length : 0) < n) return validationMessages.minSelections(n);
+    }
+  }
+  return null;
+}
+
+export type FieldErrors = Record<string, string>;
+
+export function validateStep(step: FormStep, answers: Answers): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const field of step.fields) {
+    const error = validateField(field, answers[field.name]);
+    if (error) errors[field.name] = error;
+  }
+  return errors;
+}
+
+export function validateSteps(steps: FormStep[], answers: Answers): FieldErrors {
+  return Object.assign({}, ...steps.map((step) => validateStep(step, answers)));
+}

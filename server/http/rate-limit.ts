@@ -1,0 +1,89 @@
+import type { Request, RequestHandler } from "express";
+import { type Options, rateLimit, type Store } from "express-rate-limit";
+import type { Redis } from "ioredis";
+import type { Logger } from "../logger.ts";
+import { errorHtml } from "./error-page.ts";
+
+/**
+ * Fixed one-minute windows counted in Redis (INCR + PEXPIRE), so every instance shares the
+ * count. A Redis failure lets the request through: a down cache must not take the forms down.
+ */
+export class RedisRateLimitStore implements Store {
+  private windowMs = 60_000;
+  readonly localKeys = false;
+
+  constructor(
+    private readonly redis: Redis,
+    readonly prefix: string,
+    private readonly logger: Logger,
+  ) {}
+
+  init(options: Options): void {
+    this.windowMs = options.windowMs;
+  }
+
+  async increment(key: string) {
+    const redisKey = this.prefix + key;
+    try {
+      const [[, hits], [, ttl]] = (await this.redis.multi().incr(redisKey).pttl(redisKey).exec()) as [
+        [Error | null, number],
+        [Error | null, number],
+      ];
+      let remaining = ttl;
+      if (ttl < 0) {
+        await this.redis.pexpire(redisKey, this.windowMs);
+        remaining = this.windowMs;
+      }
+      return { totalHits: hits, resetTime: new Date(Date.now() + remaining) };
+    } catch (error) {
+      this.logger.debug(
+        { err: (error as Error).message },
+        "rate limit store unavailable; letting the request through",
+      );
+      return { totalHits: 0, resetTime: new Date(Date.now() + this.windowMs) };
+    }
+  }
+
+  async decrement(key: string) {
+    await this.redis.decr(this.prefix + key).catch(() => {});
+  }
+
+  async resetKey(key: string) {
+    await this.redis.del(this.prefix + key).catch(() => {});
+  }
+}
+
+export const RATE_LIMIT_MESSAGE = "Muitas solicitações em pouco tempo. Aguarde um minuto e tente novamente.";
+
+/** Per-IP limit per minute; JSON 429 for the API, a Portuguese page for plain form posts. */
+export function perMinuteLimit(options: {
+  limit: number;
+  name: string;
+  redis?: Redis | null;
+  redisPrefix: string;
+  logger: Logger;
+  key?: (req: Request) => string;
+}): RequestHandler {
+  return rateLimit({
+    windowMs: 60_000,
+    limit: options.limit,
+    standardHeaders: "draft-7",
+    legacyHeaders: false,
+    keyGenerator: options.key ?? ((req) => req.ip ?? "unknown"),
+    store: options.redis
+      ? new RedisRateLimitStore(options.redis, `${options.redisPrefix}rl:${options.name}:`, options.logger)
+      : undefined,
+    handler: (req, res) => {
+      res.setHeader("Cache-Control", "no-store");
+      if (
+        req.path.startsWith("/api/") ||
+        req.originalUrl.startsWith("/api/") ||
+        req.headers.accept?.includes("application/json")
+      ) {
+        res.status(429).json({ message: RATE_LIMIT_MESSAGE });
+      } else {
+        res.status(429).type("html").send(errorHtml(429, RATE_LIMIT_MESSAGE));
+      }
+    },
+  });
+}

@@ -1,0 +1,20 @@
+import { randomInt } from "node:crypto";
+
+const ALPHABET = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ";
+
+/** Local protocol shown until the tracker key is known: VRT-20261122-7K3F9Q. */
+export function newProtocol(now: Date): string {
+  const day = now.toISOString().slice(0, 10).replace(/-/g, "");
+  const suffix = Array.from({ length: 6 }, () => ALPHABET[randomInt(ALPHABET.length)]).join("");
+  return `VRT-${day}-${suffix}`;
+}
+
+/** The protocol shown in simulated mode (no tracker configured): SIM- keeps the spec's meaning. */
+export function simulatedKey(protocol: string): string {
+  return protocol.replace(/^VRT-/, "SIM-");
+}
+
+/** Keys starting SIM- or ERR- are never updated as tickets (B §4.5). */
+export function isSimulatedKey(key: string): boolean {
+  return /SIM|ERR/.test(key);
+}

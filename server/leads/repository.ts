@@ -1,0 +1,164 @@
+import { and, eq, inArray, sql, TransactionRollbackError } from "drizzle-orm";
+import type { Database } from "../db/client.ts";
+import { deliveryJobs, leadRequests, leads } from "../db/schema.ts";
+
+export type LeadRow = typeof leads.$inferSelect;
+export type NewLead = typeof leads.$inferInsert;
+export type JobKind = (typeof deliveryJobs.$inferInsert)["kind"];
+
+export interface NewJob {
+  kind: JobKind;
+  event?: string;
+  maxAttempts: number;
+}
+
+/** Jobs retry with backoff across restarts; after the last attempt they wait for a manual retry. */
+export const MAX_ATTEMPTS: Record<JobKind, number> = { tracker: 8, slack: 5, teams: 5, webhook: 8 };
+
+/**
+ * Stores a new lead, its request key and its delivery jobs in one transaction: either the visitor's
+ * submission exists with everything needed to deliver it, or nothing was written.
+ * Returns null when the request key was already used (the caller answers as before).
+ */
+export async function insertLead(
+  db: Database,
+  lead: NewLead,
+  requestKey: string,
+  jobs: NewJob[],
+): Promise<LeadRow | null> {
+  return db
+    .transaction(async (tx) => {
+      const [row] = await tx.insert(leads).values(lead).returning();
+      const claimed = await tx
+        .insert(leadRequests)
+        .values({ key: requestKey, leadId: row!.id, operation: "capture" })
+        .onConflictDoNothing()
+        .returning();
+      if (claimed.length === 0) {
+        // A concurrent twin of this request won: roll this one back entirely.
+        tx.rollback();
+      }
+      if (jobs.length) {
+        await tx
+          .insert(deliveryJobs)
+          .values(
+            jobs.map((job) => ({
+              leadId: row!.id,
+              kind: job.kind,
+              event: job.event,
+              maxAttempts: job.maxAttempts,
+              runAt: lead.createdAt,
+            })),
+          );
+      }
+      return row!;
+    })
+    .catch((error: Error) => {
+      if (error instanceof TransactionRollbackError) return null;
+      throw error;
+    });
+}
+
+/** The lead a request key already produced, if any. */
+export async function findByRequestKey(db: Database, key: string): Promise<LeadRow | null> {
+  const [row] = await db
+    .select({ lead: leads })
+    .from(leadRequests)
+    .innerJoin(leads, eq(leads.id, leadRequests.leadId))
+    .where(eq(leadRequests.key, key));
+  return row?.lead ?? null;
+}
+
+export async function findLead(db: Database, id: string): Promise<LeadRow | null> {
+  const [row] = await db.select().from(leads).where(eq(leads.id, id));
+  return row ?? null;
+}
+
+/**
+ * Completes a captured lead with the full answers (one transaction with the request key and its
+ * jobs). A tracker job already waiting is reused: it reads the lead as it is when it runs.
+ */
+export async function completeLead(
+  db: Database,
+  id: string,
+  changes: Pick<
+    NewLead,
+    "answers" | "score" | "level" | "priority" | "responseHours" | "updatedAt" | "spamReason"
+  >,
+  requestKey: string,
+  jobs: NewJob[],
+): Promise<LeadRow | null> {
+  return db
+    .transaction(async (tx) => {
+      const claimed = await tx
+        .insert(leadRequests)
+        .values({ key: requestKey, leadId: id, operation: "finalize" })
+        .onConflictDoNothing()
+        .returning();
+      if (claimed.length === 0) tx.rollback();
+      const [row] = await tx
+        .update(leads)
+        .set({ ...changes, stage: "completed", version: sql`${leads.version} + 1` })
+        .where(eq(leads.id, id))
+        .returning();
+      const waiting = await tx
+        .select({ kind: deliveryJobs.kind })
+        .from(deliveryJobs)
+        .where(and(eq(deliveryJobs.leadId, id), eq(deliveryJobs.status, "pending")));
+      const toInsert = jobs.filter(
+        (job) => job.kind !== "tracker" || !waiting.some((w) => w.kind === "tracker"),
+      );
+      if (toInsert.length) {
+        await tx
+          .insert(deliveryJobs)
+          .values(
+            toInsert.map((job) => ({
+              leadId: id,
+              kind: job.kind,
+              event: job.event,
+              maxAttempts: job.maxAttempts,
+              runAt: changes.updatedAt,
+            })),
+          );
+      }
+      await tx
+        .update(deliveryJobs)
+        .set({ runAt: changes.updatedAt })
+        .where(
+          and(
+            eq(deliveryJobs.leadId, id),
+            eq(deliveryJobs.status, "pending"),
+            eq(deliveryJobs.kind, "tracker"),
+          ),
+        );
+      return row ?? null;
+    })
+    .catch((error: Error) => {
+      if (error instanceof TransactionRollbackError) return null;
+      throw error;
+    });
+}
+
+/** Kinds of notification already queued for a lead (a hot lead is announced once). */
+export async function queuedKinds(db: Database, leadId: string, kinds: JobKind[]): Promise<JobKind[]> {
+  const rows = await db
+    .select({ kind: deliveryJobs.kind })
+    .from(deliveryJobs)
+    .where(and(eq(deliveryJobs.leadId, leadId), inArray(deliveryJobs.kind, kinds)));
+  return rows.map((r) => r.kind);
+}
+
+/** Whether the lead's tracker work is finished (no tracker job waiting or running). */
+export async function trackerSettled(db: Database, leadId: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: deliveryJobs.id })
+    .from(deliveryJobs)
+    .where(
+      and(
+        eq(deliveryJobs.leadId, leadId),
+        eq(deliveryJobs.kind, "tracker"),
+        inArray(deliveryJobs.status, ["pending", "running"]),
+      ),
+    );
+  return rows.length === 0;
+}

@@ -1,0 +1,262 @@
+import { createHash, randomUUID } from "node:crypto";
+import type { FormDefinition } from "~/lib/forms/definition.ts";
+import { actionFor, computeTemperature, type Temperature } from "~/lib/forms/scoring.ts";
+import { type FieldErrors, validateSteps } from "~/lib/forms/validation.ts";
+import type { Database } from "../db/client.ts";
+import { HttpError } from "../http/errors.ts";
+import type { Signer } from "../secrets.ts";
+import { captureStepIndex, sanitizeAnswers } from "./answers.ts";
+import type { FormKey, FormRegistry } from "./forms.ts";
+import { newProtocol, simulatedKey } from "./protocol.ts";
+import {
+  completeLead,
+  findByRequestKey,
+  findLead,
+  insertLead,
+  type LeadRow,
+  MAX_ATTEMPTS,
+  type NewJob,
+  queuedKinds,
+  trackerSettled,
+} from "./repository.ts";
+import { spamReason } from "./spam.ts";
+
+export interface SubmissionInput {
+  formKey: FormKey;
+  /** capture: the first lead_capture step is done; complete: the whole form is. */
+  stage: "capture" | "complete";
+  answers: Record<string, unknown>;
+  /** The captured lead being completed, with the token the capture returned. */
+  leadId?: string;
+  accessToken?: string;
+  /** One key per submission attempt: a repeat (double click, retry) gets the first answer. */
+  requestKey: string;
+  formToken?: string | null;
+  honeypot?: string | null;
+  tracking: { page?: string; referrer?: string; utm?: Record<string, string> };
+  context: { segment: string | null; language: string; planId?: string; annual?: boolean };
+  client: { ip?: string; userAgent?: string; clarityCookie?: string | null };
+}
+
+export interface SubmissionResult {
+  leadId: string;
+  accessToken: string;
+  /** What the visitor is shown: the tracker key, a SIM- key in simulated mode, or the local protocol. */
+  protocol: string;
+  trackerKey: string | null;
+  simulated: boolean;
+  temperature: Temperature;
+  responseHours: number;
+  stage: "captured" | "completed";
+}
+
+export class SubmissionInvalid extends HttpError {
+  constructor(readonly errors: FieldErrors) {
+    super(422, "Verifique os campos destacados.");
+  }
+}
+
+export interface LeadServiceOptions {
+  db: Database;
+  forms: FormRegistry;
+  signer: Signer;
+  /** Whether a tracker is configured; without one every lead is stored in simulated mode. */
+  trackerConfigured: boolean;
+  notifications: { slack: boolean; teams: boolean; webhook: boolean };
+  /** Starts delivery now; resolves when the current delivery cycle ends. */
+  kick: () => Promise<unknown>;
+  /** How long a submission waits for the tracker key before answering with the local protocol. */
+  protocolWaitMs?: number;
+  now?: () => Date;
+  minFillMs?: number;
+}
+
+const NO_CLARITY = "não-disponível";
+
+/** The analytics session id of the _clck cookie: the part before the pipe (B §3.5). */
+export function clarityIdFrom(cookie: string | null | undefined): string {
+  const id = cookie?.split("|")[0]?.trim();
+  return id ? id : NO_CLARITY;
+}
+
+/**
+ * Turns a visitor's submission into a stored lead (DESIGN "Data flow of a lead"): validates it
+ * against the form definition, computes the temperature itself, stores lead and delivery jobs in
+ * one transaction, starts delivery and answers with the protocol.
+ */
+export class LeadService {
+  private readonly now: () => Date;
+
+  constructor(private readonly options: LeadServiceOptions) {
+    this.now = options.now ?? (() => new Date());
+  }
+
+  async submit(input: SubmissionInput): Promise<SubmissionResult> {
+    const { db, forms } = this.options;
+    const repeated = await findByRequestKey(db, input.requestKey);
+    if (repeated) return this.answer(repeated, false);
+
+    // The server's definition in Portuguese is the one tickets are written from.
+    const form = await forms.get(input.formKey);
+    if (!form) throw new HttpError(404, "Formulário não encontrado.");
+    const answers = sanitizeAnswers(form, input.answers);
+    const steps = input.stage === "capture" ? form.steps.slice(0, captureStepIndex(form) + 1) : form.steps;
+    const errors = validateSteps(steps, answers);
+    if (Object.keys(errors).length) throw new SubmissionInvalid(errors);
+
+    const now = this.now();
+    const clarityId = clarityIdFrom(input.client.clarityCookie);
+    const temperature = computeTemperature(form, answers, { hasTrackingId: clarityId !== NO_CLARITY });
+    const action = actionFor(form, temperature.level);
+    const spam = spamReason(input, this.options.signer, now.getTime(), this.options.minFillMs);
+
+    if (input.leadId) {
+      const lead = await findLead(db, input.leadId);
+      if (
+        !lead ||
+        !input.accessToken ||
+        !this.options.signer.verify("lead", lead.id, input.accessToken) ||
+        lead.formId !== input.formKey
+      ) {
+        throw new HttpError(
+          403,
+          "Não foi possível concluir este formulário. Recarregue a página e tente novamente.",
+        );
+      }
+      const completed = await completeLead(
+        db,
+        lead.id,
+        {
+          answers,
+          score: temperature.score,
+          level: temperature.level,
+          priority: action.priority,
+          responseHours: action.hours,
+          updatedAt: now,
+          spamReason: lead.spamReason ?? spam,
+        },
+        input.requestKey,
+        this.jobsFor(
+          form,
+          lead.spamReason ?? spam,
+          temperature,
+          "lead.completed",
+          await queuedKinds(db, lead.id, ["slack", "teams"]),
+        ),
+      );
+      // A twin of this request completed it first: answer as it did.
+      const result = completed ?? (await findByRequestKey(db, input.requestKey));
+      if (!result) throw new HttpError(409, "Este formulário já foi enviado.");
+      return this.answer(result, true);
+    }
+
+    const id = randomUUID();
+    const stored = await insertLead(
+      db,
+      {
+        id,
+        protocol: newProtocol(now),
+        formId: input.formKey,
+        formType: form.type,
+        stage: input.stage === "capture" && form.steps.length > 1 ? "captured" : "completed",
+        answers,
+        score: temperature.score,
+        level: temperature.level,
+        priority: action.priority,
+        responseHours: action.hours,
+        context: compact({ ...input.context, page: input.tracking.page }),
+        tracking: compact({
+          clarityId,
+          utm: input.tracking.utm && Object.keys(input.tracking.utm).length ? input.tracking.utm : undefined,
+          page: input.tracking.page,
+          referrer: input.tracking.referrer || "direct",
+          userAgent: input.client.userAgent,
+        }),
+        clientHash: input.client.ip
+          ? createHash("sha256")
+              .update(`${this.options.signer.sign("ip", input.client.ip)}`)
+              .digest("hex")
+              .slice(0, 32)
+          : null,
+        consentPurpose: form.privacy.purpose,
+        consentTextVersion: form.privacy.version,
+        consentAt: now,
+        spamReason: spam,
+        deliveryStatus: spam ? "spam" : this.isSimulated(form) ? "simulated" : "pending",
+        createdAt: now,
+        updatedAt: now,
+      },
+      input.requestKey,
+      this.jobsFor(
+        form,
+        spam,
+        temperature,
+        input.stage === "capture" && form.steps.length > 1 ? "lead.captured" : "lead.completed",
+        [],
+      ),
+    );
+    const lead = stored ?? (await findByRequestKey(db, input.requestKey));
+    if (!lead) throw new HttpError(409, "Este formulário já foi enviado.");
+    return this.answer(lead, stored !== null);
+  }
+
+  private isSimulated(form: FormDefinition): boolean {
+    return !this.options.trackerConfigured || !form.integrations.jira.enabled;
+  }
+
+  /** Jobs of a lead event: the tracker sync, the signed webhook, and Slack/Teams once when hot. */
+  private jobsFor(
+    form: FormDefinition,
+    spam: string | null,
+    temperature: Temperature,
+    event: string,
+    alreadyQueued: string[],
+  ): NewJob[] {
+    if (spam) return [];
+    const jobs: NewJob[] = [];
+    if (!this.isSimulated(form)) jobs.push({ kind: "tracker", maxAttempts: MAX_ATTEMPTS.tracker });
+    const { notifications } = this.options;
+    if (notifications.webhook) jobs.push({ kind: "webhook", event, maxAttempts: MAX_ATTEMPTS.webhook });
+    if (temperature.level === "hot") {
+      if (notifications.slack && form.integrations.webhooks.slack && !alreadyQueued.includes("slack")) {
+        jobs.push({ kind: "slack", event, maxAttempts: MAX_ATTEMPTS.slack });
+      }
+      if (notifications.teams && form.integrations.webhooks.teams && !alreadyQueued.includes("teams")) {
+        jobs.push({ kind: "teams", event, maxAttempts: MAX_ATTEMPTS.teams });
+      }
+    }
+    return jobs;
+  }
+
+  /** Starts delivery and, for a fresh submission, waits briefly for the tracker key (B §4.5). */
+  private async answer(lead: LeadRow, fresh: boolean): Promise<SubmissionResult> {
+    let current = lead;
+    if (fresh && lead.deliveryStatus !== "simulated" && lead.deliveryStatus !== "spam") {
+      const delivery = this.options.kick();
+      await Promise.race([delivery, delay(this.options.protocolWaitMs ?? 2_500)]);
+      if (await trackerSettled(this.options.db, lead.id))
+        current = (await findLead(this.options.db, lead.id)) ?? lead;
+    }
+    const simulated = current.deliveryStatus === "simulated";
+    return {
+      leadId: current.id,
+      accessToken: this.options.signer.sign("lead", current.id),
+      protocol: current.trackerKey ?? (simulated ? simulatedKey(current.protocol) : current.protocol),
+      trackerKey: current.trackerKey,
+      simulated,
+      temperature: { score: current.score, level: current.level },
+      responseHours: current.responseHours,
+      stage: current.stage,
+    };
+  }
+}
+
+function delay(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms).unref());
+}
+
+function compact<T extends Record<string, unknown>>(value: T): T {
+  return Object.fromEntries(
+    Object.entries(value).filter(([, v]) => v !== undefined && v !== null && v !== ""),
+  ) as T;
+}

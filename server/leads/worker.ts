@@ -1,0 +1,215 @@
+import { randomBytes } from "node:crypto";
+import { eq, inArray, sql } from "drizzle-orm";
+import type { Database } from "../db/client.ts";
+import { deliveryAttempts, deliveryJobs, leads } from "../db/schema.ts";
+import type { Logger } from "../logger.ts";
+import type { JobKind, LeadRow } from "./repository.ts";
+
+export type JobRow = typeof deliveryJobs.$inferSelect;
+
+/** A failure a job reports: retried with backoff unless `retryable` is false. */
+export class JobError extends Error {
+  override name = "JobError";
+  constructor(
+    message: string,
+    readonly retryable: boolean,
+    readonly retryAfterMs?: number,
+  ) {
+    super(message);
+  }
+}
+
+export type JobHandler = (job: JobRow, lead: LeadRow) => Promise<string | undefined>;
+
+/** Waits between job attempts: 30 s, 2 min, 10 min, 30 min, then every hour. */
+export const JOB_BACKOFF_MS = [30_000, 120_000, 600_000, 1_800_000, 3_600_000] as const;
+/** A claimed job not finished within this lease is claimed again (its worker died). */
+export const LEASE_MS = 5 * 60_000;
+
+export function backoffFor(attempts: number): number {
+  return JOB_BACKOFF_MS[Math.min(attempts - 1, JOB_BACKOFF_MS.length - 1)]!;
+}
+
+export interface WorkerOptions {
+  db: Database;
+  logger: Logger;
+  handlers: Record<JobKind, JobHandler>;
+  now?: () => Date;
+  /** How often the worker looks for due jobs when not kicked. */
+  pollIntervalMs?: number;
+  batchSize?: number;
+  id?: string;
+}
+
+/**
+ * Delivers leads: claims due jobs with FOR UPDATE SKIP LOCKED (several workers, in one process or
+ * many, never take the same job), runs them, records every attempt, and reschedules failures.
+ * Nothing is dropped: a job that used its attempts waits as 'dead' for a manual retry.
+ */
+export class DeliveryWorker {
+  readonly id: string;
+  private readonly db: Database;
+  private readonly logger: Logger;
+  private readonly handlers: Record<JobKind, JobHandler>;
+  private readonly now: () => Date;
+  private readonly pollIntervalMs: number;
+  private readonly batchSize: number;
+  private timer: NodeJS.Timeout | null = null;
+  private cycle: Promise<number> | null = null;
+  private again = false;
+  private stopped = false;
+
+  constructor(options: WorkerOptions) {
+    this.db = options.db;
+    this.logger = options.logger;
+    this.handlers = options.handlers;
+    this.now = options.now ?? (() => new Date());
+    this.pollIntervalMs = options.pollIntervalMs ?? 5_000;
+    this.batchSize = options.batchSize ?? 5;
+    this.id = options.id ?? `worker-${process.pid}-${randomBytes(3).toString("hex")}`;
+  }
+
+  start(): void {
+    this.stopped = false;
+    const tick = () => {
+      this.kick();
+      this.timer = setTimeout(tick, this.pollIntervalMs);
+      this.timer.unref();
+    };
+    tick();
+  }
+
+  /** Runs due jobs now (coalesced with a cycle already running); resolves when that cycle ends. */
+  kick(): Promise<number> {
+    if (this.stopped) return Promise.resolve(0);
+    if (this.cycle) {
+      this.again = true;
+      return this.cycle;
+    }
+    this.cycle = (async () => {
+      let total = 0;
+      try {
+        do {
+          this.again = false;
+          let ran: number;
+          do {
+            ran = await this.runDue();
+            total += ran;
+          } while (ran > 0 && !this.stopped);
+        } while (this.again && !this.stopped);
+      } catch (error) {
+        this.logger.error({ err: error }, "delivery cycle failed");
+      } finally {
+        this.cycle = null;
+      }
+      return total;
+    })();
+    return this.cycle;
+  }
+
+  /** Stops polling and waits for the jobs in hand. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    await this.cycle;
+  }
+
+  /** Claims and runs one batch of due jobs; returns how many ran. */
+  async runDue(): Promise<number> {
+    const jobs = await this.claim();
+    await Promise.all(jobs.map((job) => this.run(job)));
+    return jobs.length;
+  }
+
+  private async claim(): Promise<JobRow[]> {
+    const now = this.now();
+    const leaseEnd = new Date(now.getTime() + LEASE_MS);
+    // One tracker job per lead at a time: a second one waits while the first holds its lease.
+    const result = await this.db.execute(sql`
+      update ${deliveryJobs} set
+        status = 'running',
+        attempts = ${deliveryJobs.attempts} + 1,
+        locked_by = ${this.id},
+        locked_until = ${leaseEnd.toISOString()}
+      where ${deliveryJobs.id} in (
+        select j.id from ${deliveryJobs} j
+        where ((j.status = 'pending' and j.run_at <= ${now.toISOString()})
+            or (j.status = 'running' and j.locked_until < ${now.toISOString()}))
+          and not exists (
+            select 1 from ${deliveryJobs} r
+            where r.lead_id = j.lead_id and r.kind = j.kind and r.id <> j.id
+              and r.status = 'running' and r.locked_until >= ${now.toISOString()})
+        order by j.run_at, j.id
+        limit ${this.batchSize}
+        for update skip locked)
+      returning id`);
+    // Both drivers (pg and PGlite) answer raw statements with a `rows` array.
+    const ids = (result as unknown as { rows: { id: unknown }[] }).rows.map((row) => Number(row.id));
+    if (ids.length === 0) return [];
+    return this.db.select().from(deliveryJobs).where(inArray(deliveryJobs.id, ids));
+  }
+
+  private async run(job: JobRow): Promise<void> {
+    const startedAt = this.now();
+    const [lead] = await this.db.select().from(leads).where(eq(leads.id, job.leadId));
+    let outcome: "ok" | "retry" | "dead";
+    let detail: string | undefined;
+    let runAt: Date | null = null;
+    try {
+      if (!lead) throw new JobError("lead não encontrado", false);
+      detail = await this.handlers[job.kind](job, lead);
+      outcome = "ok";
+    } catch (error) {
+      const jobError = error instanceof JobError ? error : new JobError((error as Error).message, true);
+      detail = jobError.message;
+      if (jobError.retryable && job.attempts < job.maxAttempts) {
+        outcome = "retry";
+        runAt = new Date(
+          this.now().getTime() + Math.max(jobError.retryAfterMs ?? 0, backoffFor(job.attempts)),
+        );
+      } else {
+        outcome = "dead";
+      }
+      this.logger.warn(
+        { job: job.id, kind: job.kind, lead: job.leadId, attempt: job.attempts, outcome, err: detail },
+        "delivery attempt failed",
+      );
+    }
+    const finishedAt = this.now();
+    await this.db.transaction(async (tx) => {
+      await tx.insert(deliveryAttempts).values({
+        jobId: job.id,
+        attempt: job.attempts,
+        worker: this.id,
+        startedAt,
+        finishedAt,
+        outcome,
+        detail: detail?.slice(0, 2000),
+      });
+      await tx
+        .update(deliveryJobs)
+        .set(
+          outcome === "ok"
+            ? { status: "done", finishedAt, lockedBy: null, lockedUntil: null, lastError: null }
+            : outcome === "retry"
+              ? { status: "pending", runAt: runAt!, lockedBy: null, lockedUntil: null, lastError: detail }
+              : { status: "dead", finishedAt, lockedBy: null, lockedUntil: null, lastError: detail },
+        )
+        .where(eq(deliveryJobs.id, job.id));
+      if (outcome === "dead" && job.kind === "tracker") {
+        await tx
+          .update(leads)
+          .set({ deliveryStatus: "failed", updatedAt: finishedAt })
+          .where(eq(leads.id, job.leadId));
+      }
+    });
+  }
+}
+
+/** An admin's manual retry of a job that used its attempts. */
+export async function retryJob(db: Database, jobId: number, now: Date): Promise<void> {
+  await db
+    .update(deliveryJobs)
+    .set({ status: "pending", runAt: now, attempts: 0, lastError: null, finishedAt: null })
+    .where(sql`${deliveryJobs.id} = ${jobId} and ${deliveryJobs.status} = 'dead'`);
+}

@@ -1,0 +1,62 @@
+/** Tracker messages of B §8.2 (the product names are Jira and Nginx). */
+export const trackerMessages = {
+  notConfigured: "Jira não configurado - verifique variáveis de ambiente",
+  connectionFailed: "Falha na conexão",
+  forbidden: "Acesso negado. Verifique token e permissões Jira",
+  unauthorized: "Token inválido ou expirado",
+  notFound: "Endpoint não encontrado",
+  methodNotAllowed: "Método não permitido. Verifique configuração do proxy Nginx",
+  http: (status: number, body: string) => `HTTP ${status}: ${body}`,
+} as const;
+
+export class TrackerError extends Error {
+  override name = "TrackerError";
+  constructor(
+    message: string,
+    readonly options: {
+      status?: number;
+      /** Worth trying again later (network, 5xx, 429, XSRF 403). */
+      retryable: boolean;
+      /** The request may have been carried out although no answer came (time-out after sending). */
+      outcomeUnknown?: boolean;
+      /** From Retry-After on a 429. */
+      retryAfterMs?: number;
+    },
+  ) {
+    super(message);
+  }
+  get retryable() {
+    return this.options.retryable;
+  }
+}
+
+/**
+ * Maps a Jira HTTP error to the catalogue of B §8.2. A 403 from the XSRF check is a proxy problem
+ * and is retried; other 4xx are not; 429 and 5xx are.
+ */
+export function errorForStatus(status: number, body: string, retryAfter: string | null): TrackerError {
+  if (status === 403 && /xsrf/i.test(body))
+    return new TrackerError(trackerMessages.http(status, body), { status, retryable: true });
+  if (status === 403) return new TrackerError(trackerMessages.forbidden, { status, retryable: false });
+  if (status === 401) return new TrackerError(trackerMessages.unauthorized, { status, retryable: false });
+  if (status === 404) return new TrackerError(trackerMessages.notFound, { status, retryable: false });
+  if (status === 405) return new TrackerError(trackerMessages.methodNotAllowed, { status, retryable: false });
+  const shortBody = body.length > 300 ? `${body.slice(0, 300)}...` : body;
+  if (status === 429) {
+    return new TrackerError(trackerMessages.http(status, shortBody), {
+      status,
+      retryable: true,
+      retryAfterMs: parseRetryAfter(retryAfter),
+    });
+  }
+  return new TrackerError(trackerMessages.http(status, shortBody), { status, retryable: status >= 500 });
+}
+
+/** Retry-After in seconds or as an HTTP date; undefined when absent or unreadable. */
+export function parseRetryAfter(value: string | null, now = Date.now()): number | undefined {
+  if (!value) return undefined;
+  const seconds = Number(value);
+  if (Number.isFinite(seconds) && seconds >= 0) return seconds * 1000;
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+}

@@ -1,0 +1,175 @@
+import type { AdfDocument } from "./adf.ts";
+import { errorForStatus, TrackerError, trackerMessages } from "./errors.ts";
+
+export interface JiraCredentials {
+  baseUrl: string;
+  email: string;
+  token: string;
+}
+
+export interface IssueType {
+  id: string;
+  name: string;
+  description?: string;
+}
+
+export interface IssueFields {
+  project: { key: string };
+  summary: string;
+  description: AdfDocument;
+  issuetype: { id: string };
+  priority?: { name: string };
+  labels?: string[];
+}
+
+export interface JiraClientOptions {
+  /** Per-request time-out. */
+  timeoutMs?: number;
+  /** Injected for tests: waits between retries. */
+  sleep?: (ms: number) => Promise<void>;
+  fetch?: typeof fetch;
+}
+
+/** Spec B §7.1 / §9.3: up to 2 extra attempts, 1000 ms times 2 to the attempt number. */
+export const RETRY_DELAYS_MS = [1000, 2000] as const;
+/** A Retry-After longer than this is left to the job's own schedule instead of waiting in line. */
+const MAX_INLINE_RETRY_AFTER_MS = 10_000;
+
+/**
+ * Jira Cloud REST API v3, called only by the server with basic authorization. Idempotent calls
+ * are retried as the spec says; creating an issue is never retried blindly (see tracker-sync).
+ */
+export class JiraClient {
+  private readonly authorization: string;
+  private readonly timeoutMs: number;
+  private readonly sleep: (ms: number) => Promise<void>;
+  private readonly fetchImpl: typeof fetch;
+
+  constructor(
+    private readonly credentials: JiraCredentials,
+    options: JiraClientOptions = {},
+  ) {
+    this.authorization = `Basic ${Buffer.from(`${credentials.email}:${credentials.token}`).toString("base64")}`;
+    this.timeoutMs = options.timeoutMs ?? 10_000;
+    this.sleep = options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
+    this.fetchImpl = options.fetch ?? fetch;
+  }
+
+  get baseUrl(): string {
+    return this.credentials.baseUrl.replace(/\/+$/, "");
+  }
+
+  browseUrl(key: string): string {
+    return `${this.baseUrl}/browse/${key}`;
+  }
+
+  myself(): Promise<{ accountId: string; displayName?: string }> {
+    return this.request("GET", "/myself");
+  }
+
+  async projectIssueTypes(projectKey: string): Promise<IssueType[]> {
+    const project = await this.request<{ issueTypes?: IssueType[] }>(
+      "GET",
+      `/project/${encodeURIComponent(projectKey)}`,
+    );
+    return project.issueTypes ?? [];
+  }
+
+  /** One attempt only: a lost answer must be checked by label before trying again. */
+  createIssue(fields: IssueFields): Promise<{ id: string; key: string }> {
+    return this.request("POST", "/issue", { fields }, { retries: false });
+  }
+
+  async editIssue(
+    key: string,
+    fields: Partial<Pick<IssueFields, "summary" | "description" | "priority" | "labels">>,
+  ): Promise<void> {
+    await this.request("PUT", `/issue/${encodeURIComponent(key)}`, { fields });
+  }
+
+  async transitions(key: string): Promise<{ id: string; name: string; to: { name: string } }[]> {
+    const result = await this.request<{ transitions?: { id: string; name: string; to: { name: string } }[] }>(
+      "GET",
+      `/issue/${encodeURIComponent(key)}/transitions`,
+    );
+    return result.transitions ?? [];
+  }
+
+  async doTransition(key: string, transitionId: string): Promise<void> {
+    await this.request("POST", `/issue/${encodeURIComponent(key)}/transitions`, {
+      transition: { id: transitionId },
+    });
+  }
+
+  /** Issues carrying a label (POST /search/jql), e.g. the lead-{id} label of a create whose answer was lost. */
+  async findByLabel(label: string): Promise<{ id: string; key: string }[]> {
+    const result = await this.request<{ issues?: { id: string; key: string }[] }>("POST", "/search/jql", {
+      jql: `labels = "${label.replace(/"/g, "")}"`,
+      fields: ["summary"],
+      maxResults: 5,
+    });
+    return result.issues ?? [];
+  }
+
+  private async request<T>(
+    method: string,
+    path: string,
+    body?: unknown,
+    options: { retries?: boolean } = {},
+  ): Promise<T> {
+    const attempts = options.retries === false ? 1 : RETRY_DELAYS_MS.length + 1;
+    let lastError: TrackerError | undefined;
+    for (let attempt = 0; attempt < attempts; attempt++) {
+      if (attempt > 0) {
+        const wait = lastError?.options.retryAfterMs ?? RETRY_DELAYS_MS[attempt - 1]!;
+        if (wait > MAX_INLINE_RETRY_AFTER_MS) break;
+        await this.sleep(wait);
+      }
+      try {
+        return await this.once<T>(method, path, body);
+      } catch (error) {
+        lastError =
+          error instanceof TrackerError
+            ? error
+            : new TrackerError(trackerMessages.connectionFailed, { retryable: true });
+        if (!lastError.retryable) throw lastError;
+      }
+    }
+    throw lastError!;
+  }
+
+  private async once<T>(method: string, path: string, body: unknown): Promise<T> {
+    let response: Response;
+    try {
+      response = await this.fetchImpl(`${this.baseUrl}/rest/api/3${path}`, {
+        method,
+        headers: {
+          Authorization: this.authorization,
+          Accept: "application/json",
+          ...(body === undefined ? {} : { "Content-Type": "application/json" }),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: AbortSignal.timeout(this.timeoutMs),
+      });
+    } catch (error) {
+      // A time-out may hide a request Jira carried out; a refused connection cannot.
+      const timedOut = (error as Error).name === "TimeoutError" || (error as Error).name === "AbortError";
+      const cause = (error as { cause?: { code?: string } }).cause?.code;
+      throw new TrackerError(trackerMessages.connectionFailed, {
+        retryable: true,
+        outcomeUnknown: timedOut || (cause !== "ECONNREFUSED" && cause !== "ENOTFOUND"),
+      });
+    }
+    const text = await response.text().catch(() => "");
+    if (!response.ok) throw errorForStatus(response.status, text, response.headers.get("retry-after"));
+    if (!text) return undefined as T;
+    try {
+      return JSON.parse(text) as T;
+    } catch {
+      throw new TrackerError(trackerMessages.http(response.status, text.slice(0, 300)), {
+        status: response.status,
+        retryable: true,
+      });
+    }
+  }
+}
