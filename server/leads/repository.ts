@@ -39,17 +39,15 @@ export async function insertLead(
         tx.rollback();
       }
       if (jobs.length) {
-        await tx
-          .insert(deliveryJobs)
-          .values(
-            jobs.map((job) => ({
-              leadId: row!.id,
-              kind: job.kind,
-              event: job.event,
-              maxAttempts: job.maxAttempts,
-              runAt: lead.createdAt,
-            })),
-          );
+        await tx.insert(deliveryJobs).values(
+          jobs.map((job) => ({
+            leadId: row!.id,
+            kind: job.kind,
+            event: job.event,
+            maxAttempts: job.maxAttempts,
+            runAt: lead.createdAt,
+          })),
+        );
       }
       return row!;
     })
@@ -109,17 +107,15 @@ export async function completeLead(
         (job) => job.kind !== "tracker" || !waiting.some((w) => w.kind === "tracker"),
       );
       if (toInsert.length) {
-        await tx
-          .insert(deliveryJobs)
-          .values(
-            toInsert.map((job) => ({
-              leadId: id,
-              kind: job.kind,
-              event: job.event,
-              maxAttempts: job.maxAttempts,
-              runAt: changes.updatedAt,
-            })),
-          );
+        await tx.insert(deliveryJobs).values(
+          toInsert.map((job) => ({
+            leadId: id,
+            kind: job.kind,
+            event: job.event,
+            maxAttempts: job.maxAttempts,
+            runAt: changes.updatedAt,
+          })),
+        );
       }
       await tx
         .update(deliveryJobs)

@@ -157,14 +157,15 @@ export const formDefinitionSchema = z
   })
   .superRefine((form, ctx) => {
     const names = new Set<string>();
-    form.steps.forEach((step, s) =>
-      step.fields.forEach((field, f) => {
+    for (const [s, step] of form.steps.entries()) {
+      for (const [f, field] of step.fields.entries()) {
         if (names.has(field.name)) {
-          ctx.addIssue({
-            code: "custom",
-            path: ["steps", s, "fields", f, "name"],
-            message: `campo repetido: ${field.name}`,
-          });
+          ctx.addIssue({ code: "custom", path: ["steps", s, "fields", f, "name"], message: `campo repetido: ${field.name}` });
+        }
+        names.add(field.name);
+      }
+    }
+  });
         }
         names.add(field.name);
       }),
