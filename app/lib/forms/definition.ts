@@ -160,16 +160,15 @@ export const formDefinitionSchema = z
     for (const [s, step] of form.steps.entries()) {
       for (const [f, field] of step.fields.entries()) {
         if (names.has(field.name)) {
-          ctx.addIssue({ code: "custom", path: ["steps", s, "fields", f, "name"], message: `campo repetido: ${field.name}` });
+          ctx.addIssue({
+            code: "custom",
+            path: ["steps", s, "fields", f, "name"],
+            message: `campo repetido: ${field.name}`,
+          });
         }
         names.add(field.name);
       }
     }
-  });
-        }
-        names.add(field.name);
-      }),
-    );
   });
 
 export type FormDefinition = z.output<typeof formDefinitionSchema>;
