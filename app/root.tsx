@@ -1,5 +1,6 @@
 import type { ContentQuery } from "@server/content/service.ts";
-import type { ReactNode } from "react";
+import { issueFormToken } from "@server/leads/spam.ts";
+import { type ReactNode, useEffect } from "react";
 import {
   data,
   isRouteErrorResponse,
@@ -9,13 +10,19 @@ import {
   Scripts,
   ScrollRestoration,
   useLocation,
+  useMatches,
   useRouteLoaderData,
 } from "react-router";
+import { ChatWidget } from "~/components/ChatWidget.tsx";
 import { SiteFooter } from "~/components/SiteFooter.tsx";
 import { SiteHeader } from "~/components/SiteHeader.tsx";
+import { chatVisibleOn } from "~/lib/chat.ts";
 import type { DocumentName } from "~/lib/content/schemas.ts";
+import { utmFrom } from "~/lib/forms/submission.ts";
+import { formTexts } from "~/lib/forms/texts.ts";
 import { messagesFor } from "~/lib/i18n.ts";
 import { htmlLang, type OfferedLanguage } from "~/lib/locale.ts";
+import { flushOutbox, rememberUtm } from "~/lib/outbox.ts";
 import type { ShellData } from "~/lib/shell.ts";
 import type { Route } from "./+types/root";
 import stylesheet from "./styles/app.css?url";
@@ -40,10 +47,19 @@ export async function loader({ context }: Route.LoaderArgs) {
       return { status: "error" } as const;
     }
   };
-  const [menu, footer] = await Promise.all([load("menu_data"), load("footer-data")]);
+  const [menu, footer, chatForm] = await Promise.all([
+    load("menu_data"),
+    load("footer-data"),
+    services.forms.get("whatsapp", query).catch(() => null),
+  ]);
   const shell: ShellData = { menu, footer };
   return data({
     ...shell,
+    // Signed "shown at" time for the forms on every page (newsletter, chat): the spam check.
+    formToken: issueFormToken(services.signer, Date.now()),
+    chat: chatForm?.success.urgentContact
+      ? { whatsapp: chatForm.success.urgentContact.whatsapp, privacyUrl: chatForm.privacy.linkUrl }
+      : null,
     language: request.uiLanguage,
     pathLanguage: request.pathLanguage,
     segment: request.segment,
@@ -76,8 +92,16 @@ const BARE_ROUTES = /^\/(?:(?:pt|en|es)\/)?login(?:\/|$)/;
 
 export default function App({ loaderData }: Route.ComponentProps) {
   const { pathname } = useLocation();
+  const matches = useMatches();
   const t = messagesFor(loaderData.language);
+  useEffect(() => {
+    rememberUtm(window.location.search, utmFrom);
+    // Submissions an earlier page view could not send go now (same request keys: stored once).
+    void flushOutbox();
+  }, []);
   if (BARE_ROUTES.test(pathname)) return <Outlet />;
+  const hideChat = matches.some((m) => (m.handle as { hideChat?: boolean } | undefined)?.hideChat);
+  const showChat = loaderData.chat && !hideChat && chatVisibleOn(pathname);
   const homePath = loaderData.pathLanguage ? `/${loaderData.pathLanguage}` : "/";
   return (
     <>
@@ -89,6 +113,14 @@ export default function App({ loaderData }: Route.ComponentProps) {
         <Outlet />
       </main>
       <SiteFooter footer={loaderData.footer} menu={loaderData.menu} year={loaderData.year} t={t} />
+      {showChat && loaderData.chat && (
+        <ChatWidget
+          texts={formTexts(loaderData.language)}
+          formToken={loaderData.formToken}
+          whatsapp={loaderData.chat.whatsapp}
+          privacyUrl={loaderData.chat.privacyUrl}
+        />
+      )}
     </>
   );
 }

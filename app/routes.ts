@@ -1,13 +1,43 @@
 import { index, prefix, type RouteConfig, route } from "@react-router/dev/routes";
 import { PATH_LANGUAGES } from "./lib/locale.ts";
 
+/** Paths of the multi-step lead forms (B §2.1): demo, the twelve partner paths, free trial. */
+const LEAD_FORM_PATHS = [
+  "demo",
+  "demonstracao",
+  "parceiros",
+  "partners",
+  "programa-parceiros",
+  "seja-parceiro",
+  "cadastro-parceiro",
+  "parceiros/consultoria",
+  "parceiros/software-house",
+  "parceiros/integradora",
+  "parceiros/revenda",
+  "partner-program",
+  "become-partner",
+  "partnership",
+  "teste-gratis",
+  "teste-gratis/:planId",
+  "register",
+  "inscricao",
+];
+
 /**
  * The route table (spec A §2, B §2.1). Public pages are declared once and mounted at the root
  * and under each language prefix (/pt, /en, /es), each copy with its own id.
  */
 function publicPages(lang: string) {
   const id = (name: string) => (lang ? `${name}-${lang}` : name);
-  return [index("routes/home.tsx", { id: id("home") })];
+  const formRoute = (path: string) =>
+    route(path, "routes/lead-form.tsx", { id: id(`form${path.replace(/[/:]/g, "-")}`) });
+  return [
+    index("routes/home.tsx", { id: id("home") }),
+    ...LEAD_FORM_PATHS.map(formRoute),
+    route("contato", "routes/contact.tsx", { id: id("contato") }),
+    route("fale-conosco", "routes/contact.tsx", { id: id("fale-conosco") }),
+    route("newsletter", "routes/newsletter.tsx", { id: id("newsletter") }),
+  ];
 }
 
 export default [

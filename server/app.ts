@@ -59,6 +59,9 @@ export function createApp(services: AppServices, options: AppOptions): express.E
           }
         : false,
       strictTransportSecurity: config.publicBaseUrl.startsWith("https:"),
+      // "no-referrer" makes browsers send Origin: null on form posts, which React Router refuses as
+      // cross-site; the origin alone is still sent to other sites, never the full address.
+      referrerPolicy: { policy: "strict-origin-when-cross-origin" },
       crossOriginEmbedderPolicy: false,
     }),
   );

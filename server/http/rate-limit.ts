@@ -69,7 +69,8 @@ export function perMinuteLimit(options: {
     limit: options.limit,
     standardHeaders: "draft-7",
     legacyHeaders: false,
-    keyGenerator: options.key ?? ((req) => req.ip ?? "unknown"),
+    // The default key is the client address, with IPv6 grouped by /56 so one host cannot rotate addresses.
+    ...(options.key ? { keyGenerator: options.key } : {}),
     store: options.redis
       ? new RedisRateLimitStore(options.redis, `${options.redisPrefix}rl:${options.name}:`, options.logger)
       : undefined,

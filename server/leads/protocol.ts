@@ -1,6 +1,7 @@
 import { randomInt } from "node:crypto";
 
-const ALPHABET = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ";
+// No I, O, E or 1/0: unambiguous to read aloud, and never spelling SIM or ERR (simulated keys).
+const ALPHABET = "23456789ABCDFGHJKLMNPQRSTUVWXYZ";
 
 /** Local protocol shown until the tracker key is known: VRT-20261122-7K3F9Q. */
 export function newProtocol(now: Date): string {

@@ -55,8 +55,12 @@ export function errorForStatus(status: number, body: string, retryAfter: string 
 /** Retry-After in seconds or as an HTTP date; undefined when absent or unreadable. */
 export function parseRetryAfter(value: string | null, now = Date.now()): number | undefined {
   if (!value) return undefined;
-  const seconds = Number(value);
-  if (Number.isFinite(seconds) && seconds >= 0) return seconds * 1000;
+  if (/^\s*-?\d+(\.\d+)?\s*$/.test(value)) {
+    const seconds = Number(value);
+    return seconds >= 0 ? seconds * 1000 : undefined;
+  }
+  // Otherwise only an HTTP date (it names a weekday or month) counts.
+  if (!/[a-z]/i.test(value)) return undefined;
   const date = Date.parse(value);
   return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }

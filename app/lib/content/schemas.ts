@@ -66,10 +66,24 @@ export const footerDataSchema = z.strictObject({
   background: z.string().optional(),
 });
 
+/** The newsletter section (A §3). */
+export const newsletterDataSchema = z.strictObject({
+  title: z.string(),
+  subtitle: z.string().optional(),
+  img_backgroud: z.string().optional(),
+  form: z.strictObject({
+    email: z.strictObject({ placeholder: z.string(), errorMessage: z.string().default("Email inválido") }),
+    button: z.strictObject({ text: z.string() }),
+  }),
+  successMessage: z.string(),
+  legalText: z.string().optional(),
+});
+
 /** Registry: the document name is its type. A file whose name is not here is refused at load. */
 export const documentSchemas = {
   menu_data: menuDataSchema,
   "footer-data": footerDataSchema,
+  "newsletter-data": newsletterDataSchema,
   "form-demo": formDefinitionSchema,
   "form-parceiros": formDefinitionSchema,
   "form-contato": formDefinitionSchema,
@@ -82,6 +96,7 @@ export type DocumentName = keyof typeof documentSchemas;
 export type DocumentData<N extends DocumentName> = z.output<(typeof documentSchemas)[N]>;
 export type MenuData = DocumentData<"menu_data">;
 export type FooterData = DocumentData<"footer-data">;
+export type NewsletterData = DocumentData<"newsletter-data">;
 
 export function isDocumentName(name: string): name is DocumentName {
   return Object.hasOwn(documentSchemas, name);

@@ -34,8 +34,9 @@ export function maskPhone(value: string): string {
 export function maskChatPhone(value: string): string {
   const d = digitsOf(value).slice(0, 15);
   if (d.length <= 11) return maskPhone(d);
-  const country = d.slice(0, d.length - 11);
-  return `+${country} ${maskPhone(d.slice(-11))}`.slice(0, 19);
+  // Brazil's own code first: 55 + a 10- or 11-digit national number.
+  const country = d.startsWith("55") && d.length <= 13 ? "55" : d.slice(0, d.length - 11);
+  return `+${country} ${maskPhone(d.slice(country.length))}`.slice(0, 19);
 }
 
 export function applyMask(mask: "cnpj" | "phone" | undefined, value: string): string {

@@ -1,6 +1,6 @@
 import type { Answers, FormField, FormStep } from "./definition.ts";
 
-/** Field messages of B §5.1, exactly as the catalogue words them. */
+/** Field messages of B §5.1, exactly as the catalogue words them, and their English versions. */
 export const validationMessages = {
   required: "Este campo é obrigatório",
   email: "E-mail inválido",
@@ -8,7 +8,21 @@ export const validationMessages = {
   phone: "Telefone deve ter pelo menos 10 dígitos",
   minLength: (n: number) => `Mínimo de ${n} caracteres`,
   minSelections: (n: number) => `Selecione pelo menos ${n} opção(ões)`,
-} as const;
+};
+export type ValidationMessages = typeof validationMessages;
+
+export const validationMessagesEn: ValidationMessages = {
+  required: "This field is required",
+  email: "Invalid e-mail",
+  cnpj: "CNPJ must have 14 digits",
+  phone: "Phone must have at least 10 digits",
+  minLength: (n: number) => `At least ${n} characters`,
+  minSelections: (n: number) => `Select at least ${n} option(s)`,
+};
+
+export function messagesForLanguage(language: string): ValidationMessages {
+  return language === "en" ? validationMessagesEn : validationMessages;
+}
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -26,30 +40,29 @@ function isEmpty(value: string | string[] | undefined): boolean {
  * The first failing rule of a field, or null (B §5.1). Rules apply only when listed on the field
  * and stop at the first failure; an empty optional field passes its other rules.
  */
-export function validateField(field: FormField, value: string | string[] | undefined): string | null {
-  const rules =
-    field.required && !field.validation.includes("required")
-      ? ["required", ...field.validation]
-      : field.validation;
-  for (const rule of rules) {
-    if (rule === "required") {
-      if (isEmpty(value)) return validationMessages.required;
-      continue;
-    }
-    if (isEmpty(value)) return null;
+export function validateField(
+  field: FormField,
+  value: string | string[] | undefined,
+  messages: ValidationMessages = validationMessages,
+): string | null {
+  // "required" is checked first wherever it is listed: an empty field fails it or passes the rest.
+  const required = field.required || field.validation.includes("required");
+  if (isEmpty(value)) return required ? messages.required : null;
+  for (const rule of field.validation) {
+    if (rule === "required") continue;
     const text = Array.isArray(value) ? "" : (value ?? "");
     if (rule === "email") {
-      if (!EMAIL.test(text) || /\s/.test(text)) return validationMessages.email;
+      if (!EMAIL.test(text) || /\s/.test(text)) return messages.email;
     } else if (rule === "cnpj") {
-      if (digitsOf(text).length !== 14) return validationMessages.cnpj;
+      if (digitsOf(text).length !== 14) return messages.cnpj;
     } else if (rule === "phone") {
-      if (digitsOf(text).length < 10) return validationMessages.phone;
+      if (digitsOf(text).length < 10) return messages.phone;
     } else if (rule.startsWith("min_length:")) {
       const n = Number(rule.slice("min_length:".length));
-      if (text.trim().length < n) return validationMessages.minLength(n);
+      if (text.trim().length < n) return messages.minLength(n);
     } else if (rule.startsWith("min_selections:")) {
       const n = Number(rule.slice("min_selections:".length));
-      if ((Array.isArray(value) ? value.length : 0) < n) return validationMessages.minSelections(n);
+      if ((Array.isArray(value) ? value.length : 0) < n) return messages.minSelections(n);
     }
   }
   return null;
@@ -57,10 +70,14 @@ export function validateField(field: FormField, value: string | string[] | undef
 
 export type FieldErrors = Record<string, string>;
 
-export function validateStep(step: FormStep, answers: Answers): FieldErrors {
+export function validateStep(
+  step: FormStep,
+  answers: Answers,
+  messages: ValidationMessages = validationMessages,
+): FieldErrors {
   const errors: FieldErrors = {};
   for (const field of step.fields) {
-    const error = validateField(field, answers[field.name]);
+    const error = validateField(field, answers[field.name], messages);
     if (error) errors[field.name] = error;
   }
   return errors;

@@ -1,0 +1,128 @@
+import { type FormEvent, useEffect, useRef, useState } from "react";
+import type { NewsletterData } from "~/lib/content/schemas.ts";
+import type { FormTexts } from "~/lib/forms/texts.ts";
+import { newRequestKey, postLead, storedUtm } from "~/lib/outbox.ts";
+
+/** The newsletter's message clears after 5000 ms (A §9). */
+export const NEWSLETTER_CLEAR_MS = 5_000;
+
+export type NewsletterOutcome = { kind: "sent" | "simulated"; key: string } | { kind: "error" };
+
+export function newsletterMessage(
+  outcome: NewsletterOutcome,
+  texts: FormTexts,
+): { tone: "success" | "warning"; text: string } {
+  if (outcome.kind === "sent") return { tone: "success", text: texts.newsletterSent(outcome.key) };
+  if (outcome.kind === "simulated") return { tone: "warning", text: texts.newsletterSimulated };
+  return { tone: "warning", text: texts.newsletterError };
+}
+
+interface Props {
+  data: NewsletterData;
+  texts: FormTexts;
+  formToken: string;
+  /** The result of a plain (no JavaScript) post, when the page shows one. */
+  outcome?: NewsletterOutcome | null;
+}
+
+/** The newsletter section of A §2: e-mail, button, and a message that clears itself. */
+export function NewsletterSection({ data, texts, formToken, outcome: initial }: Props) {
+  const [email, setEmail] = useState("");
+  const [submitting, setSubmitting] = useState(false);
+  const [outcome, setOutcome] = useState<NewsletterOutcome | null>(initial ?? null);
+  const [hydrated, setHydrated] = useState(false);
+  const honeypot = useRef<HTMLInputElement>(null);
+  const key = useRef(newRequestKey());
+  useEffect(() => setHydrated(true), []);
+  useEffect(() => {
+    if (!outcome) return;
+    const timer = setTimeout(() => setOutcome(null), NEWSLETTER_CLEAR_MS);
+    return () => clearTimeout(timer);
+  }, [outcome]);
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    // An empty or whitespace-only submit does nothing (A §5).
+    if (submitting || email.trim() === "") return;
+    setSubmitting(true);
+    const result = await postLead({
+      form: "newsletter",
+      stage: "complete",
+      answers: { email: email.trim() },
+      requestKey: key.current,
+      formToken,
+      website: honeypot.current?.value || undefined,
+      tracking: { page: window.location.href, referrer: document.referrer || undefined, utm: storedUtm() },
+    });
+    setSubmitting(false);
+    key.current = newRequestKey();
+    if (result.kind === "ok") {
+      setOutcome({ kind: result.answer.simulated ? "simulated" : "sent", key: result.answer.protocol });
+    } else {
+      // Saved in this browser for a later retry, or refused: the spec's warning either way.
+      setOutcome({ kind: "error" });
+    }
+    setEmail("");
+  };
+
+  const message = outcome ? newsletterMessage(outcome, texts) : null;
+  return (
+    <section className="newsletter" aria-labelledby="newsletter-titulo">
+      <div className="newsletter__inner">
+        <div>
+          <h2 id="newsletter-titulo">{data.title}</h2>
+          {data.subtitle && <p>{data.subtitle}</p>}
+        </div>
+        <form
+          method="post"
+          action="/newsletter"
+          noValidate={hydrated}
+          onSubmit={hydrated ? onSubmit : undefined}
+          className="newsletter__form"
+        >
+          <label htmlFor="newsletter-email" className="visually-hidden">
+            {texts.newsletterEmailLabel}
+          </label>
+          <input
+            id="newsletter-email"
+            type="email"
+            name="email"
+            required
+            autoComplete="email"
+            placeholder={data.form.email.placeholder}
+            disabled={submitting}
+            maxLength={200}
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+          />
+          <input type="hidden" name="formToken" value={formToken} />
+          <div className="honeypot" aria-hidden="true">
+            <label htmlFor="newsletter-website">{texts.honeypot}</label>
+            <input
+              ref={honeypot}
+              id="newsletter-website"
+              type="text"
+              name="website"
+              tabIndex={-1}
+              autoComplete="off"
+            />
+          </div>
+          <button type="submit" className="button button--primary" disabled={submitting}>
+            {submitting ? texts.newsletterRegistering : data.form.button.text}
+          </button>
+        </form>
+        <div aria-live="polite" className="newsletter__status">
+          {message && (
+            <div className={`banner banner--${message.tone}`}>
+              {outcome?.kind !== "error" && (
+                <p className="newsletter__success-title">{texts.newsletterSuccessTitle}</p>
+              )}
+              <p>{message.text}</p>
+            </div>
+          )}
+        </div>
+        {data.legalText && <p className="newsletter__legal">{data.legalText}</p>}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,106 @@
+import { readCookie } from "@server/http/request-info.ts";
+import { SubmissionInvalid } from "@server/leads/service.ts";
+import { issueFormToken } from "@server/leads/spam.ts";
+import { data } from "react-router";
+import { ContactForm, type ContactResult } from "~/components/forms/ContactForm.tsx";
+import { formTexts } from "~/lib/forms/texts.ts";
+import { SITE_NAME } from "~/lib/site.ts";
+import type { Route } from "./+types/contact";
+
+export function loader({ context }: Route.LoaderArgs) {
+  return data(
+    {
+      language: context.request.uiLanguage,
+      formToken: issueFormToken(context.services.signer, Date.now()),
+      requestKey: globalThis.crypto.randomUUID(),
+    },
+    { headers: { "Cache-Control": "no-store" } },
+  );
+}
+
+/** The contact form posted without JavaScript (B §4.1, §5.4). */
+export async function action({ request, context }: Route.ActionArgs): Promise<ContactResult> {
+  const form = await request.formData();
+  const value = (name: string) => {
+    const v = form.get(name);
+    return typeof v === "string" ? v : "";
+  };
+  const answers = {
+    nome: value("nome"),
+    email: value("email"),
+    telefone: value("telefone"),
+    mensagem: value("mensagem"),
+  };
+  if (!answers.nome.trim() || !answers.email.trim() || !answers.mensagem.trim())
+    return { kind: "missing", values: answers };
+  const { services, request: info } = context;
+  try {
+    const result = await services.leads.submit({
+      formKey: "contato",
+      stage: "complete",
+      answers,
+      requestKey: value("_requestKey") || globalThis.crypto.randomUUID(),
+      formToken: value("formToken"),
+      honeypot: value("website"),
+      tracking: { page: request.url, referrer: request.headers.get("referer") ?? undefined },
+      context: { segment: info.segment, language: info.language },
+      client: {
+        ip: info.ip,
+        userAgent: request.headers.get("user-agent") ?? undefined,
+        clarityCookie: readCookie(request.headers.get("cookie") ?? undefined, "_clck"),
+      },
+    });
+    return { kind: "sent", protocol: result.protocol, simulated: result.simulated };
+  } catch (error) {
+    if (error instanceof SubmissionInvalid) return { kind: "invalid", errors: error.errors, values: answers };
+    services.logger.error({ err: error }, "contact message could not be stored");
+    throw error;
+  }
+}
+
+export function meta({ data }: Route.MetaArgs) {
+  const texts = formTexts(data?.language ?? "pt");
+  return [
+    { title: `${texts.contactTitle} | ${SITE_NAME}` },
+    { name: "description", content: texts.contactLead },
+  ];
+}
+
+/** The contact screen of B §2.5: title, the form and four info cards. */
+export default function ContactRoute({ loaderData, actionData }: Route.ComponentProps) {
+  const texts = formTexts(loaderData.language);
+  const cards = [
+    { key: "whatsapp", icon: "💬", ...texts.cards.whatsapp },
+    { key: "email", icon: "✉️", ...texts.cards.email },
+    { key: "address", icon: "📍", ...texts.cards.address },
+    { key: "chat", icon: "🎧", ...texts.cards.chat },
+  ];
+  return (
+    <section className="contact" aria-labelledby="contato-titulo">
+      <header className="contact__header">
+        <h1 id="contato-titulo">{texts.contactTitle}</h1>
+        <p>{texts.contactLead}</p>
+      </header>
+      <div className="contact__layout">
+        <ContactForm
+          key={actionData ? JSON.stringify(actionData) : "form"}
+          texts={texts}
+          formToken={loaderData.formToken}
+          requestKey={loaderData.requestKey}
+          result={actionData}
+        />
+        <ul className="contact__cards">
+          {cards.map((card) => (
+            <li key={card.key} className="info-card">
+              <span className="info-card__icon" aria-hidden="true">
+                {card.icon}
+              </span>
+              <h2>{card.title}</h2>
+              <p>{card.text}</p>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}

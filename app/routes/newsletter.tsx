@@ -1,0 +1,75 @@
+import { readCookie } from "@server/http/request-info.ts";
+import { SubmissionInvalid } from "@server/leads/service.ts";
+import { issueFormToken } from "@server/leads/spam.ts";
+import { data, redirect } from "react-router";
+import { type NewsletterOutcome, NewsletterSection } from "~/components/forms/NewsletterSection.tsx";
+import { formTexts } from "~/lib/forms/texts.ts";
+import { SITE_NAME } from "~/lib/site.ts";
+import type { Route } from "./+types/newsletter";
+
+/** The page a plain (no JavaScript) newsletter post lands on; with JavaScript the section posts JSON. */
+export async function loader({ context }: Route.LoaderArgs) {
+  const doc = await context.services.content.get("newsletter-data", {
+    segment: context.request.segment,
+    lang: context.request.language,
+  });
+  if (!doc) throw redirect("/");
+  return data(
+    {
+      newsletter: doc.data,
+      language: context.request.uiLanguage,
+      formToken: issueFormToken(context.services.signer, Date.now()),
+    },
+    { headers: { "Cache-Control": "no-store" } },
+  );
+}
+
+export async function action({
+  request,
+  context,
+}: Route.ActionArgs): Promise<{ outcome: NewsletterOutcome | null }> {
+  const form = await request.formData();
+  const email = String(form.get("email") ?? "").trim();
+  if (!email) return { outcome: null };
+  const { services, request: info } = context;
+  try {
+    const result = await services.leads.submit({
+      formKey: "newsletter",
+      stage: "complete",
+      answers: { email },
+      requestKey: globalThis.crypto.randomUUID(),
+      formToken: String(form.get("formToken") ?? ""),
+      honeypot: String(form.get("website") ?? ""),
+      tracking: {
+        page: request.headers.get("referer") ?? request.url,
+        referrer: request.headers.get("referer") ?? undefined,
+      },
+      context: { segment: info.segment, language: info.language },
+      client: {
+        ip: info.ip,
+        userAgent: request.headers.get("user-agent") ?? undefined,
+        clarityCookie: readCookie(request.headers.get("cookie") ?? undefined, "_clck"),
+      },
+    });
+    return { outcome: { kind: result.simulated ? "simulated" : "sent", key: result.protocol } };
+  } catch (error) {
+    if (error instanceof SubmissionInvalid) return { outcome: null };
+    throw error;
+  }
+}
+
+export function meta({ data }: Route.MetaArgs) {
+  return [{ title: `${data?.newsletter.title ?? "Newsletter"} | ${SITE_NAME}` }];
+}
+
+export default function NewsletterRoute({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <NewsletterSection
+      key={actionData ? "posted" : "form"}
+      data={loaderData.newsletter}
+      texts={formTexts(loaderData.language)}
+      formToken={loaderData.formToken}
+      outcome={actionData?.outcome}
+    />
+  );
+}

@@ -1,0 +1,119 @@
+import { createHmac } from "node:crypto";
+import { describe, expect, it } from "vitest";
+import { signWebhook, webhookPayload } from "./notify.ts";
+import type { LeadRow } from "./repository.ts";
+
+describe("lead webhook signature: sha256=hex(HMAC-SHA256(secret, '{timestamp}.{body}'))", () => {
+  const secret = "segredo-do-webhook";
+  const timestamp = "1795348800";
+  const body = JSON.stringify({ event: "lead.created", lead: { id: "x", answers: { nome: "Ação" } } });
+
+  it("matches an HMAC computed independently", () => {
+    const expected = `sha256=${createHmac("sha256", secret).update(`${timestamp}.${body}`, "utf8").digest("hex")}`;
+    expect(signWebhook(secret, timestamp, body)).toBe(expected);
+    expect(signWebhook(secret, timestamp, body)).toMatch(/^sha256=[0-9a-f]{64}$/);
+  });
+  it("a known vector", () => {
+    // HMAC-SHA256(key "key", "1.{}") computed with node:crypto
+    const expected = createHmac("sha256", "key").update("1.{}").digest("hex");
+    expect(signWebhook("key", "1", "{}")).toBe(`sha256=${expected}`);
+  });
+  it("changes with the timestamp, the body and the secret", () => {
+    const base = signWebhook(secret, timestamp, body);
+    expect(signWebhook(secret, "1795348801", body)).not.toBe(base);
+    expect(signWebhook(secret, timestamp, `${body} `)).not.toBe(base);
+    expect(signWebhook(`${secret}x`, timestamp, body)).not.toBe(base);
+  });
+  it("signs '{timestamp}.{body}', not the body alone nor another separator", () => {
+    const hmac = (text: string) => `sha256=${createHmac("sha256", secret).update(text).digest("hex")}`;
+    const signature = signWebhook(secret, timestamp, body);
+    expect(signature).not.toBe(hmac(body));
+    expect(signature).not.toBe(hmac(`${timestamp}${body}`));
+    expect(signature).not.toBe(hmac(`${body}.${timestamp}`));
+  });
+});
+
+function row(overrides: Partial<LeadRow> = {}): LeadRow {
+  return {
+    id: "3f2b9c1e-8a4d-4e6f-9b21-0c7d5e4a1b2c",
+    protocol: "VRT-20261122-7K3F9Q",
+    formId: "demo",
+    formType: "lead_capture_qualified",
+    stage: "completed",
+    version: 3,
+    answers: { nomeResponsavel: "Ana Souza", segmento: ["industria"] },
+    score: 82,
+    level: "hot",
+    priority: "high",
+    responseHours: 4,
+    context: { segment: null, language: "pt" },
+    tracking: { clarityId: "abc", utm: { utm_source: "google" } },
+    clientHash: "hash-do-cliente",
+    consentPurpose: "Contato comercial",
+    consentTextVersion: "2026-11-01",
+    consentAt: new Date("2026-11-22T13:00:00.000Z"),
+    spamReason: null,
+    trackerKey: "FDVW-42",
+    trackerUrl: "https://acme.atlassian.net/browse/FDVW-42",
+    trackerSyncedVersion: 3,
+    trackerQualified: true,
+    deliveryStatus: "delivered",
+    createdAt: new Date("2026-11-22T13:05:00.000Z"),
+    updatedAt: new Date("2026-11-22T13:06:00.000Z"),
+    ...overrides,
+  };
+}
+
+describe("lead webhook payload", () => {
+  it("carries the event and the lead's public data", () => {
+    const lead = row();
+    expect(webhookPayload(lead, "lead.completed")).toEqual({
+      event: "lead.completed",
+      lead: {
+        id: lead.id,
+        protocol: "VRT-20261122-7K3F9Q",
+        form: "demo",
+        type: "lead_capture_qualified",
+        stage: "completed",
+        temperature: { score: 82, level: "hot" },
+        priority: "high",
+        responseHours: 4,
+        answers: { nomeResponsavel: "Ana Souza", segmento: ["industria"] },
+        context: { segment: null, language: "pt" },
+        tracking: { clarityId: "abc", utm: { utm_source: "google" } },
+        consent: {
+          purpose: "Contato comercial",
+          textVersion: "2026-11-01",
+          at: new Date("2026-11-22T13:00:00.000Z"),
+        },
+        tracker: { key: "FDVW-42", url: "https://acme.atlassian.net/browse/FDVW-42" },
+        createdAt: new Date("2026-11-22T13:05:00.000Z"),
+      },
+    });
+  });
+  it("never carries the client hash, the spam reason or internal sync state", () => {
+    const lead = webhookPayload(row({ spamReason: "honeypot" }), "lead.created").lead as Record<
+      string,
+      unknown
+    >;
+    for (const key of [
+      "clientHash",
+      "spamReason",
+      "version",
+      "trackerSyncedVersion",
+      "deliveryStatus",
+      "updatedAt",
+    ]) {
+      expect(lead, key).not.toHaveProperty(key);
+    }
+  });
+  it("tracker is null before a ticket exists", () => {
+    const payload = webhookPayload(row({ trackerKey: null, trackerUrl: null }), "lead.created");
+    expect((payload.lead as Record<string, unknown>).tracker).toBeNull();
+  });
+  it("serialises dates as ISO strings", () => {
+    const json = JSON.parse(JSON.stringify(webhookPayload(row(), "lead.created")));
+    expect(json.lead.createdAt).toBe("2026-11-22T13:05:00.000Z");
+    expect(json.lead.consent.at).toBe("2026-11-22T13:00:00.000Z");
+  });
+});

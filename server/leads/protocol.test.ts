@@ -1,0 +1,68 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { isSimulatedKey, newProtocol, simulatedKey } from "./protocol.ts";
+
+/** Scripted draws for node:crypto's randomInt; empty means the real one. */
+const draws = vi.hoisted(() => ({ next: [] as number[] }));
+vi.mock("node:crypto", async (importOriginal) => {
+  const actual = await importOriginal<typeof import("node:crypto")>();
+  return {
+    ...actual,
+    randomInt: (max: number) => (draws.next.length ? draws.next.shift()! : actual.randomInt(max)),
+  };
+});
+
+afterEach(() => {
+  draws.next = [];
+});
+
+const FORMAT = /^VRT-\d{8}-[2-9A-HJ-NP-Z]{6}$/;
+
+describe("local protocol VRT-YYYYMMDD-XXXXXX", () => {
+  it("has the format, with an alphabet without 0, 1, I and O", () => {
+    const seen = new Set<string>();
+    for (let i = 0; i < 500; i++) {
+      const protocol = newProtocol(new Date("2026-11-22T12:00:00.000Z"));
+      expect(protocol).toMatch(FORMAT);
+      expect(protocol.startsWith("VRT-20261122-")).toBe(true);
+      seen.add(protocol);
+    }
+    // 32^6 possible suffixes: 500 draws repeat practically never.
+    expect(seen.size).toBeGreaterThan(495);
+  });
+  it("uses the UTC date of the given moment", () => {
+    expect(newProtocol(new Date("2026-11-22T23:30:00-03:00")).slice(0, 13)).toBe("VRT-20261123-");
+    expect(newProtocol(new Date("2027-01-01T00:00:00.000Z")).slice(0, 13)).toBe("VRT-20270101-");
+    expect(newProtocol(new Date("2026-12-31T23:59:59.999Z")).slice(0, 13)).toBe("VRT-20261231-");
+  });
+});
+
+describe("B §4.3 a local protocol never looks simulated (SIM or ERR)", () => {
+  it("the suffix alphabet cannot spell SIM (no I) nor ERR", () => {
+    // Indices into 23456789ABCDEFGHJKLMNPQRSTUVWXYZ: E = 12, R = 23.
+    draws.next = [12, 23, 23, 0, 0, 0];
+    const protocol = newProtocol(new Date("2026-11-22T12:00:00.000Z"));
+    expect(protocol).toMatch(FORMAT);
+    expect(isSimulatedKey(protocol)).toBe(false);
+  });
+});
+
+describe("B §4.5 simulated keys", () => {
+  it("simulatedKey turns VRT- into SIM-", () => {
+    expect(simulatedKey("VRT-20261122-7K3F9Q")).toBe("SIM-20261122-7K3F9Q");
+  });
+  it("simulatedKey only replaces a leading VRT-", () => {
+    expect(simulatedKey("ABC-VRT-1")).toBe("ABC-VRT-1");
+  });
+  it("B §4.3 a key containing SIM or ERR anywhere is simulated", () => {
+    expect(isSimulatedKey("SIM-20261122-7K3F9Q")).toBe(true);
+    expect(isSimulatedKey("ERR-1732278000000")).toBe(true);
+    expect(isSimulatedKey("CONT-ERR-1732278000000")).toBe(true);
+    expect(isSimulatedKey("LEAD-SIM-42")).toBe(true);
+  });
+  it("real tracker keys and local protocols are not", () => {
+    expect(isSimulatedKey("FDVW-123")).toBe(false);
+    expect(isSimulatedKey("WXMKT-7")).toBe(false);
+    expect(isSimulatedKey("FIN-1")).toBe(false);
+    expect(isSimulatedKey("VRT-20261122-7K3F9Q")).toBe(false);
+  });
+});

@@ -1,0 +1,252 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { projectRoot } from "@server/paths.ts";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { type FakeJira, startFakeJira } from "../fakes/jira.ts";
+import { launchBrowser, watchProblems } from "../support/browser.ts";
+import { type ServerProcess, startServerProcess } from "../support/server-process.ts";
+
+const screenshots = path.join(projectRoot, "tests/.tmp/screenshots");
+
+async function fillDemoFirstStep(page: Page) {
+  await page.getByLabel("Nome completo").fill("Maria Oliveira");
+  await page.getByLabel("E-mail corporativo").fill("maria@agrosul.com.br");
+  await page.getByLabel("Telefone / WhatsApp").fill("62998765432");
+  await page.getByLabel("Nome da empresa").fill("Agro Sul Ltda");
+  await page.getByLabel("CNPJ").fill("12345678000190");
+}
+
+describe("lead forms in Chromium, delivered to the fake Jira", () => {
+  let jira: FakeJira;
+  let server: ServerProcess;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let problems: string[];
+
+  beforeAll(async () => {
+    mkdirSync(screenshots, { recursive: true });
+    jira = await startFakeJira();
+    [server, browser] = await Promise.all([
+      startServerProcess({
+        JIRA_BASE_URL: jira.url,
+        JIRA_EMAIL: "bot@example.com",
+        JIRA_API_TOKEN: "test-token",
+        // Tests fill forms faster than a person; the minimum time is checked in the integration tests.
+        FORM_MIN_FILL_MS: "0",
+      }),
+      launchBrowser(),
+    ]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    await jira?.close();
+  });
+  beforeEach(async () => {
+    await context?.close();
+    context = await browser.newContext({ locale: "pt-BR", viewport: { width: 1280, height: 900 } });
+    // The outside world is not reachable here: the chat link answers from this fake instead.
+    await context.route(/^https:\/\/(wa\.me|api\.whatsapp\.com)\//, (route) =>
+      route.fulfill({ status: 200, contentType: "text/html", body: "<title>WhatsApp</title>" }),
+    );
+    page = await context.newPage();
+    problems = watchProblems(page);
+  });
+
+  it("demo form: validation, masks, live temperature, capture after step 1, success screen and one qualified issue", async () => {
+    const before = jira.issues.length;
+    await page.goto(`${server.url}/demonstracao`, { waitUntil: "networkidle" });
+    await page.getByRole("button", { name: "Continuar" }).click();
+    expect(
+      await page.locator("#campo-nomeResponsavel + .field__error, .field__error").first().textContent(),
+    ).toBe("Este campo é obrigatório");
+    expect(await page.getByRole("button", { name: "Anterior" }).isDisabled()).toBe(true);
+
+    await fillDemoFirstStep(page);
+    expect(await page.getByLabel("Telefone / WhatsApp").inputValue()).toBe("(62) 99876-5432");
+    expect(await page.getByLabel("CNPJ").inputValue()).toBe("12.345.678/0001-90");
+    expect(await page.locator(".field__error").count()).toBe(0);
+    await page.getByRole("button", { name: "Continuar" }).click();
+    await page.getByText("Registrando informações...").waitFor();
+    await page.getByRole("heading", { name: "Sua empresa" }).waitFor();
+    expect(await page.locator(".banner--success").textContent()).toMatch(/^Registro criado: FDVW-\d+$/);
+    expect(jira.issues.length).toBe(before + 1);
+
+    // maxSelect 3 on segmento: the fourth choice drops the oldest one.
+    for (const label of ["Agronegócio", "Indústria", "Distribuição", "Comércio"]) {
+      await page.getByLabel(label, { exact: true }).check();
+    }
+    expect(await page.getByLabel("Agronegócio", { exact: true }).isChecked()).toBe(false);
+    expect(await page.getByLabel("Comércio", { exact: true }).isChecked()).toBe(true);
+    const coldBadge = await page.locator(".lead-badge").textContent();
+    await page.getByLabel("Número de funcionários").selectOption("grande");
+    expect(await page.locator(".lead-badge").textContent()).not.toBe(coldBadge);
+    await page.getByLabel("Planilhas", { exact: false }).first().check();
+    await page.locator('input[name="principalDesafio"]').first().check();
+    await page.getByRole("button", { name: "Continuar" }).click();
+
+    await page.getByRole("heading", { name: "Seu momento" }).waitFor();
+    await page.locator('select[name="urgencia"]').selectOption("ontem");
+    await page.locator('select[name="cargoResponsavel"]').selectOption("diretor");
+    await page.locator('select[name="melhorHorario"]').selectOption("manha");
+    expect(await page.locator(".lead-badge").textContent()).toContain("Quente");
+    await page.getByRole("button", { name: "Finalizar" }).click();
+
+    await page
+      .getByRole("heading", { name: "Pedido de demonstração recebido!" })
+      .waitFor({ timeout: 10_000 });
+    const protocol = await page.getByTestId("protocolo").textContent();
+    expect(protocol).toBe(jira.issues.at(-1)!.key);
+    expect(await page.getByText("Protocolo de atendimento").count()).toBe(1);
+    expect(await page.getByRole("heading", { name: "Dados de Contato" }).count()).toBe(1);
+    expect(await page.getByRole("heading", { name: "Informações da Empresa" }).count()).toBe(1);
+    expect(await page.getByText("Nosso time retorna em até 4 h úteis.").count()).toBe(1);
+    expect(await page.getByRole("link", { name: "Voltar ao site" }).count()).toBe(1);
+    expect(jira.issues.length).toBe(before + 1);
+    const issue = jira.issues.at(-1)!;
+    expect(issue.status).toBe("Qualified");
+    expect(issue.priority).toBe("High");
+    expect(issue.labels).toEqual(
+      expect.arrayContaining(["demo", "temp-hot", "urgencia-ontem", "porte-grande", "seg-comercio"]),
+    );
+    await page.screenshot({ path: path.join(screenshots, "demo-success-desktop.png"), fullPage: true });
+    expect(problems).toEqual([]);
+  });
+
+  it("demo form works without JavaScript, as plain form posts", async () => {
+    await context.close();
+    context = await browser.newContext({ locale: "pt-BR", javaScriptEnabled: false });
+    page = await context.newPage();
+    const before = jira.issues.length;
+    await page.goto(`${server.url}/demonstracao`);
+    await page.getByRole("button", { name: "Continuar" }).click();
+    await page.waitForLoadState();
+    expect(await page.locator(".field__error").first().textContent()).toBe("Este campo é obrigatório");
+    await fillDemoFirstStep(page);
+    await page.getByRole("button", { name: "Continuar" }).click();
+    await page.getByRole("heading", { name: "Sua empresa" }).waitFor();
+    expect(jira.issues.length).toBe(before + 1);
+    await page.getByLabel("Agronegócio", { exact: true }).check();
+    await page.locator('select[name="numeroFuncionarios"]').selectOption("media");
+    await page.locator('input[name="sistemaAtual"]').first().check();
+    await page.locator('input[name="principalDesafio"]').first().check();
+    await page.getByRole("button", { name: "Continuar" }).click();
+    await page.getByRole("heading", { name: "Seu momento" }).waitFor();
+    // Back keeps the answers.
+    await page.getByRole("button", { name: "Anterior" }).click();
+    await page.getByRole("heading", { name: "Sua empresa" }).waitFor();
+    expect(await page.locator('select[name="numeroFuncionarios"]').inputValue()).toBe("media");
+    await page.getByRole("button", { name: "Continuar" }).click();
+    await page.locator('select[name="urgencia"]').selectOption("breve");
+    await page.locator('select[name="cargoResponsavel"]').selectOption("gerente");
+    await page.locator('select[name="melhorHorario"]').selectOption("tarde");
+    await page.getByRole("button", { name: "Finalizar" }).click();
+    await page.getByRole("heading", { name: "Pedido de demonstração recebido!" }).waitFor();
+    expect(await page.getByTestId("protocolo").textContent()).toBe(jira.issues.at(-1)!.key);
+    expect(jira.issues.length).toBe(before + 1);
+    expect(jira.issues.at(-1)!.status).toBe("Qualified");
+  });
+
+  it("the free trial carries the chosen plan and billing into the lead", async () => {
+    await page.goto(`${server.url}/teste-gratis/profissional?anual=1`, { waitUntil: "networkidle" });
+    expect(await page.getByText("Plano escolhido: profissional (cobrança anual)").count()).toBe(1);
+  });
+
+  it("an unknown step shows the navigation error", async () => {
+    await page.goto(`${server.url}/demonstracao?etapa=9`, { waitUntil: "networkidle" });
+    expect(await page.getByRole("heading", { name: "Erro na navegação" }).count()).toBe(1);
+    expect(
+      await page.getByText("Etapa 9 não encontrada. Este formulário possui apenas 3 etapa(s).").count(),
+    ).toBe(1);
+    await page.getByRole("link", { name: "Voltar ao início" }).click();
+    await page.getByRole("heading", { name: "Seus dados" }).waitFor();
+  });
+
+  it("contact form: required fields, protocol with its banner and tag, cleared after 7 s", async () => {
+    await page.clock.install();
+    await page.goto(`${server.url}/contato`, { waitUntil: "networkidle" });
+    expect(await page.getByRole("heading", { name: "Entre em Contato" }).count()).toBe(1);
+    expect(await page.locator(".info-card").count()).toBe(4);
+    await page.getByRole("button", { name: "Enviar mensagem" }).click();
+    expect(await page.locator(".banner--error").textContent()).toBe(
+      "Por favor, preencha todos os campos obrigatórios.",
+    );
+    await page.getByLabel("Nome Completo").fill("João Lima");
+    await page.getByLabel("Email").fill("joao@example.com");
+    await page.getByLabel("Mensagem").fill("Quero entender os planos para a minha loja.");
+    await page.getByRole("button", { name: "Enviar mensagem" }).click();
+    await page.getByText("Mensagem enviada com sucesso!", { exact: true }).waitFor();
+    const protocol = await page.getByTestId("protocolo").textContent();
+    expect(protocol).toBe(jira.issues.at(-1)!.key);
+    expect(await page.locator(".banner--success").textContent()).toBe(
+      `Mensagem enviada com sucesso! Protocolo: ${protocol}`,
+    );
+    expect(await page.locator(".tag").textContent()).toBe("Jira integrado");
+    expect(await page.getByLabel("Nome Completo").inputValue()).toBe("");
+    await page.clock.fastForward(7_000);
+    await page.locator(".contact-form__success").waitFor({ state: "detached" });
+    expect(jira.issues.at(-1)!.projectKey).toBe("FDVW");
+  });
+
+  it("newsletter: 'Registrando...', then the ticket message, and the e-mail emptied", async () => {
+    await page.goto(server.url, { waitUntil: "networkidle" });
+    // Whitespace does nothing.
+    await page.getByLabel("Seu e-mail", { exact: true }).fill("   ");
+    await page.getByRole("button", { name: "Quero receber" }).click();
+    expect(await page.locator(".newsletter .banner").count()).toBe(0);
+    await page.getByLabel("Seu e-mail", { exact: true }).fill("leitora@example.com");
+    await page.getByRole("button", { name: "Quero receber" }).click();
+    await page.getByText("Inscrição realizada com sucesso!").waitFor();
+    const key = jira.issues.at(-1)!.key;
+    expect(key).toMatch(/^MKT-\d+$/);
+    expect(await page.getByText(`Inscrição registrada com sucesso! Ticket: ${key}`).count()).toBe(1);
+    expect(await page.getByLabel("Seu e-mail", { exact: true }).inputValue()).toBe("");
+  });
+
+  it("chat popup: typing rules, mask, messages, the chat opened after the lead is stored, closed after 2 s", async () => {
+    await page.clock.install();
+    await page.goto(server.url, { waitUntil: "networkidle" });
+    await page.getByRole("button", { name: "Abrir conversa no WhatsApp" }).click();
+    const dialog = page.getByRole("dialog", { name: "Fale conosco pelo WhatsApp" });
+    await dialog.waitFor();
+    await dialog.getByRole("button", { name: "Iniciar conversa" }).click();
+    expect(await dialog.getByText("Nome é obrigatório").count()).toBe(1);
+    expect(await dialog.getByText("Telefone deve ter pelo menos 8 dígitos").count()).toBe(1);
+    await dialog.getByLabel("Nome").fill("Ana 123 Souza!");
+    expect(await dialog.getByLabel("Nome").inputValue()).toBe("Ana  Souza");
+    expect(await dialog.getByText("Nome é obrigatório").count()).toBe(0);
+    await dialog.getByLabel("WhatsApp").fill("11987654321");
+    expect(await dialog.getByLabel("WhatsApp").inputValue()).toBe("(11) 98765-4321");
+    const before = jira.issues.length;
+    const popup = context.waitForEvent("page");
+    await dialog.getByRole("button", { name: "Iniciar conversa" }).click();
+    await dialog.getByText("WhatsApp aberto! Continue a conversa lá.").waitFor();
+    expect(await dialog.getByRole("button", { name: "Enviado!" }).count()).toBe(1);
+    const chat = await popup;
+    expect(chat.url()).toMatch(/^https:\/\/(wa\.me|api\.whatsapp\.com)\//);
+    expect(decodeURIComponent(chat.url())).toContain("5562999990000");
+    expect(jira.issues.length).toBe(before + 1);
+    expect(jira.issues.at(-1)!.labels).toEqual(expect.arrayContaining(["whatsapp", "lead"]));
+    expect(jira.issues.at(-1)!.priority).toBe("Medium");
+    await page.clock.fastForward(2_000);
+    await dialog.waitFor({ state: "hidden" });
+  });
+
+  it("the chat button is not shown on /dashboard-like areas, and the demo form fits a phone", async () => {
+    await context.close();
+    context = await browser.newContext({
+      locale: "pt-BR",
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+    });
+    page = await context.newPage();
+    await page.goto(`${server.url}/demonstracao`, { waitUntil: "networkidle" });
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: path.join(screenshots, "demo-mobile.png"), fullPage: true });
+    expect(await page.getByRole("button", { name: "Abrir conversa no WhatsApp" }).count()).toBe(1);
+  });
+});
