@@ -88,7 +88,7 @@ export function ContactForm({ texts, formToken, requestKey, result }: Props) {
     const outcome = await postLead({
       form: "contato",
       stage: "complete",
-      answers: values,
+      answers: { ...values },
       requestKey: key.current,
       formToken,
       website: honeypot.current?.value || undefined,
