@@ -18,6 +18,7 @@ import { DeliveryWorker } from "./leads/worker.ts";
 import type { Logger } from "./logger.ts";
 import { contentDir, projectRoot, serverBuildFile } from "./paths.ts";
 import { loadSigningSecret, Signer } from "./secrets.ts";
+import { trackerMessages } from "./tracker/errors.ts";
 import { JiraClient } from "./tracker/jira-client.ts";
 
 export interface RunningServer {
@@ -97,7 +98,8 @@ export async function startServer(config: Config, logger: Logger, dev: boolean):
       kick: () => worker.kick(),
       minFillMs: config.FORM_MIN_FILL_MS,
     });
-    logger.info({ tracker: jira ? "jira" : "simulated" }, "lead delivery ready");
+    if (jira) logger.info({ tracker: "jira", baseUrl: jira.baseUrl }, "lead delivery ready");
+    else logger.warn({ tracker: "simulated" }, trackerMessages.notConfigured);
     const services: AppServices = {
       config,
       logger,

@@ -52,7 +52,7 @@ export async function action({ request, context }: Route.ActionArgs): Promise<Co
     });
     return { kind: "sent", protocol: result.protocol, simulated: result.simulated };
   } catch (error) {
-    if (error instanceof SubmissionInvalid) return { kind: "invalid", errors: error.errors, values: answers };
+    if (SubmissionInvalid.is(error)) return { kind: "invalid", errors: error.errors, values: answers };
     services.logger.error({ err: error }, "contact message could not be stored");
     throw error;
   }

@@ -53,7 +53,7 @@ export async function action({
     });
     return { outcome: { kind: result.simulated ? "simulated" : "sent", key: result.protocol } };
   } catch (error) {
-    if (error instanceof SubmissionInvalid) return { outcome: null };
+    if (SubmissionInvalid.is(error)) return { outcome: null };
     throw error;
   }
 }

@@ -14,7 +14,7 @@ export async function handleApi(logger: Logger, run: () => Promise<Response>): P
     return await run();
   } catch (error) {
     if (error instanceof Response) return error;
-    if (error instanceof HttpError) return errorResponse(error.status, error.message, error.headers);
+    if (HttpError.is(error)) return errorResponse(error.status, error.message, error.headers);
     logger.error({ err: error }, "api handler failed");
     return errorResponse(500, messages.internal);
   }

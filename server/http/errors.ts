@@ -1,6 +1,20 @@
+/**
+ * Route modules live in the React Router bundle and the services in the server bundle, so one
+ * class exists twice and `instanceof` fails across them; a global symbol marks the errors instead.
+ */
+const HTTP_ERROR = Symbol.for("vertice.http-error");
+
 /** A failure with its HTTP status and a message fit for the visitor (Portuguese). Mapped once, at the edge. */
 export class HttpError extends Error {
   override name = "HttpError";
+  readonly [HTTP_ERROR] = true;
+
+  static is(error: unknown): error is HttpError {
+    return (
+      typeof error === "object" && error !== null && (error as Record<symbol, unknown>)[HTTP_ERROR] === true
+    );
+  }
+
   constructor(
     readonly status: number,
     message: string,

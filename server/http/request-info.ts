@@ -30,6 +30,7 @@ export function requestInfo(req: Request, domains: DomainConfig, isProduction: b
     language,
     uiLanguage: interfaceLanguage(language),
     pathLanguage,
+    ip: req.ip,
   };
 }
 

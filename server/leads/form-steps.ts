@@ -107,7 +107,7 @@ export async function handleFormStep(
       ? { kind: simulated ? "finished-simulated" : "finished", key: result.protocol }
       : { kind: simulated ? "created-simulated" : "created", key: result.protocol };
   } catch (error) {
-    if (error instanceof SubmissionInvalid) {
+    if (SubmissionInvalid.is(error)) {
       // The server's check of every step found what the browser's did not: back to the first step with errors.
       const firstBad = form.steps.findIndex((s) => s.fields.some((f) => error.errors[f.name]));
       return { ...base, step: firstBad === -1 ? step : firstBad, errors: error.errors };

@@ -54,6 +54,11 @@ export class SubmissionInvalid extends HttpError {
   constructor(readonly errors: FieldErrors) {
     super(422, "Verifique os campos destacados.");
   }
+
+  /** Works across the two bundles (see HttpError.is). */
+  static override is(error: unknown): error is SubmissionInvalid {
+    return HttpError.is(error) && error.status === 422 && "errors" in error;
+  }
 }
 
 export interface LeadServiceOptions {

@@ -250,3 +250,44 @@ describe("lead forms in Chromium, delivered to the fake Jira", () => {
     expect(await page.getByRole("button", { name: "Abrir conversa no WhatsApp" }).count()).toBe(1);
   });
 });
+
+describe("lead forms in simulated mode (no Jira configured)", () => {
+  let server: ServerProcess;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServerProcess({ FORM_MIN_FILL_MS: "0" }), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it("still stores every lead and says so with the simulated-mode messages", async () => {
+    const context = await browser.newContext({ locale: "pt-BR" });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/demonstracao`, { waitUntil: "networkidle" });
+    await fillDemoFirstStep(page);
+    await page.getByRole("button", { name: "Continuar" }).click();
+    await page.getByText("Informações registradas! Prossiga com o formulário.").waitFor();
+
+    await page.goto(server.url, { waitUntil: "networkidle" });
+    await page.getByLabel("Seu e-mail", { exact: true }).fill("simulada@example.com");
+    await page.getByRole("button", { name: "Quero receber" }).click();
+    await page
+      .getByText("Inscrição registrada localmente! Configure o Jira para integração completa.")
+      .waitFor();
+
+    await page.goto(`${server.url}/contato`, { waitUntil: "networkidle" });
+    await page.getByLabel("Nome Completo").fill("Rita Melo");
+    await page.getByLabel("Email").fill("rita@example.com");
+    await page.getByLabel("Mensagem").fill("Preciso de ajuda com a emissão de notas.");
+    await page.getByRole("button", { name: "Enviar mensagem" }).click();
+    await page
+      .getByText("Mensagem registrada localmente! Configure o Jira para integração completa.")
+      .waitFor();
+    expect(await page.getByTestId("protocolo").textContent()).toMatch(/^SIM-\d{8}-/);
+    expect(await page.locator(".tag").textContent()).toBe("Modo simulado");
+    await context.close();
+  });
+});

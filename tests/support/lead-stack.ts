@@ -32,7 +32,12 @@ export function testClock(start = Date.parse("2026-11-22T12:00:00Z")) {
  * The lead pipeline wired as server/server.ts wires it, in this process, against a real database
  * and the fake Jira, with an injected clock and no waiting between retries.
  */
-export async function leadStack(handle: DatabaseHandle, jira: FakeJira | null, clock = testClock()) {
+export async function leadStack(
+  handle: DatabaseHandle,
+  jira: FakeJira | null,
+  clock = testClock(),
+  hooks: { slackUrl?: string; teamsUrl?: string; webhookUrl?: string; webhookSecret?: string } = {},
+) {
   const domains = await readDomainConfig(contentDir);
   await seedDocuments(handle.db, await readContentFiles(contentDir, domains));
   const signer = new Signer("test-secret-test-secret-test-secret!");
@@ -43,7 +48,7 @@ export async function leadStack(handle: DatabaseHandle, jira: FakeJira | null, c
         { sleep: async () => {}, timeoutMs: 1_000 },
       )
     : null;
-  const notify = notificationHandlers({ publicBaseUrl: "http://localhost" });
+  const notify = notificationHandlers({ publicBaseUrl: "http://localhost", ...hooks }, clock.now);
   const makeWorker = (id: string) =>
     new DeliveryWorker({
       db: handle.db,
@@ -65,7 +70,11 @@ export async function leadStack(handle: DatabaseHandle, jira: FakeJira | null, c
     forms,
     signer,
     trackerConfigured: client !== null,
-    notifications: { slack: false, teams: false, webhook: false },
+    notifications: {
+      slack: Boolean(hooks.slackUrl),
+      teams: Boolean(hooks.teamsUrl),
+      webhook: Boolean(hooks.webhookUrl),
+    },
     kick: () => worker.kick(),
     protocolWaitMs: 5_000,
     now: clock.now,

@@ -34,7 +34,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       });
       return jsonResponse(result, { status: 201, headers: { "Cache-Control": "no-store" } });
     } catch (error) {
-      if (error instanceof SubmissionInvalid) {
+      if (SubmissionInvalid.is(error)) {
         return jsonResponse({ message: error.message, errors: error.errors }, { status: 422 });
       }
       throw error;

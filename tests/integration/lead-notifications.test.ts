@@ -1,0 +1,78 @@
+import { createHmac } from "node:crypto";
+import type { DatabaseHandle } from "@server/db/client.ts";
+import { openDatabase } from "@server/db/client.ts";
+import { deliveryJobs } from "@server/db/schema.ts";
+import { eq } from "drizzle-orm";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { type FakeJira, startFakeJira } from "../fakes/jira.ts";
+import { startFakeWebhooks } from "../fakes/webhooks.ts";
+import { hotDemoAnswers, leadStack } from "../support/lead-stack.ts";
+
+const SECRET = "webhook-secret-0123456789";
+
+describe("lead notifications: Slack and Teams for hot leads, the signed webhook for every lead", () => {
+  let handle: DatabaseHandle;
+  let jira: FakeJira;
+  let hooks: Awaited<ReturnType<typeof startFakeWebhooks>>;
+
+  beforeEach(async () => {
+    [handle, jira, hooks] = await Promise.all([
+      openDatabase({ kind: "pglite-memory" }),
+      startFakeJira(),
+      startFakeWebhooks(),
+    ]);
+  });
+  afterEach(async () => {
+    await Promise.all([jira.close(), hooks.close()]);
+    await handle.close();
+  });
+
+  it("a hot lead reaches Slack and Teams once; every event reaches the webhook with a valid signature", async () => {
+    const stack = await leadStack(handle, jira, undefined, {
+      slackUrl: `${hooks.url}/slack`,
+      teamsUrl: `${hooks.url}/teams`,
+      webhookUrl: `${hooks.url}/leads`,
+      webhookSecret: SECRET,
+    });
+    const cold = await stack.leads.submit(
+      stack.submission({ formKey: "newsletter", answers: { email: "fria@example.com" } }),
+    );
+    const hot = await stack.leads.submit(stack.submission({ formKey: "demo", answers: hotDemoAnswers }));
+    await stack.worker.kick();
+    expect(hot.temperature.level).toBe("hot");
+
+    const byPath = (path: string) => hooks.received.filter((h) => h.path === path);
+    expect(byPath("/slack")).toHaveLength(1);
+    expect(byPath("/teams")).toHaveLength(1);
+    expect(JSON.parse(byPath("/slack")[0]!.body).text).toContain("Agro Sul Ltda");
+    expect(JSON.parse(byPath("/teams")[0]!.body)["@type"]).toBe("MessageCard");
+
+    const events = byPath("/leads");
+    expect(events.map((e) => JSON.parse(e.body).lead.id).sort()).toEqual([cold.leadId, hot.leadId].sort());
+    for (const event of events) {
+      const timestamp = String(event.headers["x-lead-timestamp"]);
+      const expected = `sha256=${createHmac("sha256", SECRET).update(`${timestamp}.${event.body}`).digest("hex")}`;
+      expect(event.headers["x-lead-signature"]).toBe(expected);
+      expect(event.headers["x-lead-event"]).toBe("lead.completed");
+    }
+  });
+
+  it("a failing webhook is retried with backoff and never dropped", async () => {
+    const stack = await leadStack(handle, null, undefined, {
+      webhookUrl: `${hooks.url}/leads`,
+      webhookSecret: SECRET,
+    });
+    hooks.failNext(503);
+    const lead = await stack.leads.submit(
+      stack.submission({ formKey: "newsletter", answers: { email: "retry@example.com" } }),
+    );
+    await stack.worker.kick();
+    const [job] = await handle.db.select().from(deliveryJobs).where(eq(deliveryJobs.leadId, lead.leadId));
+    expect(job).toMatchObject({ kind: "webhook", status: "pending", lastError: "HTTP 503" });
+    stack.clock.advance(30_000);
+    await stack.worker.kick();
+    const [done] = await handle.db.select().from(deliveryJobs).where(eq(deliveryJobs.leadId, lead.leadId));
+    expect(done!.status).toBe("done");
+    expect(hooks.received).toHaveLength(1);
+  });
+});

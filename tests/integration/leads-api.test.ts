@@ -1,0 +1,155 @@
+import { randomUUID } from "node:crypto";
+import { openDatabase } from "@server/db/client.ts";
+import { leads } from "@server/db/schema.ts";
+import { issueFormToken } from "@server/leads/spam.ts";
+import { Signer } from "@server/secrets.ts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type FakeJira, startFakeJira } from "../fakes/jira.ts";
+import { type ServerProcess, startServerProcess } from "../support/server-process.ts";
+
+const SECRET = "integration-test-secret-0123456789abcdef";
+
+/** The form token every page renders, read as a browser would. */
+async function formToken(url: string): Promise<string> {
+  const html = await (await fetch(`${url}/contato`)).text();
+  const match = /name="formToken" value="([^"]+)"/.exec(html);
+  if (!match) throw new Error("no form token on /contato");
+  return match[1]!;
+}
+
+const contact = (token: string, extra: Record<string, unknown> = {}) => ({
+  form: "contato",
+  answers: {
+    nome: "Carla Dias",
+    email: "carla@example.com",
+    mensagem: "Gostaria de uma proposta para 20 usuários.",
+  },
+  requestKey: randomUUID(),
+  formToken: token,
+  tracking: {
+    page: "http://localhost/contato?utm_source=google",
+    utm: { utm_source: "google", utm_campaign: "erp" },
+  },
+  ...extra,
+});
+
+describe("POST /api/leads over HTTP", () => {
+  let jira: FakeJira;
+  let server: ServerProcess;
+  const post = (body: unknown, headers: Record<string, string> = {}) =>
+    fetch(`${server.url}/api/leads`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Cookie: "_clck=clarity42|1|2", ...headers },
+      body: typeof body === "string" ? body : JSON.stringify(body),
+    });
+
+  beforeAll(async () => {
+    jira = await startFakeJira();
+    server = await startServerProcess({
+      JIRA_BASE_URL: jira.url,
+      JIRA_EMAIL: "bot@example.com",
+      JIRA_API_TOKEN: "test-token",
+      FORM_MIN_FILL_MS: "3000",
+      SESSION_SECRET: SECRET,
+      FORM_RATE_LIMIT_PER_MINUTE: "12",
+    });
+  });
+  afterAll(async () => {
+    await server.stop();
+    await jira.close();
+  });
+
+  it("flags a submission faster than the minimum time and a filled honeypot, answers like a success, never delivers them", async () => {
+    const fresh = await formToken(server.url);
+    const tooFast = await post(contact(fresh));
+    expect(tooFast.status).toBe(201);
+    const tooFastBody = await tooFast.json();
+    expect(tooFastBody.protocol).toMatch(/^VRT-/);
+
+    const honeypot = await post(contact(fresh, { website: "http://spam.example" }));
+    expect(honeypot.status).toBe(201);
+    const forged = await post(contact("123.forged"));
+    expect(forged.status).toBe(201);
+    expect(jira.issues).toHaveLength(0);
+
+    // A real visitor: the form was shown ten seconds before it was sent (a token signed with the server's secret).
+    const shownEarlier = issueFormToken(new Signer(SECRET), Date.now() - 10_000);
+    const person = await post(contact(shownEarlier));
+    expect(person.status).toBe(201);
+    const body = await person.json();
+    expect(body.protocol).toBe(jira.issues[0]!.key);
+    expect(jira.issues).toHaveLength(1);
+  });
+
+  it("answers bad input with clear Portuguese 4xx messages", async () => {
+    const token = await formToken(server.url);
+    const invalid = await post(
+      contact(token, { answers: { nome: "C", email: "sem-arroba", mensagem: "curta" } }),
+    );
+    expect(invalid.status).toBe(422);
+    expect(await invalid.json()).toEqual({
+      message: "Verifique os campos destacados.",
+      errors: {
+        nome: "Mínimo de 2 caracteres",
+        email: "E-mail inválido",
+        mensagem: "Mínimo de 10 caracteres",
+      },
+    });
+    const notJson = await post("{nope");
+    expect(notJson.status).toBe(400);
+    expect(await notJson.json()).toEqual({ message: "O corpo da requisição não é um JSON válido." });
+    const unknownForm = await post({ ...contact(token), form: "inexistente" });
+    expect(unknownForm.status).toBe(400);
+    expect((await unknownForm.json()).message).toMatch(/^Parâmetros inválidos\. form: /);
+    const wrongType = await fetch(`${server.url}/api/leads`, {
+      method: "POST",
+      body: "a=1",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    });
+    expect(wrongType.status).toBe(415);
+    const huge = await post(contact(token, { answers: { mensagem: "x".repeat(70_000) } }));
+    expect(huge.status).toBe(413);
+    const badFinalize = await post(contact(token, { leadId: randomUUID(), accessToken: "forged" }));
+    expect(badFinalize.status).toBe(403);
+    expect((await badFinalize.json()).message).toBe(
+      "Não foi possível concluir este formulário. Recarregue a página e tente novamente.",
+    );
+  });
+
+  it("limits submissions per IP per minute with a 429 in Portuguese", async () => {
+    let limited: Response | null = null;
+    for (let i = 0; i < 14 && !limited; i++) {
+      const res = await post({ form: "newsletter" });
+      if (res.status === 429) limited = res;
+    }
+    expect(limited?.status).toBe(429);
+    expect(await limited!.json()).toEqual({
+      message: "Muitas solicitações em pouco tempo. Aguarde um minuto e tente novamente.",
+    });
+  });
+
+  it("stored every lead with consent, clarity id from the _clck cookie, UTM parameters and the spam flags", async () => {
+    await server.stop();
+    const db = await openDatabase({ kind: "pglite", dataDir: server.dataDir });
+    try {
+      const rows = await db.db.select().from(leads);
+      const spam = rows
+        .filter((r) => r.spamReason)
+        .map((r) => r.spamReason)
+        .sort();
+      expect(spam).toEqual(["bad-token", "honeypot", "too-fast"]);
+      const delivered = rows.find((r) => r.deliveryStatus === "delivered")!;
+      expect(delivered.consentPurpose.length).toBeGreaterThan(10);
+      expect(delivered.consentTextVersion).toBe("2026-11-01");
+      expect(delivered.tracking).toMatchObject({
+        clarityId: "clarity42",
+        utm: { utm_source: "google", utm_campaign: "erp" },
+      });
+      expect(delivered.clientHash).toMatch(/^[0-9a-f]{32}$/);
+      expect(JSON.stringify({ ...delivered, trackerUrl: null })).not.toContain("127.0.0.1");
+    } finally {
+      await db.close();
+      server = await startServerProcess({ DATA_DIR: server.dataDir });
+    }
+  });
+});
