@@ -1,4 +1,4 @@
-import { readCookie } from "@server/http/request-info.ts";
+import { submissionClient } from "@server/http/request-info.ts";
 import { handleFormStep } from "@server/leads/form-steps.ts";
 import { issueFormToken } from "@server/leads/spam.ts";
 import { data, redirect } from "react-router";
@@ -59,9 +59,7 @@ export async function action({ request, context }: Route.ActionArgs): Promise<Fl
     data: await request.formData(),
     segment: info.segment,
     language: info.uiLanguage,
-    ip: info.ip,
-    userAgent: request.headers.get("user-agent") ?? undefined,
-    clarityCookie: readCookie(request.headers.get("cookie") ?? undefined, "_clck"),
+    ...submissionClient(request, info),
     pageUrl: request.url,
     referrer: request.headers.get("referer"),
   });

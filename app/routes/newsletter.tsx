@@ -1,4 +1,4 @@
-import { readCookie } from "@server/http/request-info.ts";
+import { submissionClient } from "@server/http/request-info.ts";
 import { SubmissionInvalid } from "@server/leads/service.ts";
 import { issueFormToken } from "@server/leads/spam.ts";
 import { data, redirect } from "react-router";
@@ -45,11 +45,7 @@ export async function action({
         referrer: request.headers.get("referer") ?? undefined,
       },
       context: { segment: info.segment, language: info.language },
-      client: {
-        ip: info.ip,
-        userAgent: request.headers.get("user-agent") ?? undefined,
-        clarityCookie: readCookie(request.headers.get("cookie") ?? undefined, "_clck"),
-      },
+      client: submissionClient(request, info),
     });
     return { outcome: { kind: result.simulated ? "simulated" : "sent", key: result.protocol } };
   } catch (error) {

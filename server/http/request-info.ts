@@ -49,3 +49,12 @@ export function readCookie(header: string | undefined, name: string): string | n
   }
   return null;
 }
+
+/** Who sent a submission, as the lead records it: address, browser, and the analytics cookie (B §3.5). */
+export function submissionClient(request: Request, info: RequestInfo) {
+  return {
+    ip: info.ip,
+    userAgent: request.headers.get("user-agent") ?? undefined,
+    clarityCookie: readCookie(request.headers.get("cookie") ?? undefined, "_clck"),
+  };
+}

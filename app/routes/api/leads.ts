@@ -1,6 +1,6 @@
 import { handleApi, readJsonBody } from "@server/http/api.ts";
 import { errorResponse, jsonResponse, messages } from "@server/http/errors.ts";
-import { readCookie } from "@server/http/request-info.ts";
+import { submissionClient } from "@server/http/request-info.ts";
 import { SubmissionInvalid } from "@server/leads/service.ts";
 import { submissionSchema } from "~/lib/forms/submission.ts";
 import type { Route } from "./+types/leads";
@@ -26,11 +26,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         honeypot: body.website,
         tracking: body.tracking,
         context: { segment: context.request.segment, language: context.request.language, ...body.context },
-        client: {
-          ip: context.request.ip,
-          userAgent: request.headers.get("user-agent") ?? undefined,
-          clarityCookie: readCookie(request.headers.get("cookie") ?? undefined, "_clck"),
-        },
+        client: submissionClient(request, context.request),
       });
       return jsonResponse(result, { status: 201, headers: { "Cache-Control": "no-store" } });
     } catch (error) {
