@@ -51,7 +51,7 @@ export function readCookie(header: string | undefined, name: string): string | n
 }
 
 /** Who sent a submission, as the lead records it: address, browser, and the analytics cookie (B §3.5). */
-export function submissionClient(request: Request, info: RequestInfo) {
+export function submissionClient(request: globalThis.Request, info: RequestInfo) {
   return {
     ip: info.ip,
     userAgent: request.headers.get("user-agent") ?? undefined,
