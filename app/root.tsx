@@ -1,4 +1,5 @@
 import type { ContentQuery } from "@server/content/service.ts";
+import { currentUser } from "@server/http/auth-guard.ts";
 import { issueFormToken } from "@server/leads/spam.ts";
 import { type ReactNode, useEffect } from "react";
 import {
@@ -32,7 +33,7 @@ export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request: httpRequest, context }: Route.LoaderArgs) {
   const { services, request } = context;
   const query: ContentQuery = { segment: request.segment, lang: request.language };
   const load = async <N extends DocumentName>(name: N) => {
@@ -47,10 +48,11 @@ export async function loader({ context }: Route.LoaderArgs) {
       return { status: "error" } as const;
     }
   };
-  const [menu, footer, chatForm] = await Promise.all([
+  const [menu, footer, chatForm, user] = await Promise.all([
     load("menu_data"),
     load("footer-data"),
     services.forms.get("whatsapp", query).catch(() => null),
+    currentUser(httpRequest, context),
   ]);
   const shell: ShellData = { menu, footer };
   return data({
@@ -64,6 +66,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     pathLanguage: request.pathLanguage,
     segment: request.segment,
     year: new Date().getFullYear(),
+    account: user ? { name: user.name, home: user.role === "admin" ? "/admin" : "/dashboard" } : null,
   });
 }
 
@@ -108,7 +111,13 @@ export default function App({ loaderData }: Route.ComponentProps) {
       <a href="#conteudo" className="skip-link">
         {t.skipToContent}
       </a>
-      <SiteHeader menu={loaderData.menu} language={loaderData.language} homePath={homePath} t={t} />
+      <SiteHeader
+        menu={loaderData.menu}
+        language={loaderData.language}
+        homePath={homePath}
+        account={loaderData.account}
+        t={t}
+      />
       <main id="conteudo" tabIndex={-1}>
         <Outlet />
       </main>

@@ -37,6 +37,9 @@ function publicPages(lang: string) {
     route("contato", "routes/contact.tsx", { id: id("contato") }),
     route("fale-conosco", "routes/contact.tsx", { id: id("fale-conosco") }),
     route("newsletter", "routes/newsletter.tsx", { id: id("newsletter") }),
+    route("login", "routes/login.tsx", { id: id("login") }),
+    route("forgot-password", "routes/forgot-password.tsx", { id: id("forgot-password") }),
+    route("reset-password", "routes/reset-password.tsx", { id: id("reset-password") }),
   ];
 }
 
@@ -45,11 +48,30 @@ export default [
   route("api/json/public/:docname", "routes/api/json-public.ts"),
   route("api/cache", "routes/api/cache.ts"),
   route("api/leads", "routes/api/leads.ts"),
+  route("api/auth/login", "routes/api/auth-login.ts"),
+  route("api/auth/logout", "routes/api/auth-logout.ts"),
+  route("api/users/profile", "routes/api/users-profile.ts"),
+  route("api/json/user-dashboard", "routes/api/user-dashboard.ts"),
   route("api/cache/:key", "routes/api/cache-key.ts"),
   route("api/*", "routes/api/not-found.ts"),
 
   ...publicPages(""),
   ...PATH_LANGUAGES.flatMap((lang) => prefix(lang, publicPages(lang))),
+
+  // Accounts (A §2, B §2.8, §2.9): guarded on the server by their loaders.
+  route("logout", "routes/logout.tsx"),
+  route("dashboard", "routes/dashboard.tsx"),
+  route("user", "routes/user/layout.tsx", [
+    index("routes/user/index.ts"),
+    route("dashboard", "routes/user/dashboard.tsx", { id: "user-dashboard" }),
+    route("afiliados", "routes/user/dashboard.tsx", { id: "user-afiliados" }),
+    route("*", "routes/user/soon.tsx"),
+  ]),
+  route("admin", "routes/admin/layout.tsx", [
+    index("routes/admin/index.ts", { id: "admin-index" }),
+    route("dashboard", "routes/admin/dashboard.tsx"),
+    route("*", "routes/admin/index.ts", { id: "admin-other" }),
+  ]),
 
   // Any other path redirects to the home page (B §2.1).
   route("*", "routes/redirect-home.ts"),

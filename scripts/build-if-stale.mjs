@@ -19,13 +19,16 @@ function newest(target) {
   return latest;
 }
 
-export function buildIfStale() {
+export function buildIfStale({ quiet = false } = {}) {
   const built = outputs.every((f) => existsSync(f))
     ? Math.min(...outputs.map((f) => statSync(f).mtimeMs))
     : 0;
   const changed = Math.max(...sources.map((s) => newest(path.join(root, s))));
   if (changed <= built) return;
   console.log("Building the site (first run or changed sources)...");
-  const result = spawnSync("npm", ["run", "build"], { cwd: root, stdio: "inherit" });
+  const result = spawnSync("npm", ["run", "build"], {
+    cwd: root,
+    stdio: quiet ? ["ignore", "ignore", "inherit"] : "inherit",
+  });
   if (result.status !== 0) throw new Error(`npm run build failed with exit code ${result.status}`);
 }

@@ -4,6 +4,7 @@ import express, { type ErrorRequestHandler, type RequestHandler } from "express"
 import helmet from "helmet";
 import { pinoHttp } from "pino-http";
 import type { ServerBuild } from "react-router";
+import { authMessages } from "./auth/service.ts";
 import type { AppServices } from "./context.ts";
 import { MAX_BODY_BYTES } from "./http/api.ts";
 import { errorHtml } from "./http/error-page.ts";
@@ -98,8 +99,18 @@ export function createApp(services: AppServices, options: AppOptions): express.E
     redisPrefix: config.REDIS_KEY_PREFIX,
     logger,
   });
+  // Sign-in is limited per IP here and per e-mail in the auth service (LOGIN_RATE_LIMIT_PER_MINUTE).
+  const loginLimit = perMinuteLimit({
+    limit: config.LOGIN_RATE_LIMIT_PER_MINUTE,
+    name: "login",
+    redis: services.redis,
+    redisPrefix: config.REDIS_KEY_PREFIX,
+    logger,
+    message: authMessages.tooManyAttempts,
+  });
+  app.post(["/api/auth/login", "/login", "/login.data"], loginLimit);
   app.post("/api/leads", formLimit);
-  app.post(/^\/(?!api\/)/, formLimit);
+  app.post(/^\/(?!api\/|login(\.data)?$)/, formLimit);
 
   // Refuse oversized API bodies before anything reads them; handlers also count the bytes they read.
   app.use((req, res, next) => {

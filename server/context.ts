@@ -1,5 +1,6 @@
 import type { Redis } from "ioredis";
 import type { DomainConfig, Language, OfferedLanguage } from "~/lib/locale.ts";
+import type { AuthService } from "./auth/service.ts";
 import type { Cache } from "./cache/cache.ts";
 import type { Config } from "./config.ts";
 import type { ContentService } from "./content/service.ts";
@@ -22,6 +23,7 @@ export interface AppServices {
   forms: FormRegistry;
   leads: LeadService;
   worker: DeliveryWorker;
+  auth: AuthService;
   /** The shared Redis connection when REDIS_URL is set (cache, rate limits). */
   redis: Redis | null;
 }

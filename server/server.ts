@@ -2,6 +2,9 @@ import { createServer, type Server } from "node:http";
 import net, { type Socket } from "node:net";
 import type { ServerBuild } from "react-router";
 import { type AppOptions, createApp } from "./app.ts";
+import { createMailer } from "./auth/mailer.ts";
+import { seedDemoUsers } from "./auth/seed.ts";
+import { AuthService } from "./auth/service.ts";
 import { Cache } from "./cache/cache.ts";
 import { RedisStore } from "./cache/remote-store.ts";
 import type { Config } from "./config.ts";
@@ -10,6 +13,7 @@ import { seedDocuments } from "./content/repository.ts";
 import { ContentService } from "./content/service.ts";
 import type { AppServices } from "./context.ts";
 import { openDatabase } from "./db/client.ts";
+import { MemoryWindowCounter, RedisWindowCounter } from "./http/rate-limit.ts";
 import { FormRegistry } from "./leads/forms.ts";
 import { notificationHandlers } from "./leads/notify.ts";
 import { LeadService } from "./leads/service.ts";
@@ -100,6 +104,32 @@ export async function startServer(config: Config, logger: Logger, dev: boolean):
     });
     if (jira) logger.info({ tracker: "jira", baseUrl: jira.baseUrl }, "lead delivery ready");
     else logger.warn({ tracker: "simulated" }, trackerMessages.notConfigured);
+    const auth = new AuthService({
+      db: database.db,
+      logger,
+      mailer: createMailer(config.SMTP_URL, "Vértice <nao-responda@vertice.com.br>", logger),
+      publicBaseUrl: config.publicBaseUrl,
+      loginLimit: config.LOGIN_RATE_LIMIT_PER_MINUTE,
+      loginCounter: remote
+        ? new RedisWindowCounter(
+            remote.client,
+            `${config.REDIS_KEY_PREFIX}rl:login:`,
+            new MemoryWindowCounter(),
+          )
+        : new MemoryWindowCounter(),
+    });
+    // A fresh embedded database gets two demo accounts so the site can be tried at once; a
+    // PostgreSQL server gets none unless asked (npm run user:create).
+    if (database.kind === "pglite" && (await auth.userCount()) === 0) {
+      const demo = await seedDemoUsers(auth);
+      console.log(
+        [
+          "Contas de demonstração criadas (mostradas só desta vez):",
+          `  admin:   ${demo.admin.email} / ${demo.admin.password}`,
+          `  cliente: ${demo.customer.email} / ${demo.customer.password}`,
+        ].join("\n"),
+      );
+    }
     const services: AppServices = {
       config,
       logger,
@@ -111,6 +141,7 @@ export async function startServer(config: Config, logger: Logger, dev: boolean):
       forms,
       leads,
       worker,
+      auth,
       redis: remote?.client ?? null,
     };
 

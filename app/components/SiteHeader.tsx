@@ -9,6 +9,8 @@ interface Props {
   menu: Loaded<MenuData>;
   language: OfferedLanguage;
   homePath: string;
+  /** The signed-in visitor, whose button leads to their area instead of the login. */
+  account: { name: string; home: string } | null;
   t: Messages;
 }
 
@@ -16,7 +18,7 @@ interface Props {
  * The site header filled from menu_data (A §2, §3). This is the server-rendered shell; the mega
  * menu, sticky behaviour and mobile overlay come with the public-site work.
  */
-export function SiteHeader({ menu, language, homePath, t }: Props) {
+export function SiteHeader({ menu, language, homePath, account, t }: Props) {
   const data = menu.status === "loaded" ? menu.data : null;
   return (
     <header className="site-header">
@@ -93,9 +95,15 @@ export function SiteHeader({ menu, language, homePath, t }: Props) {
               </li>
             ))}
           </ul>
-          <Link to="/login" className="button button--outline">
-            {t.login}
-          </Link>
+          {account ? (
+            <Link to={account.home} className="button button--outline">
+              {t.myAccount}
+            </Link>
+          ) : (
+            <Link to="/login" className="button button--outline">
+              {t.login}
+            </Link>
+          )}
           <Link to="/teste-gratis" className="button button--primary">
             {t.freeTrial}
           </Link>

@@ -1,17 +1,50 @@
 import type { AppLoadContext } from "react-router";
+import { data, redirect } from "react-router";
+import { authMessages, type PublicUser } from "../auth/service.ts";
+import { tokenFromRequest } from "../auth/tokens.ts";
 import { HttpError, messages } from "./errors.ts";
 
-/**
- * Admin-only operations. Accounts and sessions arrive with the accounts issue; until then no
- * request can carry an admin session, so every caller is refused: 401 without credentials,
- * 403 with credentials that cannot be an admin's.
- */
-export async function requireAdmin(request: Request, _context: AppLoadContext): Promise<never> {
-  const hasCredentials =
-    Boolean(request.headers.get("authorization")) ||
-    /(?:^|;\s*)session=/.test(request.headers.get("cookie") ?? "");
-  throw new HttpError(
-    hasCredentials ? 403 : 401,
-    hasCredentials ? messages.forbidden : messages.unauthenticated,
-  );
+/** The token a request carries (raw or Bearer Authorization header, or the session cookie). */
+export function requestToken(request: Request): string | null {
+  return tokenFromRequest(request.headers.get("authorization"), request.headers.get("cookie"));
+}
+
+/** The signed-in user of a request, or null. */
+export async function currentUser(request: Request, context: AppLoadContext): Promise<PublicUser | null> {
+  return context.services.auth.userForToken(requestToken(request));
+}
+
+/** API guard: 401 JSON without a valid session ('Token não encontrado' when none was sent). */
+export async function requireApiUser(request: Request, context: AppLoadContext): Promise<PublicUser> {
+  const token = requestToken(request);
+  if (!token) throw new HttpError(401, authMessages.tokenMissing);
+  const user = await context.services.auth.userForToken(token);
+  if (!user) throw new HttpError(401, authMessages.sessionInvalid);
+  return user;
+}
+
+/** Admin-only API operations: 401 without a session, 403 for a signed-in customer. */
+export async function requireAdmin(request: Request, context: AppLoadContext): Promise<PublicUser> {
+  const token = requestToken(request);
+  const user = token ? await context.services.auth.userForToken(token) : null;
+  if (!user) throw new HttpError(401, messages.unauthenticated);
+  if (user.role !== "admin") throw new HttpError(403, messages.forbidden);
+  return user;
+}
+
+/** Page guard (A §2, §6): anonymous visitors go to /login, remembering where they were going. */
+export async function requirePageUser(request: Request, context: AppLoadContext): Promise<PublicUser> {
+  const user = await currentUser(request, context);
+  if (!user) {
+    const url = new URL(request.url);
+    throw redirect(`/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
+  }
+  return user;
+}
+
+/** Admin pages: the login for anonymous visitors, a 403 page for customers. */
+export async function requirePageAdmin(request: Request, context: AppLoadContext): Promise<PublicUser> {
+  const user = await requirePageUser(request, context);
+  if (user.role !== "admin") throw data({ message: messages.forbidden }, { status: 403 });
+  return user;
 }

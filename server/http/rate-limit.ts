@@ -63,7 +63,9 @@ export function perMinuteLimit(options: {
   redisPrefix: string;
   logger: Logger;
   key?: (req: Request) => string;
+  message?: string;
 }): RequestHandler {
+  const message = options.message ?? RATE_LIMIT_MESSAGE;
   return rateLimit({
     windowMs: 60_000,
     limit: options.limit,
@@ -81,10 +83,63 @@ export function perMinuteLimit(options: {
         req.originalUrl.startsWith("/api/") ||
         req.headers.accept?.includes("application/json")
       ) {
-        res.status(429).json({ message: RATE_LIMIT_MESSAGE });
+        res.status(429).json({ message });
       } else {
-        res.status(429).type("html").send(errorHtml(429, RATE_LIMIT_MESSAGE));
+        res.status(429).type("html").send(errorHtml(429, message));
       }
     },
   });
+}
+
+/** Counts hits per key in one-minute windows: in memory, or in Redis when instances share the count. */
+export interface WindowCounter {
+  /** Adds a hit and answers how many the key has in its current window. */
+  hit(key: string): Promise<number>;
+}
+
+export class MemoryWindowCounter implements WindowCounter {
+  private readonly windows = new Map<string, { count: number; resetAt: number }>();
+
+  constructor(
+    private readonly windowMs = 60_000,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  async hit(key: string): Promise<number> {
+    const now = this.now();
+    const current = this.windows.get(key);
+    if (!current || current.resetAt <= now) {
+      // Drop finished windows now and then so the map does not grow without bound.
+      if (this.windows.size > 10_000)
+        for (const [k, w] of this.windows) if (w.resetAt <= now) this.windows.delete(k);
+      this.windows.set(key, { count: 1, resetAt: now + this.windowMs });
+      return 1;
+    }
+    current.count++;
+    return current.count;
+  }
+}
+
+export class RedisWindowCounter implements WindowCounter {
+  constructor(
+    private readonly redis: Redis,
+    private readonly prefix: string,
+    private readonly fallback: WindowCounter,
+    private readonly windowMs = 60_000,
+  ) {}
+
+  async hit(key: string): Promise<number> {
+    try {
+      const redisKey = this.prefix + key;
+      const [[, count]] = (await this.redis
+        .multi()
+        .incr(redisKey)
+        .pexpire(redisKey, this.windowMs, "NX")
+        .exec()) as [[Error | null, number]];
+      return count;
+    } catch {
+      // Redis down: count in this process rather than not at all.
+      return this.fallback.hit(key);
+    }
+  }
 }

@@ -2,7 +2,13 @@ import { RedisStore } from "@server/cache/remote-store.ts";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPostgresDatabase, dropCreatedDatabases } from "../support/databases.ts";
-import { type ServerProcess, startServerProcess } from "../support/server-process.ts";
+import {
+  loginToken,
+  runCli,
+  type ServerProcess,
+  startServerProcess,
+  tempDataDir,
+} from "../support/server-process.ts";
 
 /** The server as `npm start` runs it: embedded database, and PostgreSQL + Redis when CI provides them. */
 const redisPrefix = `test-${process.pid}-${Date.now()}:`;
@@ -34,8 +40,24 @@ describe.each(setups)("HTTP API with $name", (setup) => {
   let server: ServerProcess;
   const get = (path: string, init?: RequestInit) => fetch(server.url + path, { redirect: "manual", ...init });
 
+  let adminToken: string;
+  let customerToken: string;
+
   beforeAll(async () => {
-    server = await startServerProcess(await setup.env());
+    const env = { DATA_DIR: tempDataDir(), ...(await setup.env()) };
+    for (const [email, role] of [
+      ["admin@example.com", "admin"],
+      ["cliente@example.com", "customer"],
+    ] as const) {
+      const created = await runCli(
+        ["user-create", "--email", email, "--password", "senha-de-teste", "--role", role],
+        env,
+      );
+      expect(created.code, created.output).toBe(0);
+    }
+    server = await startServerProcess(env);
+    adminToken = await loginToken(server.url, "admin@example.com", "senha-de-teste");
+    customerToken = await loginToken(server.url, "cliente@example.com", "senha-de-teste");
   });
   afterAll(async () => {
     expect(await server.stop()).toBe(0);
@@ -117,23 +139,33 @@ describe.each(setups)("HTTP API with $name", (setup) => {
       expect(res.status).toBe(400);
     });
 
-    it("POST and DELETE need an admin: 401 anonymous, 403 with credentials that are not an admin's", async () => {
+    it("POST and DELETE need an admin: 401 anonymous, 403 for a customer, done for an admin", async () => {
       const body = JSON.stringify({ key: "default:x:pt", data: { a: 1 }, ttl: 60 });
-      const anonymous = await get("/api/cache", {
-        method: "POST",
-        headers: { "Content-Type": "application/json" },
-        body,
-      });
+      const json = { "Content-Type": "application/json" };
+      const anonymous = await get("/api/cache", { method: "POST", headers: json, body });
       expect(anonymous.status).toBe(401);
       expect(await anonymous.json()).toEqual({ message: "Autenticação necessária." });
-      const withToken = await get("/api/cache", {
+      const customer = await get("/api/cache", {
         method: "POST",
-        headers: { "Content-Type": "application/json", Authorization: "qualquer-token" },
+        headers: { ...json, Authorization: customerToken },
         body,
       });
-      expect(withToken.status).toBe(403);
-      const del = await get("/api/cache/default:footer-data:en", { method: "DELETE" });
-      expect(del.status).toBe(401);
+      expect(customer.status).toBe(403);
+      expect(await customer.json()).toEqual({ message: "Acesso restrito a administradores." });
+      const admin = await get("/api/cache", {
+        method: "POST",
+        headers: { ...json, Authorization: `Bearer ${adminToken}` },
+        body,
+      });
+      expect(admin.status).toBe(201);
+      expect((await (await get("/api/cache/default:x:pt")).json()).data).toEqual({ a: 1 });
+      expect((await get("/api/cache/default:x:pt", { method: "DELETE" })).status).toBe(401);
+      const adminDelete = await get("/api/cache/default:x:pt", {
+        method: "DELETE",
+        headers: { Cookie: `session=${adminToken}` },
+      });
+      expect(adminDelete.status).toBe(204);
+      expect((await get("/api/cache/default:x:pt")).status).toBe(404);
     });
   });
 

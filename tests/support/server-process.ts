@@ -82,3 +82,32 @@ export function runServerExpectingFailure(
     child.once("exit", (code) => resolve({ code, output }));
   });
 }
+
+/** Runs a command of the server's CLI (build/server-main/cli.js) with the given environment. */
+export function runCli(
+  args: string[],
+  env: Record<string, string>,
+): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [path.join(projectRoot, "build/server-main/cli.js"), ...args], {
+      cwd: projectRoot,
+      env: { PATH: process.env.PATH ?? "", ...env },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let output = "";
+    child.stdout.on("data", (c: Buffer) => (output += c.toString()));
+    child.stderr.on("data", (c: Buffer) => (output += c.toString()));
+    child.once("exit", (code) => resolve({ code, output }));
+  });
+}
+
+/** Signs in through the API and answers the session token. */
+export async function loginToken(url: string, email: string, password: string): Promise<string> {
+  const response = await fetch(`${url}/api/auth/login`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ email, password }),
+  });
+  if (!response.ok) throw new Error(`login failed: ${response.status} ${await response.text()}`);
+  return ((await response.json()) as { token: string }).token;
+}

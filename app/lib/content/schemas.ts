@@ -79,11 +79,61 @@ export const newsletterDataSchema = z.strictObject({
   legalText: z.string().optional(),
 });
 
+/** The customer dashboard (B §3.8); per-user data, with this document as the empty layout. */
+export const userDashboardSchema = z.strictObject({
+  header: z.strictObject({ title: z.string(), subtitle: z.string() }),
+  stats: z.array(
+    z.strictObject({
+      id: z.string(),
+      title: z.string(),
+      value: z.number(),
+      total: z.number().nullable(),
+      description: z.string(),
+      trend: z.string(),
+      icon: z.string(),
+    }),
+  ),
+  quickActions: z.array(
+    z.strictObject({
+      id: z.string(),
+      title: z.string(),
+      description: z.string(),
+      icon: z.string(),
+      link: z.string(),
+    }),
+  ),
+  integrations: z.array(
+    z.strictObject({
+      id: z.string(),
+      name: z.string(),
+      icon: z.string(),
+      status: z.string(),
+      lastSync: z.string(),
+    }),
+  ),
+  recentActivities: z.array(
+    z.strictObject({ id: z.string(), text: z.string(), time: z.string(), icon: z.string() }),
+  ),
+  systemStats: z.array(
+    z.strictObject({ id: z.string(), label: z.string(), value: z.number(), description: z.string() }),
+  ),
+  nextPayment: z
+    .strictObject({
+      amount: z.number(),
+      dueDate: z.string(),
+      status: z.string(),
+      icon: z.string(),
+      paymentLink: z.string(),
+    })
+    .nullable(),
+});
+
 /** Registry: the document name is its type. A file whose name is not here is refused at load. */
 export const documentSchemas = {
   menu_data: menuDataSchema,
   "footer-data": footerDataSchema,
   "newsletter-data": newsletterDataSchema,
+  "user-dashboard": userDashboardSchema,
   "form-demo": formDefinitionSchema,
   "form-parceiros": formDefinitionSchema,
   "form-contato": formDefinitionSchema,
@@ -97,6 +147,7 @@ export type DocumentData<N extends DocumentName> = z.output<(typeof documentSche
 export type MenuData = DocumentData<"menu_data">;
 export type FooterData = DocumentData<"footer-data">;
 export type NewsletterData = DocumentData<"newsletter-data">;
+export type UserDashboardData = DocumentData<"user-dashboard">;
 
 export function isDocumentName(name: string): name is DocumentName {
   return Object.hasOwn(documentSchemas, name);

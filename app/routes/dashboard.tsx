@@ -1,0 +1,142 @@
+import { isValidTimezone } from "@server/auth/service.ts";
+import { requirePageUser } from "@server/http/auth-guard.ts";
+import { useEffect, useState } from "react";
+import { data, Form, useFetcher } from "react-router";
+import { preferencesSchema, TIMEZONES } from "~/lib/auth/schemas.ts";
+import { authTexts } from "~/lib/auth/texts.ts";
+import { LANGUAGE_COOKIE } from "~/lib/locale.ts";
+import { SITE_NAME } from "~/lib/site.ts";
+import type { Route } from "./+types/dashboard";
+
+/** Loaded on every visit, so the dashboard always shows the user as stored (A §2). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await requirePageUser(request, context);
+  return data(
+    { user, language: context.request.uiLanguage },
+    { headers: { "Cache-Control": "private, no-store" } },
+  );
+}
+
+/** Saves the preferences card; the language also becomes the site's language for this visitor. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requirePageUser(request, context);
+  const form = await request.formData();
+  const parsed = preferencesSchema.safeParse({
+    language: form.get("language") || undefined,
+    timezone: form.get("timezone") || undefined,
+  });
+  if (!parsed.success || (parsed.data.timezone && !isValidTimezone(parsed.data.timezone))) {
+    return data({ ok: false as const }, { status: 400 });
+  }
+  const updated = await context.services.auth.updateProfile(user.id, { preferences: parsed.data });
+  return data(
+    { ok: true as const, user: updated },
+    {
+      headers: {
+        "Set-Cookie": `${LANGUAGE_COOKIE}=${updated.preferences.language}; Path=/; Max-Age=31536000; SameSite=Lax`,
+      },
+    },
+  );
+}
+
+export function meta({ data }: Route.MetaArgs) {
+  return [
+    { title: `${authTexts(data?.language ?? "pt").userCard} | ${SITE_NAME}` },
+    { name: "robots", content: "noindex" },
+  ];
+}
+
+/** The dashboard of A §2: greeting, sign-out, the user card and the preferences card. */
+export default function Dashboard({ loaderData }: Route.ComponentProps) {
+  const { user } = loaderData;
+  const t = authTexts(loaderData.language);
+  const fetcher = useFetcher<typeof action>();
+  const [language, setLanguage] = useState(user.preferences.language);
+  const [timezone, setTimezone] = useState(user.preferences.timezone);
+  const [message, setMessage] = useState<{ tone: "success" | "error"; text: string } | null>(null);
+  useEffect(() => {
+    if (fetcher.state !== "idle" || !fetcher.data) return;
+    setMessage(fetcher.data.ok ? { tone: "success", text: t.saved } : { tone: "error", text: t.saveFailed });
+  }, [fetcher.state, fetcher.data, t]);
+  const timezones = TIMEZONES.includes(timezone as (typeof TIMEZONES)[number])
+    ? TIMEZONES
+    : [timezone, ...TIMEZONES];
+
+  return (
+    <section className="account" aria-labelledby="saudacao">
+      <header className="account__header">
+        <h1 id="saudacao">{t.greeting(user.name)}</h1>
+        <Form method="post" action="/logout">
+          <button type="submit" className="button button--outline">
+            {t.logout}
+          </button>
+        </Form>
+      </header>
+      <p>{t.dashboardLead}</p>
+      <div className="account__cards">
+        <article className="card" aria-labelledby="card-usuario">
+          <h2 id="card-usuario">{t.userCard}</h2>
+          <dl className="card__list">
+            <div>
+              <dt>{t.email}</dt>
+              <dd>{user.email}</dd>
+            </div>
+            <div>
+              <dt>{t.username}</dt>
+              <dd>{user.username}</dd>
+            </div>
+            <div>
+              <dt>{t.role}</dt>
+              <dd>{t.roles[user.role] ?? user.role}</dd>
+            </div>
+          </dl>
+        </article>
+        <article className="card" aria-labelledby="card-preferencias">
+          <h2 id="card-preferencias">{t.preferencesCard}</h2>
+          <fetcher.Form method="post">
+            <div className="field">
+              <label htmlFor="pref-idioma" className="field__label">
+                {t.language}
+              </label>
+              <select
+                id="pref-idioma"
+                name="language"
+                value={language}
+                onChange={(e) => setLanguage(e.target.value as "pt" | "en")}
+              >
+                {Object.entries(t.languages).map(([code, name]) => (
+                  <option key={code} value={code}>
+                    {name}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div className="field">
+              <label htmlFor="pref-fuso" className="field__label">
+                {t.timezone}
+              </label>
+              <select
+                id="pref-fuso"
+                name="timezone"
+                value={timezone}
+                onChange={(e) => setTimezone(e.target.value)}
+              >
+                {timezones.map((zone) => (
+                  <option key={zone} value={zone}>
+                    {zone.replace(/_/g, " ")}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <button type="submit" className="button button--primary" disabled={fetcher.state !== "idle"}>
+              {fetcher.state !== "idle" ? t.saving : t.save}
+            </button>
+            <div aria-live="polite">
+              {message && <p className={`banner banner--${message.tone}`}>{message.text}</p>}
+            </div>
+          </fetcher.Form>
+        </article>
+      </div>
+    </section>
+  );
+}

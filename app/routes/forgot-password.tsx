@@ -1,0 +1,69 @@
+import { data, Form, Link, useNavigation } from "react-router";
+import { authTexts } from "~/lib/auth/texts.ts";
+import { SITE_NAME } from "~/lib/site.ts";
+import { z } from "~/lib/zod.ts";
+import type { Route } from "./+types/forgot-password";
+
+export function loader({ context }: Route.LoaderArgs) {
+  return data({ language: context.request.uiLanguage }, { headers: { "Cache-Control": "no-store" } });
+}
+
+/** Always the same answer, known e-mail or not, so nobody learns who has an account. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const email = z
+    .email()
+    .max(200)
+    .safeParse(String(form.get("email") ?? "").trim());
+  if (email.success) {
+    try {
+      await context.services.auth.requestPasswordReset(email.data);
+    } catch (error) {
+      // A mail failure must not reveal that the account exists: logged, same answer.
+      context.services.logger.error({ err: error }, "password reset e-mail failed");
+    }
+  }
+  return { sent: true };
+}
+
+export function meta({ data }: Route.MetaArgs) {
+  return [
+    { title: `${authTexts(data?.language ?? "pt").forgotTitle} | ${SITE_NAME}` },
+    { name: "robots", content: "noindex" },
+  ];
+}
+
+export default function ForgotPassword({ loaderData, actionData }: Route.ComponentProps) {
+  const t = authTexts(loaderData.language);
+  const busy = useNavigation().state === "submitting";
+  return (
+    <section className="auth-page auth-page--inline">
+      <div className="auth-card">
+        <h1>{t.forgotTitle}</h1>
+        {actionData?.sent ? (
+          <p className="banner banner--success" role="status">
+            {t.forgotSent}
+          </p>
+        ) : (
+          <>
+            <p className="auth-card__subtitle">{t.forgotLead}</p>
+            <Form method="post">
+              <div className="field">
+                <label htmlFor="esqueci-email" className="field__label">
+                  {t.email}
+                </label>
+                <input id="esqueci-email" name="email" type="email" autoComplete="email" required />
+              </div>
+              <button type="submit" className="button button--primary auth-card__submit" disabled={busy}>
+                {t.forgotSubmit}
+              </button>
+            </Form>
+          </>
+        )}
+        <p className="auth-card__footer">
+          <Link to="/login">{t.backToLogin}</Link>
+        </p>
+      </div>
+    </section>
+  );
+}

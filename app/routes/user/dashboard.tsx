@@ -1,0 +1,179 @@
+import { useEffect, useState } from "react";
+import { Link, useRouteLoaderData } from "react-router";
+import { type AuthTexts, authTexts } from "~/lib/auth/texts.ts";
+import type { UserDashboardData } from "~/lib/content/schemas.ts";
+import type { loader as layoutLoader } from "./layout.tsx";
+
+type State =
+  | { status: "loading" }
+  | { status: "error"; message: string }
+  | { status: "loaded"; data: UserDashboardData };
+
+/** The user dashboard (B §2.9, §3.8), read from GET /api/json/user-dashboard with its loading and error states. */
+export default function UserDashboard() {
+  const layout = useRouteLoaderData<typeof layoutLoader>("routes/user/layout");
+  const language = layout?.language ?? "pt";
+  const t = authTexts(language);
+  const [state, setState] = useState<State>({ status: "loading" });
+
+  useEffect(() => {
+    let cancelled = false;
+    fetch("/api/json/user-dashboard", { headers: { Accept: "application/json" }, credentials: "same-origin" })
+      .then(async (response) => {
+        const body = await response.json().catch(() => ({}));
+        if (!response.ok) throw new Error((body as { message?: string }).message ?? t.dashboardErrorDefault);
+        if (!cancelled) setState({ status: "loaded", data: body as UserDashboardData });
+      })
+      .catch((error: Error) => {
+        if (!cancelled) setState({ status: "error", message: error.message || t.dashboardErrorDefault });
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [t]);
+
+  if (state.status === "loading") {
+    return (
+      <p className="section-state" role="status">
+        <span className="spinner" aria-hidden="true" /> {t.loading}
+      </p>
+    );
+  }
+  if (state.status === "error") {
+    return (
+      <div className="section-state section-state--error" role="alert">
+        <p className="section-state__title">{t.dashboardError}</p>
+        <p>{state.message}</p>
+        <button type="button" className="button button--outline" onClick={() => window.location.reload()}>
+          {t.tryAgain}
+        </button>
+      </div>
+    );
+  }
+  return <DashboardView data={state.data} t={t} language={language} />;
+}
+
+function DashboardView({
+  data,
+  t,
+  language,
+}: {
+  data: UserDashboardData;
+  t: AuthTexts;
+  language: "pt" | "en";
+}) {
+  const locale = language === "en" ? "en-US" : "pt-BR";
+  const money = (value: number) =>
+    new Intl.NumberFormat(locale, { style: "currency", currency: "BRL" }).format(value);
+  const number = (value: number) => new Intl.NumberFormat(locale).format(value);
+  return (
+    <div className="user-dashboard">
+      <header>
+        <h1>{data.header.title}</h1>
+        <p>{data.header.subtitle}</p>
+      </header>
+      {data.stats.length > 0 && (
+        <ul className="stat-grid">
+          {data.stats.map((stat) => (
+            <li key={stat.id} className="card stat">
+              <p className="stat__title">{stat.title}</p>
+              <p className="stat__value">
+                {number(stat.value)}
+                {stat.total !== null && (
+                  <span className="stat__total">
+                    {" "}
+                    {t.of} {number(stat.total)}
+                  </span>
+                )}
+              </p>
+              <p className="stat__description">{stat.description}</p>
+              <p className="stat__trend">{stat.trend}</p>
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className="user-dashboard__grid">
+        {data.quickActions.length > 0 && (
+          <section className="card" aria-labelledby="acoes-rapidas">
+            <h2 id="acoes-rapidas">{t.quickActions}</h2>
+            <ul className="plain-list">
+              {data.quickActions.map((action) => (
+                <li key={action.id}>
+                  <Link to={action.link}>{action.title}</Link>
+                  <span className="muted"> — {action.description}</span>
+                </li>
+              ))}
+            </ul>
+          </section>
+        )}
+        {data.integrations.length > 0 && (
+          <section className="card" aria-labelledby="integracoes">
+            <h2 id="integracoes">{t.integrations}</h2>
+            <ul className="plain-list">
+              {data.integrations.map((integration) => (
+                <li key={integration.id}>
+                  <strong>{integration.name}</strong>{" "}
+                  <span
+                    className={
+                      integration.status === "Conectado" ? "status status--ok" : "status status--warn"
+                    }
+                  >
+                    {integration.status === "Conectado" ? t.connected : integration.status}
+                  </span>
+                  <br />
+                  <span className="muted">
+                    {t.lastSync}: {integration.lastSync}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          </section>
+        )}
+        {data.recentActivities.length > 0 && (
+          <section className="card" aria-labelledby="atividades">
+            <h2 id="atividades">{t.activities}</h2>
+            <ul className="plain-list">
+              {data.recentActivities.map((activity) => (
+                <li key={activity.id}>
+                  {activity.text} <span className="muted">· {activity.time}</span>
+                </li>
+              ))}
+            </ul>
+          </section>
+        )}
+        {data.systemStats.length > 0 && (
+          <section className="card" aria-labelledby="uso">
+            <h2 id="uso">{t.systemStats}</h2>
+            <ul className="plain-list">
+              {data.systemStats.map((stat) => (
+                <li key={stat.id}>
+                  <label htmlFor={`uso-${stat.id}`}>
+                    {stat.label}: <strong>{number(stat.value)}%</strong>{" "}
+                    <span className="muted">({stat.description})</span>
+                  </label>
+                  <progress id={`uso-${stat.id}`} max={100} value={stat.value} />
+                </li>
+              ))}
+            </ul>
+          </section>
+        )}
+        {data.nextPayment && (
+          <section className="card" aria-labelledby="pagamento">
+            <h2 id="pagamento">{t.nextPayment}</h2>
+            <p className="stat__value">{money(data.nextPayment.amount)}</p>
+            <p>
+              {t.dueDate}:{" "}
+              {new Intl.DateTimeFormat(locale, { timeZone: "UTC" }).format(
+                new Date(`${data.nextPayment.dueDate}T00:00:00Z`),
+              )}{" "}
+              · {data.nextPayment.status}
+            </p>
+            <Link to={data.nextPayment.paymentLink} className="button button--primary">
+              {t.pay}
+            </Link>
+          </section>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,40 @@
+import { requirePageUser } from "@server/http/auth-guard.ts";
+import { data, NavLink, Outlet } from "react-router";
+import { authTexts } from "~/lib/auth/texts.ts";
+import type { Route } from "./+types/layout";
+import { userMenu } from "./menu.ts";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await requirePageUser(request, context);
+  return data(
+    { user, language: context.request.uiLanguage },
+    { headers: { "Cache-Control": "private, no-store" } },
+  );
+}
+
+/** The user area layout (B §2.9): sidebar with the spec's entries and the /system link in its footer. */
+export default function UserLayout({ loaderData }: Route.ComponentProps) {
+  const t = authTexts(loaderData.language);
+  return (
+    <div className="user-area">
+      <nav className="user-area__sidebar" aria-label={t.userArea}>
+        <p className="user-area__title">{t.userArea}</p>
+        <ul>
+          {userMenu(t).map((item) => (
+            <li key={item.path}>
+              <NavLink to={item.path}>{item.label}</NavLink>
+            </li>
+          ))}
+        </ul>
+        <p className="user-area__footer">
+          <a href="/system" target="_blank" rel="noopener">
+            {t.openSystem} <span className="visually-hidden">{t.newTab}</span>
+          </a>
+        </p>
+      </nav>
+      <div className="user-area__content">
+        <Outlet />
+      </div>
+    </div>
+  );
+}
