@@ -203,14 +203,12 @@ export class AuthService {
     }
     const token = newToken();
     const now = this.now();
-    await this.options.db
-      .insert(passwordResets)
-      .values({
-        tokenHash: hashToken(token),
-        userId: row.id,
-        createdAt: now,
-        expiresAt: new Date(now.getTime() + RESET_TTL_MS),
-      });
+    await this.options.db.insert(passwordResets).values({
+      tokenHash: hashToken(token),
+      userId: row.id,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + RESET_TTL_MS),
+    });
     const link = `${this.options.publicBaseUrl}/reset-password?token=${token}`;
     await this.options.mailer.send({
       to: row.email,

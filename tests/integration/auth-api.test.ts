@@ -46,11 +46,12 @@ describe("auth API over HTTP", () => {
 
   it("reads the profile with the token raw, as Bearer, or from the cookie; 401 without or after logout", async () => {
     const { token } = await (await login({ ...customer, remember: true })).json();
-    for (const headers of [
+    const ways: Record<string, string>[] = [
       { Authorization: token },
       { Authorization: `Bearer ${token}` },
       { Cookie: `session=${token}` },
-    ]) {
+    ];
+    for (const headers of ways) {
       const profile = await call("/api/users/profile", { headers });
       expect(profile.status).toBe(200);
       expect((await profile.json()).email).toBe(customer.email);

@@ -34,7 +34,6 @@ export const TIMEZONES = [
 
 /** Only local paths are followed after signing in (no open redirects). */
 export function safeRedirect(target: string | null | undefined, fallback = "/dashboard"): string {
-  if (!target || !target.startsWith("/") || target.startsWith("//") || target.startsWith("/\\"))
-    return fallback;
+  if (!target?.startsWith("/") || target.startsWith("//") || target.startsWith("/\\")) return fallback;
   return target;
 }
