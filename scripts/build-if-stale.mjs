@@ -26,9 +26,11 @@ export function buildIfStale({ quiet = false } = {}) {
   const changed = Math.max(...sources.map((s) => newest(path.join(root, s))));
   if (changed <= built) return;
   console.log("Building the site (first run or changed sources)...");
+  // Always a production build: test runners set NODE_ENV=test, which would ship React's development build.
   const result = spawnSync("npm", ["run", "build"], {
     cwd: root,
     stdio: quiet ? ["ignore", "ignore", "inherit"] : "inherit",
+    env: { ...process.env, NODE_ENV: "production" },
   });
   if (result.status !== 0) throw new Error(`npm run build failed with exit code ${result.status}`);
 }

@@ -1,0 +1,151 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { projectRoot } from "@server/paths.ts";
+import { launchBrowser, watchProblems } from "../support/browser.ts";
+import { type ServerProcess, startServerProcess } from "../support/server-process.ts";
+
+const screenshots = path.join(projectRoot, "tests/.tmp/screenshots");
+
+describe("customer accounts in Chromium", () => {
+  let server: ServerProcess;
+  let browser: Browser;
+  let customer: { email: string; password: string };
+  let admin: { email: string; password: string };
+
+  beforeAll(async () => {
+    mkdirSync(screenshots, { recursive: true });
+    [server, browser] = await Promise.all([startServerProcess(), launchBrowser()]);
+    const out = server.output();
+    const c = /cliente: (\S+) \/ (\S+)/.exec(out)!;
+    const a = /admin: +(\S+) \/ (\S+)/.exec(out)!;
+    customer = { email: c[1]!, password: c[2]! };
+    admin = { email: a[1]!, password: a[2]! };
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it("an anonymous visit to /dashboard ends on /login; sign-in with 'Lembrar de mim', preferences, sign-out", async () => {
+    const context = await browser.newContext({ locale: "pt-BR", viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    const problems = watchProblems(page);
+    await page.goto(`${server.url}/dashboard`, { waitUntil: "networkidle" });
+    expect(new URL(page.url()).pathname).toBe("/login");
+    expect(await page.locator("header.site-header").count()).toBe(0); // the login page stands alone
+    await page.screenshot({ path: path.join(screenshots, "login-desktop.png") });
+
+    await page.getByLabel("E-mail").fill(customer.email);
+    await page.getByLabel("Senha", { exact: true }).fill("senha-errada");
+    await page.getByRole("button", { name: "Entrar" }).click();
+    await page.getByText("Credenciais inválidas, tente novamente.").waitFor();
+
+    await page.getByRole("button", { name: "Mostrar senha" }).click();
+    expect(await page.getByLabel("Senha", { exact: true }).getAttribute("type")).toBe("text");
+    await page.getByLabel("Senha", { exact: true }).fill(customer.password);
+    await page.getByLabel("Lembrar de mim").check();
+    await page.getByRole("button", { name: "Entrar" }).click();
+    await page.getByRole("heading", { name: "Olá, Carla Mendes!" }).waitFor();
+    expect(new URL(page.url()).pathname).toBe("/dashboard");
+    expect(await page.evaluate(() => localStorage.getItem("rememberedEmail"))).toBe(customer.email);
+    expect(await page.getByText(customer.email).count()).toBe(1);
+    expect(await page.getByText("Cliente", { exact: true }).count()).toBe(1);
+
+    await page.getByLabel("Fuso horário").selectOption("America/Manaus");
+    await page.getByRole("button", { name: "Salvar preferências" }).click();
+    await page.getByText("Preferências salvas.").waitFor();
+    await page.reload({ waitUntil: "networkidle" });
+    expect(await page.getByLabel("Fuso horário").inputValue()).toBe("America/Manaus");
+    await page.screenshot({ path: path.join(screenshots, "dashboard-desktop.png"), fullPage: true });
+
+    await page.getByRole("button", { name: "Sair" }).click();
+    await page.waitForURL(`${server.url}/login`);
+    await page.getByRole("heading", { name: "Entrar na sua conta" }).waitFor();
+    // The remembered e-mail is filled in after the page hydrates.
+    await page.waitForFunction(() => (document.getElementById("login-email") as HTMLInputElement | null)?.value !== "");
+    expect(await page.getByLabel("E-mail").inputValue()).toBe(customer.email);
+    expect(await page.getByLabel("Lembrar de mim").isChecked()).toBe(true);
+    await page.goto(`${server.url}/dashboard`);
+    expect(new URL(page.url()).pathname).toBe("/login");
+    expect(problems.filter((p) => !p.includes("401"))).toEqual([]);
+    await context.close();
+  });
+
+  it("the user area: dashboard data, 'em breve' entries, the system link in a new tab; a customer is refused at /admin", async () => {
+    const context = await browser.newContext({ locale: "pt-BR" });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/login?redirectTo=/user`, { waitUntil: "networkidle" });
+    await page.getByLabel("E-mail").fill(customer.email);
+    await page.getByLabel("Senha", { exact: true }).fill(customer.password);
+    await page.getByRole("button", { name: "Entrar" }).click();
+    await page.getByRole("heading", { name: "Olá, Carla!" }).waitFor();
+    expect(new URL(page.url()).pathname).toBe("/user/dashboard");
+    expect(await page.getByText("Próximo pagamento").count()).toBe(1);
+    expect(await page.getByText("R$ 1.290,00").count()).toBe(1);
+    await page.getByRole("link", { name: "Detalhes do plano" }).click();
+    await page.getByRole("heading", { name: "Em breve" }).waitFor();
+    const system = page.getByRole("link", { name: /Abrir o sistema/ });
+    expect(await system.getAttribute("target")).toBe("_blank");
+    expect(await system.getAttribute("href")).toBe("/system");
+    await page.screenshot({ path: path.join(screenshots, "user-area-desktop.png"), fullPage: true });
+
+    const response = await page.goto(`${server.url}/admin`);
+    expect(response?.status()).toBe(403);
+    expect(await page.getByRole("heading", { name: "Acesso restrito" }).count()).toBe(1);
+    await context.close();
+  });
+
+  it("an admin reaches the admin area", async () => {
+    const context = await browser.newContext({ locale: "pt-BR" });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/login?redirectTo=/admin`, { waitUntil: "networkidle" });
+    await page.getByLabel("E-mail").fill(admin.email);
+    await page.getByLabel("Senha", { exact: true }).fill(admin.password);
+    await page.getByRole("button", { name: "Entrar" }).click();
+    await page.getByRole("heading", { name: "Dashboard" }).waitFor();
+    expect(new URL(page.url()).pathname).toBe("/admin/dashboard");
+    await context.close();
+  });
+
+  it("signs in without JavaScript too", async () => {
+    const context = await browser.newContext({ locale: "pt-BR", javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/login`);
+    await page.getByLabel("E-mail").fill(customer.email);
+    await page.getByLabel("Senha", { exact: true }).fill(customer.password);
+    await page.getByRole("button", { name: "Entrar" }).click();
+    await page.getByRole("heading", { name: "Olá, Carla Mendes!" }).waitFor();
+    await context.close();
+  });
+
+  it("resets a forgotten password through the link written to the server log", async () => {
+    const context = await browser.newContext({ locale: "pt-BR" });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/login`, { waitUntil: "networkidle" });
+    await page.getByRole("link", { name: "Esqueci minha senha" }).click();
+    await page.getByRole("heading", { name: "Esqueceu a senha?" }).waitFor();
+    await page.getByLabel("E-mail").fill(customer.email);
+    await page.getByRole("button", { name: "Enviar link" }).click();
+    await page.getByText("Se houver uma conta com este e-mail, enviamos um link para redefinir a senha.", { exact: false }).waitFor();
+    const link = /http:\/\/localhost:\d+(\/reset-password\?token=[A-Za-z0-9_-]+)/.exec(server.output());
+    expect(link).not.toBeNull();
+    await page.goto(`${server.url}${link![1]}`, { waitUntil: "networkidle" });
+    await page.getByLabel("Nova senha", { exact: true }).fill("uma-senha-nova-1");
+    await page.getByLabel("Confirme a nova senha").fill("uma-senha-nova-1");
+    await page.getByRole("button", { name: "Salvar nova senha" }).click();
+    await page.getByText("Senha alterada. Entre com a nova senha.").waitFor();
+    await page.getByLabel("E-mail").fill(customer.email);
+    await page.getByLabel("Senha", { exact: true }).fill("uma-senha-nova-1");
+    await page.getByRole("button", { name: "Entrar" }).click();
+    await page.getByRole("heading", { name: "Olá, Carla Mendes!" }).waitFor();
+    // The link works once.
+    await page.goto(`${server.url}${link![1]}`, { waitUntil: "networkidle" });
+    await page.getByLabel("Nova senha", { exact: true }).fill("outra-senha-nova-2");
+    await page.getByLabel("Confirme a nova senha").fill("outra-senha-nova-2");
+    await page.getByRole("button", { name: "Salvar nova senha" }).click();
+    await page.getByText("Este link de redefinição é inválido ou já expirou. Peça um novo.").waitFor();
+    await context.close();
+  });
+});
