@@ -1,8 +1,8 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
+import { projectRoot } from "@server/paths.ts";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { projectRoot } from "@server/paths.ts";
 import { launchBrowser, watchProblems } from "../support/browser.ts";
 import { type ServerProcess, startServerProcess } from "../support/server-process.ts";
 
@@ -64,7 +64,9 @@ describe("customer accounts in Chromium", () => {
     await page.waitForURL(`${server.url}/login`);
     await page.getByRole("heading", { name: "Entrar na sua conta" }).waitFor();
     // The remembered e-mail is filled in after the page hydrates.
-    await page.waitForFunction(() => (document.getElementById("login-email") as HTMLInputElement | null)?.value !== "");
+    await page.waitForFunction(
+      () => (document.getElementById("login-email") as HTMLInputElement | null)?.value !== "",
+    );
     expect(await page.getByLabel("E-mail").inputValue()).toBe(customer.email);
     expect(await page.getByLabel("Lembrar de mim").isChecked()).toBe(true);
     await page.goto(`${server.url}/dashboard`);
@@ -128,7 +130,11 @@ describe("customer accounts in Chromium", () => {
     await page.getByRole("heading", { name: "Esqueceu a senha?" }).waitFor();
     await page.getByLabel("E-mail").fill(customer.email);
     await page.getByRole("button", { name: "Enviar link" }).click();
-    await page.getByText("Se houver uma conta com este e-mail, enviamos um link para redefinir a senha.", { exact: false }).waitFor();
+    await page
+      .getByText("Se houver uma conta com este e-mail, enviamos um link para redefinir a senha.", {
+        exact: false,
+      })
+      .waitFor();
     const link = /http:\/\/localhost:\d+(\/reset-password\?token=[A-Za-z0-9_-]+)/.exec(server.output());
     expect(link).not.toBeNull();
     await page.goto(`${server.url}${link![1]}`, { waitUntil: "networkidle" });
