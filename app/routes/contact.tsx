@@ -7,9 +7,14 @@ import { formTexts } from "~/lib/forms/texts.ts";
 import { SITE_NAME } from "~/lib/site.ts";
 import type { Route } from "./+types/contact";
 
-export function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
+  const definition = await context.services.forms.get("contato", {
+    segment: context.request.segment,
+    lang: context.request.language,
+  });
   return data(
     {
+      privacy: definition?.privacy ?? null,
       language: context.request.uiLanguage,
       formToken: issueFormToken(context.services.signer, Date.now()),
       requestKey: globalThis.crypto.randomUUID(),
@@ -83,6 +88,7 @@ export default function ContactRoute({ loaderData, actionData }: Route.Component
           texts={texts}
           formToken={loaderData.formToken}
           requestKey={loaderData.requestKey}
+          privacy={loaderData.privacy}
           result={actionData}
         />
         <ul className="contact__cards">

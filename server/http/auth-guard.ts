@@ -1,7 +1,7 @@
 import type { AppLoadContext } from "react-router";
 import { data, redirect } from "react-router";
 import { authMessages, type PublicUser } from "../auth/service.ts";
-import { tokenFromRequest } from "../auth/tokens.ts";
+import { clearedSessionCookie, tokenFromRequest } from "../auth/tokens.ts";
 import { HttpError, messages } from "./errors.ts";
 
 /** The token a request carries (raw or Bearer Authorization header, or the session cookie). */
@@ -32,12 +32,19 @@ export async function requireAdmin(request: Request, context: AppLoadContext): P
   return user;
 }
 
-/** Page guard (A §2, §6): anonymous visitors go to /login, remembering where they were going. */
+/**
+ * Page guard (A §2, §4, §6): anonymous visitors go to /login, remembering where they were going; a
+ * session that no longer loads (expired, revoked) is also cleared from the browser.
+ */
 export async function requirePageUser(request: Request, context: AppLoadContext): Promise<PublicUser> {
-  const user = await currentUser(request, context);
+  const token = requestToken(request);
+  const user = token ? await context.services.auth.userForToken(token) : null;
   if (!user) {
     const url = new URL(request.url);
-    throw redirect(`/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
+    const secure = context.services.config.publicBaseUrl.startsWith("https:");
+    throw redirect(`/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`, {
+      headers: token ? { "Set-Cookie": clearedSessionCookie(secure) } : undefined,
+    });
   }
   return user;
 }

@@ -1,5 +1,5 @@
 import { type FormEvent, useEffect, useRef, useState } from "react";
-import { Form } from "react-router";
+import { Form, Link } from "react-router";
 import { maskPhone } from "~/lib/forms/masks.ts";
 import type { FormTexts } from "~/lib/forms/texts.ts";
 import { newRequestKey, postLead, storedUtm } from "~/lib/outbox.ts";
@@ -42,11 +42,13 @@ interface Props {
   texts: FormTexts;
   formToken: string;
   requestKey: string;
+  /** LGPD: what the data is for and the policy link, from the contato form definition. */
+  privacy: { text: string; linkText: string; linkUrl: string; purpose: string } | null;
   result?: ContactResult;
 }
 
 /** The contact form of B §2.5: name, e-mail, optional phone, message; protocol and banners after sending. */
-export function ContactForm({ texts, formToken, requestKey, result }: Props) {
+export function ContactForm({ texts, formToken, requestKey, privacy, result }: Props) {
   const [values, setValues] = useState<ContactValues>(
     result && result.kind !== "sent" ? result.values : { nome: "", email: "", telefone: "", mensagem: "" },
   );
@@ -220,6 +222,18 @@ export function ContactForm({ texts, formToken, requestKey, result }: Props) {
             autoComplete="off"
           />
         </div>
+        {privacy && (
+          <p className="lead-form__privacy">
+            {privacy.text}{" "}
+            <Link to={privacy.linkUrl} target="_blank" rel="noopener">
+              {privacy.linkText}
+            </Link>
+            .{" "}
+            <span>
+              {texts.purpose}: {privacy.purpose}
+            </span>
+          </p>
+        )}
         <button type="submit" className="button button--primary" disabled={sending}>
           {sending ? texts.contactSending : texts.contactSend}
         </button>

@@ -1,4 +1,5 @@
 import { type FormEvent, useEffect, useRef, useState } from "react";
+import { Link } from "react-router";
 import type { NewsletterData } from "~/lib/content/schemas.ts";
 import type { FormTexts } from "~/lib/forms/texts.ts";
 import { newRequestKey, postLead, storedUtm } from "~/lib/outbox.ts";
@@ -121,7 +122,14 @@ export function NewsletterSection({ data, texts, formToken, outcome: initial }: 
             </div>
           )}
         </div>
-        {data.legalText && <p className="newsletter__legal">{data.legalText}</p>}
+        {data.legalText && (
+          <p className="newsletter__legal">
+            {data.legalText}{" "}
+            <Link to="/politicas" className="newsletter__link">
+              {texts.chatPrivacyLink}
+            </Link>
+          </p>
+        )}
       </div>
     </section>
   );
