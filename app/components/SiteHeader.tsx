@@ -1,9 +1,12 @@
-import { Link } from "react-router";
+import { useEffect, useRef, useState } from "react";
+import { Link, useLocation } from "react-router";
 import type { MenuData } from "~/lib/content/schemas.ts";
 import type { Messages } from "~/lib/i18n.ts";
-import { OFFERED_LANGUAGES, type OfferedLanguage } from "~/lib/locale.ts";
+import type { OfferedLanguage } from "~/lib/locale.ts";
 import type { Loaded } from "~/lib/shell.ts";
 import { SITE_NAME } from "~/lib/site.ts";
+import { LanguageSelector } from "./header/LanguageSelector.tsx";
+import { MegaPanel, menuColumns } from "./header/MegaPanel.tsx";
 
 interface Props {
   menu: Loaded<MenuData>;
@@ -14,99 +17,232 @@ interface Props {
   t: Messages;
 }
 
+/** A §9: sticky look after 50 px of scroll; the mobile menu at 768 px and below. */
+const STICKY_AFTER_PX = 50;
+const MOBILE_QUERY = "(max-width: 768px)";
+
 /**
- * The site header filled from menu_data (A §2, §3). This is the server-rendered shell; the mega
- * menu, sticky behaviour and mobile overlay come with the public-site work.
+ * The site header from menu_data (A §2, §3): desktop mega menu opening on hover and keyboard focus,
+ * 'top' links, flag selector, login and free-trial buttons; a right-side overlay menu on phones.
  */
 export function SiteHeader({ menu, language, homePath, account, t }: Props) {
   const data = menu.status === "loaded" ? menu.data : null;
+  const [scrolled, setScrolled] = useState(false);
+  const [mobileOpen, setMobileOpen] = useState(false);
+  const [openItem, setOpenItem] = useState<string | null>(null);
+  const location = useLocation();
+  const toggle = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    const onScroll = () => setScrolled(window.scrollY > STICKY_AFTER_PX);
+    onScroll();
+    window.addEventListener("scroll", onScroll, { passive: true });
+    return () => window.removeEventListener("scroll", onScroll);
+  }, []);
+
+  // The mobile menu closes when the window grows past the breakpoint, and on navigation.
+  useEffect(() => {
+    const query = window.matchMedia(MOBILE_QUERY);
+    const onChange = () => {
+      if (!query.matches) setMobileOpen(false);
+    };
+    query.addEventListener("change", onChange);
+    return () => query.removeEventListener("change", onChange);
+  }, []);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: closing follows every navigation
+  useEffect(() => {
+    setMobileOpen(false);
+    setOpenItem(null);
+  }, [location.pathname]);
+
+  // Body scroll is locked while the overlay is open; Escape closes it.
+  useEffect(() => {
+    if (!mobileOpen) return;
+    const previous = document.body.style.overflow;
+    document.body.style.overflow = "hidden";
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === "Escape") {
+        setMobileOpen(false);
+        toggle.current?.focus();
+      }
+    };
+    document.addEventListener("keydown", onKey);
+    return () => {
+      document.body.style.overflow = previous;
+      document.removeEventListener("keydown", onKey);
+    };
+  }, [mobileOpen]);
+
+  const items = data?.main_menu ?? [];
+  const desktopItems = items.filter((item) => !item.class.includes("mobile"));
+  const accountButton = account ? (
+    <Link to={account.home} className="button button--outline">
+      {t.myAccount}
+    </Link>
+  ) : (
+    <Link to="/login" className="button button--outline">
+      {t.login}
+    </Link>
+  );
+  const trialButton = (
+    <Link to="/teste-gratis" className="button button--primary">
+      {t.freeTrial}
+    </Link>
+  );
+
   return (
-    <header className="site-header">
+    <header className={`site-header${scrolled ? " is-sticky" : ""}${mobileOpen ? " menu-open" : ""}`}>
       <div className="site-header__inner">
         <Link to={homePath} className="site-header__logo">
-          {data ? (
-            <img src={data.logo} alt={SITE_NAME} width={148} height={36} />
-          ) : (
-            <span className="site-header__wordmark">{SITE_NAME}</span>
-          )}
+          <img
+            src={data?.logo ?? "/images/logo.svg"}
+            alt={`${SITE_NAME} — ${t.home}`}
+            width={148}
+            height={36}
+          />
         </Link>
-        <nav aria-label={t.mainNavigation} className="site-header__nav">
+
+        <nav aria-label={t.mainNavigation} className="site-header__nav desktop-only">
           {menu.status === "error" && <p className="site-header__notice">{t.menuError}</p>}
-          {data && (
-            <ul className="menu">
-              {data.main_menu
-                .filter((item) => !item.class.includes("mobile"))
-                .map((item) => (
-                  <li
-                    key={item.title}
-                    className={item.class.includes("top") ? "menu__item menu__item--top" : "menu__item"}
-                  >
-                    {item.content?.length ? (
-                      <details className="menu__group">
-                        <summary>{item.title}</summary>
-                        <div className="menu__panel">
-                          {item.intro && <p className="menu__intro">{item.intro}</p>}
-                          {item.content.map((column) => (
-                            <div
-                              key={`${column.column}-${column.section_title ?? ""}`}
-                              className="menu__column"
-                            >
-                              {column.section_title && (
-                                <p className="menu__section-title">{column.section_title}</p>
+          <ul className="menu">
+            {desktopItems.map((item) => {
+              const id = `menu-${item.title.toLowerCase().replace(/[^a-z0-9]+/g, "-")}`;
+              const hasPanel = (item.content?.length ?? 0) > 0;
+              const open = openItem === item.title;
+              return (
+                <li
+                  key={item.title}
+                  className={`menu__item${hasPanel ? " menu__item--panel" : ""}${open ? " is-open" : ""}`}
+                  onMouseEnter={hasPanel ? () => setOpenItem(item.title) : undefined}
+                  onMouseLeave={hasPanel ? () => setOpenItem(null) : undefined}
+                  onBlur={(event) => {
+                    if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setOpenItem(null);
+                  }}
+                  onKeyDown={(event) => {
+                    if (event.key === "Escape" && open) {
+                      setOpenItem(null);
+                      (event.currentTarget.querySelector("button") as HTMLButtonElement | null)?.focus();
+                    }
+                  }}
+                >
+                  {hasPanel ? (
+                    <>
+                      <button
+                        type="button"
+                        className="menu__trigger"
+                        aria-expanded={open}
+                        aria-controls={id}
+                        onClick={() => setOpenItem(open ? null : item.title)}
+                        onFocus={() => setOpenItem(item.title)}
+                      >
+                        {item.title}
+                        <span className="menu__caret" aria-hidden="true" />
+                      </button>
+                      <MegaPanel item={item} id={id} onNavigate={() => setOpenItem(null)} />
+                    </>
+                  ) : item.link ? (
+                    <Link
+                      to={item.link}
+                      className={`menu__link${item.highlight ? " menu__link--highlight" : ""}`}
+                    >
+                      {item.title}
+                    </Link>
+                  ) : null}
+                </li>
+              );
+            })}
+          </ul>
+        </nav>
+
+        <div className="site-header__actions desktop-only">
+          <LanguageSelector language={language} t={t} variant="flags" />
+          {accountButton}
+          {trialButton}
+        </div>
+
+        <button
+          ref={toggle}
+          type="button"
+          className="menu-toggle mobile-only"
+          aria-expanded={mobileOpen}
+          aria-controls="menu-mobile"
+          onClick={() => setMobileOpen((v) => !v)}
+        >
+          <span className="menu-toggle__bars" aria-hidden="true" />
+          <span className="visually-hidden">{mobileOpen ? t.closeMenu : t.openMenu}</span>
+        </button>
+      </div>
+
+      <div className={`mobile-menu${mobileOpen ? " is-open" : ""}`} id="menu-mobile" hidden={!mobileOpen}>
+        <button
+          type="button"
+          className="mobile-menu__backdrop"
+          aria-label={t.closeMenu}
+          tabIndex={-1}
+          onClick={() => setMobileOpen(false)}
+        />
+        <div className="mobile-menu__panel" role="dialog" aria-modal="true" aria-label={t.mainNavigation}>
+          <div className="mobile-menu__top">
+            <Link to={homePath} className="site-header__logo">
+              <img
+                src={data?.logo ?? "/images/logo.svg"}
+                alt={`${SITE_NAME} — ${t.home}`}
+                width={148}
+                height={36}
+              />
+            </Link>
+            <button
+              type="button"
+              className="mobile-menu__close"
+              onClick={() => setMobileOpen(false)}
+              aria-label={t.closeMenu}
+            >
+              ×
+            </button>
+          </div>
+          <LanguageSelector language={language} t={t} variant="list" onChange={() => setMobileOpen(false)} />
+          <nav aria-label={t.mainNavigation}>
+            <ul className="mobile-menu__items">
+              {items.map((item) =>
+                item.content?.length ? (
+                  <li key={item.title}>
+                    <details className="mobile-menu__section">
+                      <summary>{item.title}</summary>
+                      {item.intro && <p className="mega__intro">{item.intro}</p>}
+                      {menuColumns(item).map((entries, index) => (
+                        <div key={index} className="mobile-menu__column">
+                          {entries.map((entry) => (
+                            <div key={`${entry.column}-${entry.section_title ?? index}`}>
+                              {entry.section_title && (
+                                <p className="mega__section-title">{entry.section_title}</p>
                               )}
                               <ul>
-                                {column.items.map((entry) => (
-                                  <li key={entry.title}>
-                                    {entry.link ? <Link to={entry.link}>{entry.title}</Link> : entry.title}
+                                {entry.items.map((link) => (
+                                  <li key={link.title}>
+                                    {link.link ? <Link to={link.link}>{link.title}</Link> : link.title}
                                   </li>
                                 ))}
                               </ul>
                             </div>
                           ))}
                         </div>
-                      </details>
-                    ) : item.link ? (
-                      <Link
-                        to={item.link}
-                        className={item.highlight ? "menu__link menu__link--highlight" : "menu__link"}
-                      >
-                        {item.title}
-                      </Link>
-                    ) : (
-                      <span>{item.title}</span>
-                    )}
+                      ))}
+                    </details>
                   </li>
-                ))}
+                ) : item.link ? (
+                  <li key={item.title}>
+                    <Link to={item.link} className="mobile-menu__link">
+                      {item.title}
+                    </Link>
+                  </li>
+                ) : null,
+              )}
             </ul>
-          )}
-        </nav>
-        <div className="site-header__actions">
-          <ul className="language-list" aria-label={t.language}>
-            {OFFERED_LANGUAGES.map((code) => (
-              <li key={code}>
-                <a
-                  href={`/${code}`}
-                  hrefLang={code}
-                  lang={code}
-                  aria-current={code === language ? "true" : undefined}
-                >
-                  {t.languageNames[code]}
-                </a>
-              </li>
-            ))}
-          </ul>
-          {account ? (
-            <Link to={account.home} className="button button--outline">
-              {t.myAccount}
-            </Link>
-          ) : (
-            <Link to="/login" className="button button--outline">
-              {t.login}
-            </Link>
-          )}
-          <Link to="/teste-gratis" className="button button--primary">
-            {t.freeTrial}
-          </Link>
+          </nav>
+          <div className="mobile-menu__actions">
+            {accountButton}
+            {trialButton}
+          </div>
         </div>
       </div>
     </header>

@@ -5,6 +5,9 @@ const catalogue = {
   pt: {
     skipToContent: "Pular para o conteúdo",
     mainNavigation: "Navegação principal",
+    home: "página inicial",
+    openMenu: "Abrir menu",
+    closeMenu: "Fechar menu",
     login: "Entrar",
     myAccount: "Minha conta",
     freeTrial: "Teste grátis",
@@ -35,6 +38,9 @@ const catalogue = {
   en: {
     skipToContent: "Skip to content",
     mainNavigation: "Main navigation",
+    home: "home page",
+    openMenu: "Open menu",
+    closeMenu: "Close menu",
     login: "Sign in",
     myAccount: "My account",
     freeTrial: "Free trial",

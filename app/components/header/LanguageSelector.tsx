@@ -1,0 +1,78 @@
+import { type MouseEvent, useState } from "react";
+import { useLocation, useNavigate, useRevalidator } from "react-router";
+import type { Messages } from "~/lib/i18n.ts";
+import { OFFERED_LANGUAGES, type OfferedLanguage, splitLanguagePrefix } from "~/lib/locale.ts";
+import { Flag } from "./Flag.tsx";
+import { languageHref, saveLanguage } from "./language.ts";
+
+interface Props {
+  language: OfferedLanguage;
+  t: Messages;
+  /** Desktop: flags only. Mobile: a collapsible list with names. */
+  variant: "flags" | "list";
+  onChange?: () => void;
+}
+
+/** The language selector (A §2): pt and en offered; a switch saves the choice and reloads the data. */
+export function LanguageSelector({ language, t, variant, onChange }: Props) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const revalidator = useRevalidator();
+  const [open, setOpen] = useState(false);
+
+  const choose = (code: OfferedLanguage) => (event: MouseEvent<HTMLAnchorElement>) => {
+    event.preventDefault();
+    saveLanguage(code);
+    onChange?.();
+    setOpen(false);
+    const { language: prefix, path } = splitLanguagePrefix(location.pathname);
+    // A language prefix in the address outranks the saved choice: move to the new prefix; otherwise reload the data.
+    if (prefix)
+      navigate(
+        `${code === "pt" ? "" : `/${code}`}${path === "/" && code !== "pt" ? "" : path}${location.search}`,
+      );
+    else void revalidator.revalidate();
+  };
+
+  const links = OFFERED_LANGUAGES.map((code) => (
+    <li key={code}>
+      <a
+        href={languageHref(code, location.pathname)}
+        hrefLang={code}
+        lang={code}
+        aria-current={code === language ? "true" : undefined}
+        aria-label={variant === "flags" ? t.languageNames[code] : undefined}
+        title={t.languageNames[code]}
+        onClick={choose(code)}
+        className="language__option"
+      >
+        <Flag code={code} />
+        {variant === "list" && <span>{t.languageNames[code]}</span>}
+      </a>
+    </li>
+  ));
+
+  if (variant === "flags") {
+    return (
+      <ul className="language language--flags" aria-label={t.language}>
+        {links}
+      </ul>
+    );
+  }
+  return (
+    <div className="language language--list">
+      <button
+        type="button"
+        className="language__toggle"
+        aria-expanded={open}
+        aria-controls="idiomas-mobile"
+        onClick={() => setOpen((v) => !v)}
+      >
+        <Flag code={language} /> {t.language}: {t.languageNames[language]}
+      </button>
+      <ul id="idiomas-mobile" className="language__list" hidden={!open}>
+        {links}
+      </ul>
+    </div>
+  );
+}
