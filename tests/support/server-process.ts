@@ -42,7 +42,13 @@ export async function startServerProcess(env: Record<string, string> = {}): Prom
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
-  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  let exitSignal: NodeJS.Signals | null = null;
+  const exited = new Promise<number | null>((resolve) =>
+    child.once("exit", (code, signal) => {
+      exitSignal = signal;
+      resolve(code);
+    }),
+  );
   const port = await new Promise<number>((resolve, reject) => {
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
@@ -51,7 +57,7 @@ export async function startServerProcess(env: Record<string, string> = {}): Prom
     };
     child.stdout!.on("data", onData);
     child.stderr!.on("data", onData);
-    exited.then((code) => reject(new Error(`server exited with ${code} before listening:\n${output}`)));
+    exited.then((code) => reject(new Error(`server exited with ${code} (signal ${exitSignal}) before listening:\n${output}`)));
   });
   return {
     url: `http://127.0.0.1:${port}`,
