@@ -17,6 +17,7 @@ import {
 import { ChatWidget } from "~/components/ChatWidget.tsx";
 import { SiteFooter } from "~/components/SiteFooter.tsx";
 import { SiteHeader } from "~/components/SiteHeader.tsx";
+import { observeWebVitals, trackPageView } from "~/lib/analytics.ts";
 import { chatVisibleOn } from "~/lib/chat.ts";
 import type { DocumentName } from "~/lib/content/schemas.ts";
 import { utmFrom } from "~/lib/forms/submission.ts";
@@ -97,7 +98,17 @@ export default function App({ loaderData }: Route.ComponentProps) {
   const { pathname } = useLocation();
   const matches = useMatches();
   const t = messagesFor(loaderData.language);
+  // A page_view per navigation (A §7), after the new page's title is set.
   useEffect(() => {
+    trackPageView({
+      title: document.title,
+      location: window.location.href,
+      segment: loaderData.segment,
+      route: pathname,
+    });
+  }, [pathname, loaderData.segment]);
+  useEffect(() => {
+    void observeWebVitals().catch(() => {});
     rememberUtm(window.location.search, utmFrom);
     // Submissions an earlier page view could not send go now (same request keys: stored once).
     void flushOutbox();
