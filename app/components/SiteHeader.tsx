@@ -110,6 +110,7 @@ export function SiteHeader({ menu, language, homePath, account, t }: Props) {
               const hasPanel = (item.content?.length ?? 0) > 0;
               const open = openItem === item.title;
               return (
+                // biome-ignore lint/a11y/noNoninteractiveElementInteractions: hover and focus leaving the item only mirror what its button already does for keyboard and touch
                 <li
                   key={item.title}
                   className={`menu__item${hasPanel ? " menu__item--panel" : ""}${open ? " is-open" : ""}`}

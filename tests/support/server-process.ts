@@ -57,7 +57,9 @@ export async function startServerProcess(env: Record<string, string> = {}): Prom
     };
     child.stdout!.on("data", onData);
     child.stderr!.on("data", onData);
-    exited.then((code) => reject(new Error(`server exited with ${code} (signal ${exitSignal}) before listening:\n${output}`)));
+    exited.then((code) =>
+      reject(new Error(`server exited with ${code} (signal ${exitSignal}) before listening:\n${output}`)),
+    );
   });
   return {
     url: `http://127.0.0.1:${port}`,
