@@ -1,3 +1,4 @@
+import { loadSection } from "@server/content/load.ts";
 import type { ContentQuery } from "@server/content/service.ts";
 import { currentUser } from "@server/http/auth-guard.ts";
 import { issueFormToken } from "@server/leads/spam.ts";
@@ -19,7 +20,6 @@ import { SiteFooter } from "~/components/SiteFooter.tsx";
 import { SiteHeader } from "~/components/SiteHeader.tsx";
 import { observeWebVitals, trackPageView } from "~/lib/analytics.ts";
 import { chatVisibleOn } from "~/lib/chat.ts";
-import type { DocumentName } from "~/lib/content/schemas.ts";
 import { utmFrom } from "~/lib/forms/submission.ts";
 import { formTexts } from "~/lib/forms/texts.ts";
 import { messagesFor } from "~/lib/i18n.ts";
@@ -37,21 +37,9 @@ export const links: Route.LinksFunction = () => [
 export async function loader({ request: httpRequest, context }: Route.LoaderArgs) {
   const { services, request } = context;
   const query: ContentQuery = { segment: request.segment, lang: request.language };
-  const load = async <N extends DocumentName>(name: N) => {
-    try {
-      const doc = await services.content.get(name, query);
-      return doc
-        ? ({ status: "loaded", data: doc.data } as const)
-        : ({ status: "missing", searched: services.content.searchedPaths(name, query) } as const);
-    } catch (error) {
-      // One broken document must not take the whole page down: the section shows its error state.
-      services.logger.error({ err: error, document: name }, "content load failed");
-      return { status: "error" } as const;
-    }
-  };
   const [menu, footer, chatForm, user] = await Promise.all([
-    load("menu_data"),
-    load("footer-data"),
+    loadSection(services, "menu_data", query),
+    loadSection(services, "footer-data", query),
     services.forms.get("whatsapp", query).catch(() => null),
     currentUser(httpRequest, context),
   ]);

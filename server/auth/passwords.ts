@@ -23,13 +23,21 @@ export async function verifyPassword(password: string, stored: string): Promise<
   const [scheme, n, r, p, salt, hash] = stored.split("$");
   if (scheme !== "scrypt" || !salt || !hash) return false;
   const expected = Buffer.from(hash, "base64");
-  const key = await scryptAsync(password, Buffer.from(salt, "base64"), expected.length, {
-    N: Number(n),
-    r: Number(r),
-    p: Number(p),
-    maxmem: 64 * 1024 * 1024,
-  });
-  return key.length === expected.length && timingSafeEqual(key, expected);
+  const N = Number(n);
+  const cost = { N, r: Number(r), p: Number(p) };
+  // A damaged row must fail closed: exact key length, sane parameters, and no exception escaping.
+  if (expected.length !== KEY_LENGTH) return false;
+  if (!Number.isInteger(N) || N < 2 || N > 2 ** 20 || (N & (N - 1)) !== 0) return false;
+  if (![cost.r, cost.p].every((v) => Number.isInteger(v) && v >= 1 && v <= 16)) return false;
+  try {
+    const key = await scryptAsync(password, Buffer.from(salt, "base64"), KEY_LENGTH, {
+      ...cost,
+      maxmem: 256 * 1024 * 1024,
+    });
+    return timingSafeEqual(key, expected);
+  } catch {
+    return false;
+  }
 }
 
 /** A hash of nothing, checked when the e-mail is unknown so both failures take the same time. */

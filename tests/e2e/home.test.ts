@@ -27,8 +27,8 @@ describe("the home page in Chromium", () => {
     const response = await page.goto(server.url);
     expect(response?.status()).toBe(200);
     expect(await page.getAttribute("html", "lang")).toBe("pt-BR");
-    expect(await page.locator("header nav summary").first().textContent()).toBe("Soluções");
-    expect(await page.locator("header nav >> text=Planos").count()).toBe(1);
+    expect(await page.locator("header .menu__trigger").first().textContent()).toBe("Soluções");
+    expect(await page.locator("header .menu >> text=Planos").count()).toBe(1);
     expect(await page.locator("main h1").textContent()).toBe("Gestão empresarial com ERP, CRM e IA");
     expect(await page.locator("footer").textContent()).toContain(`© ${new Date().getFullYear()}`);
     await context.close();
@@ -49,11 +49,14 @@ describe("the home page in Chromium", () => {
     expect(
       await page.evaluate(() => (window as unknown as { __stillSameDocument?: boolean }).__stillSameDocument),
     ).toBe(true);
-    // The language links are plain links to the /en and /pt prefixes.
+    // The flag saves the choice and reloads the page data in English, without a new document.
     await page.getByRole("link", { name: "English" }).click();
-    await page.waitForURL(`${server.url}/en`);
-    expect(await page.getAttribute("html", "lang")).toBe("en");
+    await page.locator('html[lang="en"]').waitFor({ state: "attached" });
     expect(await page.locator("main h1").textContent()).toBe("Business management with ERP, CRM and AI");
+    expect(
+      await page.evaluate(() => (window as unknown as { __stillSameDocument?: boolean }).__stillSameDocument),
+    ).toBe(true);
+    expect((await context.cookies()).find((c) => c.name === "lang")?.value).toBe("en");
     expect(problems).toEqual([]);
     await context.close();
   });

@@ -34,6 +34,14 @@ export const TIMEZONES = [
 
 /** Only local paths are followed after signing in (no open redirects). */
 export function safeRedirect(target: string | null | undefined, fallback = "/dashboard"): string {
-  if (!target?.startsWith("/") || target.startsWith("//") || target.startsWith("/\\")) return fallback;
+  // Browsers drop tabs and newlines inside URLs, so "/\t/evil.com" would become "//evil.com".
+  if (
+    !target?.startsWith("/") ||
+    target.startsWith("//") ||
+    target.startsWith("/\\") ||
+    /[\u0000-\u001f\u007f]/.test(target)
+  ) {
+    return fallback;
+  }
   return target;
 }

@@ -1,0 +1,100 @@
+import { useEffect, useState } from "react";
+import { Link } from "react-router";
+import { Icon } from "~/components/Icon.tsx";
+
+export interface WheelItem {
+  id: string | number;
+  name: string;
+  description: string;
+  icon?: string;
+  link?: string;
+}
+
+interface Props {
+  id: string;
+  title: string;
+  subtitle?: string;
+  description?: string;
+  items: WheelItem[];
+  /** Auto-rotation interval (circle features 4000 ms, segments 5000 ms) and the pause after a click (10000 ms). */
+  intervalMs: number;
+  resumeAfterClickMs: number;
+  centralImage?: string;
+  exploreText?: string;
+  cta?: { text: string; link: string };
+}
+
+/**
+ * The circle-features and segments wheels (A §4, §9): random starting item, auto-rotation, pause on
+ * hover, a click selects and pauses for a while, hovering an item shows its details.
+ */
+export function FeatureWheel(props: Props) {
+  const { items, intervalMs, resumeAfterClickMs } = props;
+  const [active, setActive] = useState(0);
+  const [hovered, setHovered] = useState(false);
+  const [holdUntil, setHoldUntil] = useState(0);
+  // Random start only in the browser, so the server-rendered page and the hydrated one agree.
+  useEffect(() => setActive(Math.floor(Math.random() * items.length)), [items.length]);
+  useEffect(() => {
+    if (hovered || items.length < 2 || window.matchMedia("(prefers-reduced-motion: reduce)").matches) return;
+    const timer = setInterval(() => {
+      if (Date.now() >= holdUntil) setActive((i) => (i + 1) % items.length);
+    }, intervalMs);
+    return () => clearInterval(timer);
+  }, [hovered, holdUntil, intervalMs, items.length]);
+  const current = items[active] ?? items[0];
+  return (
+    <section className="section wheel" aria-labelledby={`${props.id}-titulo`}>
+      <div className="section__inner wheel__layout">
+        <header className="section__header">
+          <h2 id={`${props.id}-titulo`}>{props.title}</h2>
+          {props.subtitle && <p className="section__eyebrow">{props.subtitle}</p>}
+          {props.description && <p>{props.description}</p>}
+        </header>
+        <div
+          className="wheel__body"
+          onMouseEnter={() => setHovered(true)}
+          onMouseLeave={() => setHovered(false)}
+        >
+          <ul className="wheel__ring" style={{ ["--count" as string]: items.length }}>
+            {items.map((item, i) => (
+              <li key={item.id} style={{ ["--i" as string]: i }}>
+                <button
+                  type="button"
+                  className={`wheel__item${i === active ? " is-active" : ""}`}
+                  aria-pressed={i === active}
+                  onMouseEnter={() => setActive(i)}
+                  onFocus={() => setActive(i)}
+                  onClick={() => {
+                    setActive(i);
+                    setHoldUntil(Date.now() + resumeAfterClickMs);
+                  }}
+                >
+                  <Icon name={item.icon} size={22} />
+                  <span>{item.name}</span>
+                </button>
+              </li>
+            ))}
+          </ul>
+          {current && (
+            <div className="wheel__detail" aria-live="polite">
+              {props.centralImage && (
+                <img src={props.centralImage} alt="" width={120} height={120} loading="lazy" />
+              )}
+              <h3>{current.name}</h3>
+              <p>{current.description}</p>
+              {current.link && props.exploreText && <Link to={current.link}>{props.exploreText}</Link>}
+            </div>
+          )}
+        </div>
+        {props.cta && (
+          <p className="section__cta">
+            <Link to={props.cta.link} className="button button--outline">
+              {props.cta.text}
+            </Link>
+          </p>
+        )}
+      </div>
+    </section>
+  );
+}

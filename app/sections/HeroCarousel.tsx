@@ -1,0 +1,174 @@
+import { useEffect, useReducer, useRef, useState } from "react";
+import { Link } from "react-router";
+import { Icon } from "~/components/Icon.tsx";
+import { carouselReducer, HERO_INTERVAL_MS } from "~/lib/carousel.ts";
+import type { HeroSectionData } from "~/lib/content/sections.ts";
+
+export interface HeroTexts {
+  previous: string;
+  next: string;
+  paused: string;
+  slide: (n: number, total: number) => string;
+  slides: string;
+  videoUnsupported: string;
+}
+
+/**
+ * The hero carousel of A §2, §4, §9: auto-advance (8 s desktop, 7 s phone) with wrap-around, pause on
+ * hover with the 'Pausado' badge, arrows, dots, swipe over 50 px, resume after manual moves, and video
+ * slides falling back to the default image. Reduced motion: no auto-advance.
+ */
+export function HeroCarousel({ data, texts }: { data: HeroSectionData; texts: HeroTexts }) {
+  const [state, dispatch] = useReducer(carouselReducer, {
+    index: 0,
+    count: data.slides.length,
+    hovered: false,
+    resumeAt: null,
+  });
+  const [failed, setFailed] = useState<Set<string | number>>(new Set());
+  const touchStart = useRef<number | null>(null);
+
+  useEffect(() => {
+    if (data.slides.length < 2) return;
+    if (window.matchMedia("(prefers-reduced-motion: reduce)").matches) return;
+    const mobile = window.matchMedia("(max-width: 768px)").matches;
+    const timer = setInterval(
+      () => dispatch({ type: "tick", now: Date.now() }),
+      mobile ? HERO_INTERVAL_MS.mobile : HERO_INTERVAL_MS.desktop,
+    );
+    return () => clearInterval(timer);
+  }, [data.slides.length]);
+
+  const fallback = (id: string | number) => setFailed((current) => new Set(current).add(id));
+
+  return (
+    <section
+      className="hero"
+      aria-roledescription="carrossel"
+      aria-label={texts.slides}
+      onMouseEnter={() => dispatch({ type: "hover", hovered: true })}
+      onMouseLeave={() => dispatch({ type: "hover", hovered: false })}
+      onTouchStart={(e) => {
+        touchStart.current = e.touches[0]?.clientX ?? null;
+      }}
+      onTouchEnd={(e) => {
+        const end = e.changedTouches[0]?.clientX;
+        if (touchStart.current !== null && end !== undefined)
+          dispatch({ type: "swipe", deltaX: end - touchStart.current, now: Date.now() });
+        touchStart.current = null;
+      }}
+    >
+      {data.slides.map((slide, index) => {
+        const current = index === state.index;
+        const showVideo = slide.background.type === "video" && !failed.has(slide.id);
+        return (
+          <div
+            key={slide.id}
+            className={`hero__slide${current ? " is-current" : ""}`}
+            role="group"
+            aria-roledescription="slide"
+            aria-label={texts.slide(index + 1, data.slides.length)}
+            aria-hidden={!current}
+            inert={!current || undefined}
+          >
+            <div className="hero__media">
+              {showVideo ? (
+                <video
+                  src={slide.background.src}
+                  autoPlay
+                  muted
+                  loop
+                  playsInline
+                  preload="none"
+                  onError={() => fallback(slide.id)}
+                  aria-hidden="true"
+                >
+                  {texts.videoUnsupported}
+                </video>
+              ) : (
+                <img
+                  src={slide.background.type === "video" ? data.defaultBackground : slide.background.src}
+                  alt={slide.background.alt}
+                  width={1600}
+                  height={900}
+                  loading={index === 0 ? "eager" : "lazy"}
+                  fetchPriority={index === 0 ? "high" : undefined}
+                  onError={(e) => {
+                    if (e.currentTarget.src.endsWith(data.defaultBackground)) return;
+                    e.currentTarget.src = data.defaultBackground;
+                  }}
+                />
+              )}
+            </div>
+            <div className="hero__content">
+              {index === 0 ? (
+                <h1 className="hero__title">{slide.title}</h1>
+              ) : (
+                <p className="hero__title">{slide.title}</p>
+              )}
+              <p className="hero__subtitle">{slide.subtitle}</p>
+              <Link
+                to={slide.cta.link}
+                className="button button--primary hero__cta"
+                tabIndex={current ? undefined : -1}
+              >
+                {slide.cta.text}
+                {slide.cta.icon && <Icon name={slide.cta.icon} size={18} />}
+              </Link>
+              {slide.features.length > 0 && (
+                <ul className="hero__features">
+                  {slide.features.map((feature) => (
+                    <li key={feature.title}>
+                      <Icon name={feature.icon} size={18} />
+                      {feature.link ? (
+                        <Link to={feature.link} tabIndex={current ? undefined : -1}>
+                          {feature.title}
+                        </Link>
+                      ) : (
+                        feature.title
+                      )}
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </div>
+          </div>
+        );
+      })}
+      {data.slides.length > 1 && (
+        <div className="hero__controls">
+          <button
+            type="button"
+            className="hero__arrow"
+            onClick={() => dispatch({ type: "previous", now: Date.now() })}
+            aria-label={texts.previous}
+          >
+            ‹
+          </button>
+          <ul className="hero__dots">
+            {data.slides.map((slide, index) => (
+              <li key={slide.id}>
+                <button
+                  type="button"
+                  className="hero__dot"
+                  aria-label={texts.slide(index + 1, data.slides.length)}
+                  aria-current={index === state.index || undefined}
+                  onClick={() => dispatch({ type: "go", index, now: Date.now() })}
+                />
+              </li>
+            ))}
+          </ul>
+          <button
+            type="button"
+            className="hero__arrow"
+            onClick={() => dispatch({ type: "next", now: Date.now() })}
+            aria-label={texts.next}
+          >
+            ›
+          </button>
+        </div>
+      )}
+      {state.hovered && <span className="hero__paused">{texts.paused}</span>}
+    </section>
+  );
+}

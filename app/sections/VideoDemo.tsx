@@ -1,0 +1,127 @@
+import { useEffect, useRef, useState } from "react";
+import { Link } from "react-router";
+import type { VideoDemoData } from "~/lib/content/sections.ts";
+
+/** Metric counters run from 0 to their value when scrolled into view, 200 ms apart (A §4, §9). */
+function useCountUp(metrics: VideoDemoData["metrics"]) {
+  const ref = useRef<HTMLUListElement>(null);
+  const [values, setValues] = useState(metrics.map(() => 0));
+  useEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    if (
+      window.matchMedia("(prefers-reduced-motion: reduce)").matches ||
+      !("IntersectionObserver" in window)
+    ) {
+      setValues(metrics.map((m) => m.value));
+      return;
+    }
+    let frame = 0;
+    const observer = new IntersectionObserver((entries) => {
+      if (!entries.some((e) => e.isIntersecting)) return;
+      observer.disconnect();
+      const start = performance.now();
+      const step = (now: number) => {
+        let running = false;
+        setValues(
+          metrics.map((metric, i) => {
+            const elapsed = now - start - i * 200;
+            const progress = Math.min(1, Math.max(0, elapsed / (metric.duration || 2000)));
+            if (progress < 1) running = true;
+            return Math.round(metric.value * progress * 10) / 10;
+          }),
+        );
+        if (running) frame = requestAnimationFrame(step);
+      };
+      frame = requestAnimationFrame(step);
+    });
+    observer.observe(element);
+    return () => {
+      observer.disconnect();
+      cancelAnimationFrame(frame);
+    };
+  }, [metrics]);
+  return { ref, values };
+}
+
+/** The video demo (A §2, §3): title, description, a video that loads only when asked, and the metrics. */
+export function VideoDemo({
+  data,
+  texts,
+}: {
+  data: VideoDemoData;
+  texts: { play: string; videoUnsupported: string; placeholder: string };
+}) {
+  const [playing, setPlaying] = useState(false);
+  const [thumbFailed, setThumbFailed] = useState(false);
+  const { ref, values } = useCountUp(data.metrics);
+  const embed = /^https:\/\//.test(data.video.url);
+  return (
+    <section className="section video-demo" aria-labelledby="video-titulo">
+      <div className="section__inner video-demo__layout">
+        <header className="section__header">
+          <h2 id="video-titulo">
+            {data.title.main} {data.title.highlighted && <em>{data.title.highlighted}</em>}
+          </h2>
+          {data.description && <p>{data.description}</p>}
+          {data.cta && (
+            <Link to={data.cta.link} className="button button--primary">
+              {data.cta.text}
+            </Link>
+          )}
+        </header>
+        <div className="video-demo__player">
+          {playing ? (
+            embed ? (
+              <iframe
+                src={`${data.video.url}${data.video.url.includes("?") ? "&" : "?"}autoplay=1`}
+                title={data.video.alt}
+                allow="autoplay; encrypted-media; picture-in-picture"
+                allowFullScreen
+                loading="lazy"
+              />
+            ) : (
+              // biome-ignore lint/a11y/useMediaCaption: product demo without speech; captions live with the video file when it has them
+              <video src={data.video.url} controls autoPlay>
+                {texts.videoUnsupported}
+              </video>
+            )
+          ) : (
+            <button type="button" className="video-demo__thumb" onClick={() => setPlaying(true)}>
+              {thumbFailed ? (
+                <span className="video-demo__placeholder">{texts.placeholder}</span>
+              ) : (
+                <img
+                  src={data.video.thumbnail}
+                  alt={data.video.alt}
+                  width={960}
+                  height={540}
+                  loading="lazy"
+                  onError={() => setThumbFailed(true)}
+                />
+              )}
+              <span className="video-demo__play" aria-hidden="true">
+                ▶
+              </span>
+              <span className="visually-hidden">{texts.play}</span>
+            </button>
+          )}
+        </div>
+        <ul className="metrics" ref={ref}>
+          {data.metrics.map((metric, i) => (
+            <li key={metric.id} className="metric">
+              <span className="metric__value" style={metric.color ? { color: metric.color } : undefined}>
+                {values[i]?.toLocaleString("pt-BR")}
+                {metric.suffix}
+              </span>
+              <span className="metric__title">{metric.label_title}</span>
+              {metric.label_description && (
+                <span className="metric__description">{metric.label_description}</span>
+              )}
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}

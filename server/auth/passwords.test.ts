@@ -1,0 +1,76 @@
+import { describe, expect, it } from "vitest";
+import { dummyPasswordHash, hashPassword, MIN_PASSWORD_LENGTH, verifyPassword } from "./passwords.ts";
+
+// Each hash costs tens of milliseconds: the suite computes as few as it can and shares them.
+const PASSWORD = "correct horse battery";
+const FORMAT = /^scrypt\$32768\$8\$1\$([A-Za-z0-9+/]{22}==)\$([A-Za-z0-9+/]{43}=)$/;
+
+describe("§4 Authentication — stored password hashes (scrypt$N$r$p$salt$hash)", () => {
+  it("hashes in the self-describing format with 16-byte salt and 32-byte key, salted at random", async () => {
+    const [first, second] = await Promise.all([hashPassword(PASSWORD), hashPassword(PASSWORD)]);
+    const a = first.match(FORMAT);
+    const b = second.match(FORMAT);
+    expect(a).not.toBeNull();
+    expect(b).not.toBeNull();
+    expect(Buffer.from(a![1]!, "base64")).toHaveLength(16);
+    expect(Buffer.from(a![2]!, "base64")).toHaveLength(32);
+    expect(first).not.toBe(second);
+    expect(a![1]).not.toBe(b![1]);
+
+    // Both hashes of the one password verify it; a different password is refused.
+    await expect(verifyPassword(PASSWORD, first)).resolves.toBe(true);
+    await expect(verifyPassword(PASSWORD, second)).resolves.toBe(true);
+    await expect(verifyPassword(`${PASSWORD}!`, first)).resolves.toBe(false);
+  });
+
+  it("requires passwords of at least 8 characters", () => {
+    expect(MIN_PASSWORD_LENGTH).toBe(8);
+  });
+});
+
+describe("§4 Authentication — a malformed or foreign stored hash never matches and never throws", () => {
+  it.each([
+    ["an empty string", ""],
+    ["a bcrypt hash", "$2b$10$abcdefghijklmnopqrstuuJ0Xl3Q8fCq7yZx9m3q5Hq8r1uC2S1Ve"],
+    ["a foreign scheme with scrypt-like parts", "bcrypt$32768$8$1$c2FsdHNhbHRzYWx0c2FsdA==$aGFzaA=="],
+    ["the bare scheme", "scrypt$"],
+    ["parameters without salt or hash", "scrypt$32768$8$1"],
+    ["a missing hash", "scrypt$32768$8$1$c2FsdHNhbHRzYWx0c2FsdA==$"],
+    ["a missing salt", "scrypt$32768$8$1$$aGFzaA=="],
+  ])("refuses %s", async (_label, stored) => {
+    await expect(verifyPassword(PASSWORD, stored)).resolves.toBe(false);
+  });
+
+  // A hash part that decodes to zero bytes (not base64) must not turn into "any password matches".
+  it.each([
+    ["a hash part of non-base64 characters", "scrypt$32768$8$1$c2FsdHNhbHRzYWx0c2FsdA==$!!!!"],
+    ["a hash part of padding only", "scrypt$32768$8$1$c2FsdHNhbHRzYWx0c2FsdA==$===="],
+  ])("refuses %s for any password", async (_label, stored) => {
+    await expect(verifyPassword(PASSWORD, stored)).resolves.toBe(false);
+    await expect(verifyPassword("", stored)).resolves.toBe(false);
+  });
+
+  // Broken parameters must answer false, not reject (the login would otherwise fail with a 500).
+  it.each([
+    ["a non-numeric N", "scrypt$abc$8$1$c2FsdHNhbHRzYWx0c2FsdA==$aGFzaA=="],
+    ["an N that is not a power of two", "scrypt$3$8$1$c2FsdHNhbHRzYWx0c2FsdA==$aGFzaA=="],
+    ["an N beyond the memory limit", "scrypt$1048576$8$1$c2FsdHNhbHRzYWx0c2FsdA==$aGFzaA=="],
+  ])("answers false for %s instead of throwing", async (_label, stored) => {
+    await expect(verifyPassword(PASSWORD, stored)).resolves.toBe(false);
+  });
+});
+
+describe("§4 Authentication — unknown e-mail checks a dummy hash so both failures take the same time", () => {
+  it("returns the same promise and value on every call, in the scrypt format", async () => {
+    const first = dummyPasswordHash();
+    const second = dummyPasswordHash();
+    expect(second).toBe(first);
+    const value = await first;
+    expect(await dummyPasswordHash()).toBe(value);
+    expect(value).toMatch(FORMAT);
+  });
+
+  it("does not verify the empty password", async () => {
+    await expect(verifyPassword("", await dummyPasswordHash())).resolves.toBe(false);
+  });
+});
