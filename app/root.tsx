@@ -28,9 +28,11 @@ import { flushOutbox, rememberUtm } from "~/lib/outbox.ts";
 import type { ShellData } from "~/lib/shell.ts";
 import type { Route } from "./+types/root";
 import stylesheet from "./styles/app.css?url";
+import plansStylesheet from "./styles/plans.css?url";
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
+  { rel: "stylesheet", href: plansStylesheet },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
@@ -54,6 +56,7 @@ export async function loader({ request: httpRequest, context }: Route.LoaderArgs
     language: request.uiLanguage,
     pathLanguage: request.pathLanguage,
     segment: request.segment,
+    segmentName: request.segment ? (services.domains.subdomains[request.segment]?.name ?? null) : null,
     year: new Date().getFullYear(),
     account: user ? { name: user.name, home: user.role === "admin" ? "/admin" : "/dashboard" } : null,
   });

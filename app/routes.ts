@@ -34,6 +34,7 @@ function publicPages(lang: string) {
   return [
     index("routes/home.tsx", { id: id("home") }),
     ...LEAD_FORM_PATHS.map(formRoute),
+    route("planos", "routes/plans.tsx", { id: id("planos") }),
     route("contato", "routes/contact.tsx", { id: id("contato") }),
     route("fale-conosco", "routes/contact.tsx", { id: id("fale-conosco") }),
     route("newsletter", "routes/newsletter.tsx", { id: id("newsletter") }),
@@ -52,11 +53,16 @@ export default [
   route("api/auth/logout", "routes/api/auth-logout.ts"),
   route("api/users/profile", "routes/api/users-profile.ts"),
   route("api/json/user-dashboard", "routes/api/user-dashboard.ts"),
+  route("api/json/plans-data", "routes/api/plans-data.ts"),
   route("api/cache/:key", "routes/api/cache-key.ts"),
   route("api/*", "routes/api/not-found.ts"),
 
   ...publicPages(""),
   ...PATH_LANGUAGES.flatMap((lang) => prefix(lang, publicPages(lang))),
+
+  // Crawlers: every public route and segment (A §9).
+  route("sitemap.xml", "routes/sitemap.ts"),
+  route("robots.txt", "routes/robots.ts"),
 
   // Accounts (A §2, B §2.8, §2.9): guarded on the server by their loaders.
   route("logout", "routes/logout.tsx"),

@@ -34,6 +34,19 @@ const catalogue = {
       "Um só sistema para o financeiro, as vendas, o estoque e a produção da sua empresa, com inteligência artificial que trabalha junto com a sua equipe.",
     requestDemo: "Solicitar demonstração",
     seePlans: "Ver planos",
+    carousel: {
+      previous: "Anterior",
+      next: "Próximo",
+      paused: "Pausado",
+      slide: (n: number, total: number) => `Slide ${n} de ${total}`,
+      slides: "Destaques",
+      videoUnsupported: "Seu navegador não suporta vídeo HTML5.",
+    },
+    video: {
+      play: "Assistir ao vídeo",
+      videoUnsupported: "Seu navegador não suporta vídeo HTML5.",
+      placeholder: "Imagem não disponível",
+    },
   },
   en: {
     skipToContent: "Skip to content",
@@ -67,6 +80,19 @@ const catalogue = {
       "One system for your company's finance, sales, inventory and production, with artificial intelligence that works alongside your team.",
     requestDemo: "Request a demo",
     seePlans: "See plans",
+    carousel: {
+      previous: "Previous",
+      next: "Next",
+      paused: "Paused",
+      slide: (n: number, total: number) => `Slide ${n} of ${total}`,
+      slides: "Highlights",
+      videoUnsupported: "Your browser does not support HTML5 video.",
+    },
+    video: {
+      play: "Watch the video",
+      videoUnsupported: "Your browser does not support HTML5 video.",
+      placeholder: "Image not available",
+    },
   },
 } as const satisfies Record<OfferedLanguage, unknown>;
 

@@ -1,68 +1,134 @@
-import { Link, useRouteLoaderData } from "react-router";
+import { loadSection } from "@server/content/load.ts";
+import { useRouteLoaderData } from "react-router";
 import { NewsletterSection } from "~/components/forms/NewsletterSection.tsx";
 import { LoadError, MissingData } from "~/components/SectionState.tsx";
 import { formTexts } from "~/lib/forms/texts.ts";
-import { messagesFor } from "~/lib/i18n.ts";
+import { type Messages, messagesFor } from "~/lib/i18n.ts";
+import type { Loaded } from "~/lib/shell.ts";
 import { SITE_NAME } from "~/lib/site.ts";
+import { AccordionFeatures } from "~/sections/AccordionFeatures.tsx";
+import { CardsSlider } from "~/sections/CardsSlider.tsx";
+import { FeatureWheel } from "~/sections/FeatureWheel.tsx";
+import { HeroCarousel } from "~/sections/HeroCarousel.tsx";
+import { Testimonials } from "~/sections/Testimonials.tsx";
+import { VideoDemo } from "~/sections/VideoDemo.tsx";
+import { WhyChoose } from "~/sections/WhyChoose.tsx";
 import type { loader as rootLoader } from "../root.tsx";
 import type { Route } from "./+types/home";
 
-export function meta({ matches }: Route.MetaArgs) {
-  const root = matches.find((m) => m?.id === "root")?.data as { language?: "pt" | "en" } | undefined;
+export function meta({ data, matches }: Route.MetaArgs) {
+  const root = matches.find((m) => m?.id === "root")?.data as
+    | { language?: "pt" | "en"; segmentName?: string | null }
+    | undefined;
   const t = messagesFor(root?.language ?? "pt");
-  return [{ title: `${SITE_NAME} | ${t.homeTitle}` }, { name: "description", content: t.homeLead }];
+  const hero = data?.sections.hero.status === "loaded" ? data.sections.hero.data.slides[0] : undefined;
+  // A segment subdomain changes the title and description (A §2).
+  const title = root?.segmentName
+    ? `${SITE_NAME} ${root.segmentName} | ${hero?.title ?? t.homeTitle}`
+    : `${SITE_NAME} | ${t.homeTitle}`;
+  return [
+    { title: title.length > 60 ? `${title.slice(0, 57).trimEnd()}...` : title },
+    { name: "description", content: hero?.subtitle ?? t.homeLead },
+  ];
 }
 
+/** The home page in the section order of A §2; the segments and circle wheels only without a segment. */
 export async function loader({ context }: Route.LoaderArgs) {
   const { services, request } = context;
   const query = { segment: request.segment, lang: request.language };
-  try {
-    const doc = await services.content.get("newsletter-data", query);
-    return {
-      newsletter: doc
-        ? ({ status: "loaded", data: doc.data } as const)
-        : ({
-            status: "missing",
-            searched: services.content.searchedPaths("newsletter-data", query),
-          } as const),
-    };
-  } catch (error) {
-    services.logger.error({ err: error }, "newsletter-data failed to load");
-    return { newsletter: { status: "error" } as const };
-  }
+  const onMainSite = request.segment === null;
+  const [hero, video, cards, segments, circle, why, accordion, testimonials, newsletter] = await Promise.all([
+    loadSection(services, "hero-section-data", query),
+    loadSection(services, "video-demo-data", query),
+    loadSection(services, "cards-slider-data", query),
+    onMainSite ? loadSection(services, "vertice-segments-data", query) : null,
+    onMainSite ? loadSection(services, "circle-features-data", query) : null,
+    loadSection(services, "why-choose-data", query),
+    loadSection(services, "accordion-features-data", query),
+    loadSection(services, "testimonials-data", query),
+    loadSection(services, "newsletter-data", query),
+  ]);
+  return { sections: { hero, video, cards, segments, circle, why, accordion, testimonials, newsletter } };
 }
 
-/** The home page. Its sections (hero carousel, plans, ...) arrive with the public-site work. */
+/** Renders a section in its state: the section itself, the missing-data message or the error (A §2). */
+function Section<T>({
+  state,
+  name,
+  t,
+  children,
+}: {
+  state: Loaded<T> | null;
+  name: string;
+  t: Messages;
+  children: (data: T) => React.ReactNode;
+}) {
+  if (!state) return null;
+  if (state.status === "loaded") return <>{children(state.data)}</>;
+  if (state.status === "missing") return <MissingData section={name} searched={state.searched} t={t} />;
+  return <LoadError title={t.sectionError(name)} t={t} />;
+}
+
 export default function Home({ loaderData }: Route.ComponentProps) {
   const root = useRouteLoaderData<typeof rootLoader>("root");
   const language = root?.language ?? "pt";
   const t = messagesFor(language);
-  const { newsletter } = loaderData;
+  const s = loaderData.sections;
   return (
     <>
-      <section className="intro" aria-labelledby="intro-title">
-        <h1 id="intro-title">{t.homeTitle}</h1>
-        <p className="intro__lead">{t.homeLead}</p>
-        <p className="intro__actions">
-          <Link to="/demonstracao" className="button button--primary">
-            {t.requestDemo}
-          </Link>
-          <Link to="/planos" className="button button--outline">
-            {t.seePlans}
-          </Link>
-        </p>
-      </section>
-      {newsletter.status === "loaded" && (
-        <NewsletterSection
-          data={newsletter.data}
-          texts={formTexts(language)}
-          formToken={root?.formToken ?? ""}
-        />
-      )}
-      {newsletter.status === "missing" && (
-        <MissingData section="Newsletter" searched={newsletter.searched} t={t} />
-      )}
-      {newsletter.status === "error" && <LoadError title={t.sectionError("Newsletter")} t={t} />}
+      <Section state={s.hero} name="Hero" t={t}>
+        {(data) => <HeroCarousel data={data} texts={t.carousel} />}
+      </Section>
+      <Section state={s.video} name="Vídeo" t={t}>
+        {(data) => <VideoDemo data={data} texts={t.video} />}
+      </Section>
+      <Section state={s.cards} name="Cards" t={t}>
+        {(data) => <CardsSlider data={data} texts={t.carousel} />}
+      </Section>
+      <Section state={s.segments} name="Segmentos" t={t}>
+        {(data) => (
+          <FeatureWheel
+            id="segmentos"
+            title={data.sectionTitle}
+            description={data.sectionDescription}
+            items={data.segments.map((segment) => ({ ...segment, name: segment.name }))}
+            intervalMs={5000}
+            resumeAfterClickMs={10000}
+            centralImage={data.img_circle}
+            exploreText={data.exploreSolutionText}
+            cta={data.cta}
+          />
+        )}
+      </Section>
+      <Section state={s.circle} name="Recursos" t={t}>
+        {(data) => (
+          <FeatureWheel
+            id="recursos"
+            title={data.title}
+            subtitle={data.subtitle}
+            description={data.description}
+            items={data.features}
+            intervalMs={4000}
+            resumeAfterClickMs={10000}
+            centralImage={data.centralImage}
+            cta={data.cta}
+          />
+        )}
+      </Section>
+      <Section state={s.why} name="Por que escolher" t={t}>
+        {(data) => <WhyChoose data={data} defaultCta={t.requestDemo} />}
+      </Section>
+      <Section state={s.accordion} name="Recursos em destaque" t={t}>
+        {(data) => <AccordionFeatures data={data} />}
+      </Section>
+      <Section state={s.testimonials} name="Depoimentos" t={t}>
+        {(data) => <Testimonials data={data} label={t.carousel.slide} />}
+      </Section>
+      <Section state={s.newsletter} name="Newsletter" t={t}>
+        {(data) => (
+          <NewsletterSection data={data} texts={formTexts(language)} formToken={root?.formToken ?? ""} />
+        )}
+      </Section>
     </>
   );
 }

@@ -109,8 +109,13 @@ export function VideoDemo({
         </div>
         <ul className="metrics" ref={ref}>
           {data.metrics.map((metric, i) => (
-            <li key={metric.id} className="metric">
-              <span className="metric__value" style={metric.color ? { color: metric.color } : undefined}>
+            // The content's colour marks the metric; the number keeps the brand colour for contrast.
+            <li
+              key={metric.id}
+              className="metric"
+              style={metric.color ? { ["--metric-color" as string]: metric.color } : undefined}
+            >
+              <span className="metric__value">
                 {values[i]?.toLocaleString("pt-BR")}
                 {metric.suffix}
               </span>

@@ -140,10 +140,10 @@ describe("readContentFiles: a file that cannot be used stops the load, naming th
   });
 
   it("unknown document name", async () => {
-    const dir = contentDir({ "data/hero-section-data.json": { title: "x" } });
+    const dir = contentDir({ "data/no-such-document.json": { title: "x" } });
     const error = await contentError(readContentFiles(dir, domains));
     expect(error.message).toBe(
-      'data/hero-section-data.json: unknown document "hero-section-data" (no schema for it)',
+      'data/no-such-document.json: unknown document "no-such-document" (no schema for it)',
     );
   });
 

@@ -1,5 +1,17 @@
 import { formDefinitionSchema } from "../forms/definition.ts";
+import { plansDataSchema } from "../plans.ts";
+import { seoConfigSchema } from "../seo/config.ts";
 import { z } from "../zod.ts";
+import {
+  accordionFeaturesSchema,
+  cardsSliderSchema,
+  circleFeaturesSchema,
+  heroSectionSchema,
+  segmentsSchema,
+  testimonialsSchema,
+  videoDemoSchema,
+  whyChooseSchema,
+} from "./sections.ts";
 
 /**
  * One zod schema per content document (spec A §3). The same schemas check the shipped files at
@@ -133,6 +145,8 @@ export const documentSchemas = {
   menu_data: menuDataSchema,
   "footer-data": footerDataSchema,
   "newsletter-data": newsletterDataSchema,
+  "plans-data": plansDataSchema,
+  "seo-config": seoConfigSchema,
   "user-dashboard": userDashboardSchema,
   "form-demo": formDefinitionSchema,
   "form-parceiros": formDefinitionSchema,
@@ -140,6 +154,14 @@ export const documentSchemas = {
   "form-trial": formDefinitionSchema,
   "form-newsletter": formDefinitionSchema,
   "form-whatsapp": formDefinitionSchema,
+  "hero-section-data": heroSectionSchema,
+  "video-demo-data": videoDemoSchema,
+  "why-choose-data": whyChooseSchema,
+  "cards-slider-data": cardsSliderSchema,
+  "circle-features-data": circleFeaturesSchema,
+  "accordion-features-data": accordionFeaturesSchema,
+  "testimonials-data": testimonialsSchema,
+  "vertice-segments-data": segmentsSchema,
 } as const satisfies Record<string, z.ZodType>;
 
 export type DocumentName = keyof typeof documentSchemas;
@@ -148,6 +170,14 @@ export type MenuData = DocumentData<"menu_data">;
 export type FooterData = DocumentData<"footer-data">;
 export type NewsletterData = DocumentData<"newsletter-data">;
 export type UserDashboardData = DocumentData<"user-dashboard">;
+export type HeroSectionData = DocumentData<"hero-section-data">;
+export type VideoDemoData = DocumentData<"video-demo-data">;
+export type WhyChooseData = DocumentData<"why-choose-data">;
+export type CardsSliderData = DocumentData<"cards-slider-data">;
+export type CircleFeaturesData = DocumentData<"circle-features-data">;
+export type AccordionFeaturesData = DocumentData<"accordion-features-data">;
+export type TestimonialsData = DocumentData<"testimonials-data">;
+export type SegmentsData = DocumentData<"vertice-segments-data">;
 
 export function isDocumentName(name: string): name is DocumentName {
   return Object.hasOwn(documentSchemas, name);

@@ -1,0 +1,57 @@
+import { PlansSection } from "~/components/PlansSection.tsx";
+import { LoadError, MissingData } from "~/components/SectionState.tsx";
+import { messagesFor } from "~/lib/i18n.ts";
+import { plansLoadErrorMessage, plansTexts } from "~/lib/plans.ts";
+import { SITE_NAME } from "~/lib/site.ts";
+import type { Route } from "./+types/plans";
+
+/** The /planos page (A §2): the plans section, or its missing-data or error state. */
+export async function loader({ context }: Route.LoaderArgs) {
+  const { services, request } = context;
+  const query = { segment: request.segment, lang: request.language };
+  const language = request.uiLanguage;
+  const pathLanguage = request.pathLanguage;
+  try {
+    const doc = await services.content.get("plans-data", query);
+    return {
+      language,
+      pathLanguage,
+      plans: doc
+        ? ({ status: "loaded", data: doc.data } as const)
+        : ({ status: "missing", searched: services.content.searchedPaths("plans-data", query) } as const),
+    };
+  } catch (error) {
+    services.logger.error({ err: error }, "plans-data failed to load");
+    return { language, pathLanguage, plans: { status: "error" } as const };
+  }
+}
+
+export function meta({ data }: Route.MetaArgs) {
+  const t = plansTexts(data?.language ?? "pt");
+  return [{ title: `${t.pageTitle} | ${SITE_NAME}` }, { name: "description", content: t.pageDescription }];
+}
+
+export default function Plans({ loaderData }: Route.ComponentProps) {
+  const { plans, language, pathLanguage } = loaderData;
+  if (plans.status === "loaded") {
+    return (
+      <PlansSection data={plans.data} language={language} pathLanguage={pathLanguage} headingLevel={1} />
+    );
+  }
+  const t = messagesFor(language);
+  const texts = plansTexts(language);
+  return (
+    <section className="plans" aria-labelledby="planos-titulo">
+      <div className="plans__header">
+        <h1 id="planos-titulo" className="plans__title">
+          {texts.pageTitle}
+        </h1>
+      </div>
+      {plans.status === "missing" ? (
+        <MissingData section={texts.section} searched={plans.searched} t={t} />
+      ) : (
+        <LoadError title={plansLoadErrorMessage(null, language)} t={t} />
+      )}
+    </section>
+  );
+}
