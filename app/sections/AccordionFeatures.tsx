@@ -38,14 +38,13 @@ export function AccordionFeatures({ data }: { data: AccordionFeaturesData }) {
                     <span>{feature.title}</span>
                   </button>
                 </h3>
-                <div
+                <section
                   id={`acordeao-${feature.id}`}
-                  role="region"
                   aria-labelledby={`acordeao-botao-${feature.id}`}
                   hidden={!expanded}
                 >
                   <p>{feature.content}</p>
-                </div>
+                </section>
               </div>
             );
           })}

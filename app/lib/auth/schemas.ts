@@ -39,9 +39,17 @@ export function safeRedirect(target: string | null | undefined, fallback = "/das
     !target?.startsWith("/") ||
     target.startsWith("//") ||
     target.startsWith("/\\") ||
-    /[\u0000-\u001f\u007f]/.test(target)
+    hasControlCharacter(target)
   ) {
     return fallback;
   }
   return target;
+}
+
+function hasControlCharacter(value: string): boolean {
+  for (let i = 0; i < value.length; i++) {
+    const code = value.charCodeAt(i);
+    if (code < 0x20 || code === 0x7f) return true;
+  }
+  return false;
 }
