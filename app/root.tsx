@@ -25,6 +25,8 @@ import { formTexts } from "~/lib/forms/texts.ts";
 import { messagesFor } from "~/lib/i18n.ts";
 import { htmlLang, type OfferedLanguage } from "~/lib/locale.ts";
 import { flushOutbox, rememberUtm } from "~/lib/outbox.ts";
+import { seoForHost } from "~/lib/seo/head.ts";
+import { siteBaseUrl } from "~/lib/seo/sitemap.ts";
 import type { ShellData } from "~/lib/shell.ts";
 import type { Route } from "./+types/root";
 import stylesheet from "./styles/app.css?url";
@@ -39,11 +41,12 @@ export const links: Route.LinksFunction = () => [
 export async function loader({ request: httpRequest, context }: Route.LoaderArgs) {
   const { services, request } = context;
   const query: ContentQuery = { segment: request.segment, lang: request.language };
-  const [menu, footer, chatForm, user] = await Promise.all([
+  const [menu, footer, chatForm, user, seoDoc] = await Promise.all([
     loadSection(services, "menu_data", query),
     loadSection(services, "footer-data", query),
     services.forms.get("whatsapp", query).catch(() => null),
     currentUser(httpRequest, context),
+    services.content.get("seo-config", query).catch(() => null),
   ]);
   const shell: ShellData = { menu, footer };
   return data({
@@ -56,6 +59,10 @@ export async function loader({ request: httpRequest, context }: Route.LoaderArgs
     language: request.uiLanguage,
     pathLanguage: request.pathLanguage,
     segment: request.segment,
+    // Page-head configuration of this host (A §3, §9), read by every route's meta.
+    seo: seoDoc ? seoForHost(seoDoc.data, request.segment) : null,
+    baseUrl: siteBaseUrl(services.config.publicBaseUrl, request.segment) ?? services.config.publicBaseUrl,
+    mainBaseUrl: services.config.publicBaseUrl,
     segmentName: request.segment ? (services.domains.subdomains[request.segment]?.name ?? null) : null,
     year: new Date().getFullYear(),
     account: user ? { name: user.name, home: user.role === "admin" ? "/admin" : "/dashboard" } : null,

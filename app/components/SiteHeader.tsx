@@ -30,8 +30,12 @@ export function SiteHeader({ menu, language, homePath, account, t }: Props) {
   const [scrolled, setScrolled] = useState(false);
   const [mobileOpen, setMobileOpen] = useState(false);
   const [openItem, setOpenItem] = useState<string | null>(null);
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
   const location = useLocation();
   const toggle = useRef<HTMLButtonElement>(null);
+  // Escape returns focus to the item's button without opening the panel again.
+  const closingByKey = useRef(false);
 
   useEffect(() => {
     const onScroll = () => setScrolled(window.scrollY > STICKY_AFTER_PX);
@@ -104,7 +108,7 @@ export function SiteHeader({ menu, language, homePath, account, t }: Props) {
 
         <nav aria-label={t.mainNavigation} className="site-header__nav desktop-only">
           {menu.status === "error" && <p className="site-header__notice">{t.menuError}</p>}
-          <ul className="menu">
+          <ul className="menu" data-hydrated={hydrated || undefined}>
             {desktopItems.map((item) => {
               const id = `menu-${item.title.toLowerCase().replace(/[^a-z0-9]+/g, "-")}`;
               const hasPanel = (item.content?.length ?? 0) > 0;
@@ -122,6 +126,7 @@ export function SiteHeader({ menu, language, homePath, account, t }: Props) {
                   onKeyDown={(event) => {
                     if (event.key === "Escape" && open) {
                       setOpenItem(null);
+                      closingByKey.current = true;
                       (event.currentTarget.querySelector("button") as HTMLButtonElement | null)?.focus();
                     }
                   }}
@@ -134,7 +139,10 @@ export function SiteHeader({ menu, language, homePath, account, t }: Props) {
                         aria-expanded={open}
                         aria-controls={id}
                         onClick={() => setOpenItem(open ? null : item.title)}
-                        onFocus={() => setOpenItem(item.title)}
+                        onFocus={() => {
+                          if (closingByKey.current) closingByKey.current = false;
+                          else setOpenItem(item.title);
+                        }}
                       >
                         {item.title}
                         <span className="menu__caret" aria-hidden="true" />

@@ -4,6 +4,7 @@ import { issueFormToken } from "@server/leads/spam.ts";
 import { data } from "react-router";
 import { ContactForm, type ContactResult } from "~/components/forms/ContactForm.tsx";
 import { formTexts } from "~/lib/forms/texts.ts";
+import { routeHead } from "~/lib/seo/route-head.ts";
 import { SITE_NAME } from "~/lib/site.ts";
 import type { Route } from "./+types/contact";
 
@@ -59,12 +60,18 @@ export async function action({ request, context }: Route.ActionArgs): Promise<Co
   }
 }
 
-export function meta({ data }: Route.MetaArgs) {
+export function meta({ data, matches, location }: Route.MetaArgs) {
   const texts = formTexts(data?.language ?? "pt");
-  return [
-    { title: `${texts.contactTitle} | ${SITE_NAME}` },
-    { name: "description", content: texts.contactLead },
-  ];
+  const head = routeHead(matches, location.pathname, "contato", {
+    title: texts.contactTitle,
+    description: texts.contactLead,
+  });
+  return head.length
+    ? head
+    : [
+        { title: `${texts.contactTitle} | ${SITE_NAME}` },
+        { name: "description", content: texts.contactLead },
+      ];
 }
 
 /** The contact screen of B §2.5: title, the form and four info cards. */

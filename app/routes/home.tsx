@@ -4,8 +4,8 @@ import { NewsletterSection } from "~/components/forms/NewsletterSection.tsx";
 import { LoadError, MissingData } from "~/components/SectionState.tsx";
 import { formTexts } from "~/lib/forms/texts.ts";
 import { type Messages, messagesFor } from "~/lib/i18n.ts";
+import { routeHead } from "~/lib/seo/route-head.ts";
 import type { Loaded } from "~/lib/shell.ts";
-import { SITE_NAME } from "~/lib/site.ts";
 import { AccordionFeatures } from "~/sections/AccordionFeatures.tsx";
 import { CardsSlider } from "~/sections/CardsSlider.tsx";
 import { FeatureWheel } from "~/sections/FeatureWheel.tsx";
@@ -16,20 +16,9 @@ import { WhyChoose } from "~/sections/WhyChoose.tsx";
 import type { loader as rootLoader } from "../root.tsx";
 import type { Route } from "./+types/home";
 
-export function meta({ data, matches }: Route.MetaArgs) {
-  const root = matches.find((m) => m?.id === "root")?.data as
-    | { language?: "pt" | "en"; segmentName?: string | null }
-    | undefined;
-  const t = messagesFor(root?.language ?? "pt");
-  const hero = data?.sections.hero.status === "loaded" ? data.sections.hero.data.slides[0] : undefined;
-  // A segment subdomain changes the title and description (A §2).
-  const title = root?.segmentName
-    ? `${SITE_NAME} ${root.segmentName} | ${hero?.title ?? t.homeTitle}`
-    : `${SITE_NAME} | ${t.homeTitle}`;
-  return [
-    { title: title.length > 60 ? `${title.slice(0, 57).trimEnd()}...` : title },
-    { name: "description", content: hero?.subtitle ?? t.homeLead },
-  ];
+export function meta({ matches, location }: Route.MetaArgs) {
+  // The templates give the segment's own title and description on a segment subdomain (A §2, §9).
+  return routeHead(matches, location.pathname, "home");
 }
 
 /** The home page in the section order of A §2; the segments and circle wheels only without a segment. */

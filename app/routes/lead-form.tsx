@@ -8,6 +8,7 @@ import { formForPath } from "~/lib/forms/routing.ts";
 import type { FormKey } from "~/lib/forms/submission.ts";
 import { formTexts } from "~/lib/forms/texts.ts";
 import { splitLanguagePrefix } from "~/lib/locale.ts";
+import { routeHead } from "~/lib/seo/route-head.ts";
 import { SITE_NAME } from "~/lib/site.ts";
 import type { Route } from "./+types/lead-form";
 
@@ -65,12 +66,16 @@ export async function action({ request, context }: Route.ActionArgs): Promise<Fl
   });
 }
 
-export function meta({ data }: Route.MetaArgs) {
+export function meta({ data, matches, location }: Route.MetaArgs) {
   if (!data) return [{ title: SITE_NAME }];
-  return [
-    { title: `${data.form.title} | ${SITE_NAME}` },
-    { name: "description", content: data.form.description ?? data.form.hero?.subtitle ?? data.form.title },
-  ];
+  const description = data.form.description ?? data.form.hero?.subtitle ?? data.form.title;
+  const head = routeHead(matches, location.pathname, data.formKey === "demo" ? "demonstracao" : "default", {
+    title: data.form.title,
+    description,
+  });
+  return head.length
+    ? head
+    : [{ title: `${data.form.title} | ${SITE_NAME}` }, { name: "description", content: description }];
 }
 
 export default function LeadFormRoute({ loaderData, actionData }: Route.ComponentProps) {

@@ -2,6 +2,7 @@ import { PlansSection } from "~/components/PlansSection.tsx";
 import { LoadError, MissingData } from "~/components/SectionState.tsx";
 import { messagesFor } from "~/lib/i18n.ts";
 import { plansLoadErrorMessage, plansTexts } from "~/lib/plans.ts";
+import { routeHead } from "~/lib/seo/route-head.ts";
 import { SITE_NAME } from "~/lib/site.ts";
 import type { Route } from "./+types/plans";
 
@@ -26,9 +27,18 @@ export async function loader({ context }: Route.LoaderArgs) {
   }
 }
 
-export function meta({ data }: Route.MetaArgs) {
+export function meta({ data, matches, location }: Route.MetaArgs) {
   const t = plansTexts(data?.language ?? "pt");
-  return [{ title: `${t.pageTitle} | ${SITE_NAME}` }, { name: "description", content: t.pageDescription }];
+  // Product and Offer structured data for the plans (A §9).
+  const plans = data?.plans.status === "loaded" ? data.plans.data.plans : undefined;
+  const head = routeHead(matches, location.pathname, "planos", {
+    title: t.pageTitle,
+    description: t.pageDescription,
+    plans,
+  });
+  return head.length
+    ? head
+    : [{ title: `${t.pageTitle} | ${SITE_NAME}` }, { name: "description", content: t.pageDescription }];
 }
 
 export default function Plans({ loaderData }: Route.ComponentProps) {

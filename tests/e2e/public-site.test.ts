@@ -1,0 +1,189 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { projectRoot } from "@server/paths.ts";
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchBrowser, watchProblems } from "../support/browser.ts";
+import { type ServerProcess, startServerProcess } from "../support/server-process.ts";
+
+const screenshots = path.join(projectRoot, "tests/.tmp/screenshots");
+
+describe("the public site in Chromium (A §2, §4, §9)", () => {
+  let server: ServerProcess;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    mkdirSync(screenshots, { recursive: true });
+    // An https base URL would add upgrade-insecure-requests to the CSP, which this plain-http test server cannot serve.
+    [server, browser] = await Promise.all([
+      startServerProcess({ PUBLIC_BASE_URL: "http://www.vertice.example" }),
+      launchBrowser(),
+    ]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it("puts the page head in the HTML before any script: title, description, Open Graph, Twitter, canonical, hreflang, JSON-LD", async () => {
+    const html = await (await fetch(server.url, { headers: { "Accept-Language": "pt-BR" } })).text();
+    const title = /<title>([^<]+)<\/title>/.exec(html)![1]!;
+    expect(title.length).toBeLessThanOrEqual(60);
+    for (const needle of [
+      '<meta name="description"',
+      '<meta property="og:title"',
+      '<meta property="og:image:width" content="1200"',
+      '<meta name="twitter:card" content="summary_large_image"',
+      '<link rel="canonical" href="http://www.vertice.example/"',
+      'hrefLang="en" href="http://www.vertice.example/en"',
+      '"@type":"Organization"',
+    ]) {
+      expect(html, needle).toContain(needle);
+    }
+    const plans = await (await fetch(`${server.url}/planos`)).text();
+    expect(plans).toContain('"@type":"Product"');
+    expect(plans).toContain('"priceCurrency":"BRL"');
+  });
+
+  it("a segment subdomain changes the title and the hero, and hides the segments wheel", async () => {
+    const port = new URL(server.url).port;
+    const context = await browser.newContext({ locale: "pt-BR" });
+    const page = await context.newPage();
+    await page.goto(`http://agronegocio.localhost:${port}/`, { waitUntil: "networkidle" });
+    expect(await page.title()).toContain("Agronegócio");
+    expect(await page.locator("main h1").textContent()).toBe(
+      "Gestão da fazenda à cooperativa, safra após safra",
+    );
+    expect(await page.locator("#segmentos-titulo").count()).toBe(0);
+    await page.goto(`${server.url}/`, { waitUntil: "networkidle" });
+    expect(await page.locator("#segmentos-titulo").count()).toBe(1);
+    await context.close();
+  });
+
+  it("desktop menu: mega menu on hover and by keyboard, sticky look after 50 px at 88 px", async () => {
+    const context = await browser.newContext({ locale: "pt-BR", viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    const problems = watchProblems(page);
+    await page.goto(server.url, { waitUntil: "networkidle" });
+    const panel = page.locator("#menu-soluções, .menu__item--panel .mega").first();
+    expect(await panel.isVisible()).toBe(false);
+    await page.getByRole("button", { name: "Soluções" }).hover();
+    expect(await panel.isVisible()).toBe(true);
+    const box = (await panel.boundingBox())!;
+    expect(box.y + box.height).toBeLessThanOrEqual(900);
+    await page.mouse.move(640, 700);
+    expect(await panel.isVisible()).toBe(false);
+
+    await page.getByRole("button", { name: "Soluções" }).focus();
+    expect(await page.getByRole("button", { name: "Soluções" }).getAttribute("aria-expanded")).toBe("true");
+    expect(await panel.isVisible()).toBe(true);
+    await page.keyboard.press("Tab");
+    expect(await page.evaluate(() => document.activeElement?.closest(".mega") !== null)).toBe(true);
+    await page.keyboard.press("Escape");
+    expect(await panel.isVisible()).toBe(false);
+
+    const header = page.locator("header.site-header");
+    expect(await header.evaluate((el) => el.getBoundingClientRect().height)).toBe(88);
+    expect(await header.getAttribute("class")).not.toContain("is-sticky");
+    await page.mouse.wheel(0, 400);
+    await page.waitForFunction(() =>
+      document.querySelector("header.site-header")?.classList.contains("is-sticky"),
+    );
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it("phone menu: right-side overlay, scroll locked, sections by column, closes when the window widens", async () => {
+    const context = await browser.newContext({
+      locale: "pt-BR",
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+    });
+    const page = await context.newPage();
+    await page.goto(server.url, { waitUntil: "networkidle" });
+    await page.getByRole("button", { name: "Abrir menu" }).click();
+    const menu = page.locator("#menu-mobile");
+    expect(await menu.isVisible()).toBe(true);
+    expect(await page.evaluate(() => document.body.style.overflow)).toBe("hidden");
+    await page.locator(".mobile-menu summary", { hasText: "Segmentos" }).click();
+    expect(await menu.getByRole("link", { name: "Agronegócio" }).isVisible()).toBe(true);
+    await menu.getByRole("button", { name: /Idioma/ }).click();
+    expect(await menu.locator(".language__list").evaluate((el) => getComputedStyle(el).maxHeight)).toBe(
+      "300px",
+    );
+    await page.screenshot({ path: path.join(screenshots, "menu-mobile.png") });
+    await page.setViewportSize({ width: 1024, height: 800 });
+    await page.waitForFunction(() => document.getElementById("menu-mobile")?.hidden === true);
+    expect(await page.evaluate(() => document.body.style.overflow)).toBe("");
+    await context.close();
+  });
+
+  it("hero carousel: auto-advance, 'Pausado' on hover, dots, arrows and swipe", async () => {
+    const context = await browser.newContext({ locale: "pt-BR", viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await page.clock.install();
+    await page.goto(server.url, { waitUntil: "networkidle" });
+    const current = () => page.locator(".hero__slide.is-current").getAttribute("aria-label");
+    expect(await current()).toBe("Slide 1 de 3");
+    await page.clock.fastForward(8000);
+    expect(await current()).toBe("Slide 2 de 3");
+
+    await page.locator(".hero").hover();
+    expect(await page.getByText("Pausado").isVisible()).toBe(true);
+    await page.clock.fastForward(16000);
+    expect(await current()).toBe("Slide 2 de 3");
+
+    await page.getByRole("button", { name: "Slide 3 de 3" }).click();
+    expect(await current()).toBe("Slide 3 de 3");
+    await page.locator(".hero").getByRole("button", { name: "Próximo" }).click();
+    expect(await current()).toBe("Slide 1 de 3");
+    await page.mouse.move(10, 890);
+    await page.screenshot({ path: path.join(screenshots, "home-desktop.png") });
+
+    // A swipe of more than 50 px to the left goes to the next slide; a short one does nothing.
+    const swipe = (from: number, to: number) =>
+      page.locator(".hero").evaluate(
+        (el, [a, b]) => {
+          const touch = (x: number) => new Touch({ identifier: 1, target: el, clientX: x, clientY: 300 });
+          el.dispatchEvent(
+            new TouchEvent("touchstart", {
+              bubbles: true,
+              touches: [touch(a!)],
+              changedTouches: [touch(a!)],
+            }),
+          );
+          el.dispatchEvent(
+            new TouchEvent("touchend", { bubbles: true, touches: [], changedTouches: [touch(b!)] }),
+          );
+        },
+        [from, to],
+      );
+    await swipe(400, 370);
+    expect(await current()).toBe("Slide 1 de 3");
+    await swipe(400, 300);
+    expect(await current()).toBe("Slide 2 de 3");
+    await context.close();
+  });
+
+  it("accordion keeps one item open; testimonials advance every 6 s", async () => {
+    const context = await browser.newContext({ locale: "pt-BR", viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await page.clock.install();
+    await page.goto(server.url, { waitUntil: "networkidle" });
+    const buttons = page.locator(".accordion__item button");
+    expect(await page.locator(".accordion__item.is-open").count()).toBe(1);
+    await buttons.nth(1).click();
+    expect(await buttons.nth(1).getAttribute("aria-expanded")).toBe("true");
+    expect(await buttons.nth(0).getAttribute("aria-expanded")).toBe("false");
+    await buttons.nth(1).click();
+    expect(await page.locator(".accordion__item.is-open").count()).toBe(0);
+
+    const currentTestimonial = () =>
+      page.locator(".testimonial.is-current .testimonial__quote").textContent();
+    const first = await currentTestimonial();
+    await page.clock.fastForward(6000);
+    expect(await currentTestimonial()).not.toBe(first);
+    await context.close();
+  });
+});
