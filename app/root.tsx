@@ -13,6 +13,7 @@ import {
   ScrollRestoration,
   useLocation,
   useMatches,
+  useNavigation,
   useRouteLoaderData,
 } from "react-router";
 import { ChatWidget } from "~/components/ChatWidget.tsx";
@@ -95,6 +96,7 @@ const BARE_ROUTES = /^\/(?:(?:pt|en|es)\/)?login(?:\/|$)/;
 export default function App({ loaderData }: Route.ComponentProps) {
   const { pathname } = useLocation();
   const matches = useMatches();
+  const navigation = useNavigation();
   const t = messagesFor(loaderData.language);
   // A page_view per navigation (A §7), after the new page's title is set.
   useEffect(() => {
@@ -127,7 +129,13 @@ export default function App({ loaderData }: Route.ComponentProps) {
         account={loaderData.account}
         t={t}
       />
-      <main id="conteudo" tabIndex={-1}>
+      <main id="conteudo" tabIndex={-1} aria-busy={navigation.state === "loading" || undefined}>
+        {navigation.state === "loading" && (
+          // The loading state of A §2 while the next page's data arrives (client navigation).
+          <p className="page-loading" role="status">
+            <span className="spinner" aria-hidden="true" /> {t.loading}
+          </p>
+        )}
         <Outlet />
       </main>
       <SiteFooter footer={loaderData.footer} menu={loaderData.menu} year={loaderData.year} t={t} />

@@ -2,6 +2,7 @@ import { loadSection } from "@server/content/load.ts";
 import { useRouteLoaderData } from "react-router";
 import { NewsletterSection } from "~/components/forms/NewsletterSection.tsx";
 import { LoadError, MissingData } from "~/components/SectionState.tsx";
+import { circleFeaturesVideo } from "~/lib/content/sections.ts";
 import { formTexts } from "~/lib/forms/texts.ts";
 import { type Messages, messagesFor } from "~/lib/i18n.ts";
 import { routeHead } from "~/lib/seo/route-head.ts";
@@ -100,6 +101,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             intervalMs={4000}
             resumeAfterClickMs={10000}
             centralImage={data.centralImage}
+            backgroundVideo={circleFeaturesVideo(data)}
             cta={data.cta}
           />
         )}

@@ -22,6 +22,53 @@ interface Props {
   centralImage?: string;
   exploreText?: string;
   cta?: { text: string; link: string };
+  /** Background video: an mp4 file or an embed address (A §4). */
+  backgroundVideo?: string;
+}
+
+/** An embedded background video is reloaded now and then (A §4), so a stalled player recovers. */
+const EMBED_RELOAD_MS = 10 * 60_000;
+
+/** Muted, looping background video; an mp4 cross-fades near its loop point (A §4). */
+function BackgroundVideo({ src }: { src: string }) {
+  const [fading, setFading] = useState(false);
+  const [generation, setGeneration] = useState(0);
+  const embed = /^https:\/\//.test(src) && !/\.mp4(\?|$)/.test(src);
+  useEffect(() => {
+    if (!embed) return;
+    const timer = setInterval(() => setGeneration((g) => g + 1), EMBED_RELOAD_MS);
+    return () => clearInterval(timer);
+  }, [embed]);
+  if (embed) {
+    const url = `${src}${src.includes("?") ? "&" : "?"}autoplay=1&mute=1&loop=1&controls=0`;
+    return (
+      <iframe
+        key={generation}
+        className="wheel__video"
+        src={url}
+        title="Vídeo de fundo"
+        aria-hidden="true"
+        tabIndex={-1}
+        allow="autoplay"
+        loading="lazy"
+      />
+    );
+  }
+  return (
+    <video
+      className={`wheel__video${fading ? " is-fading" : ""}`}
+      src={src}
+      muted
+      loop
+      autoPlay
+      playsInline
+      tabIndex={-1}
+      onTimeUpdate={(e) => {
+        const video = e.currentTarget;
+        setFading(Number.isFinite(video.duration) && video.duration - video.currentTime < 0.6);
+      }}
+    />
+  );
 }
 
 /**
@@ -45,6 +92,7 @@ export function FeatureWheel(props: Props) {
   const current = items[active] ?? items[0];
   return (
     <section className="section wheel" aria-labelledby={`${props.id}-titulo`}>
+      {props.backgroundVideo && <BackgroundVideo src={props.backgroundVideo} />}
       <div className="section__inner wheel__layout">
         <header className="section__header">
           <h2 id={`${props.id}-titulo`}>{props.title}</h2>

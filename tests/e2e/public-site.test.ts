@@ -45,6 +45,23 @@ describe("the public site in Chromium (A §2, §4, §9)", () => {
     expect(plans).toContain('"priceCurrency":"BRL"');
   });
 
+  it("shows every home section in the order of A §2", async () => {
+    const html = await (await fetch(server.url, { headers: { "Accept-Language": "pt-BR" } })).text();
+    const order = [
+      'class="hero"',
+      "video-titulo",
+      "cards-titulo",
+      "segmentos-titulo",
+      "recursos-titulo",
+      "por-que-titulo",
+      "acordeao-titulo",
+      "depoimentos-titulo",
+      "newsletter-titulo",
+    ].map((marker) => html.indexOf(marker));
+    expect(order.every((position) => position > 0)).toBe(true);
+    expect([...order].sort((a, b) => a - b)).toEqual(order);
+  });
+
   it("a segment subdomain changes the title and the hero, and hides the segments wheel", async () => {
     const port = new URL(server.url).port;
     const context = await browser.newContext({ locale: "pt-BR" });
