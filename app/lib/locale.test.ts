@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import shippedDomains from "../../content/config/domains.json";
+import { domainConfigSchema } from "./domain-config.ts";
 import {
   type DomainConfig,
-  domainConfigSchema,
   htmlLang,
   interfaceLanguage,
   type Language,

@@ -1,4 +1,4 @@
-import { z } from "./zod.ts";
+import type { DomainConfig } from "./domain-config.ts";
 
 /** Every code the site accepts (A §5); only the offered ones have interface texts and a switcher entry. */
 export const ACCEPTED_LANGUAGES = ["pt", "en", "es", "fr", "de", "it", "zh", "ja"] as const;
@@ -11,7 +11,7 @@ export const LANGUAGE_COOKIE = "lang";
 export type Language = (typeof ACCEPTED_LANGUAGES)[number];
 export type OfferedLanguage = (typeof OFFERED_LANGUAGES)[number];
 
-export const languageSchema = z.enum(ACCEPTED_LANGUAGES);
+export type { DomainConfig } from "./domain-config.ts";
 
 export function isAcceptedLanguage(value: unknown): value is Language {
   return typeof value === "string" && (ACCEPTED_LANGUAGES as readonly string[]).includes(value);
@@ -20,18 +20,6 @@ export function isAcceptedLanguage(value: unknown): value is Language {
 export function isOfferedLanguage(value: unknown): value is OfferedLanguage {
   return typeof value === "string" && (OFFERED_LANGUAGES as readonly string[]).includes(value);
 }
-
-/** The domain configuration file (content/config/domains.json): which subdomains are segments, default languages. */
-export const domainConfigSchema = z.strictObject({
-  domain: z.strictObject({ defaultLanguage: languageSchema.optional() }),
-  ignoredSubdomains: z.array(z.string()),
-  adminSubdomain: z.string(),
-  subdomains: z.record(
-    z.string().regex(/^[a-z0-9-]+$/, "subdomain names use letters, digits and hyphens"),
-    z.strictObject({ name: z.string(), defaultLanguage: languageSchema.optional() }),
-  ),
-});
-export type DomainConfig = z.infer<typeof domainConfigSchema>;
 
 export type HostTarget = { kind: "site"; segment: string | null } | { kind: "admin" };
 

@@ -9,11 +9,11 @@ import {
   PLAN_ID_PATTERN,
   type Plan,
   planIcon,
-  plansDataSchema,
   plansLoadErrorMessage,
   shownPrice,
   trialLink,
 } from "./plans.ts";
+import { plansDataSchema } from "./plans-schema.ts";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const readJson = (relative: string): unknown => JSON.parse(readFileSync(path.join(ROOT, relative), "utf8"));

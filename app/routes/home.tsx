@@ -2,7 +2,6 @@ import { loadSection } from "@server/content/load.ts";
 import { useRouteLoaderData } from "react-router";
 import { NewsletterSection } from "~/components/forms/NewsletterSection.tsx";
 import { LoadError, MissingData } from "~/components/SectionState.tsx";
-import { circleFeaturesVideo } from "~/lib/content/sections.ts";
 import { formTexts } from "~/lib/forms/texts.ts";
 import { type Messages, messagesFor } from "~/lib/i18n.ts";
 import { routeHead } from "~/lib/seo/route-head.ts";
@@ -101,7 +100,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             intervalMs={4000}
             resumeAfterClickMs={10000}
             centralImage={data.centralImage}
-            backgroundVideo={circleFeaturesVideo(data)}
+            // The data format knows the video by three names (see circleFeaturesVideo).
+            backgroundVideo={data.video_background ?? data.video_backgroud ?? data.videoBackground}
             cta={data.cta}
           />
         )}

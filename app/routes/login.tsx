@@ -3,7 +3,7 @@ import { currentUser } from "@server/http/auth-guard.ts";
 import { HttpError } from "@server/http/errors.ts";
 import { type FormEvent, useEffect, useState } from "react";
 import { data, Form, Link, redirect, useNavigate, useNavigation } from "react-router";
-import { safeRedirect } from "~/lib/auth/schemas.ts";
+import { safeRedirect } from "~/lib/auth/redirect.ts";
 import { authTexts } from "~/lib/auth/texts.ts";
 import { SITE_NAME } from "~/lib/site.ts";
 import type { Route } from "./+types/login";

@@ -3,7 +3,8 @@ import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { documentSchemas, isDocumentName } from "~/lib/content/schemas.ts";
 import type { ContentLevel } from "~/lib/content-lookup.ts";
-import { type DomainConfig, domainConfigSchema, isAcceptedLanguage } from "~/lib/locale.ts";
+import { domainConfigSchema } from "~/lib/domain-config.ts";
+import { type DomainConfig, isAcceptedLanguage } from "~/lib/locale.ts";
 
 /** A content file that cannot be used; the message names the file and what is wrong. */
 export class ContentFileError extends Error {

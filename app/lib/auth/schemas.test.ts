@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { loginSchema, preferencesSchema, profileUpdateSchema, safeRedirect, TIMEZONES } from "./schemas.ts";
+import { safeRedirect, TIMEZONES } from "./redirect.ts";
+import { loginSchema, preferencesSchema, profileUpdateSchema } from "./schemas.ts";
 
 describe("§2 Screens and routes — successful login goes to /dashboard, only to local paths", () => {
   it.each(["/dashboard", "/user/x?y=1", "/", "/planos#precos", "/en/dashboard"])("keeps %j", (target) => {

@@ -1,5 +1,5 @@
 import { formDefinitionSchema } from "../forms/definition.ts";
-import { plansDataSchema } from "../plans.ts";
+import { plansDataSchema } from "../plans-schema.ts";
 import { seoConfigSchema } from "../seo/config.ts";
 import { z } from "../zod.ts";
 import {

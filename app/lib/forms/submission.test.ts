@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { FORM_KEYS, submissionSchema, utmFrom } from "./submission.ts";
+import { FORM_KEYS, utmFrom } from "./submission.ts";
+import { submissionSchema } from "./submission-schema.ts";
 
 const valid = {
   form: "demo",

@@ -1,48 +1,11 @@
-import { z } from "../zod.ts";
+import type { z } from "../zod.ts";
+import type { submissionSchema } from "./submission-schema.ts";
 
 /** The forms of the site (content documents form-{key}). */
 export const FORM_KEYS = ["demo", "parceiros", "contato", "trial", "newsletter", "whatsapp"] as const;
 export type FormKey = (typeof FORM_KEYS)[number];
 
-const UTM_KEYS = ["utm_source", "utm_medium", "utm_campaign", "utm_term", "utm_content"] as const;
-
-/**
- * What the browser posts to /api/leads for every form (multi-step forms, contact, newsletter,
- * chat popup). The server validates it again against the form definition and computes the
- * temperature itself: nothing here is trusted.
- */
-export const submissionSchema = z.strictObject({
-  form: z.enum(FORM_KEYS),
-  stage: z.enum(["capture", "complete"]).default("complete"),
-  answers: z.record(
-    z.string().max(60),
-    z.union([z.string().max(5_000), z.array(z.string().max(100)).max(30)]),
-  ),
-  leadId: z.uuid().optional(),
-  accessToken: z.string().max(200).optional(),
-  /** One per submission attempt, so a repeated request is answered without a second lead. */
-  requestKey: z.string().min(8).max(100),
-  /** Signed time the form was shown (spam check). */
-  formToken: z.string().max(200).optional(),
-  /** Honeypot: invisible to people, filled in by bots. */
-  website: z.string().max(500).optional(),
-  tracking: z
-    .strictObject({
-      page: z.string().max(2_000).optional(),
-      referrer: z.string().max(2_000).optional(),
-      utm: z.partialRecord(z.enum(UTM_KEYS), z.string().max(200)).optional(),
-    })
-    .default({}),
-  context: z
-    .strictObject({
-      planId: z
-        .string()
-        .regex(/^[a-z0-9-]{1,60}$/)
-        .optional(),
-      annual: z.boolean().optional(),
-    })
-    .default({}),
-});
+export const UTM_KEYS = ["utm_source", "utm_medium", "utm_campaign", "utm_term", "utm_content"] as const;
 
 export type Submission = z.input<typeof submissionSchema>;
 

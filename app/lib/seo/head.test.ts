@@ -3,7 +3,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { MetaDescriptor } from "react-router";
 import { describe, expect, it } from "vitest";
-import { domainConfigSchema } from "../locale.ts";
+import { domainConfigSchema } from "../domain-config.ts";
 import { type SeoConfig, seoConfigSchema } from "./config.ts";
 import {
   alternates,

@@ -2,7 +2,7 @@ import { handleApi, readJsonBody } from "@server/http/api.ts";
 import { errorResponse, jsonResponse, messages } from "@server/http/errors.ts";
 import { submissionClient } from "@server/http/request-info.ts";
 import { SubmissionInvalid } from "@server/leads/service.ts";
-import { submissionSchema } from "~/lib/forms/submission.ts";
+import { submissionSchema } from "~/lib/forms/submission-schema.ts";
 import type { Route } from "./+types/leads";
 
 /**
