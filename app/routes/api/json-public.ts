@@ -1,5 +1,6 @@
 import { handleApi } from "@server/http/api.ts";
-import { errorResponse, HttpError, jsonResponse, messages } from "@server/http/errors.ts";
+import { documentResponse } from "@server/http/document-response.ts";
+import { errorResponse, HttpError, messages } from "@server/http/errors.ts";
 import { DOCUMENT_NAME_PATTERN } from "~/lib/content/schemas.ts";
 import { isAcceptedLanguage } from "~/lib/locale.ts";
 import type { Route } from "./+types/json-public";
@@ -31,25 +32,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     });
     if (!doc) return errorResponse(404, messages.documentNotFound(name));
 
-    const headers = {
-      ETag: doc.etag,
-      "Cache-Control": "public, max-age=60, stale-while-revalidate=300",
-      Vary: "Accept-Encoding",
-    };
-    if (matchesEtag(request.headers.get("if-none-match"), doc.etag))
-      return new Response(null, { status: 304, headers });
-    return jsonResponse(doc.data, { headers });
+    return documentResponse(request, doc);
   });
 }
 
 export function action() {
   return errorResponse(405, messages.methodNotAllowed, { Allow: "GET" });
-}
-
-function matchesEtag(header: string | null, etag: string): boolean {
-  if (!header) return false;
-  return header.split(",").some((tag) => {
-    const value = tag.trim().replace(/^W\//, "");
-    return value === "*" || value === etag;
-  });
 }

@@ -1,5 +1,6 @@
 import { handleApi } from "@server/http/api.ts";
-import { errorResponse, HttpError, jsonResponse, messages } from "@server/http/errors.ts";
+import { documentResponse } from "@server/http/document-response.ts";
+import { errorResponse, HttpError, messages } from "@server/http/errors.ts";
 import { isAcceptedLanguage } from "~/lib/locale.ts";
 import type { Route } from "./+types/plans-data";
 
@@ -20,26 +21,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const doc = await services.content.resolve("plans-data", { segment: context.request.segment, lang });
     if (!doc) return errorResponse(404, "Dados dos planos não encontrados.");
 
-    const headers = {
-      ETag: doc.etag,
-      "Cache-Control": "public, max-age=60, stale-while-revalidate=300",
-      // The language may come from the cookie or Accept-Language: caches must keep them apart.
-      Vary: "Accept-Encoding, Accept-Language, Cookie",
-    };
-    if (matchesEtag(request.headers.get("if-none-match"), doc.etag))
-      return new Response(null, { status: 304, headers });
-    return jsonResponse(doc.data, { headers });
+    // The language may come from the cookie or Accept-Language: caches must keep them apart.
+    return documentResponse(request, doc, "Accept-Encoding, Accept-Language, Cookie");
   });
 }
 
 export function action() {
   return errorResponse(405, messages.methodNotAllowed, { Allow: "GET" });
-}
-
-function matchesEtag(header: string | null, etag: string): boolean {
-  if (!header) return false;
-  return header.split(",").some((tag) => {
-    const value = tag.trim().replace(/^W\//, "");
-    return value === "*" || value === etag;
-  });
 }
