@@ -66,7 +66,7 @@ export const seoSegmentSchema = z.strictObject({
   /** Sentence used by {segmentDescription}. */
   description: text.optional(),
   keywords: keywordList,
-  /** Share image; default /images/og/{segment}.svg. */
+  /** Share image; default /images/og/{segment}.png. */
   shareImage: asset.optional(),
 });
 

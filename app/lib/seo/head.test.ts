@@ -79,7 +79,7 @@ const config: SeoConfig = seoConfigSchema.parse({
     planos: { title: "Planos e preços", description: "Compare os planos.", keywords: ["preço de ERP"] },
   },
   schema: { description: "Software de gestão empresarial." },
-  seoDefaults: { shareImage: "/images/og/default.svg", twitterHandle: "@verticegestao", locale: "pt_BR" },
+  seoDefaults: { shareImage: "/images/og/default.png", twitterHandle: "@verticegestao", locale: "pt_BR" },
 });
 
 const BASE = "https://www.example.com.br";
@@ -251,8 +251,8 @@ describe("uniqueKeywords: at most 20, unique without regard to case", () => {
 
 describe("shareImageFor: derived from the segment (A §9)", () => {
   it("names the segment's image, or the default one", () => {
-    expect(shareImageFor("agronegocio")).toBe("/images/og/agronegocio.svg");
-    expect(shareImageFor(null)).toBe("/images/og/default.svg");
+    expect(shareImageFor("agronegocio")).toBe("/images/og/agronegocio.png");
+    expect(shareImageFor(null)).toBe("/images/og/default.png");
   });
 });
 
@@ -384,22 +384,23 @@ describe("seoForHost", () => {
 describe("buildPageHead: social cards", () => {
   it("describes a 1200x630 image by its absolute address", () => {
     const meta = head();
-    expect(tag(meta, "og:image")).toBe(`${BASE}/images/og/default.svg`);
+    expect(tag(meta, "og:image")).toBe(`${BASE}/images/og/default.png`);
     expect(tag(meta, "og:image:width")).toBe("1200");
     expect(tag(meta, "og:image:height")).toBe("630");
-    expect(tag(meta, "twitter:image")).toBe(`${BASE}/images/og/default.svg`);
+    expect(tag(meta, "twitter:image")).toBe(`${BASE}/images/og/default.png`);
     expect(tag(meta, "twitter:card")).toBe("summary_large_image");
     expect(tag(meta, "twitter:site")).toBe("@verticegestao");
   });
 
   it("derives the image from the segment unless the segment names its own", () => {
-    expect(tag(head({ segment: "agronegocio" }), "og:image")).toBe(`${BASE}/images/og/agronegocio.svg`);
+    expect(tag(head({ segment: "agronegocio" }), "og:image")).toBe(`${BASE}/images/og/agronegocio.png`);
     expect(tag(head({ segment: "industria" }), "og:image")).toBe("https://cdn.example.com/industria.png");
   });
 
   it("gives the image's type from its extension", () => {
-    expect(tag(head(), "og:image:type")).toBe("image/svg+xml");
+    expect(tag(head(), "og:image:type")).toBe("image/png");
     expect(tag(head({ segment: "industria" }), "og:image:type")).toBe("image/png");
+    expect(imageType("/images/og/default.svg")).toBe("image/svg+xml");
     expect(imageType("https://cdn.example.com/card.JPG?v=2")).toBe("image/jpeg");
     expect(imageType("https://cdn.example.com/card")).toBeUndefined();
   });
@@ -435,7 +436,7 @@ describe("buildPageHead: canonical and alternates", () => {
 
   it("uses PUBLIC_BASE_URL over the document's baseUrl, and the document's when none is given", () => {
     expect(links(head({ baseUrl: "" }), "canonical")[0]!.href).toBe("https://config.example.com/");
-    expect(tag(head({ baseUrl: "" }), "og:image")).toBe("https://config.example.com/images/og/default.svg");
+    expect(tag(head({ baseUrl: "" }), "og:image")).toBe("https://config.example.com/images/og/default.png");
   });
 });
 
@@ -492,7 +493,7 @@ describe("buildPageHead: structured data", () => {
       name: "Vértice Agronegócio",
       url: `${BASE}/planos`,
       brand: { "@type": "Brand", name: "Vértice" },
-      image: `${BASE}/images/og/agronegocio.svg`,
+      image: `${BASE}/images/og/agronegocio.png`,
     });
     expect(product.offers).toEqual([
       expect.objectContaining({
@@ -639,9 +640,13 @@ describe("the shipped seo-config documents", () => {
     for (const image of [shareImageFor(null), ...segments.map(shareImageFor)]) {
       const file = path.join(ROOT, "public", image);
       expect(existsSync(file), image).toBe(true);
-      const svg = readFileSync(file, "utf8");
+      // A PNG's IHDR chunk holds width and height as big-endian 32-bit numbers at bytes 16 and 20.
+      const png = readFileSync(file);
+      expect(png.subarray(1, 4).toString("latin1"), image).toBe("PNG");
+      expect([png.readUInt32BE(16), png.readUInt32BE(20)], image).toEqual([1200, 630]);
+      // Its editable source sits beside it (scripts/render-share-images.mjs renders one from the other).
+      const svg = readFileSync(file.replace(/\.png$/, ".svg"), "utf8");
       expect(svg).toContain('width="1200"');
-      expect(svg).toContain('height="630"');
       expect(svg).toContain("Vértice");
     }
   });

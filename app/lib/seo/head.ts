@@ -106,12 +106,11 @@ export function uniqueKeywords(...lists: ReadonlyArray<readonly string[] | null 
 }
 
 /**
- * Default share image of a segment (A §9: derived from the segment), or of the main site. SVG, since the
- * repository ships no raster images; networks that ignore SVG cards need a PNG set through the
- * segment's `shareImage` and seoDefaults.shareImage.
+ * Default share image of a segment (A §9: derived from the segment), or of the main site. PNG, since
+ * social networks do not show SVG cards; scripts/render-share-images.mjs renders them from the SVGs.
  */
 export function shareImageFor(segment: string | null): string {
-  return `/images/og/${segment ?? "default"}.svg`;
+  return `/images/og/${segment ?? "default"}.png`;
 }
 
 function trimBase(baseUrl: string): string {
