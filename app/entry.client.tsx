@@ -1,12 +1,15 @@
 import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
+import { documentFormToken, FormTokenContext } from "~/lib/forms/form-token.ts";
 
 startTransition(() => {
   hydrateRoot(
     document,
     <StrictMode>
-      <HydratedRouter />
+      <FormTokenContext.Provider value={documentFormToken()}>
+        <HydratedRouter />
+      </FormTokenContext.Provider>
     </StrictMode>,
   );
 });

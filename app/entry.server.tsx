@@ -1,8 +1,11 @@
 import { PassThrough } from "node:stream";
 import { pageContentSecurityPolicy } from "@server/http/csp.ts";
+import { issueFormToken } from "@server/leads/spam.ts";
 import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
+import { FormTokenContext } from "~/lib/forms/form-token.ts";
+import type { RouteHandle } from "~/lib/route-handle.ts";
 
 export const streamTimeout = 10_000;
 
@@ -17,6 +20,9 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
+  const { config, signer } = loadContext.services;
+  // Signed "shown at" time for the forms of this document (newsletter, chat): the spam check.
+  const formToken = issueFormToken(signer, Date.now());
   return new Promise<Response>((resolve, reject) => {
     let status = responseStatusCode;
     const chunks: Buffer[] = [];
@@ -25,19 +31,26 @@ export default function handleRequest(
     sink.on("end", () => {
       const html = Buffer.concat(chunks).toString("utf8");
       responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-      const { config } = loadContext.services;
       if (config.isProduction) {
         responseHeaders.set(
           "Content-Security-Policy",
           pageContentSecurityPolicy(html, { upgradeInsecure: config.publicBaseUrl.startsWith("https:") }),
         );
       }
+      // The front page cache keeps this page when its route opts in (server/http/page-cache.ts).
+      const slot = loadContext.page;
+      if (slot && status === 200 && pageMayBeCached(routerContext)) {
+        slot.html = html;
+        slot.token = formToken;
+      }
       resolve(new Response(html, { headers: responseHeaders, status }));
     });
     sink.on("error", reject);
 
     const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={request.url} />,
+      <FormTokenContext.Provider value={formToken}>
+        <ServerRouter context={routerContext} url={request.url} />
+      </FormTokenContext.Provider>,
       {
         onAllReady() {
           pipe(sink);
@@ -54,4 +67,13 @@ export default function handleRequest(
     );
     setTimeout(abort, streamTimeout + 1000);
   });
+}
+
+/** The page's own route says it is the same for every anonymous visitor (`handle.pageCache`). */
+function pageMayBeCached(context: EntryContext): boolean {
+  const { matches, errors } = context.staticHandlerContext;
+  if (errors) return false;
+  const leaf = matches.at(-1);
+  const handle = leaf ? (context.routeModules[leaf.route.id]?.handle as RouteHandle | undefined) : undefined;
+  return handle?.pageCache === true;
 }

@@ -1,7 +1,6 @@
 import { loadSection } from "@server/content/load.ts";
 import type { ContentQuery } from "@server/content/service.ts";
 import { currentUser } from "@server/http/auth-guard.ts";
-import { issueFormToken } from "@server/leads/spam.ts";
 import { type ReactNode, useEffect } from "react";
 import {
   data,
@@ -21,11 +20,13 @@ import { SiteFooter } from "~/components/SiteFooter.tsx";
 import { SiteHeader } from "~/components/SiteHeader.tsx";
 import { observeWebVitals, trackPageView } from "~/lib/analytics.ts";
 import { chatVisibleOn } from "~/lib/chat.ts";
+import { FORM_TOKEN_META, useFormToken } from "~/lib/forms/form-token.ts";
 import { utmFrom } from "~/lib/forms/submission.ts";
 import { formTexts } from "~/lib/forms/texts.ts";
 import { messagesFor } from "~/lib/i18n.ts";
 import { htmlLang, type OfferedLanguage } from "~/lib/locale.ts";
 import { flushOutbox, rememberUtm } from "~/lib/outbox.ts";
+import type { RouteHandle } from "~/lib/route-handle.ts";
 import { seoForHost } from "~/lib/seo/head.ts";
 import { siteBaseUrl } from "~/lib/seo/sitemap.ts";
 import type { ShellData } from "~/lib/shell.ts";
@@ -52,8 +53,6 @@ export async function loader({ request: httpRequest, context }: Route.LoaderArgs
   const shell: ShellData = { menu, footer };
   return data({
     ...shell,
-    // Signed "shown at" time for the forms on every page (newsletter, chat): the spam check.
-    formToken: issueFormToken(services.signer, Date.now()),
     chat: chatForm?.success.urgentContact
       ? { whatsapp: chatForm.success.urgentContact.whatsapp, privacyUrl: chatForm.privacy.linkUrl }
       : null,
@@ -78,6 +77,7 @@ export function Layout({ children }: { children: ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name={FORM_TOKEN_META} content={useFormToken()} />
         <Meta />
         <Links />
       </head>
@@ -114,7 +114,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
     void flushOutbox();
   }, []);
   if (BARE_ROUTES.test(pathname)) return <Outlet />;
-  const hideChat = matches.some((m) => (m.handle as { hideChat?: boolean } | undefined)?.hideChat);
+  const hideChat = matches.some((m) => (m.handle as RouteHandle | undefined)?.hideChat);
   const showChat = loaderData.chat && !hideChat && chatVisibleOn(pathname);
   const homePath = loaderData.pathLanguage ? `/${loaderData.pathLanguage}` : "/";
   return (
@@ -142,7 +142,6 @@ export default function App({ loaderData }: Route.ComponentProps) {
       {showChat && loaderData.chat && (
         <ChatWidget
           texts={formTexts(loaderData.language)}
-          formToken={loaderData.formToken}
           whatsapp={loaderData.chat.whatsapp}
           privacyUrl={loaderData.chat.privacyUrl}
         />

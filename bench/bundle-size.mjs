@@ -1,34 +1,15 @@
 // `node bench/bundle-size.mjs`: the JavaScript and CSS a visitor downloads for a page (default: the home
 // page), raw and gzipped, from the production build served by a fresh server process. A figure to watch
 // against the framework's floor (~114 KB gzipped for a stock React Router page, ../shared/ENVIRONMENT.md).
-import { spawn } from "node:child_process";
-import { mkdtempSync, readFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
-import { buildIfStale, root } from "../scripts/build-if-stale.mjs";
+import { root } from "../scripts/build-if-stale.mjs";
+import { startBuiltServer } from "./server.mjs";
 
 const pages = process.argv.slice(2).length ? process.argv.slice(2) : ["/", "/planos", "/demonstracao"];
-buildIfStale({ quiet: true });
-const child = spawn(process.execPath, [path.join(root, "build/server-main/main.js")], {
-  env: {
-    ...process.env,
-    NODE_ENV: "production",
-    PORT: "0",
-    HOST: "127.0.0.1",
-    DATA_DIR: mkdtempSync(path.join(tmpdir(), "bench-")),
-  },
-  stdio: ["ignore", "pipe", "pipe"],
-});
-let output = "";
-const port = await new Promise((resolve, reject) => {
-  child.stdout.on("data", (chunk) => {
-    output += chunk;
-    const match = /"port":(\d+).*"msg":"listening"/.exec(output);
-    if (match) resolve(Number(match[1]));
-  });
-  child.once("exit", () => reject(new Error(output)));
-});
+const server = await startBuiltServer();
+const port = server.port;
 try {
   for (const page of pages) {
     const html = await (
@@ -52,5 +33,5 @@ try {
     );
   }
 } finally {
-  child.kill("SIGTERM");
+  await server.stop();
 }

@@ -139,6 +139,7 @@ export function createApp(services: AppServices, options: AppOptions): express.E
       getLoadContext: (req) => ({
         services,
         request: requestInfo(req, services.domains, config.isProduction),
+        page: services.pageCache.slotFor(req),
       }),
     }),
   );

@@ -5,6 +5,7 @@ import type { Cache } from "./cache/cache.ts";
 import type { Config } from "./config.ts";
 import type { ContentService } from "./content/service.ts";
 import type { DatabaseHandle } from "./db/client.ts";
+import type { PageCache, PageSlot } from "./http/page-cache.ts";
 import type { FormRegistry } from "./leads/forms.ts";
 import type { LeadService } from "./leads/service.ts";
 import type { DeliveryWorker } from "./leads/worker.ts";
@@ -26,6 +27,8 @@ export interface AppServices {
   auth: AuthService;
   /** The shared Redis connection when REDIS_URL is set (cache, rate limits). */
   redis: Redis | null;
+  /** Rendered public pages answered before Express (server/http/page-cache.ts). */
+  pageCache: PageCache;
 }
 
 /** What the server worked out about one request before React Router sees it. */
@@ -48,5 +51,7 @@ declare module "react-router" {
   interface AppLoadContext {
     services: AppServices;
     request: RequestInfo;
+    /** Set when the page cache may keep this request's page. */
+    page: PageSlot | null;
   }
 }

@@ -13,10 +13,12 @@ import { seedDocuments } from "./content/repository.ts";
 import { ContentService } from "./content/service.ts";
 import type { AppServices } from "./context.ts";
 import { openDatabase } from "./db/client.ts";
+import { PageCache } from "./http/page-cache.ts";
 import { MemoryWindowCounter, RedisWindowCounter } from "./http/rate-limit.ts";
 import { FormRegistry } from "./leads/forms.ts";
 import { notificationHandlers } from "./leads/notify.ts";
 import { LeadService } from "./leads/service.ts";
+import { issueFormToken } from "./leads/spam.ts";
 import { TrackerSync } from "./leads/tracker-sync.ts";
 import { DeliveryWorker } from "./leads/worker.ts";
 import type { Logger } from "./logger.ts";
@@ -61,6 +63,13 @@ export async function startServer(config: Config, logger: Logger, dev: boolean):
     const cache = new Cache({ remote });
     const content = new ContentService(database.db, cache);
     const signer = new Signer(await loadSigningSecret(database.db, config.SESSION_SECRET));
+    const pageCache = new PageCache({
+      domains,
+      isProduction: config.isProduction,
+      issueToken: (now) => issueFormToken(signer, now),
+    });
+    // Cached pages were rendered from the content: any content write or purge drops them all.
+    cache.onChange(() => pageCache.clear());
     const forms = new FormRegistry(content);
     const jira =
       config.JIRA_BASE_URL && config.JIRA_EMAIL && config.JIRA_API_TOKEN
@@ -143,6 +152,7 @@ export async function startServer(config: Config, logger: Logger, dev: boolean):
       worker,
       auth,
       redis: remote?.client ?? null,
+      pageCache,
     };
 
     const appOptions = dev ? await devOptions() : { build: (await import(serverBuildFile)) as ServerBuild };
@@ -157,6 +167,8 @@ export async function startServer(config: Config, logger: Logger, dev: boolean):
       }
       // Once stopping, every response asks its client to close the connection after it.
       if (stopping) res.setHeader("Connection", "close");
+      // Anonymous visits of cached public pages are answered here, without Express's cost.
+      if (!dev && pageCache.handle(req, res)) return;
       app(req, res);
     });
     server.keepAliveTimeout = 65_000;

@@ -1,6 +1,7 @@
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { type ChatErrors, chatLink, lettersAndSpaces, validateChat } from "~/lib/chat.ts";
+import { useFormToken } from "~/lib/forms/form-token.ts";
 import { maskChatPhone } from "~/lib/forms/masks.ts";
 import type { FormTexts } from "~/lib/forms/texts.ts";
 import { newRequestKey, postLead, storedUtm } from "~/lib/outbox.ts";
@@ -10,7 +11,6 @@ export const CHAT_CLOSE_MS = 2_000;
 
 interface Props {
   texts: FormTexts;
-  formToken: string;
   /** The company's WhatsApp number. */
   whatsapp: string;
   privacyUrl: string;
@@ -23,7 +23,8 @@ type Phase = "closed" | "open" | "submitting" | "success" | "error";
  * chat opens with the company's number and a prepared message. A native modal <dialog> gives
  * focus trapping, Escape and an inert background without extra code.
  */
-export function ChatWidget({ texts, formToken, whatsapp, privacyUrl }: Props) {
+export function ChatWidget({ texts, whatsapp, privacyUrl }: Props) {
+  const formToken = useFormToken();
   const dialog = useRef<HTMLDialogElement>(null);
   const [phase, setPhase] = useState<Phase>("closed");
   const [nome, setNome] = useState("");

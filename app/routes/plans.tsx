@@ -2,11 +2,15 @@ import { PlansSection } from "~/components/PlansSection.tsx";
 import { LoadError, MissingData } from "~/components/SectionState.tsx";
 import { messagesFor } from "~/lib/i18n.ts";
 import { plansLoadErrorMessage, plansTexts } from "~/lib/plans.ts";
+import type { RouteHandle } from "~/lib/route-handle.ts";
 import { routeHead } from "~/lib/seo/route-head.ts";
 import { SITE_NAME } from "~/lib/site.ts";
 import type { Route } from "./+types/plans";
 
 /** The /planos page (A §2): the plans section, or its missing-data or error state. */
+/** The same for every anonymous visitor: served from the front page cache. */
+export const handle: RouteHandle = { pageCache: true };
+
 export async function loader({ context }: Route.LoaderArgs) {
   const { services, request } = context;
   const query = { segment: request.segment, lang: request.language };

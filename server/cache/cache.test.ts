@@ -471,3 +471,31 @@ describe("Cache.delete and deleteWhere", () => {
     expect(remote.deleteMatching).toHaveBeenCalledWith("*:a\\*b\\?\\[c\\]:*");
   });
 });
+
+describe("Cache.onChange: what was built from cached values learns of writes", () => {
+  it("set, delete and deleteWhere notify every listener; loads and reads do not", async () => {
+    const cache = new Cache({ remote: memoryRemote() });
+    const first = vi.fn();
+    const second = vi.fn();
+    cache.onChange(first);
+    cache.onChange(second);
+    await cache.getOrLoad("default:menu_data:pt", async () => ({ a: 1 }), 300);
+    await cache.peek("default:menu_data:pt");
+    expect(first).not.toHaveBeenCalled();
+    await cache.set("default:menu_data:pt", { a: 2 }, 60);
+    await cache.delete("default:menu_data:pt");
+    await cache.deleteWhere({ name: "menu_data" });
+    expect(first).toHaveBeenCalledTimes(3);
+    expect(second).toHaveBeenCalledTimes(3);
+  });
+
+  it("notifies even when the remote store fails (the local copy changed all the same)", async () => {
+    const cache = new Cache({ remote: failingRemote(["set", "delete", "deleteMatching"]) });
+    const listener = vi.fn();
+    cache.onChange(listener);
+    await cache.set("default:x:pt", 1, 60);
+    await cache.delete("default:x:pt");
+    await cache.deleteWhere({ name: "x" });
+    expect(listener).toHaveBeenCalledTimes(3);
+  });
+});

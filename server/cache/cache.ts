@@ -32,12 +32,22 @@ export class Cache {
   private readonly localTtlMs: number;
   private readonly now: () => number;
   private readonly inflight = new Map<string, Promise<unknown>>();
+  private readonly changeListeners: Array<() => void> = [];
 
   constructor(options: CacheOptions = {}) {
     this.local = new LocalStore(options.localMaxEntries ?? LOCAL_MAX_ENTRIES);
     this.remote = options.remote ?? null;
     this.localTtlMs = options.localTtlMs ?? LOCAL_TTL_MS;
     this.now = options.now ?? Date.now;
+  }
+
+  /** Called after a write or delete (not a load): what was built from the old values is stale. */
+  onChange(listener: () => void): void {
+    this.changeListeners.push(listener);
+  }
+
+  private changed(): void {
+    for (const listener of this.changeListeners) listener();
   }
 
   get hasRemote(): boolean {
@@ -92,11 +102,13 @@ export class Cache {
   async set<T>(key: string, data: T, ttlSeconds: number): Promise<void> {
     this.local.set(key, data, this.now() + Math.min(ttlSeconds * 1000, this.localTtlMs));
     await this.writeRemote(key, data, ttlSeconds);
+    this.changed();
   }
 
   async delete(key: string): Promise<void> {
     this.local.delete(key);
     await this.remote?.delete(key).catch(() => {});
+    this.changed();
   }
 
   /** Drops every key whose parts match: e.g. all segments and languages of one document. */
@@ -105,6 +117,7 @@ export class Cache {
       if (key.split(":")[1] === match.name) this.local.delete(key);
     }
     await this.remote?.deleteMatching(`*:${escapeGlob(match.name)}:*`).catch(() => {});
+    this.changed();
   }
 
   private async writeRemote(key: string, value: unknown, ttlSeconds: number): Promise<void> {

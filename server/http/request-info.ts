@@ -11,18 +11,49 @@ import type { RequestInfo } from "../context.ts";
 
 /** Segment and language of a request, following A §4 (see app/lib/locale.ts for the rules). */
 export function requestInfo(req: Request, domains: DomainConfig, isProduction: boolean): RequestInfo {
-  const host = resolveHost(req.headers.host, domains);
+  return {
+    ...resolveRequest(
+      {
+        host: req.headers.host,
+        path: req.path,
+        langQuery: typeof req.query.lang === "string" ? req.query.lang : null,
+        cookie: req.headers.cookie,
+        acceptLanguage: req.headers["accept-language"],
+      },
+      domains,
+      isProduction,
+    ),
+    ip: req.ip,
+  };
+}
+
+/** The parts of a request that decide its segment and language. */
+export interface RequestParts {
+  host: string | undefined;
+  /** Path without the query. */
+  path: string;
+  langQuery: string | null;
+  cookie: string | undefined;
+  acceptLanguage: string | undefined;
+}
+
+/** Segment and language from the raw parts (also used by the page cache, before Express). */
+export function resolveRequest(
+  parts: RequestParts,
+  domains: DomainConfig,
+  isProduction: boolean,
+): Omit<RequestInfo, "ip"> {
+  const host = resolveHost(parts.host, domains);
   const segment = host.kind === "site" ? host.segment : null;
-  const { language: pathLanguage } = splitLanguagePrefix(req.path);
-  const query = typeof req.query.lang === "string" ? req.query.lang : null;
+  const { language: pathLanguage } = splitLanguagePrefix(parts.path);
   const { language } = resolveLanguage({
     pathPrefix: pathLanguage,
-    cookie: readCookie(req.headers.cookie, LANGUAGE_COOKIE),
-    query,
+    cookie: readCookie(parts.cookie, LANGUAGE_COOKIE),
+    query: parts.langQuery,
     isProduction,
     segment,
     domainConfig: domains,
-    acceptLanguage: req.headers["accept-language"],
+    acceptLanguage: parts.acceptLanguage,
   });
   return {
     segment,
@@ -30,7 +61,6 @@ export function requestInfo(req: Request, domains: DomainConfig, isProduction: b
     language,
     uiLanguage: interfaceLanguage(language),
     pathLanguage,
-    ip: req.ip,
   };
 }
 

@@ -192,6 +192,12 @@ describe("lead forms in Chromium, delivered to the fake Jira", () => {
 
   it("newsletter: 'Registrando...', then the ticket message, and the e-mail emptied", async () => {
     await page.goto(server.url, { waitUntil: "networkidle" });
+    // The legal text names the policy once, and that name is the link.
+    const legal = page.locator(".newsletter__legal");
+    expect((await legal.textContent())?.match(/Política de Privacidade/g)).toHaveLength(1);
+    expect(await legal.getByRole("link", { name: "Política de Privacidade" }).getAttribute("href")).toBe(
+      "/politicas",
+    );
     // Whitespace does nothing.
     await page.getByLabel("Seu e-mail", { exact: true }).fill("   ");
     await page.getByRole("button", { name: "Quero receber" }).click();

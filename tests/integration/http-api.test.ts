@@ -239,6 +239,43 @@ describe.each(setups)("HTTP API with $name", (setup) => {
       expect(cookie).toContain('<html lang="en"');
     });
 
+    it("answers anonymous visits from the page cache, each with its own form token and the page's CSP", async () => {
+      const headers = { "Accept-Language": "pt-BR" };
+      const tokenOf = (html: string) => /<meta name="form-token" content="([^"]+)"/.exec(html)?.[1];
+      const first = await get("/en/planos", { headers });
+      expect(first.headers.get("x-page-cache")).toBe("miss");
+      const firstHtml = await first.text();
+      const second = await get("/en/planos", { headers });
+      expect(second.headers.get("x-page-cache")).toBe("hit");
+      expect(second.headers.get("content-encoding")).toBe("gzip");
+      const secondHtml = await second.text();
+      // Same page, same script hashes, but a token of its own (the spam check's "shown at").
+      expect(second.headers.get("content-security-policy")).toBe(
+        first.headers.get("content-security-policy"),
+      );
+      expect(second.headers.get("x-frame-options")).toBe("SAMEORIGIN");
+      expect(tokenOf(secondHtml)).toMatch(/^\d{13}\.[\w-]+$/);
+      expect(tokenOf(secondHtml)).not.toBe(tokenOf(firstHtml));
+      expect(secondHtml.split(tokenOf(secondHtml)!).join("T")).toBe(
+        firstHtml.split(tokenOf(firstHtml)!).join("T"),
+      );
+
+      // Signed-in visitors and addresses with a query are always rendered.
+      const signedIn = await get("/en/planos", {
+        headers: { ...headers, Cookie: `session=${customerToken}` },
+      });
+      expect(signedIn.headers.get("x-page-cache")).toBeNull();
+      expect((await get("/en/planos?utm_source=x", { headers })).headers.get("x-page-cache")).toBeNull();
+
+      // A content cache write (an admin's edit or purge) drops the cached pages.
+      const purge = await get("/api/cache/default:plans-data:en", {
+        method: "DELETE",
+        headers: { Authorization: `Bearer ${adminToken}` },
+      });
+      expect(purge.status).toBe(204);
+      expect((await get("/en/planos", { headers })).headers.get("x-page-cache")).toBe("miss");
+    });
+
     it("ships a favicon so browsers do not hit the catch-all", async () => {
       const res = await get("/favicon.ico");
       expect(res.status).toBe(301);

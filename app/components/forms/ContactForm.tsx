@@ -1,8 +1,9 @@
 import { type FormEvent, useEffect, useRef, useState } from "react";
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
 import { maskPhone } from "~/lib/forms/masks.ts";
 import type { FormTexts } from "~/lib/forms/texts.ts";
 import { newRequestKey, postLead, storedUtm } from "~/lib/outbox.ts";
+import { PrivacyNotice } from "./PrivacyNotice.tsx";
 
 /** The answer of the contact action (no JavaScript) or of /api/leads (with it). */
 export type ContactResult =
@@ -222,18 +223,7 @@ export function ContactForm({ texts, formToken, requestKey, privacy, result }: P
             autoComplete="off"
           />
         </div>
-        {privacy && (
-          <p className="lead-form__privacy">
-            {privacy.text}{" "}
-            <Link to={privacy.linkUrl} target="_blank" rel="noopener">
-              {privacy.linkText}
-            </Link>
-            .{" "}
-            <span>
-              {texts.purpose}: {privacy.purpose}
-            </span>
-          </p>
-        )}
+        {privacy && <PrivacyNotice privacy={privacy} purposeLabel={texts.purpose} />}
         <button type="submit" className="button button--primary" disabled={sending}>
           {sending ? texts.contactSending : texts.contactSend}
         </button>

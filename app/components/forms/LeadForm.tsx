@@ -13,6 +13,7 @@ import { type FieldErrors, messagesForLanguage, validateStep } from "~/lib/forms
 import type { OfferedLanguage } from "~/lib/locale.ts";
 import { newRequestKey, postLead, storedUtm } from "~/lib/outbox.ts";
 import { FormFieldInput } from "./FormField.tsx";
+import { PrivacyNotice } from "./PrivacyNotice.tsx";
 
 export interface LeadFormProps {
   formKey: FormKey;
@@ -336,16 +337,7 @@ export function LeadForm({
             />
           </div>
 
-          <p className="lead-form__privacy">
-            {form.privacy.text}{" "}
-            <Link to={form.privacy.linkUrl} target="_blank" rel="noopener">
-              {form.privacy.linkText}
-            </Link>
-            .{" "}
-            <span className="lead-form__purpose">
-              {texts.purpose}: {form.privacy.purpose}
-            </span>
-          </p>
+          <PrivacyNotice privacy={form.privacy} purposeLabel={texts.purpose} />
 
           <div className="lead-form__actions">
             <button

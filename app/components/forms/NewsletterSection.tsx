@@ -2,6 +2,7 @@ import { type FormEvent, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import type { NewsletterData } from "~/lib/content/schemas.ts";
 import type { FormTexts } from "~/lib/forms/texts.ts";
+import { placeLink } from "~/lib/inline-link.ts";
 import { newRequestKey, postLead, storedUtm } from "~/lib/outbox.ts";
 
 /** The newsletter's message clears after 5000 ms (A §9). */
@@ -28,6 +29,7 @@ interface Props {
 
 /** The newsletter section of A §2: e-mail, button, and a message that clears itself. */
 export function NewsletterSection({ data, texts, formToken, outcome: initial }: Props) {
+  const legal = data.legalText ? placeLink(data.legalText, texts.chatPrivacyLink) : null;
   const [email, setEmail] = useState("");
   const [submitting, setSubmitting] = useState(false);
   const [outcome, setOutcome] = useState<NewsletterOutcome | null>(initial ?? null);
@@ -122,12 +124,13 @@ export function NewsletterSection({ data, texts, formToken, outcome: initial }: 
             </div>
           )}
         </div>
-        {data.legalText && (
+        {legal && (
           <p className="newsletter__legal">
-            {data.legalText}{" "}
+            {legal.before}
             <Link to="/politicas" className="newsletter__link">
-              {texts.chatPrivacyLink}
+              {legal.label}
             </Link>
+            {legal.after}
           </p>
         )}
       </div>

@@ -1,0 +1,11 @@
+/** What a route module's `handle` may say about its page (read by the root layout and the renderer). */
+export interface RouteHandle {
+  /** The page has no floating chat button. */
+  hideChat?: boolean;
+  /**
+   * The page is the same for every anonymous visitor of a segment, language and path, so the
+   * front page cache may keep it (server/http/page-cache.ts). Only for pages without per-visitor
+   * values other than the document's form token.
+   */
+  pageCache?: boolean;
+}

@@ -1,0 +1,62 @@
+// `node bench/lighthouse.mjs [path ...]`: Lighthouse 12 (mobile, its default throttling) against the
+// production build in Debian's Chromium: category scores, LCP, TBT, CLS and the JavaScript transferred.
+// ../shared/ENVIRONMENT.md has the stock React Router page as a reference (score 99, LCP 1.8 s, CLS 0).
+import { startBuiltServer } from "./server.mjs";
+
+// Lighthouse is not a dependency of the project (it pins a tree npm ci cannot keep in sync with
+// ours): install it on demand, `npm install --no-save lighthouse@12 chrome-launcher`.
+let chromeLauncher;
+let lighthouse;
+try {
+  chromeLauncher = await import("chrome-launcher");
+  lighthouse = (await import("lighthouse")).default;
+} catch {
+  console.error("Lighthouse is not installed: npm install --no-save lighthouse@12 chrome-launcher");
+  process.exit(1);
+}
+
+const paths = process.argv.slice(2).length ? process.argv.slice(2) : ["/", "/planos", "/demonstracao"];
+const server = await startBuiltServer();
+const chrome = await chromeLauncher.launch({
+  chromePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
+  chromeFlags: [
+    "--headless=new",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+  ],
+});
+try {
+  console.log(`${"page".padEnd(16)} perf  a11y  best  seo   LCP ms  TBT ms  CLS    JS KB (transfer)`);
+  for (const page of paths) {
+    // Warm the page cache and the content cache first: the figure is the steady state.
+    await fetch(`${server.url}${page}`);
+    const { lhr } = await lighthouse(`${server.url}${page}`, {
+      port: chrome.port,
+      output: "json",
+      logLevel: "error",
+      onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
+    });
+    if (lhr.runtimeError) {
+      console.log(
+        `${page.padEnd(16)} Lighthouse failed: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`,
+      );
+      continue;
+    }
+    const score = (id) => String(Math.round((lhr.categories[id]?.score ?? 0) * 100)).padStart(4);
+    const audit = (id) => lhr.audits[id]?.numericValue ?? Number.NaN;
+    const scripts = (lhr.audits["network-requests"]?.details?.items ?? []).filter(
+      (item) => item.resourceType === "Script",
+    );
+    const jsKb = scripts.reduce((sum, item) => sum + (item.transferSize ?? 0), 0) / 1024;
+    console.log(
+      `${page.padEnd(16)} ${score("performance")}  ${score("accessibility")}  ${score("best-practices")}  ${score("seo")}  ${audit("largest-contentful-paint").toFixed(0).padStart(7)} ${audit("total-blocking-time").toFixed(0).padStart(7)}  ${audit("cumulative-layout-shift").toFixed(3)}  ${jsKb.toFixed(0).padStart(6)}`,
+    );
+  }
+} finally {
+  await chrome.kill();
+  await server.stop();
+}

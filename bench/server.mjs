@@ -1,0 +1,48 @@
+// The production build served by a fresh server process on a free port, with an empty embedded
+// database: what the benchmarks measure. `stop()` sends SIGTERM and waits for the exit.
+import { spawn } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { buildIfStale, root } from "../scripts/build-if-stale.mjs";
+
+export async function startBuiltServer(env = {}) {
+  buildIfStale({ quiet: true });
+  const child = spawn(process.execPath, [path.join(root, "build/server-main/main.js")], {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: "0",
+      HOST: "127.0.0.1",
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), "bench-")),
+      ...env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  const port = await new Promise((resolve, reject) => {
+    // Request logs keep coming during a run: read them (a full pipe would stall the server), keep none.
+    const onData = (chunk) => {
+      if (output === null) return;
+      output += chunk;
+      const match = /"port":(\d+).*"msg":"listening"/.exec(output);
+      if (match) {
+        output = null;
+        resolve(Number(match[1]));
+      }
+    };
+    child.stdout.on("data", onData);
+    child.stderr.on("data", onData);
+    child.once("exit", () => reject(new Error(output)));
+  });
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  return {
+    port,
+    url: `http://127.0.0.1:${port}`,
+    pid: child.pid,
+    async stop() {
+      child.kill("SIGTERM");
+      await exited;
+    },
+  };
+}

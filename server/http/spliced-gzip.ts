@@ -1,0 +1,123 @@
+import { constants, crc32, deflateRawSync } from "node:zlib";
+
+/**
+ * A gzip body compressed once and served many times with a fresh value spliced in at fixed
+ * places (the page cache's per-response form token), without compressing anything per response.
+ *
+ * Each fixed part is deflated on its own and ends with a sync flush, so it is byte-aligned and
+ * refers to nothing outside itself; a value goes between two parts as a "stored" (uncompressed)
+ * deflate block, and the gzip trailer's CRC-32 is combined from the parts' precomputed CRCs
+ * (RFC 1951 §3.2.4, RFC 1952; the CRC combination is zlib's crc32_combine).
+ */
+export class SplicedGzip {
+  private readonly deflated: Buffer[];
+  private readonly crcs: number[];
+  private readonly lengths: number[];
+  /** x^(8·length) mod P of each part, to append its CRC to a running one. */
+  private readonly shifts: number[];
+  private readonly compressedBytes: number;
+
+  /** `parts` are the fixed bytes; a value goes between each two of them (parts.length - 1 places). */
+  constructor(private readonly parts: Buffer[]) {
+    if (parts.length === 0) throw new Error("SplicedGzip needs at least one part");
+    this.deflated = parts.map((part) =>
+      deflateRawSync(part, { level: 9, finishFlush: constants.Z_SYNC_FLUSH }),
+    );
+    this.crcs = parts.map((part) => crc32(part));
+    this.lengths = parts.map((part) => part.length);
+    this.shifts = parts.map((part) => shiftFor(part.length));
+    this.compressedBytes = this.deflated.reduce((sum, part) => sum + part.length, 0);
+  }
+
+  /** Bytes of the uncompressed body with a value of this length. */
+  plainLength(valueLength: number): number {
+    return this.lengths.reduce((sum, length) => sum + length, 0) + valueLength * (this.parts.length - 1);
+  }
+
+  /** Bytes of the gzip body with a value of this length. */
+  gzipLength(valueLength: number): number {
+    const gaps = this.parts.length - 1;
+    return HEADER.length + this.compressedBytes + gaps * (5 + valueLength) + FINAL_BLOCK.length + 8;
+  }
+
+  /** The uncompressed body with `value` in every place. */
+  plain(value: Buffer): Buffer[] {
+    return this.parts.flatMap((part, index) => (index === 0 ? [part] : [value, part]));
+  }
+
+  /** The gzip body with `value` (at most 65,535 bytes) in every place, as chunks to write. */
+  gzip(value: Buffer): Buffer[] {
+    if (value.length > 0xffff) throw new Error("a spliced value must fit one stored block");
+    const stored = Buffer.alloc(5);
+    // BFINAL 0, BTYPE 00 (stored), padding to the byte boundary; then LEN and its complement.
+    stored.writeUInt16LE(value.length, 1);
+    stored.writeUInt16LE(~value.length & 0xffff, 3);
+    const valueCrc = crc32(value);
+    const valueShift = shiftFor(value.length);
+
+    const chunks: Buffer[] = [HEADER, this.deflated[0] as Buffer];
+    let crc = this.crcs[0] as number;
+    for (let index = 1; index < this.parts.length; index++) {
+      chunks.push(stored, value, this.deflated[index] as Buffer);
+      crc = combine(crc, valueCrc, valueShift);
+      crc = combine(crc, this.crcs[index] as number, this.shifts[index] as number);
+    }
+    const trailer = Buffer.alloc(8);
+    trailer.writeUInt32LE(crc >>> 0, 0);
+    trailer.writeUInt32LE(this.plainLength(value.length) % 2 ** 32, 4);
+    chunks.push(FINAL_BLOCK, trailer);
+    return chunks;
+  }
+}
+
+/** ID1 ID2, deflate, no flags, no time, no extra flags, unknown OS. */
+const HEADER = Buffer.from([0x1f, 0x8b, 0x08, 0, 0, 0, 0, 0, 0, 0xff]);
+/** An empty stored block with BFINAL set: the end of the deflate stream. */
+const FINAL_BLOCK = Buffer.from([0x01, 0x00, 0x00, 0xff, 0xff]);
+
+// CRC-32 arithmetic in GF(2) modulo the reflected polynomial, as zlib's crc32.c does it.
+const POLY = 0xedb88320;
+
+/** a·b mod P (reflected bit order: bit 31 is x^0). */
+function multiplyModP(a: number, b: number): number {
+  let m = 0x80000000;
+  let product = 0;
+  let multiplier = b >>> 0;
+  for (;;) {
+    if ((a & m) !== 0) {
+      product ^= multiplier;
+      if ((a & (m - 1)) === 0) break;
+    }
+    m >>>= 1;
+    multiplier = multiplier & 1 ? (multiplier >>> 1) ^ POLY : multiplier >>> 1;
+  }
+  return product >>> 0;
+}
+
+/** X2N[k] = x^(2^k) mod P. */
+const X2N: number[] = (() => {
+  const table = [0x40000000];
+  for (let k = 1; k < 32; k++) {
+    const previous = table[k - 1] as number;
+    table.push(multiplyModP(previous, previous));
+  }
+  return table;
+})();
+
+/** x^(8·bytes) mod P: what appending `bytes` bytes does to a CRC. */
+function shiftFor(bytes: number): number {
+  let p = 0x80000000;
+  let n = bytes;
+  let k = 3;
+  while (n > 0) {
+    if (n % 2 === 1) p = multiplyModP(X2N[k % 32] as number, p);
+    n = Math.floor(n / 2);
+    k++;
+  }
+  return p;
+}
+
+/** CRC of A followed by B, from CRC(A), CRC(B) and B's shift. */
+function combine(crcA: number, crcB: number, shiftB: number): number {
+  return (multiplyModP(shiftB, crcA) ^ crcB) >>> 0;
+}
