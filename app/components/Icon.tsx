@@ -34,6 +34,9 @@ const PATHS: Record<string, string> = {
   target:
     "M12 22a10 10 0 1 0 0-20 10 10 0 0 0 0 20zM12 17a5 5 0 1 0 0-10 5 5 0 0 0 0 10zM12 13a1 1 0 1 0 0-2 1 1 0 0 0 0 2z",
   "file-text": "M6 2h9l5 5v15H6zM14 2v6h6M9 13h8M9 17h6",
+  "message-circle": "M21 12a8.5 8.5 0 0 1-12.5 7.5L3 21l1.5-5.5A8.5 8.5 0 1 1 21 12z",
+  mail: "M3 5h18v14H3zM3 6l9 7 9-7",
+  "map-pin": "M12 22s7-6.5 7-12a7 7 0 0 0-14 0c0 5.5 7 12 7 12zM12 12.5a2.5 2.5 0 1 0 0-5 2.5 2.5 0 0 0 0 5z",
 };
 
 export function iconKey(name: string | undefined): string {

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
 import type { MenuData } from "~/lib/content/schemas.ts";
 import type { Messages } from "~/lib/i18n.ts";
@@ -53,7 +53,7 @@ export function SiteHeader({ menu, language, homePath, account, t }: Props) {
     query.addEventListener("change", onChange);
     return () => query.removeEventListener("change", onChange);
   }, []);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: closing follows every navigation
+  // Both menus close on every navigation.
   useEffect(() => {
     setMobileOpen(false);
     setOpenItem(null);
@@ -76,6 +76,22 @@ export function SiteHeader({ menu, language, homePath, account, t }: Props) {
       document.removeEventListener("keydown", onKey);
     };
   }, [mobileOpen]);
+
+  // An open panel sits under its item but never past the window's right edge (narrow desktops).
+  const menuList = useRef<HTMLUListElement>(null);
+  useLayoutEffect(() => {
+    if (!openItem) return;
+    const panel = menuList.current?.querySelector<HTMLElement>(".menu__item.is-open > .mega");
+    if (!panel) return;
+    const place = () => {
+      panel.style.transform = "";
+      const overflow = panel.getBoundingClientRect().right - (document.documentElement.clientWidth - 16);
+      if (overflow > 0) panel.style.transform = `translateX(${-Math.ceil(overflow)}px)`;
+    };
+    place();
+    window.addEventListener("resize", place);
+    return () => window.removeEventListener("resize", place);
+  }, [openItem]);
 
   const items = data?.main_menu ?? [];
   const desktopItems = items.filter((item) => !item.class.includes("mobile"));
@@ -108,13 +124,13 @@ export function SiteHeader({ menu, language, homePath, account, t }: Props) {
 
         <nav aria-label={t.mainNavigation} className="site-header__nav desktop-only">
           {menu.status === "error" && <p className="site-header__notice">{t.menuError}</p>}
-          <ul className="menu" data-hydrated={hydrated || undefined}>
+          <ul ref={menuList} className="menu" data-hydrated={hydrated || undefined}>
             {desktopItems.map((item) => {
               const id = `menu-${item.title.toLowerCase().replace(/[^a-z0-9]+/g, "-")}`;
               const hasPanel = (item.content?.length ?? 0) > 0;
               const open = openItem === item.title;
               return (
-                // biome-ignore lint/a11y/noNoninteractiveElementInteractions: hover and focus leaving the item only mirror what its button already does for keyboard and touch
+                // hover and focus leaving the item only mirror what its button already does for keyboard and touch
                 <li
                   key={item.title}
                   className={`menu__item${hasPanel ? " menu__item--panel" : ""}${open ? " is-open" : ""}`}

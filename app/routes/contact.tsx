@@ -3,6 +3,7 @@ import { SubmissionInvalid } from "@server/leads/service.ts";
 import { issueFormToken } from "@server/leads/spam.ts";
 import { data } from "react-router";
 import { ContactForm, type ContactResult } from "~/components/forms/ContactForm.tsx";
+import { Icon } from "~/components/Icon.tsx";
 import { formTexts } from "~/lib/forms/texts.ts";
 import { routeHead } from "~/lib/seo/route-head.ts";
 import { SITE_NAME } from "~/lib/site.ts";
@@ -78,10 +79,10 @@ export function meta({ data, matches, location }: Route.MetaArgs) {
 export default function ContactRoute({ loaderData, actionData }: Route.ComponentProps) {
   const texts = formTexts(loaderData.language);
   const cards = [
-    { key: "whatsapp", icon: "💬", ...texts.cards.whatsapp },
-    { key: "email", icon: "✉️", ...texts.cards.email },
-    { key: "address", icon: "📍", ...texts.cards.address },
-    { key: "chat", icon: "🎧", ...texts.cards.chat },
+    { key: "whatsapp", icon: "message-circle", ...texts.cards.whatsapp },
+    { key: "email", icon: "mail", ...texts.cards.email },
+    { key: "address", icon: "map-pin", ...texts.cards.address },
+    { key: "chat", icon: "headset", ...texts.cards.chat },
   ];
   return (
     <section className="contact" aria-labelledby="contato-titulo">
@@ -101,8 +102,8 @@ export default function ContactRoute({ loaderData, actionData }: Route.Component
         <ul className="contact__cards">
           {cards.map((card) => (
             <li key={card.key} className="info-card">
-              <span className="info-card__icon" aria-hidden="true">
-                {card.icon}
+              <span className="info-card__icon">
+                <Icon name={card.icon} size={28} />
               </span>
               <h2>{card.title}</h2>
               <p>{card.text}</p>

@@ -2,8 +2,10 @@ import { loadSection } from "@server/content/load.ts";
 import { useRouteLoaderData } from "react-router";
 import { NewsletterSection } from "~/components/forms/NewsletterSection.tsx";
 import { LoadError, MissingData } from "~/components/SectionState.tsx";
+import { useFormToken } from "~/lib/forms/form-token.ts";
 import { formTexts } from "~/lib/forms/texts.ts";
 import { type Messages, messagesFor } from "~/lib/i18n.ts";
+import type { RouteHandle } from "~/lib/route-handle.ts";
 import { routeHead } from "~/lib/seo/route-head.ts";
 import type { Loaded } from "~/lib/shell.ts";
 import { AccordionFeatures } from "~/sections/AccordionFeatures.tsx";
@@ -22,6 +24,9 @@ export function meta({ matches, location }: Route.MetaArgs) {
 }
 
 /** The home page in the section order of A §2; the segments and circle wheels only without a segment. */
+/** The same for every anonymous visitor: served from the front page cache. */
+export const handle: RouteHandle = { pageCache: true };
+
 export async function loader({ context }: Route.LoaderArgs) {
   const { services, request } = context;
   const query = { segment: request.segment, lang: request.language };
@@ -60,6 +65,7 @@ function Section<T>({
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const root = useRouteLoaderData<typeof rootLoader>("root");
+  const formToken = useFormToken();
   const language = root?.language ?? "pt";
   const t = messagesFor(language);
   const s = loaderData.sections;
@@ -116,9 +122,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         {(data) => <Testimonials data={data} label={t.carousel.slide} />}
       </Section>
       <Section state={s.newsletter} name="Newsletter" t={t}>
-        {(data) => (
-          <NewsletterSection data={data} texts={formTexts(language)} formToken={root?.formToken ?? ""} />
-        )}
+        {(data) => <NewsletterSection data={data} texts={formTexts(language)} formToken={formToken} />}
       </Section>
     </>
   );

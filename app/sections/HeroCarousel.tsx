@@ -42,7 +42,7 @@ export function HeroCarousel({ data, texts }: { data: HeroSectionData; texts: He
   const fallback = (id: string | number) => setFailed((current) => new Set(current).add(id));
 
   return (
-    // biome-ignore lint/a11y/noNoninteractiveElementInteractions: pausing on hover is a pointer nicety; the same controls exist as buttons
+    // pausing on hover is a pointer nicety; the same controls exist as buttons
     <section
       className="hero"
       aria-roledescription="carrossel"

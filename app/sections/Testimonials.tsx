@@ -13,7 +13,7 @@ export function Testimonials({
   const [hovered, setHovered] = useState(false);
   const [index, setIndex] = useAutoAdvance(data.testimonials.length, 6000, hovered);
   return (
-    // biome-ignore lint/a11y/noNoninteractiveElementInteractions: pausing on hover is a pointer nicety; the same controls exist as buttons
+    // pausing on hover is a pointer nicety; the same controls exist as buttons
     <section
       className="section testimonials"
       aria-labelledby="depoimentos-titulo"

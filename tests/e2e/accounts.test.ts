@@ -93,6 +93,19 @@ describe("customer accounts in Chromium", () => {
     expect(await system.getAttribute("href")).toBe("/system");
     await page.screenshot({ path: path.join(screenshots, "user-area-desktop.png"), fullPage: true });
 
+    // On a phone the entries are one scrolling row above the content, the current one in view.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`${server.url}/user/afiliados`, { waitUntil: "networkidle" });
+    const heading = await page.locator(".user-area__content h1").first().boundingBox();
+    expect(heading!.y).toBeLessThan(400);
+    const current = await page.locator(".user-area__sidebar a.active").boundingBox();
+    expect(current!.x).toBeGreaterThanOrEqual(0);
+    expect(current!.x + current!.width).toBeLessThanOrEqual(390);
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+    ).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: path.join(screenshots, "user-area-mobile.png") });
+
     const response = await page.goto(`${server.url}/admin`);
     expect(response?.status()).toBe(403);
     expect(await page.getByRole("heading", { name: "Acesso restrito" }).count()).toBe(1);

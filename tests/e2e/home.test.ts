@@ -65,6 +65,30 @@ describe("the home page in Chromium", () => {
     await context.close();
   });
 
+  it("fits the desktop bar from 769 px on without horizontal scrolling, buttons on one line", async () => {
+    const context = await browser.newContext({ locale: "pt-BR", viewport: { width: 1200, height: 700 } });
+    const page = await context.newPage();
+    await page.goto(server.url, { waitUntil: "networkidle" });
+    // CSS follows the window: one page resized through the widths around the breakpoints.
+    for (const width of [769, 820, 900, 1024, 1101, 1199, 1200]) {
+      await page.setViewportSize({ width, height: 700 });
+      const layout = await page.evaluate(() => ({
+        overflow: document.documentElement.scrollWidth - window.innerWidth,
+        buttons: [...document.querySelectorAll<HTMLElement>(".site-header__actions .button")].map((b) => ({
+          right: b.getBoundingClientRect().right,
+          height: b.getBoundingClientRect().height,
+        })),
+      }));
+      expect(layout.overflow, `${width} px`).toBeLessThanOrEqual(0);
+      expect(layout.buttons.length, `${width} px`).toBe(2);
+      for (const button of layout.buttons) {
+        expect(button.right, `${width} px`).toBeLessThanOrEqual(width);
+        expect(button.height, `${width} px: one line`).toBeLessThan(48);
+      }
+    }
+    await context.close();
+  });
+
   it("fits a 390 px phone without horizontal scrolling", async () => {
     const context = await browser.newContext({
       locale: "pt-BR",

@@ -106,6 +106,22 @@ describe("the public site in Chromium (A §2, §4, §9)", () => {
     await page.waitForFunction(() =>
       document.querySelector("header.site-header")?.classList.contains("is-sticky"),
     );
+
+    // On the narrowest desktop every panel still opens inside the window.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.setViewportSize({ width: 769, height: 700 });
+    const triggers = page.locator(".menu__trigger");
+    for (let i = 0; i < (await triggers.count()); i++) {
+      await triggers.nth(i).hover();
+      const open = page.locator(".menu__item.is-open > .mega");
+      await open.waitFor();
+      const edges = await open.evaluate((el) => {
+        const rect = el.getBoundingClientRect();
+        return { left: rect.left, right: rect.right, width: document.documentElement.clientWidth };
+      });
+      expect(edges.left, `panel ${i}`).toBeGreaterThanOrEqual(0);
+      expect(edges.right, `panel ${i}`).toBeLessThanOrEqual(edges.width);
+    }
     expect(problems).toEqual([]);
     await context.close();
   });

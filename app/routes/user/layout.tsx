@@ -1,5 +1,6 @@
 import { requirePageUser } from "@server/http/auth-guard.ts";
-import { data, NavLink, Outlet } from "react-router";
+import { useEffect, useRef } from "react";
+import { data, NavLink, Outlet, useLocation } from "react-router";
 import { authTexts } from "~/lib/auth/texts.ts";
 import type { Route } from "./+types/layout";
 import { userMenu } from "./menu.ts";
@@ -15,9 +16,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** The user area layout (B §2.9): sidebar with the spec's entries and the /system link in its footer. */
 export default function UserLayout({ loaderData }: Route.ComponentProps) {
   const t = authTexts(loaderData.language);
+  const { pathname } = useLocation();
+  const sidebar = useRef<HTMLElement>(null);
+  // On phones the entries are one scrolling row: bring the current one into view.
+  useEffect(() => {
+    sidebar.current?.querySelector("a.active")?.scrollIntoView({ block: "nearest", inline: "nearest" });
+  }, [pathname]);
   return (
     <div className="user-area">
-      <nav className="user-area__sidebar" aria-label={t.userArea}>
+      <nav ref={sidebar} className="user-area__sidebar" aria-label={t.userArea}>
         <p className="user-area__title">{t.userArea}</p>
         <ul>
           {userMenu(t).map((item) => (
