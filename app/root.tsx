@@ -44,8 +44,8 @@ export async function loader({ request: httpRequest, context }: Route.LoaderArgs
   const { services, request } = context;
   const query: ContentQuery = { segment: request.segment, lang: request.language };
   const [menu, footer, chatForm, user, seoDoc] = await Promise.all([
-    loadSection(services, "menu_data", query),
-    loadSection(services, "footer-data", query),
+    loadSection(context, "menu_data", query),
+    loadSection(context, "footer-data", query),
     services.forms.get("whatsapp", query).catch(() => null),
     currentUser(httpRequest, context),
     services.content.get("seo-config", query).catch(() => null),

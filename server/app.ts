@@ -11,6 +11,7 @@ import { errorHtml } from "./http/error-page.ts";
 import { messages } from "./http/errors.ts";
 import { perMinuteLimit } from "./http/rate-limit.ts";
 import { requestInfo } from "./http/request-info.ts";
+import { redactUrl } from "./logger.ts";
 import { clientBuildDir } from "./paths.ts";
 
 export interface AppOptions {
@@ -32,6 +33,8 @@ export function createApp(services: AppServices, options: AppOptions): express.E
     pinoHttp({
       logger,
       autoLogging: { ignore: (req) => req.url === "/healthz" },
+      // A reset link carries its token in the query: it never reaches the logs.
+      serializers: { req: (req: { url?: string }) => ({ ...req, url: redactUrl(req.url) }) },
       customLogLevel: (_req, res, err) =>
         err || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info",
     }),
@@ -108,13 +111,28 @@ export function createApp(services: AppServices, options: AppOptions): express.E
     logger,
     message: authMessages.tooManyAttempts,
   });
-  app.post(["/api/auth/login", "/login", "/login.data"], loginLimit);
+  // The login page, with or without its language prefix, and its data request.
+  const loginPage = /^\/(?:(?:pt|en|es)\/)?login(?:\.data)?$/;
+  app.post("/api/auth/login", loginLimit);
+  app.post(loginPage, loginLimit);
   app.post("/api/leads", formLimit);
-  app.post(/^\/(?!api\/|login(\.data)?$)/, formLimit);
+  app.post(/^\/(?!api\/)/, (req, res, next) =>
+    loginPage.test(req.path) ? next() : formLimit(req, res, next),
+  );
 
-  // Refuse oversized API bodies before anything reads them; handlers also count the bytes they read.
+  // Refuse oversized bodies before anything reads them. API handlers also count the bytes they
+  // read; page actions read the whole body, so a page post must declare its length.
   app.use((req, res, next) => {
-    if (Number(req.headers["content-length"] ?? 0) > MAX_BODY_BYTES) {
+    const declared = req.headers["content-length"];
+    if (
+      declared === undefined &&
+      req.headers["transfer-encoding"] !== undefined &&
+      !req.path.startsWith("/api/")
+    ) {
+      res.status(411).type("html").send(errorHtml(411, messages.lengthRequired));
+      return;
+    }
+    if (Number(declared ?? 0) > MAX_BODY_BYTES) {
       if (!req.path.startsWith("/api/")) {
         res.status(413).type("html").send(errorHtml(413, messages.bodyTooLarge));
         return;

@@ -31,6 +31,7 @@ export function ChatWidget({ texts, whatsapp, privacyUrl }: Props) {
   const [telefone, setTelefone] = useState("");
   const [errors, setErrors] = useState<ChatErrors>({});
   const [link, setLink] = useState<string | null>(null);
+  const [chatOpened, setChatOpened] = useState(false);
   const key = useRef(newRequestKey());
 
   const open = () => {
@@ -42,11 +43,12 @@ export function ChatWidget({ texts, whatsapp, privacyUrl }: Props) {
     dialog.current?.close();
   };
 
+  // Closes 2 s after success, unless the browser kept the chat from opening: the link then stays.
   useEffect(() => {
-    if (phase !== "success") return;
+    if (phase !== "success" || !chatOpened) return;
     const timer = setTimeout(close, CHAT_CLOSE_MS);
     return () => clearTimeout(timer);
-  }, [phase]);
+  }, [phase, chatOpened]);
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -55,6 +57,9 @@ export function ChatWidget({ texts, whatsapp, privacyUrl }: Props) {
     setErrors(found);
     if (found.nome || found.telefone) return;
     setPhase("submitting");
+    // The chat's window is opened during the click, or browsers block it; it is sent to the chat
+    // once the lead is stored (the message carries the protocol).
+    const chatWindow = window.open("", "_blank");
     const result = await postLead({
       form: "whatsapp",
       stage: "complete",
@@ -64,6 +69,10 @@ export function ChatWidget({ texts, whatsapp, privacyUrl }: Props) {
       tracking: { page: window.location.href, referrer: document.referrer || undefined, utm: storedUtm() },
     });
     if (result.kind === "invalid" || result.kind === "refused") {
+      chatWindow?.close();
+      if (result.kind === "invalid") {
+        setErrors({ nome: result.errors.nomeResponsavel, telefone: result.errors.telefoneContato });
+      }
       setPhase("error");
       return;
     }
@@ -71,7 +80,11 @@ export function ChatWidget({ texts, whatsapp, privacyUrl }: Props) {
     const protocol = result.kind === "ok" ? result.answer.protocol : `ERR-${Date.now()}`;
     const url = chatLink(whatsapp, texts.chatMessage(nome.trim(), protocol));
     setLink(url);
-    window.open(url, "_blank", "noopener");
+    if (chatWindow) {
+      chatWindow.opener = null;
+      chatWindow.location.href = url;
+    }
+    setChatOpened(chatWindow !== null);
     key.current = newRequestKey();
     setPhase("success");
     setNome("");

@@ -5,9 +5,12 @@ import { data } from "react-router";
 import { ContactForm, type ContactResult } from "~/components/forms/ContactForm.tsx";
 import { Icon } from "~/components/Icon.tsx";
 import { formTexts } from "~/lib/forms/texts.ts";
+import { passOnHeaders } from "~/lib/route-headers.ts";
 import { routeHead } from "~/lib/seo/route-head.ts";
 import { SITE_NAME } from "~/lib/site.ts";
 import type { Route } from "./+types/contact";
+
+export const headers = passOnHeaders;
 
 export async function loader({ context }: Route.LoaderArgs) {
   const definition = await context.services.forms.get("contato", {

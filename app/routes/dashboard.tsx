@@ -6,10 +6,13 @@ import { TIMEZONES } from "~/lib/auth/redirect.ts";
 import { preferencesSchema } from "~/lib/auth/schemas.ts";
 import { authTexts } from "~/lib/auth/texts.ts";
 import { LANGUAGE_COOKIE } from "~/lib/locale.ts";
+import { passOnHeaders } from "~/lib/route-headers.ts";
 import { SITE_NAME } from "~/lib/site.ts";
 import type { Route } from "./+types/dashboard";
 
 /** Loaded on every visit, so the dashboard always shows the user as stored (A §2). */
+export const headers = passOnHeaders;
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requirePageUser(request, context);
   return data(

@@ -1,8 +1,11 @@
 import { data, Form, Link, useNavigation } from "react-router";
 import { authTexts } from "~/lib/auth/texts.ts";
+import { passOnHeaders } from "~/lib/route-headers.ts";
 import { SITE_NAME } from "~/lib/site.ts";
 import { z } from "~/lib/zod.ts";
 import type { Route } from "./+types/forgot-password";
+
+export const headers = passOnHeaders;
 
 export function loader({ context }: Route.LoaderArgs) {
   return data({ language: context.request.uiLanguage }, { headers: { "Cache-Control": "no-store" } });

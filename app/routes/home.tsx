@@ -32,15 +32,15 @@ export async function loader({ context }: Route.LoaderArgs) {
   const query = { segment: request.segment, lang: request.language };
   const onMainSite = request.segment === null;
   const [hero, video, cards, segments, circle, why, accordion, testimonials, newsletter] = await Promise.all([
-    loadSection(services, "hero-section-data", query),
-    loadSection(services, "video-demo-data", query),
-    loadSection(services, "cards-slider-data", query),
-    onMainSite ? loadSection(services, "vertice-segments-data", query) : null,
-    onMainSite ? loadSection(services, "circle-features-data", query) : null,
-    loadSection(services, "why-choose-data", query),
-    loadSection(services, "accordion-features-data", query),
-    loadSection(services, "testimonials-data", query),
-    loadSection(services, "newsletter-data", query),
+    loadSection(context, "hero-section-data", query),
+    loadSection(context, "video-demo-data", query),
+    loadSection(context, "cards-slider-data", query),
+    onMainSite ? loadSection(context, "vertice-segments-data", query) : null,
+    onMainSite ? loadSection(context, "circle-features-data", query) : null,
+    loadSection(context, "why-choose-data", query),
+    loadSection(context, "accordion-features-data", query),
+    loadSection(context, "testimonials-data", query),
+    loadSection(context, "newsletter-data", query),
   ]);
   return { sections: { hero, video, cards, segments, circle, why, accordion, testimonials, newsletter } };
 }

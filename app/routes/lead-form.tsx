@@ -8,6 +8,7 @@ import { formForPath } from "~/lib/forms/routing.ts";
 import type { FormKey } from "~/lib/forms/submission.ts";
 import { formTexts } from "~/lib/forms/texts.ts";
 import { splitLanguagePrefix } from "~/lib/locale.ts";
+import { passOnHeaders } from "~/lib/route-headers.ts";
 import { routeHead } from "~/lib/seo/route-head.ts";
 import { SITE_NAME } from "~/lib/site.ts";
 import type { Route } from "./+types/lead-form";
@@ -27,6 +28,8 @@ async function formFor(request: Request, context: Route.LoaderArgs["context"]) {
 }
 
 /** The multi-step lead form of the path (B §2.1, §2.2): demo, partners or free trial. */
+export const headers = passOnHeaders;
+
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const form = await formFor(request, context);
   if (!form) throw redirect("/");

@@ -5,10 +5,13 @@ import { type FormEvent, useEffect, useState } from "react";
 import { data, Form, Link, redirect, useNavigate, useNavigation } from "react-router";
 import { safeRedirect } from "~/lib/auth/redirect.ts";
 import { authTexts } from "~/lib/auth/texts.ts";
+import { passOnHeaders } from "~/lib/route-headers.ts";
 import { SITE_NAME } from "~/lib/site.ts";
 import type { Route } from "./+types/login";
 
 const REMEMBERED_EMAIL = "rememberedEmail";
+
+export const headers = passOnHeaders;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);

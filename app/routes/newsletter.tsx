@@ -4,10 +4,13 @@ import { issueFormToken } from "@server/leads/spam.ts";
 import { data, redirect } from "react-router";
 import { type NewsletterOutcome, NewsletterSection } from "~/components/forms/NewsletterSection.tsx";
 import { formTexts } from "~/lib/forms/texts.ts";
+import { passOnHeaders } from "~/lib/route-headers.ts";
 import { SITE_NAME } from "~/lib/site.ts";
 import type { Route } from "./+types/newsletter";
 
 /** The page a plain (no JavaScript) newsletter post lands on; with JavaScript the section posts JSON. */
+export const headers = passOnHeaders;
+
 export async function loader({ context }: Route.LoaderArgs) {
   const doc = await context.services.content.get("newsletter-data", {
     segment: context.request.segment,

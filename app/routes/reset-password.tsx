@@ -1,8 +1,11 @@
 import { HttpError } from "@server/http/errors.ts";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { authTexts } from "~/lib/auth/texts.ts";
+import { passOnHeaders } from "~/lib/route-headers.ts";
 import { SITE_NAME } from "~/lib/site.ts";
 import type { Route } from "./+types/reset-password";
+
+export const headers = passOnHeaders;
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";

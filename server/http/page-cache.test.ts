@@ -26,6 +26,8 @@ interface Rendered {
   status?: number;
   cacheable?: boolean;
   setCookie?: boolean;
+  /** A section of the page failed to load. */
+  failed?: boolean;
 }
 
 let clock = 1_000_000;
@@ -43,6 +45,7 @@ function app(req: IncomingMessage, res: ServerResponse) {
   if (slot && (nextRender.cacheable ?? true)) {
     slot.html = html;
     slot.token = token;
+    slot.failed = nextRender.failed ?? false;
   }
   res.statusCode = nextRender.status ?? 200;
   res.setHeader("content-type", "text/html; charset=utf-8");
@@ -165,6 +168,8 @@ describe("PageCache", () => {
   it("never answers signed-in visitors, queries, posts, the API, files or the admin host from the cache", async () => {
     const bypass: Array<[string, Record<string, string>, string?]> = [
       ["/", { cookie: "lang=pt; session=abc" }],
+      ["/", { authorization: "Bearer abc" }],
+      ["/", { authorization: "abc" }],
       ["/?utm_source=news", {}],
       ["/", {}, "POST"],
       ["/api/json/plans-data", {}],
@@ -181,8 +186,8 @@ describe("PageCache", () => {
     expect(cache.size).toBe(0);
   });
 
-  it("keeps only complete 200 pages that their route offers and that set no cookie", async () => {
-    for (const render of [{ cacheable: false }, { status: 404 }, { setCookie: true }]) {
+  it("keeps only complete 200 pages that their route offers, that set no cookie and lost no section", async () => {
+    for (const render of [{ cacheable: false }, { status: 404 }, { setCookie: true }, { failed: true }]) {
       nextRender = render;
       await get("/contato");
       const again = await get("/contato");

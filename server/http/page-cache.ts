@@ -18,6 +18,8 @@ const MAX_BYTES = 32 * 1024 * 1024;
 export interface PageSlot {
   html: string | null;
   token: string | null;
+  /** A part of the page failed to load (server/content/load.ts): answered, never kept. */
+  failed: boolean;
 }
 
 interface CachedPage {
@@ -74,11 +76,11 @@ export class PageCache {
       this.answer(req, res, page);
       return true;
     }
-    const slot: PageSlot = { html: null, token: null };
+    const slot: PageSlot = { html: null, token: null, failed: false };
     this.slots.set(req, slot);
     res.setHeader("X-Page-Cache", "miss");
     res.once("finish", () => {
-      if (slot.html !== null && res.statusCode === 200 && !res.hasHeader("set-cookie")) {
+      if (slot.html !== null && !slot.failed && res.statusCode === 200 && !res.hasHeader("set-cookie")) {
         this.store(key, res.statusCode, res.getHeaders(), slot);
       }
     });
@@ -107,7 +109,8 @@ export class PageCache {
     if (url.includes("?") || !url.startsWith("/") || url.startsWith("/api/") || /\.[^/]*$/.test(url)) {
       return null;
     }
-    if (readCookie(req.headers.cookie, SESSION_COOKIE)) return null;
+    // A session, in its cookie or sent as a token (A §7), renders the visitor's own header.
+    if (readCookie(req.headers.cookie, SESSION_COOKIE) || req.headers.authorization) return null;
     const info = resolveRequest(
       {
         host: req.headers.host,

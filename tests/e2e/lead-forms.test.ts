@@ -202,7 +202,24 @@ describe("lead forms in Chromium, delivered to the fake Jira", () => {
     await page.getByLabel("Seu e-mail", { exact: true }).fill("   ");
     await page.getByRole("button", { name: "Quero receber" }).click();
     expect(await page.locator(".newsletter .banner").count()).toBe(0);
-    await page.getByLabel("Seu e-mail", { exact: true }).fill("leitora@example.com");
+    // The browser's own e-mail check stops a typo; an address it lets through but the server refuses
+    // ("a@b" has no dot) is not reported as saved: it stays in the field with the server's reason.
+    const field = page.getByLabel("Seu e-mail", { exact: true });
+    const issuesBefore = jira.issues.length;
+    await field.fill("leitora");
+    await page.getByRole("button", { name: "Quero receber" }).click();
+    expect(await field.evaluate((input: HTMLInputElement) => input.validity.typeMismatch)).toBe(true);
+    await field.fill("leitora@example");
+    const refused = page.waitForResponse((r) => r.url().endsWith("/api/leads"));
+    await page.getByRole("button", { name: "Quero receber" }).click();
+    expect((await refused).status()).toBe(422);
+    await expect
+      .poll(() => field.evaluate((input: HTMLInputElement) => input.validationMessage))
+      .toBe("E-mail inválido");
+    expect(await field.inputValue()).toBe("leitora@example");
+    expect(await page.locator(".newsletter .banner").count()).toBe(0);
+    expect(jira.issues.length).toBe(issuesBefore);
+    await field.fill("leitora@example.com");
     await page.getByRole("button", { name: "Quero receber" }).click();
     await page.getByText("Inscrição realizada com sucesso!").waitFor();
     const key = jira.issues.at(-1)!.key;
@@ -230,14 +247,27 @@ describe("lead forms in Chromium, delivered to the fake Jira", () => {
     await dialog.getByRole("button", { name: "Iniciar conversa" }).click();
     await dialog.getByText("WhatsApp aberto! Continue a conversa lá.").waitFor();
     expect(await dialog.getByRole("button", { name: "Enviado!" }).count()).toBe(1);
+    // The window is opened during the click (so browsers let it open), then sent to the chat.
     const chat = await popup;
-    expect(chat.url()).toMatch(/^https:\/\/(wa\.me|api\.whatsapp\.com)\//);
+    await chat.waitForURL(/^https:\/\/(wa\.me|api\.whatsapp\.com)\//);
     expect(decodeURIComponent(chat.url())).toContain("5562999990000");
+    expect(await chat.evaluate(() => window.opener)).toBeNull();
     expect(jira.issues.length).toBe(before + 1);
     expect(jira.issues.at(-1)!.labels).toEqual(expect.arrayContaining(["whatsapp", "lead"]));
     expect(jira.issues.at(-1)!.priority).toBe("Medium");
     await page.clock.fastForward(2_000);
     await dialog.waitFor({ state: "hidden" });
+    await chat.close();
+
+    // A number without the area code (8 digits) is what the popup allows, and the server agrees.
+    await page.getByRole("button", { name: "Abrir conversa no WhatsApp" }).click();
+    await dialog.getByLabel("Nome").fill("Bruno Lima");
+    await dialog.getByLabel("WhatsApp").fill("98765432");
+    const second = context.waitForEvent("page");
+    await dialog.getByRole("button", { name: "Iniciar conversa" }).click();
+    await dialog.getByText("WhatsApp aberto! Continue a conversa lá.").waitFor();
+    await (await second).waitForURL(/^https:\/\/(wa\.me|api\.whatsapp\.com)\//);
+    expect(jira.issues.length).toBe(before + 2);
   });
 
   it("the chat button is not shown on /dashboard-like areas, and the demo form fits a phone", async () => {

@@ -106,7 +106,18 @@ describe("auth API over HTTP", () => {
     expect(await admin.text()).toContain("Acesso restrito");
     const dashboard = await call("/dashboard", { headers: { Cookie: `session=${token}` } });
     expect(dashboard.status).toBe(200);
+    expect(dashboard.headers.get("cache-control")).toBe("private, no-store");
     expect(await dashboard.text()).toContain("Olá, Carla Mendes!");
+  });
+
+  it("pages with personal data or secrets are never stored by the browser; a reset link sends no referrer", async () => {
+    for (const path of ["/login", "/en/login", "/forgot-password"]) {
+      expect((await call(path)).headers.get("cache-control"), path).toBe("no-store");
+    }
+    const reset = await call("/reset-password?token=abc");
+    expect(reset.headers.get("cache-control")).toBe("no-store");
+    // Added after the site-wide policy; browsers apply the last policy of the list.
+    expect(reset.headers.get("referrer-policy")?.split(/,\s*/).at(-1)).toBe("no-referrer");
   });
 
   it("answers bad sign-ins with the same 401, and limits them per IP with a Portuguese 429", async () => {
@@ -127,5 +138,12 @@ describe("auth API over HTTP", () => {
     expect(await limited!.json()).toEqual({
       message: "Muitas tentativas de login. Aguarde um minuto e tente novamente.",
     });
+    // The login page under a language prefix shares the limit.
+    const prefixed = await call("/en/login", {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: "email=a%40example.com&password=x",
+    });
+    expect(prefixed.status).toBe(429);
   });
 });

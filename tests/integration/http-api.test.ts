@@ -180,6 +180,23 @@ describe.each(setups)("HTTP API with $name", (setup) => {
       expect(await res.json()).toEqual({ message: "O corpo da requisição é grande demais." });
     });
 
+    it("refuses a page post that does not declare its length (411), before reading it", async () => {
+      const body = new ReadableStream<Uint8Array>({
+        start(controller) {
+          controller.enqueue(new TextEncoder().encode("email=a%40example.com"));
+          controller.close();
+        },
+      });
+      const res = await get("/newsletter", {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+        body,
+        duplex: "half",
+      } as RequestInit);
+      expect(res.status).toBe(411);
+      expect(await res.text()).toContain("Informe o tamanho do corpo da requisição");
+    });
+
     it("answers unknown /api paths with 404 JSON", async () => {
       for (const method of ["GET", "POST"]) {
         const res = await get("/api/nao/existe", { method });

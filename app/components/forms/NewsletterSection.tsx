@@ -35,6 +35,7 @@ export function NewsletterSection({ data, texts, formToken, outcome: initial }: 
   const [outcome, setOutcome] = useState<NewsletterOutcome | null>(initial ?? null);
   const [hydrated, setHydrated] = useState(false);
   const honeypot = useRef<HTMLInputElement>(null);
+  const field = useRef<HTMLInputElement>(null);
   const key = useRef(newRequestKey());
   useEffect(() => setHydrated(true), []);
   useEffect(() => {
@@ -59,12 +60,24 @@ export function NewsletterSection({ data, texts, formToken, outcome: initial }: 
     });
     setSubmitting(false);
     key.current = newRequestKey();
-    if (result.kind === "ok") {
-      setOutcome({ kind: result.answer.simulated ? "simulated" : "sent", key: result.answer.protocol });
-    } else {
-      // Saved in this browser for a later retry, or refused: the spec's warning either way.
-      setOutcome({ kind: "error" });
+    if (result.kind === "invalid" || result.kind === "refused") {
+      // Nothing was stored: the address stays in the field and the server's reason is shown the way
+      // the browser shows its own e-mail check (A §5 keeps the data's errorMessage off the page).
+      const input = field.current;
+      if (input) {
+        input.setCustomValidity(
+          result.kind === "invalid" ? (Object.values(result.errors)[0] ?? result.message) : result.message,
+        );
+        input.reportValidity();
+      }
+      return;
     }
+    setOutcome(
+      result.kind === "ok"
+        ? { kind: result.answer.simulated ? "simulated" : "sent", key: result.answer.protocol }
+        : // Kept in this browser and sent again on the next page view: "registrada localmente".
+          { kind: "error" },
+    );
     setEmail("");
   };
 
@@ -79,7 +92,6 @@ export function NewsletterSection({ data, texts, formToken, outcome: initial }: 
         <form
           method="post"
           action="/newsletter"
-          noValidate={hydrated}
           onSubmit={hydrated ? onSubmit : undefined}
           className="newsletter__form"
         >
@@ -87,6 +99,7 @@ export function NewsletterSection({ data, texts, formToken, outcome: initial }: 
             {texts.newsletterEmailLabel}
           </label>
           <input
+            ref={field}
             id="newsletter-email"
             type="email"
             name="email"
@@ -96,7 +109,10 @@ export function NewsletterSection({ data, texts, formToken, outcome: initial }: 
             disabled={submitting}
             maxLength={200}
             value={email}
-            onChange={(e) => setEmail(e.target.value)}
+            onChange={(e) => {
+              e.target.setCustomValidity("");
+              setEmail(e.target.value);
+            }}
           />
           <input type="hidden" name="formToken" value={formToken} />
           <div className="honeypot" aria-hidden="true">

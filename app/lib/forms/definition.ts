@@ -23,6 +23,7 @@ export const validationRuleSchema = z.union([
   z.enum(["required", "email", "cnpj", "phone"]),
   z.string().regex(/^min_length:\d+$/, "regra min_length:N"),
   z.string().regex(/^min_selections:\d+$/, "regra min_selections:N"),
+  z.string().regex(/^(min|max)_digits:\d+$/, "regra min_digits:N ou max_digits:N"),
 ]);
 
 export const fieldOptionSchema = z.strictObject({

@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { type FormStep, fieldSchema, stepSchema } from "./definition.ts";
-import { validateField, validateStep, validateSteps, validationMessages } from "./validation.ts";
+import {
+  validateField,
+  validateStep,
+  validateSteps,
+  validationMessages,
+  validationMessagesEn,
+} from "./validation.ts";
 
 /** A field as the definition parser yields it (defaults applied: required false, validation []). */
 function field(input: Record<string, unknown>) {
@@ -103,6 +109,24 @@ describe("B §5.1 phone: at least 10 digits", () => {
   });
   it("accepts 11 digits (mobile with area code)", () => {
     expect(validateField(phone, "(62) 99999-0000")).toBeNull();
+  });
+});
+
+describe("A §5 chat popup phone on the server: min_digits:8 and max_digits:15", () => {
+  const phone = field({ validation: ["required", "min_digits:8", "max_digits:15"] });
+
+  it("refuses 7 digits with the popup's message", () => {
+    expect(validateField(phone, "9876-543")).toBe("Telefone deve ter pelo menos 8 dígitos");
+  });
+  it("accepts 8 digits (a number without its area code)", () => {
+    expect(validateField(phone, "9876-5432")).toBeNull();
+  });
+  it("accepts 15 digits and refuses 16 as too long", () => {
+    expect(validateField(phone, "123456789012345")).toBeNull();
+    expect(validateField(phone, "1234567890123456")).toBe("Telefone muito longo");
+  });
+  it("has the English wording too", () => {
+    expect(validateField(phone, "123", validationMessagesEn)).toBe("Phone must have at least 8 digits");
   });
 });
 

@@ -6,6 +6,9 @@ export const validationMessages = {
   email: "E-mail inválido",
   cnpj: "CNPJ deve ter 14 dígitos",
   phone: "Telefone deve ter pelo menos 10 dígitos",
+  // The chat popup's phone rules (A §5, A §8), so the server checks what the popup checks.
+  minDigits: (n: number) => `Telefone deve ter pelo menos ${n} dígitos`,
+  maxDigits: "Telefone muito longo",
   minLength: (n: number) => `Mínimo de ${n} caracteres`,
   minSelections: (n: number) => `Selecione pelo menos ${n} opção(ões)`,
 };
@@ -16,6 +19,8 @@ export const validationMessagesEn: ValidationMessages = {
   email: "Invalid e-mail",
   cnpj: "CNPJ must have 14 digits",
   phone: "Phone must have at least 10 digits",
+  minDigits: (n: number) => `Phone must have at least ${n} digits`,
+  maxDigits: "Phone number too long",
   minLength: (n: number) => `At least ${n} characters`,
   minSelections: (n: number) => `Select at least ${n} option(s)`,
 };
@@ -57,6 +62,11 @@ export function validateField(
       if (digitsOf(text).length !== 14) return messages.cnpj;
     } else if (rule === "phone") {
       if (digitsOf(text).length < 10) return messages.phone;
+    } else if (rule.startsWith("min_digits:")) {
+      const n = Number(rule.slice("min_digits:".length));
+      if (digitsOf(text).length < n) return messages.minDigits(n);
+    } else if (rule.startsWith("max_digits:")) {
+      if (digitsOf(text).length > Number(rule.slice("max_digits:".length))) return messages.maxDigits;
     } else if (rule.startsWith("min_length:")) {
       const n = Number(rule.slice("min_length:".length));
       if (text.trim().length < n) return messages.minLength(n);

@@ -9,7 +9,10 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import { authTexts } from "~/lib/auth/texts.ts";
+import { passOnHeaders } from "~/lib/route-headers.ts";
 import type { Route } from "./+types/layout";
+
+export const headers = passOnHeaders;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requirePageAdmin(request, context);

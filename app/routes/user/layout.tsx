@@ -2,8 +2,11 @@ import { requirePageUser } from "@server/http/auth-guard.ts";
 import { useEffect, useRef } from "react";
 import { data, NavLink, Outlet, useLocation } from "react-router";
 import { authTexts } from "~/lib/auth/texts.ts";
+import { passOnHeaders } from "~/lib/route-headers.ts";
 import type { Route } from "./+types/layout";
 import { userMenu } from "./menu.ts";
+
+export const headers = passOnHeaders;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requirePageUser(request, context);
