@@ -28,7 +28,7 @@ export function meta({ matches, location }: Route.MetaArgs) {
 export const handle: RouteHandle = { pageCache: true };
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { services, request } = context;
+  const { request } = context;
   const query = { segment: request.segment, lang: request.language };
   const onMainSite = request.segment === null;
   const [hero, video, cards, segments, circle, why, accordion, testimonials, newsletter] = await Promise.all([
