@@ -1,5 +1,5 @@
 import { type FormEvent, useEffect, useRef, useState } from "react";
-import { Link } from "react-router";
+import { SiteLink } from "~/components/SiteLink.tsx";
 import { type ChatErrors, chatLink, lettersAndSpaces, validateChat } from "~/lib/chat.ts";
 import { useFormToken } from "~/lib/forms/form-token.ts";
 import { maskChatPhone } from "~/lib/forms/masks.ts";
@@ -197,9 +197,9 @@ export function ChatWidget({ texts, whatsapp, privacyUrl }: Props) {
           </button>
           <p className="chat-dialog__privacy">
             {texts.chatPrivacy}{" "}
-            <Link to={privacyUrl} onClick={close}>
+            <SiteLink to={privacyUrl} onClick={close}>
               {texts.chatPrivacyLink}
-            </Link>
+            </SiteLink>
             .
           </p>
         </form>

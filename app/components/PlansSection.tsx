@@ -1,5 +1,5 @@
 import { useId, useState } from "react";
-import { Link } from "react-router";
+import { SiteLink } from "~/components/SiteLink.tsx";
 import type { OfferedLanguage } from "~/lib/locale.ts";
 import {
   formatPrice,
@@ -129,13 +129,13 @@ function PlanCard({ plan, data, annual, language, pathLanguage, t, Heading }: Ca
           </p>
         </div>
       </div>
-      <Link
+      <SiteLink
         to={trialLink(plan.id, annual, pathLanguage)}
         className={`button ${plan.popular ? "button--primary" : "button--outline"} plan-card__cta`}
       >
         {data.cta_button}
         <span className="visually-hidden">{t.ctaPlan(plan.name)}</span>
-      </Link>
+      </SiteLink>
       {limits.length > 0 ? (
         <ul className="plan-card__limits" aria-label={t.limits}>
           {limits.map((line) => (

@@ -1,9 +1,9 @@
-import { Link } from "react-router";
 import type { FooterData, MenuData } from "~/lib/content/schemas.ts";
 import type { Messages } from "~/lib/i18n.ts";
 import type { Loaded } from "~/lib/shell.ts";
 import { SITE_NAME } from "~/lib/site.ts";
 import { LoadError, MissingData } from "./SectionState.tsx";
+import { SiteLink } from "./SiteLink.tsx";
 
 interface Props {
   footer: Loaded<FooterData>;
@@ -56,7 +56,7 @@ export function SiteFooter({ footer, menu, year, t }: Props) {
             <ul>
               {section.links.map((link) => (
                 <li key={link.url + link.title}>
-                  <Link to={link.url}>{link.title}</Link>
+                  <SiteLink to={link.url}>{link.title}</SiteLink>
                 </li>
               ))}
             </ul>
@@ -68,7 +68,7 @@ export function SiteFooter({ footer, menu, year, t }: Props) {
             <ul>
               {features.map((feature) => (
                 <li key={feature.title}>
-                  {feature.link ? <Link to={feature.link}>{feature.title}</Link> : feature.title}
+                  {feature.link ? <SiteLink to={feature.link}>{feature.title}</SiteLink> : feature.title}
                 </li>
               ))}
             </ul>

@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect, useRef, useState } from "react";
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
 import type { MenuData } from "~/lib/content/schemas.ts";
 import type { Messages } from "~/lib/i18n.ts";
 import type { OfferedLanguage } from "~/lib/locale.ts";
@@ -7,6 +7,7 @@ import type { Loaded } from "~/lib/shell.ts";
 import { SITE_NAME } from "~/lib/site.ts";
 import { LanguageSelector } from "./header/LanguageSelector.tsx";
 import { MegaPanel, menuColumns } from "./header/MegaPanel.tsx";
+import { SiteLink } from "./SiteLink.tsx";
 
 interface Props {
   menu: Loaded<MenuData>;
@@ -96,31 +97,31 @@ export function SiteHeader({ menu, language, homePath, account, t }: Props) {
   const items = data?.main_menu ?? [];
   const desktopItems = items.filter((item) => !item.class.includes("mobile"));
   const accountButton = account ? (
-    <Link to={account.home} className="button button--outline">
+    <SiteLink to={account.home} className="button button--outline">
       {t.myAccount}
-    </Link>
+    </SiteLink>
   ) : (
-    <Link to="/login" className="button button--outline">
+    <SiteLink to="/login" className="button button--outline">
       {t.login}
-    </Link>
+    </SiteLink>
   );
   const trialButton = (
-    <Link to="/teste-gratis" className="button button--primary">
+    <SiteLink to="/teste-gratis" className="button button--primary">
       {t.freeTrial}
-    </Link>
+    </SiteLink>
   );
 
   return (
     <header className={`site-header${scrolled ? " is-sticky" : ""}${mobileOpen ? " menu-open" : ""}`}>
       <div className="site-header__inner">
-        <Link to={homePath} className="site-header__logo">
+        <SiteLink to={homePath} className="site-header__logo">
           <img
             src={data?.logo ?? "/images/logo.svg"}
             alt={`${SITE_NAME} — ${t.home}`}
             width={148}
             height={36}
           />
-        </Link>
+        </SiteLink>
 
         <nav aria-label={t.mainNavigation} className="site-header__nav desktop-only">
           {menu.status === "error" && <p className="site-header__notice">{t.menuError}</p>}
@@ -166,12 +167,12 @@ export function SiteHeader({ menu, language, homePath, account, t }: Props) {
                       <MegaPanel item={item} id={id} onNavigate={() => setOpenItem(null)} />
                     </>
                   ) : item.link ? (
-                    <Link
+                    <SiteLink
                       to={item.link}
                       className={`menu__link${item.highlight ? " menu__link--highlight" : ""}`}
                     >
                       {item.title}
-                    </Link>
+                    </SiteLink>
                   ) : null}
                 </li>
               );
@@ -208,14 +209,14 @@ export function SiteHeader({ menu, language, homePath, account, t }: Props) {
         />
         <div className="mobile-menu__panel" role="dialog" aria-modal="true" aria-label={t.mainNavigation}>
           <div className="mobile-menu__top">
-            <Link to={homePath} className="site-header__logo">
+            <SiteLink to={homePath} className="site-header__logo">
               <img
                 src={data?.logo ?? "/images/logo.svg"}
                 alt={`${SITE_NAME} — ${t.home}`}
                 width={148}
                 height={36}
               />
-            </Link>
+            </SiteLink>
             <button
               type="button"
               className="mobile-menu__close"
@@ -244,7 +245,11 @@ export function SiteHeader({ menu, language, homePath, account, t }: Props) {
                               <ul>
                                 {entry.items.map((link) => (
                                   <li key={link.title}>
-                                    {link.link ? <Link to={link.link}>{link.title}</Link> : link.title}
+                                    {link.link ? (
+                                      <SiteLink to={link.link}>{link.title}</SiteLink>
+                                    ) : (
+                                      link.title
+                                    )}
                                   </li>
                                 ))}
                               </ul>
@@ -256,9 +261,9 @@ export function SiteHeader({ menu, language, homePath, account, t }: Props) {
                   </li>
                 ) : item.link ? (
                   <li key={item.title}>
-                    <Link to={item.link} className="mobile-menu__link">
+                    <SiteLink to={item.link} className="mobile-menu__link">
                       {item.title}
-                    </Link>
+                    </SiteLink>
                   </li>
                 ) : null,
               )}

@@ -8,6 +8,7 @@ import {
   type Language,
   type LanguageInputs,
   type LanguageSource,
+  localizeHref,
   parseAcceptLanguage,
   resolveHost,
   resolveLanguage,
@@ -333,5 +334,46 @@ describe("interfaceLanguage and htmlLang", () => {
   it("htmlLang gives a BCP 47 tag", () => {
     expect(htmlLang("pt")).toBe("pt-BR");
     expect(htmlLang("en")).toBe("en");
+  });
+});
+
+describe("localizeHref: site links keep the visitor's language prefix (A §2 path prefixes)", () => {
+  it("adds the prefix to site pages, the home page included, keeping query and anchor", () => {
+    expect(localizeHref("/contato", "en")).toBe("/en/contato");
+    expect(localizeHref("/", "es")).toBe("/es");
+    expect(localizeHref("/planos?ciclo=anual#precos", "en")).toBe("/en/planos?ciclo=anual#precos");
+    expect(localizeHref("/parceiros/revenda", "pt")).toBe("/pt/parceiros/revenda");
+  });
+  it("changes nothing without a prefix in the current address", () => {
+    expect(localizeHref("/contato", null)).toBe("/contato");
+  });
+  it("leaves external, protocol-relative, anchor, mail and file links alone", () => {
+    for (const href of [
+      "https://example.com/x",
+      "//cdn.example.com/a",
+      "#conteudo",
+      "mailto:a@b.com",
+      "/images/og/default.png",
+      "/favicon.svg",
+    ]) {
+      expect(localizeHref(href, "en"), href).toBe(href);
+    }
+  });
+  it("never prefixes twice, nor the areas that live only at the root", () => {
+    expect(localizeHref("/en/planos", "en")).toBe("/en/planos");
+    expect(localizeHref("/pt", "en")).toBe("/pt");
+    for (const href of [
+      "/dashboard",
+      "/user/dashboard",
+      "/admin",
+      "/logout",
+      "/api/leads",
+      "/system",
+      "/sitemap.xml",
+    ]) {
+      expect(localizeHref(href, "en"), href).toBe(href);
+    }
+    // A page whose name only starts like a root area is still a site page.
+    expect(localizeHref("/usuarios", "en")).toBe("/en/usuarios");
   });
 });

@@ -52,6 +52,21 @@ export function splitLanguagePrefix(pathname: string): { language: Language | nu
   return { language: match[1] as Language, path: pathname.slice(match[0].length) || "/" };
 }
 
+/** Areas that live only at the root: the customer and admin areas, the API, and the feeds. */
+const UNPREFIXED = /^\/(?:api|dashboard|user|admin|logout|system|sitemap\.xml|robots\.txt)(?:[/?#.]|$)/;
+
+/**
+ * A site link under the visitor's language prefix, so a click from /en/planos stays in English:
+ * '/contato' becomes '/en/contato'. External, anchor and file links, paths already prefixed and the
+ * areas that live only at the root are left as they are.
+ */
+export function localizeHref(href: string, language: Language | null): string {
+  if (!language || !href.startsWith("/") || href.startsWith("//")) return href;
+  if (splitLanguagePrefix(href.split(/[?#]/)[0]!).language || UNPREFIXED.test(href)) return href;
+  if (/\.[a-z0-9]+(?:[?#]|$)/i.test(href.split(/[?#]/)[0]!)) return href;
+  return href === "/" ? `/${language}` : `/${language}${href}`;
+}
+
 /** The accepted language codes of an Accept-Language header, best first (q-values honoured). */
 export function parseAcceptLanguage(header: string | undefined | null): Language[] {
   if (!header) return [];

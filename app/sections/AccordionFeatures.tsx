@@ -1,6 +1,6 @@
 import { useState } from "react";
-import { Link } from "react-router";
 import { Icon } from "~/components/Icon.tsx";
+import { SiteLink } from "~/components/SiteLink.tsx";
 import type { AccordionFeaturesData } from "~/lib/content/sections.ts";
 
 /** Accordion features (A §2, §4): one item open at a time; clicking the open item closes it. */
@@ -16,9 +16,9 @@ export function AccordionFeatures({ data }: { data: AccordionFeaturesData }) {
           </h2>
           {data.description && <p>{data.description}</p>}
           {data.cta && (
-            <Link to={data.cta.link} className="button button--primary">
+            <SiteLink to={data.cta.link} className="button button--primary">
               {data.cta.text}
-            </Link>
+            </SiteLink>
           )}
         </header>
         <div className="accordion__items">

@@ -1,8 +1,9 @@
 import useEmblaCarousel from "embla-carousel-react";
 import { useEffect, useState } from "react";
-import { Link } from "react-router";
 import { Icon } from "~/components/Icon.tsx";
+import { SiteLink } from "~/components/SiteLink.tsx";
 import type { CardsSliderData } from "~/lib/content/sections.ts";
+import { mouseHover } from "./mouse-hover.ts";
 
 /** Cards slider (A §4, §9): Embla carousel showing previous, current and next cards; 5000 ms, pause on hover. */
 export function CardsSlider({
@@ -20,12 +21,7 @@ export function CardsSlider({
     return () => clearInterval(timer);
   }, [embla, hovered]);
   return (
-    <section
-      className="section cards"
-      aria-labelledby="cards-titulo"
-      onMouseEnter={() => setHovered(true)}
-      onMouseLeave={() => setHovered(false)}
-    >
+    <section className="section cards" aria-labelledby="cards-titulo" {...mouseHover(setHovered)}>
       <div className="section__inner">
         <header className="section__header">
           <h2 id="cards-titulo">{data.sectionTitle}</h2>
@@ -39,7 +35,7 @@ export function CardsSlider({
                   <Icon name={card.icon} />
                   <h3>{card.title}</h3>
                   <p>{card.description}</p>
-                  {card.cta && <Link to={card.cta.url}>{card.cta.text}</Link>}
+                  {card.cta && <SiteLink to={card.cta.url}>{card.cta.text}</SiteLink>}
                 </article>
               </li>
             ))}

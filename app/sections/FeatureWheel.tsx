@@ -1,6 +1,8 @@
 import { useEffect, useState } from "react";
-import { Link } from "react-router";
 import { Icon } from "~/components/Icon.tsx";
+import { SiteLink } from "~/components/SiteLink.tsx";
+import { isEmbedUrl } from "~/lib/media.ts";
+import { mouseHover } from "./mouse-hover.ts";
 
 export interface WheelItem {
   id: string | number;
@@ -33,7 +35,7 @@ const EMBED_RELOAD_MS = 10 * 60_000;
 function BackgroundVideo({ src }: { src: string }) {
   const [fading, setFading] = useState(false);
   const [generation, setGeneration] = useState(0);
-  const embed = /^https:\/\//.test(src) && !/\.mp4(\?|$)/.test(src);
+  const embed = isEmbedUrl(src);
   useEffect(() => {
     if (!embed) return;
     const timer = setInterval(() => setGeneration((g) => g + 1), EMBED_RELOAD_MS);
@@ -99,11 +101,7 @@ export function FeatureWheel(props: Props) {
           {props.subtitle && <p className="section__eyebrow">{props.subtitle}</p>}
           {props.description && <p>{props.description}</p>}
         </header>
-        <div
-          className="wheel__body"
-          onMouseEnter={() => setHovered(true)}
-          onMouseLeave={() => setHovered(false)}
-        >
+        <div className="wheel__body" {...mouseHover(setHovered)}>
           <ul className="wheel__ring" style={{ ["--count" as string]: items.length }}>
             {items.map((item, i) => (
               <li key={item.id} style={{ ["--i" as string]: i }}>
@@ -131,15 +129,17 @@ export function FeatureWheel(props: Props) {
               )}
               <h3>{current.name}</h3>
               <p>{current.description}</p>
-              {current.link && props.exploreText && <Link to={current.link}>{props.exploreText}</Link>}
+              {current.link && props.exploreText && (
+                <SiteLink to={current.link}>{props.exploreText}</SiteLink>
+              )}
             </div>
           )}
         </div>
         {props.cta && (
           <p className="section__cta">
-            <Link to={props.cta.link} className="button button--outline">
+            <SiteLink to={props.cta.link} className="button button--outline">
               {props.cta.text}
-            </Link>
+            </SiteLink>
           </p>
         )}
       </div>

@@ -1,8 +1,10 @@
 import { useEffect, useReducer, useRef, useState } from "react";
-import { Link } from "react-router";
 import { Icon } from "~/components/Icon.tsx";
+import { SiteLink } from "~/components/SiteLink.tsx";
 import { carouselReducer, HERO_INTERVAL_MS } from "~/lib/carousel.ts";
 import type { HeroSectionData } from "~/lib/content/sections.ts";
+import { failedBeforeHydration } from "~/lib/media.ts";
+import { mouseHover } from "./mouse-hover.ts";
 
 export interface HeroTexts {
   previous: string;
@@ -47,8 +49,7 @@ export function HeroCarousel({ data, texts }: { data: HeroSectionData; texts: He
       className="hero"
       aria-roledescription="carrossel"
       aria-label={texts.slides}
-      onMouseEnter={() => dispatch({ type: "hover", hovered: true })}
-      onMouseLeave={() => dispatch({ type: "hover", hovered: false })}
+      {...mouseHover((hovered) => dispatch({ type: "hover", hovered }))}
       onTouchStart={(e) => {
         touchStart.current = e.touches[0]?.clientX ?? null;
       }}
@@ -75,6 +76,9 @@ export function HeroCarousel({ data, texts }: { data: HeroSectionData; texts: He
             <div className="hero__media">
               {showVideo ? (
                 <video
+                  ref={(video) => {
+                    if (failedBeforeHydration(video)) fallback(slide.id);
+                  }}
                   src={slide.background.src}
                   autoPlay
                   muted
@@ -108,23 +112,23 @@ export function HeroCarousel({ data, texts }: { data: HeroSectionData; texts: He
                 <p className="hero__title">{slide.title}</p>
               )}
               <p className="hero__subtitle">{slide.subtitle}</p>
-              <Link
+              <SiteLink
                 to={slide.cta.link}
                 className="button button--primary hero__cta"
                 tabIndex={current ? undefined : -1}
               >
                 {slide.cta.text}
                 {slide.cta.icon && <Icon name={slide.cta.icon} size={18} />}
-              </Link>
+              </SiteLink>
               {slide.features.length > 0 && (
                 <ul className="hero__features">
                   {slide.features.map((feature) => (
                     <li key={feature.title}>
                       <Icon name={feature.icon} size={18} />
                       {feature.link ? (
-                        <Link to={feature.link} tabIndex={current ? undefined : -1}>
+                        <SiteLink to={feature.link} tabIndex={current ? undefined : -1}>
                           {feature.title}
-                        </Link>
+                        </SiteLink>
                       ) : (
                         feature.title
                       )}

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import type { TestimonialsData } from "~/lib/content/sections.ts";
+import { mouseHover } from "./mouse-hover.ts";
 import { useAutoAdvance } from "./useAutoAdvance.ts";
 
 /** Testimonials (A §4, §9): auto-advance every 6000 ms, pause on hover. */
@@ -17,8 +18,7 @@ export function Testimonials({
     <section
       className="section testimonials"
       aria-labelledby="depoimentos-titulo"
-      onMouseEnter={() => setHovered(true)}
-      onMouseLeave={() => setHovered(false)}
+      {...mouseHover(setHovered)}
     >
       <div className="section__inner">
         <header className="section__header">

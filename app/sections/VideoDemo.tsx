@@ -1,11 +1,16 @@
 import { useEffect, useRef, useState } from "react";
-import { Link } from "react-router";
+import { SiteLink } from "~/components/SiteLink.tsx";
 import type { VideoDemoData } from "~/lib/content/sections.ts";
+import { failedBeforeHydration, isEmbedUrl } from "~/lib/media.ts";
+
+const PLACEHOLDER_IMAGE = "/images/placeholder.svg";
 
 /** Metric counters run from 0 to their value when scrolled into view, 200 ms apart (A §4, §9). */
 function useCountUp(metrics: VideoDemoData["metrics"]) {
   const ref = useRef<HTMLUListElement>(null);
-  const [values, setValues] = useState(metrics.map(() => 0));
+  // The server renders the final values (crawlers and visitors without JavaScript read the real
+  // numbers); the browser sets them to 0 and counts up when the metrics come into view.
+  const [values, setValues] = useState(metrics.map((m) => m.value));
   useEffect(() => {
     const element = ref.current;
     if (!element) return;
@@ -16,6 +21,7 @@ function useCountUp(metrics: VideoDemoData["metrics"]) {
       setValues(metrics.map((m) => m.value));
       return;
     }
+    setValues(metrics.map(() => 0));
     let frame = 0;
     const observer = new IntersectionObserver((entries) => {
       if (!entries.some((e) => e.isIntersecting)) return;
@@ -55,7 +61,7 @@ export function VideoDemo({
   const [playing, setPlaying] = useState(false);
   const [thumbFailed, setThumbFailed] = useState(false);
   const { ref, values } = useCountUp(data.metrics);
-  const embed = /^https:\/\//.test(data.video.url);
+  const embed = isEmbedUrl(data.video.url);
   return (
     <section className="section video-demo" aria-labelledby="video-titulo">
       <div className="section__inner video-demo__layout">
@@ -65,9 +71,9 @@ export function VideoDemo({
           </h2>
           {data.description && <p>{data.description}</p>}
           {data.cta && (
-            <Link to={data.cta.link} className="button button--primary">
+            <SiteLink to={data.cta.link} className="button button--primary">
               {data.cta.text}
-            </Link>
+            </SiteLink>
           )}
         </header>
         <div className="video-demo__player">
@@ -88,18 +94,18 @@ export function VideoDemo({
             )
           ) : (
             <button type="button" className="video-demo__thumb" onClick={() => setPlaying(true)}>
-              {thumbFailed ? (
-                <span className="video-demo__placeholder">{texts.placeholder}</span>
-              ) : (
-                <img
-                  src={data.video.thumbnail}
-                  alt={data.video.alt}
-                  width={960}
-                  height={540}
-                  loading="lazy"
-                  onError={() => setThumbFailed(true)}
-                />
-              )}
+              {/* A thumbnail that fails gives way to the placeholder image (A §4). */}
+              <img
+                ref={(img) => {
+                  if (!thumbFailed && failedBeforeHydration(img)) setThumbFailed(true);
+                }}
+                src={thumbFailed ? PLACEHOLDER_IMAGE : data.video.thumbnail}
+                alt={thumbFailed ? texts.placeholder : data.video.alt}
+                width={960}
+                height={540}
+                loading="lazy"
+                onError={() => setThumbFailed(true)}
+              />
               <span className="video-demo__play" aria-hidden="true">
                 ▶
               </span>

@@ -1,5 +1,5 @@
-import { Link } from "react-router";
 import { Icon } from "~/components/Icon.tsx";
+import { SiteLink } from "~/components/SiteLink.tsx";
 import type { WhyChooseData } from "~/lib/content/sections.ts";
 
 /** Why-choose features (A §2); without a call to action in the data it leads to /demonstracao. */
@@ -21,17 +21,17 @@ export function WhyChoose({ data, defaultCta }: { data: WhyChooseData; defaultCt
               <h3>{feature.title}</h3>
               <p>{feature.description}</p>
               {feature.link && data.exploreText && (
-                <Link to={feature.link} className="why__link">
+                <SiteLink to={feature.link} className="why__link">
                   {data.exploreText} <span className="visually-hidden">— {feature.title}</span>
-                </Link>
+                </SiteLink>
               )}
             </li>
           ))}
         </ul>
         <p className="section__cta">
-          <Link to={cta.link} className="button button--primary">
+          <SiteLink to={cta.link} className="button button--primary">
             {cta.text}
-          </Link>
+          </SiteLink>
         </p>
       </div>
     </section>

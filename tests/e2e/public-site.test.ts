@@ -199,6 +199,43 @@ describe("the public site in Chromium (A §2, §4, §9)", () => {
     await context.close();
   });
 
+  it("video demo metrics: real values in the HTML, counted up from 0 when scrolled into view", async () => {
+    const context = await browser.newContext({ locale: "pt-BR", viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await page.clock.install();
+    await page.goto(server.url, { waitUntil: "networkidle" });
+    const first = page.locator(".metric__value").first();
+    await expect.poll(() => first.textContent()).toBe("0%");
+    await first.scrollIntoViewIfNeeded();
+    // The observer reports outside the page's clock: let the clock run until the count ends.
+    await expect
+      .poll(async () => {
+        await page.clock.runFor(500);
+        return first.textContent();
+      })
+      .toBe("30%");
+    await context.close();
+  });
+
+  it("on a touch screen a tap on the hero's arrow moves it without pausing it for good", async () => {
+    const context = await browser.newContext({
+      locale: "pt-BR",
+      viewport: { width: 390, height: 844 },
+      hasTouch: true,
+      isMobile: true,
+    });
+    const page = await context.newPage();
+    await page.clock.install();
+    await page.goto(server.url, { waitUntil: "networkidle" });
+    const current = () => page.locator(".hero__slide.is-current").getAttribute("aria-label");
+    await page.locator(".hero").getByRole("button", { name: "Próximo" }).tap();
+    expect(await current()).toBe("Slide 2 de 3");
+    expect(await page.getByText("Pausado").count()).toBe(0);
+    await page.clock.fastForward(20_000);
+    expect(await current()).not.toBe("Slide 2 de 3");
+    await context.close();
+  });
+
   it("accordion keeps one item open; testimonials advance every 6 s", async () => {
     const context = await browser.newContext({ locale: "pt-BR", viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();

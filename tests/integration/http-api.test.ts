@@ -245,11 +245,19 @@ describe.each(setups)("HTTP API with $name", (setup) => {
       expect(pt).toContain("Soluções");
       expect(pt).toContain("Todos os direitos reservados");
       expect(pt).toContain(`© <!-- -->${new Date().getFullYear()}`);
+      // The metrics carry their real values in the HTML; the browser counts them up (A §4).
+      expect(pt).toContain('<span class="metric__value">30<!-- -->%</span>');
+      expect(pt).toContain('<span class="metric__value">15<!-- --> dias</span>');
       const en = await (await get("/", { headers: { "Accept-Language": "en-US,en;q=0.9" } })).text();
       expect(en).toContain('<html lang="en"');
       expect(en).toContain("All rights reserved");
       const prefixed = await (await get("/en", { headers: { "Accept-Language": "pt-BR" } })).text();
       expect(prefixed).toContain('<html lang="en"');
+      // Site links keep the /en prefix, so the next click stays in English; the customer area does not.
+      expect(prefixed).toContain('href="/en/planos"');
+      expect(prefixed).toContain('href="/en/teste-gratis"');
+      expect(prefixed).toContain('href="/en/login"');
+      expect(prefixed).not.toContain('href="/planos"');
       const cookie = await (
         await get("/", { headers: { Cookie: "lang=en", "Accept-Language": "pt-BR" } })
       ).text();

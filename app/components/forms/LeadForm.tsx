@@ -1,5 +1,6 @@
 import { type FormEvent, useEffect, useRef, useState } from "react";
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
+import { SiteLink } from "~/components/SiteLink.tsx";
 import { toggleSelection } from "~/lib/forms/answers.ts";
 import type { Answers, FormDefinition } from "~/lib/forms/definition.ts";
 import type { FlowResult, FlowStatus } from "~/lib/forms/flow.ts";
@@ -123,9 +124,9 @@ export function LeadForm({
       <section className="form-screen form-screen--error" aria-labelledby="erro-navegacao">
         <h1 id="erro-navegacao">{texts.navErrorTitle}</h1>
         <p>{texts.navErrorText(step + 1, form.steps.length)}</p>
-        <Link to="?" className="button button--primary" onClick={() => setStep(0)}>
+        <SiteLink to="?" className="button button--primary" onClick={() => setStep(0)}>
           {texts.backToStart}
-        </Link>
+        </SiteLink>
       </section>
     );
   }
@@ -469,9 +470,9 @@ function SuccessScreen({
           </aside>
         )}
         <p>
-          <Link to="/" className="button button--primary">
+          <SiteLink to="/" className="button button--primary">
             {texts.backToSite}
-          </Link>
+          </SiteLink>
         </p>
       </div>
     </section>

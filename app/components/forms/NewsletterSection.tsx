@@ -1,5 +1,5 @@
 import { type FormEvent, useEffect, useRef, useState } from "react";
-import { Link } from "react-router";
+import { SiteLink } from "~/components/SiteLink.tsx";
 import type { NewsletterData } from "~/lib/content/schemas.ts";
 import type { FormTexts } from "~/lib/forms/texts.ts";
 import { placeLink } from "~/lib/inline-link.ts";
@@ -143,9 +143,9 @@ export function NewsletterSection({ data, texts, formToken, outcome: initial }: 
         {legal && (
           <p className="newsletter__legal">
             {legal.before}
-            <Link to="/politicas" className="newsletter__link">
+            <SiteLink to="/politicas" className="newsletter__link">
               {legal.label}
-            </Link>
+            </SiteLink>
             {legal.after}
           </p>
         )}

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { SiteLink } from "~/components/SiteLink.tsx";
 import { placeLink } from "~/lib/inline-link.ts";
 
 interface Props {
@@ -16,9 +16,9 @@ export function PrivacyNotice({ privacy, purposeLabel, className = "lead-form__p
   return (
     <p className={className}>
       {link.before}
-      <Link to={privacy.linkUrl} target="_blank" rel="noopener">
+      <SiteLink to={privacy.linkUrl} target="_blank" rel="noopener">
         {link.label}
-      </Link>
+      </SiteLink>
       {link.inline ? link.after : "."}{" "}
       <span className="lead-form__purpose">
         {purposeLabel}: {privacy.purpose}

@@ -1,5 +1,5 @@
-import { Link } from "react-router";
 import type { MenuData } from "~/lib/content/schemas.ts";
+import { SiteLink } from "../SiteLink.tsx";
 
 type MenuItem = MenuData["main_menu"][number];
 
@@ -28,7 +28,7 @@ export function MegaPanel({ item, id, onNavigate }: { item: MenuItem; id: string
                   {entry.items.map((link) => (
                     <li key={link.title}>
                       {link.link ? (
-                        <Link to={link.link} onClick={onNavigate} className="mega__link">
+                        <SiteLink to={link.link} onClick={onNavigate} className="mega__link">
                           <span className="mega__link-title">
                             {link.title}
                             {link.badge && <span className="mega__badge">{link.badge}</span>}
@@ -36,7 +36,7 @@ export function MegaPanel({ item, id, onNavigate }: { item: MenuItem; id: string
                           {link.description && (
                             <span className="mega__link-description">{link.description}</span>
                           )}
-                        </Link>
+                        </SiteLink>
                       ) : (
                         <span className="mega__link-title">{link.title}</span>
                       )}
