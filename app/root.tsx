@@ -10,6 +10,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  type ShouldRevalidateFunctionArgs,
   useLocation,
   useMatches,
   useNavigation,
@@ -67,6 +68,14 @@ export async function loader({ request: httpRequest, context }: Route.LoaderArgs
     year: new Date().getFullYear(),
     account: user ? { name: user.name, home: user.role === "admin" ? "/admin" : "/dashboard" } : null,
   });
+}
+
+/**
+ * The shell's data (the header's account button) is read again when the visitor leaves the login
+ * page: a sign-in through the API sets the session cookie without a form action.
+ */
+export function shouldRevalidate({ currentUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return /^\/(?:(?:pt|en|es)\/)?login$/.test(currentUrl.pathname) || defaultShouldRevalidate;
 }
 
 export function Layout({ children }: { children: ReactNode }) {

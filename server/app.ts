@@ -40,6 +40,13 @@ export function createApp(services: AppServices, options: AppOptions): express.E
     }),
   );
 
+  // Every page is built from the Host header: one that is no valid address is refused here.
+  app.use((req, res, next) => {
+    if (URL.canParse(`http://${req.headers.host ?? ""}/`) && req.headers.host) return next();
+    if (req.path.startsWith("/api/")) res.status(400).json({ message: messages.invalidHost });
+    else res.status(400).type("html").send(errorHtml(400, messages.invalidHost));
+  });
+
   app.use(
     helmet({
       // Pages get a stricter policy with script hashes from app/entry.server.tsx; this one covers

@@ -55,6 +55,10 @@ export function splitLanguagePrefix(pathname: string): { language: Language | nu
 /** Areas that live only at the root: the customer and admin areas, the API, and the feeds. */
 const UNPREFIXED = /^\/(?:api|dashboard|user|admin|logout|system|sitemap\.xml|robots\.txt)(?:[/?#.]|$)/;
 
+export function livesAtRoot(path: string): boolean {
+  return UNPREFIXED.test(path);
+}
+
 /**
  * A site link under the visitor's language prefix, so a click from /en/planos stays in English:
  * '/contato' becomes '/en/contato'. External, anchor and file links, paths already prefixed and the
@@ -62,7 +66,7 @@ const UNPREFIXED = /^\/(?:api|dashboard|user|admin|logout|system|sitemap\.xml|ro
  */
 export function localizeHref(href: string, language: Language | null): string {
   if (!language || !href.startsWith("/") || href.startsWith("//")) return href;
-  if (splitLanguagePrefix(href.split(/[?#]/)[0]!).language || UNPREFIXED.test(href)) return href;
+  if (splitLanguagePrefix(href.split(/[?#]/)[0]!).language || livesAtRoot(href)) return href;
   if (/\.[a-z0-9]+(?:[?#]|$)/i.test(href.split(/[?#]/)[0]!)) return href;
   return href === "/" ? `/${language}` : `/${language}${href}`;
 }

@@ -1,5 +1,5 @@
 import { loadSection } from "@server/content/load.ts";
-import { useRouteLoaderData } from "react-router";
+import { redirect, useRouteLoaderData } from "react-router";
 import { NewsletterSection } from "~/components/forms/NewsletterSection.tsx";
 import { LoadError, MissingData } from "~/components/SectionState.tsx";
 import { useFormToken } from "~/lib/forms/form-token.ts";
@@ -29,6 +29,8 @@ export const handle: RouteHandle = { pageCache: true };
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { request } = context;
+  // The 'admin' subdomain opens the admin area (spec README).
+  if (request.adminHost) throw redirect("/admin");
   const query = { segment: request.segment, lang: request.language };
   const onMainSite = request.segment === null;
   const [hero, video, cards, segments, circle, why, accordion, testimonials, newsletter] = await Promise.all([

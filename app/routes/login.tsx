@@ -109,7 +109,12 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
       });
       const body = (await response.json().catch(() => ({}))) as { token?: string; message?: string };
       if (!response.ok) {
-        setError(response.status === 401 ? t.invalidCredentials : (body.message ?? t.loginFailed));
+        // A refused sign-in (401) and a malformed address (400) read the same (A §8); a limit says why.
+        setError(
+          response.status === 401 || response.status === 400
+            ? t.invalidCredentials
+            : (body.message ?? t.loginFailed),
+        );
         return;
       }
       if (!body.token) {

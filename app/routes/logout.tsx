@@ -17,7 +17,11 @@ export function action({ request, context }: Route.ActionArgs) {
   return signOut(request, context);
 }
 
-/** The admin sidebar's "Logout" is a link to /logout (B §2.8). */
+/**
+ * A visit to /logout also signs out (an old bookmark, a typed address), but not when another site
+ * sent the browser here: a page elsewhere must not be able to sign our users out.
+ */
 export function loader({ request, context }: Route.LoaderArgs) {
+  if (request.headers.get("sec-fetch-site") === "cross-site") return redirect("/");
   return signOut(request, context);
 }

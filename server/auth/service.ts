@@ -25,6 +25,10 @@ export interface PublicUser {
   preferences: Preferences;
 }
 
+/** At most this many reset links per account in a window (an inbox cannot be flooded). */
+export const RESETS_PER_WINDOW = 3;
+const RESET_WINDOW_MS = 3600_000;
+
 export const authMessages = {
   invalidCredentials: "Credenciais inválidas, tente novamente.",
   tooManyAttempts: "Muitas tentativas de login. Aguarde um minuto e tente novamente.",
@@ -201,8 +205,22 @@ export class AuthService {
       this.options.logger.info("password reset asked for an unknown e-mail");
       return;
     }
-    const token = newToken();
     const now = this.now();
+    // A few links an hour per account, so nobody can flood someone's inbox with our e-mails.
+    const [recent] = await this.options.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(passwordResets)
+      .where(
+        and(
+          eq(passwordResets.userId, row.id),
+          gt(passwordResets.createdAt, new Date(now.getTime() - RESET_WINDOW_MS)),
+        ),
+      );
+    if (Number(recent?.n ?? 0) >= RESETS_PER_WINDOW) {
+      this.options.logger.warn({ userId: row.id }, "password reset limit reached; no e-mail sent");
+      return;
+    }
+    const token = newToken();
     await this.options.db.insert(passwordResets).values({
       tokenHash: hashToken(token),
       userId: row.id,

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import type { DocumentData, DocumentName } from "~/lib/content/schemas.ts";
 import { type ContentLevel, contentCacheKey, levelPath, lookupLevels } from "~/lib/content-lookup.ts";
 import type { Cache } from "../cache/cache.ts";
@@ -48,6 +49,31 @@ export class ContentService {
   /** The places that were searched, for the "Dados ... não encontrados" messages. */
   searchedPaths(name: string, query: ContentQuery): string[] {
     return lookupLevels(query.segment, query.lang).map((level) => levelPath(name, level));
+  }
+
+  /** What the cache holds under a content key (GET /api/cache/{key}): the document's data. */
+  async cached(key: string): Promise<{ key: string; data: unknown; ttl: number } | null> {
+    const entry = await this.cache.peek<ResolvedDocument | null>(key);
+    if (!entry) return null;
+    return { key, data: entry.data?.data ?? null, ttl: entry.ttl };
+  }
+
+  /**
+   * POST /api/cache: a document's data served under `subdomain:name:lang` for ttl seconds, as if
+   * the database had answered it; the caller has checked it against the document's schema.
+   */
+  async putCached(key: string, data: unknown, ttlSeconds: number): Promise<void> {
+    const [segment = "default", name = "", lang = "pt"] = key.split(":");
+    const hash = createHash("sha256").update(JSON.stringify(data)).digest("base64url").slice(0, 16);
+    const doc: ResolvedDocument = {
+      name,
+      data,
+      level: { segment, lang },
+      version: 0,
+      updatedAt: new Date().toISOString(),
+      etag: `"cache-${hash}"`,
+    };
+    await this.cache.set(key, doc, ttlSeconds);
   }
 
   async save(input: ContentLevel & { name: string; data: unknown; author: string }): Promise<void> {

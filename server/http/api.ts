@@ -37,10 +37,16 @@ export async function readJsonBody<S extends z.ZodType>(
   } catch {
     throw new HttpError(400, messages.invalidJson);
   }
-  const parsed = schema.safeParse(raw);
+  return validate(schema, raw);
+}
+
+/** Validates a value; a 400 naming the first problem and where it is (under `at`, if given). */
+export function validate<S extends z.ZodType>(schema: S, value: unknown, at: string[] = []): z.output<S> {
+  const parsed = schema.safeParse(value);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
-    const where = issue.path.length ? `${issue.path.join(".")}: ` : "";
+    const path = [...at, ...issue.path.map(String)];
+    const where = path.length ? `${path.join(".")}: ` : "";
     throw new HttpError(400, `${messages.invalidParameters} ${where}${issue.message}`);
   }
   return parsed.data;

@@ -31,6 +31,7 @@ export const messages = {
   invalidParameters: "Parâmetros inválidos.",
   invalidJson: "O corpo da requisição não é um JSON válido.",
   bodyTooLarge: "O corpo da requisição é grande demais.",
+  invalidHost: "Endereço (Host) inválido.",
   lengthRequired: "Informe o tamanho do corpo da requisição (Content-Length).",
   unsupportedMediaType: "Envie o corpo como application/json.",
   methodNotAllowed: "Método não permitido.",

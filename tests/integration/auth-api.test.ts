@@ -15,7 +15,7 @@ describe("auth API over HTTP", () => {
     });
 
   beforeAll(async () => {
-    server = await startServerProcess({ LOGIN_RATE_LIMIT_PER_MINUTE: "8" });
+    server = await startServerProcess({ LOGIN_RATE_LIMIT_PER_MINUTE: "9" });
     const match = /cliente: (\S+) \/ (\S+)/.exec(server.output());
     if (!match) throw new Error(`no demo credentials printed:\n${server.output()}`);
     customer = { email: match[1]!, password: match[2]! };
@@ -108,6 +108,19 @@ describe("auth API over HTTP", () => {
     expect(dashboard.status).toBe(200);
     expect(dashboard.headers.get("cache-control")).toBe("private, no-store");
     expect(await dashboard.text()).toContain("Olá, Carla Mendes!");
+  });
+
+  it("a visit to /logout signs out, unless another site sent the browser there", async () => {
+    const { token } = await (await login(customer)).json();
+    const cookie = { Cookie: `session=${token}` };
+    const profile = () => call("/api/users/profile", { headers: { Authorization: token } });
+    const crossSite = await call("/logout", { headers: { ...cookie, "Sec-Fetch-Site": "cross-site" } });
+    expect(crossSite.status).toBe(302);
+    expect(crossSite.headers.get("location")).toBe("/");
+    expect((await profile()).status).toBe(200);
+    const own = await call("/logout", { headers: { ...cookie, "Sec-Fetch-Site": "same-origin" } });
+    expect(own.headers.get("location")).toBe("/login");
+    expect((await profile()).status).toBe(401);
   });
 
   it("pages with personal data or secrets are never stored by the browser; a reset link sends no referrer", async () => {

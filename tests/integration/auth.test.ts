@@ -1,4 +1,4 @@
-import { AuthService, type Mailer } from "@server/auth/service.ts";
+import { AuthService, type Mailer, RESETS_PER_WINDOW } from "@server/auth/service.ts";
 import { hashToken } from "@server/auth/tokens.ts";
 import type { DatabaseHandle } from "@server/db/client.ts";
 import { passwordResets, sessions, users } from "@server/db/schema.ts";
@@ -138,6 +138,14 @@ describe.each(databaseTargets())("accounts and sessions on $name", (target) => {
     const late = /token=([A-Za-z0-9_-]+)/.exec(mail[1]!.text)![1]!;
     clock.advance(3600_000 + 1);
     await expect(auth.resetPassword(late, "mais-uma-4")).rejects.toMatchObject({ status: 400 });
+  });
+
+  it(`sends at most ${RESETS_PER_WINDOW} reset links an hour to one account`, async () => {
+    for (let i = 0; i < RESETS_PER_WINDOW + 2; i++) await auth.requestPasswordReset("carla@example.com");
+    expect(mail).toHaveLength(RESETS_PER_WINDOW);
+    clock.advance(3600_000 + 1);
+    await auth.requestPasswordReset("carla@example.com");
+    expect(mail).toHaveLength(RESETS_PER_WINDOW + 1);
   });
 
   it("refuses a second account with the same e-mail, in any case", async () => {

@@ -1,3 +1,4 @@
+import { get as httpGet } from "node:http";
 import { RedisStore } from "@server/cache/remote-store.ts";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -104,6 +105,8 @@ describe.each(setups)("HTTP API with $name", (setup) => {
       const res = await get("/api/json/public/inexistente");
       expect(res.status).toBe(404);
       expect(await res.json()).toEqual({ message: 'Documento "inexistente" não encontrado.' });
+      // A name no document type has is not even looked up, so random names cannot fill the cache.
+      expect((await get("/api/cache/default:inexistente:pt")).status).toBe(404);
     });
 
     it("refuses bad names, segments and languages with 400", async () => {
@@ -127,7 +130,7 @@ describe.each(setups)("HTTP API with $name", (setup) => {
       expect(hit.status).toBe(200);
       const entry = await hit.json();
       expect(entry.key).toBe("default:footer-data:en");
-      expect(entry.data.data.copyright.text).toContain("All rights reserved");
+      expect(entry.data.copyright.text).toContain("All rights reserved");
       expect(entry.ttl).toBeGreaterThan(0);
       const miss = await get("/api/cache/default:nada:pt");
       expect(miss.status).toBe(404);
@@ -166,6 +169,27 @@ describe.each(setups)("HTTP API with $name", (setup) => {
       });
       expect(adminDelete.status).toBe(204);
       expect((await get("/api/cache/default:x:pt")).status).toBe(404);
+    });
+
+    it("an admin's entry for a document is served as that document, and must be a valid one", async () => {
+      const admin = { "Content-Type": "application/json", Authorization: `Bearer ${adminToken}` };
+      const post = (data: unknown) =>
+        get("/api/cache", {
+          method: "POST",
+          headers: admin,
+          body: JSON.stringify({ key: "default:footer-data:en", data, ttl: 60 }),
+        });
+      const broken = await post({ copyright: 1 });
+      expect(broken.status).toBe(400);
+      expect((await broken.json()).message).toMatch(/^Parâmetros inválidos\. data\./);
+      const footer = await (await get("/api/json/public/footer-data?lang=en")).json();
+      footer.copyright.text = "Test notice";
+      expect((await post(footer)).status).toBe(201);
+      const served = await (await get("/api/json/public/footer-data?lang=en")).json();
+      expect(served.copyright.text).toBe("Test notice");
+      await get("/api/cache/default:footer-data:en", { method: "DELETE", headers: admin });
+      const restored = await (await get("/api/json/public/footer-data?lang=en")).json();
+      expect(restored.copyright.text).toContain("All rights reserved");
     });
   });
 
@@ -212,6 +236,21 @@ describe.each(setups)("HTTP API with $name", (setup) => {
       expect(plain.headers.get("location")).toBe("/");
       const english = await get("/en/pagina-inexistente");
       expect(english.headers.get("location")).toBe("/en");
+      // The admin subdomain's front page is the admin area.
+      const withHost = (host: string) =>
+        new Promise<{ status?: number; location?: string }>((resolve, reject) => {
+          const url = new URL(server.url);
+          httpGet({ host: url.hostname, port: url.port, path: "/", headers: { Host: host } }, (res) => {
+            res.resume();
+            resolve({ status: res.statusCode, location: res.headers.location });
+          }).on("error", reject);
+        });
+      expect(await withHost("admin.localhost")).toEqual({ status: 302, location: "/admin" });
+      // A Host that is no valid address is a client error, not a crash.
+      expect((await withHost("admin.127.0.0.1")).status).toBe(400);
+      // The customer area lives at the root only: its prefixed address leads there.
+      expect((await get("/en/dashboard")).headers.get("location")).toBe("/dashboard");
+      expect((await get("/es/user/afiliados?x=1")).headers.get("location")).toBe("/user/afiliados?x=1");
     });
 
     it("serves hashed assets as immutable and pages compressed with security headers", async () => {

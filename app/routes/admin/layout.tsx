@@ -1,6 +1,7 @@
 import { requirePageAdmin } from "@server/http/auth-guard.ts";
 import {
   data,
+  Form,
   isRouteErrorResponse,
   Link,
   NavLink,
@@ -38,7 +39,12 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
             <NavLink to="/admin/dashboard">Dashboard</NavLink>
           </li>
           <li>
-            <a href="/logout">Logout</a>
+            {/* A form, not a link: signing out changes state, so it is a POST (B §2.8 names it "Logout"). */}
+            <Form method="post" action="/logout">
+              <button type="submit" className="user-area__logout">
+                Logout
+              </button>
+            </Form>
           </li>
         </ul>
       </nav>

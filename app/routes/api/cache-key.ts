@@ -9,7 +9,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const { services } = context;
   return handleApi(services.logger, async () => {
     const key = validKey(params.key);
-    const entry = await services.cache.peek(key);
+    const entry = await services.content.cached(key);
     if (!entry) return errorResponse(404, messages.cacheMiss);
     return jsonResponse(entry, { headers: { "Cache-Control": "no-store" } });
   });

@@ -1,6 +1,7 @@
-import { handleApi, readJsonBody } from "@server/http/api.ts";
+import { handleApi, readJsonBody, validate } from "@server/http/api.ts";
 import { requireAdmin } from "@server/http/auth-guard.ts";
 import { errorResponse, jsonResponse, messages } from "@server/http/errors.ts";
+import { documentSchemas, isDocumentName } from "~/lib/content/schemas.ts";
 import { CONTENT_CACHE_KEY_PATTERN } from "~/lib/content-lookup.ts";
 import { z } from "~/lib/zod.ts";
 import type { Route } from "./+types/cache";
@@ -11,14 +12,17 @@ const cacheEntrySchema = z.strictObject({
   ttl: z.number().int().positive().max(86_400).default(300),
 });
 
-/** POST /api/cache {key, data, ttl}: admins only (B §7.4). */
+/** POST /api/cache {key, data, ttl}: admins only (B §7.4); the site serves the entry as the document. */
 export async function action({ request, context }: Route.ActionArgs) {
   const { services } = context;
   return handleApi(services.logger, async () => {
     if (request.method !== "POST") return errorResponse(405, messages.methodNotAllowed, { Allow: "POST" });
     await requireAdmin(request, context);
     const entry = await readJsonBody(request, cacheEntrySchema);
-    await services.cache.set(entry.key, entry.data, entry.ttl);
+    // The site serves this entry as the document: data of a known document type must be valid.
+    const name = entry.key.split(":")[1] ?? "";
+    const data = isDocumentName(name) ? validate(documentSchemas[name], entry.data, ["data"]) : entry.data;
+    await services.content.putCached(entry.key, data, entry.ttl);
     return jsonResponse({ key: entry.key, ttl: entry.ttl }, { status: 201 });
   });
 }

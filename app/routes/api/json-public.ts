@@ -1,7 +1,7 @@
 import { handleApi } from "@server/http/api.ts";
 import { documentResponse } from "@server/http/document-response.ts";
 import { errorResponse, HttpError, messages } from "@server/http/errors.ts";
-import { DOCUMENT_NAME_PATTERN } from "~/lib/content/schemas.ts";
+import { DOCUMENT_NAME_PATTERN, isDocumentName } from "~/lib/content/schemas.ts";
 import { isAcceptedLanguage } from "~/lib/locale.ts";
 import type { Route } from "./+types/json-public";
 
@@ -26,6 +26,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     if (!isAcceptedLanguage(lang))
       throw new HttpError(400, `${messages.invalidParameters} lang: idioma não aceito "${lang}".`);
 
+    // Only document types the site knows can exist: other names are not looked up (nor cached).
+    if (!isDocumentName(name)) return errorResponse(404, messages.documentNotFound(name));
     const doc = await services.content.resolve(name, {
       segment: subdomain === "default" ? null : subdomain,
       lang,

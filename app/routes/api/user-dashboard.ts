@@ -1,6 +1,7 @@
 import { handleApi } from "@server/http/api.ts";
 import { requireApiUser } from "@server/http/auth-guard.ts";
-import { jsonResponse } from "@server/http/errors.ts";
+import { errorResponse, jsonResponse, messages } from "@server/http/errors.ts";
+import { userDashboardSchema } from "~/lib/content/schemas.ts";
 import type { Route } from "./+types/user-dashboard";
 
 /**
@@ -11,11 +12,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { services } = context;
   return handleApi(services.logger, async () => {
     const user = await requireApiUser(request, context);
-    const own = await services.auth.dashboardData(user.id);
-    const fallback =
-      own ??
-      (await services.content.resolve("user-dashboard", { segment: null, lang: context.request.language }))
-        ?.data;
-    return jsonResponse(fallback ?? {}, { headers: { "Cache-Control": "private, no-store" } });
+    // Stored per-user data is checked like any document: the page renders only what the schema allows.
+    const stored = await services.auth.dashboardData(user.id);
+    const own = userDashboardSchema.safeParse(stored);
+    if (!own.success && stored !== null) {
+      services.logger.warn({ userId: user.id }, "stored user dashboard data is invalid; using the layout");
+    }
+    const data = own.success
+      ? own.data
+      : (await services.content.get("user-dashboard", { segment: null, lang: context.request.language }))
+          ?.data;
+    if (!data) return errorResponse(404, messages.documentNotFound("user-dashboard"));
+    return jsonResponse(data, { headers: { "Cache-Control": "private, no-store" } });
   });
 }
