@@ -1,6 +1,7 @@
 import { createServer, type Server } from "node:http";
 import net, { type Socket } from "node:net";
 import type { ServerBuild } from "react-router";
+import { OFFERED_LANGUAGES } from "~/lib/locale.ts";
 import { type AppOptions, createApp } from "./app.ts";
 import { createMailer } from "./auth/mailer.ts";
 import { seedDemoUsers } from "./auth/seed.ts";
@@ -186,6 +187,18 @@ export async function startServer(config: Config, logger: Logger, dev: boolean):
       server.listen(config.PORT, config.HOST, () => resolve());
     });
     worker.start();
+    // B §7.2 connection test: wrong Jira credentials show up at start, not at the first lead.
+    if (jira) {
+      jira.myself().then(
+        (me) => logger.info({ tracker: "jira", account: me.displayName ?? me.accountId }, "Jira conectado"),
+        (error: Error) => logger.error({ tracker: "jira", err: error }, `Jira: ${error.message}`),
+      );
+    }
+    // B §9.7: the documents every page needs are in the cache before the first visitor asks.
+    content.preload(OFFERED_LANGUAGES).then(
+      (result) => logger.info(result, "content preloaded"),
+      (error: unknown) => logger.warn({ err: error }, "content preload failed"),
+    );
 
     /**
      * Connections the kernel completed before the signal wait in the listen backlog, and closing

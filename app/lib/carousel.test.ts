@@ -4,6 +4,7 @@ import {
   carouselReducer,
   HERO_INTERVAL_MS,
   isPaused,
+  nextAdvanceDelay,
   RESUME_AFTER_DOT_MS,
   RESUME_AFTER_MANUAL_MS,
   SWIPE_THRESHOLD_PX,
@@ -49,6 +50,16 @@ describe("hero carousel timing (A §4, §9)", () => {
     expect(carouselReducer(start, { type: "swipe", deltaX: -50, now: 0 }).index).toBe(0);
     expect(carouselReducer(start, { type: "swipe", deltaX: -51, now: 0 }).index).toBe(1);
     expect(carouselReducer(start, { type: "swipe", deltaX: 51, now: 0 }).index).toBe(2);
+  });
+
+  it("restarts the cycle after every move: a full interval, after the pause of a manual move", () => {
+    const base = { index: 0, count: 3, hovered: false, resumeAt: null };
+    expect(nextAdvanceDelay(base, 1_000, 8000)).toBe(8000);
+    // An arrow at t=1000 pauses until 3000; the next move comes a full interval after that.
+    expect(nextAdvanceDelay({ ...base, resumeAt: 3_000 }, 1_000, 8000)).toBe(10_000);
+    expect(nextAdvanceDelay({ ...base, resumeAt: 3_000 }, 5_000, 7000)).toBe(7000);
+    expect(nextAdvanceDelay({ ...base, hovered: true }, 1_000, 8000)).toBeNull();
+    expect(nextAdvanceDelay({ ...base, count: 1 }, 1_000, 8000)).toBeNull();
   });
 
   it("never moves a single slide by itself", () => {

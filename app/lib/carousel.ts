@@ -32,6 +32,16 @@ export function isPaused(state: CarouselState, now: number): boolean {
   return state.hovered || (state.resumeAt !== null && now < state.resumeAt);
 }
 
+/**
+ * How long until the next automatic move, or null while the pointer rests on the carousel. The
+ * cycle restarts after every move; after a manual one it starts again once the pause ends (A §9:
+ * resume 2000 ms after arrows and swipes, 3000 ms after a dot), so a chosen slide stays a full interval.
+ */
+export function nextAdvanceDelay(state: CarouselState, now: number, intervalMs: number): number | null {
+  if (state.hovered || state.count < 2) return null;
+  return Math.max(0, (state.resumeAt ?? now) - now) + intervalMs;
+}
+
 export function carouselReducer(state: CarouselState, event: CarouselEvent): CarouselState {
   switch (event.type) {
     case "tick":

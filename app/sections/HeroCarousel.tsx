@@ -1,7 +1,7 @@
 import { useEffect, useReducer, useRef, useState } from "react";
 import { Icon } from "~/components/Icon.tsx";
 import { SiteLink } from "~/components/SiteLink.tsx";
-import { carouselReducer, HERO_INTERVAL_MS } from "~/lib/carousel.ts";
+import { carouselReducer, HERO_INTERVAL_MS, nextAdvanceDelay } from "~/lib/carousel.ts";
 import type { HeroSectionData } from "~/lib/content/sections.ts";
 import { failedBeforeHydration } from "~/lib/media.ts";
 import { mouseHover } from "./mouse-hover.ts";
@@ -30,16 +30,17 @@ export function HeroCarousel({ data, texts }: { data: HeroSectionData; texts: He
   const [failed, setFailed] = useState<Set<string | number>>(new Set());
   const touchStart = useRef<number | null>(null);
 
+  // One timer per slide shown: every move, hover change or manual pause sets it again.
+  const { index: shown, hovered, resumeAt, count } = state;
   useEffect(() => {
-    if (data.slides.length < 2) return;
     if (window.matchMedia("(prefers-reduced-motion: reduce)").matches) return;
     const mobile = window.matchMedia("(max-width: 768px)").matches;
-    const timer = setInterval(
-      () => dispatch({ type: "tick", now: Date.now() }),
-      mobile ? HERO_INTERVAL_MS.mobile : HERO_INTERVAL_MS.desktop,
-    );
-    return () => clearInterval(timer);
-  }, [data.slides.length]);
+    const interval = mobile ? HERO_INTERVAL_MS.mobile : HERO_INTERVAL_MS.desktop;
+    const delay = nextAdvanceDelay({ index: shown, hovered, resumeAt, count }, Date.now(), interval);
+    if (delay === null) return;
+    const timer = setTimeout(() => dispatch({ type: "tick", now: Date.now() }), delay);
+    return () => clearTimeout(timer);
+  }, [shown, hovered, resumeAt, count]);
 
   const fallback = (id: string | number) => setFailed((current) => new Set(current).add(id));
 

@@ -17,6 +17,15 @@ export interface ResolvedDocument<T = unknown> {
   etag: string;
 }
 
+/** B §9.7: the documents loaded into the cache at start. */
+export const PRELOADED_DOCUMENTS = [
+  "menu_data",
+  "hero-section-data",
+  "plans-data",
+  "testimonials-data",
+  "footer-data",
+] as const satisfies readonly DocumentName[];
+
 export interface ContentQuery {
   segment: string | null;
   lang: string;
@@ -44,6 +53,20 @@ export class ContentService {
     query: ContentQuery,
   ): Promise<ResolvedDocument<DocumentData<N>> | null> {
     return (await this.resolve(name, query)) as ResolvedDocument<DocumentData<N>> | null;
+  }
+
+  /**
+   * Loads the documents every page needs into the cache (B §9.7 preloaded files: menu, hero, plans,
+   * testimonials, footer) for the main site in each offered language, so the first visitor after a
+   * start does not wait for them. A failure is only reported: the page loads them on demand.
+   */
+  async preload(languages: readonly string[]): Promise<{ loaded: number; failed: number }> {
+    const jobs = PRELOADED_DOCUMENTS.flatMap((name) =>
+      languages.map((lang) => this.resolve(name, { segment: null, lang })),
+    );
+    const results = await Promise.allSettled(jobs);
+    const failed = results.filter((r) => r.status === "rejected").length;
+    return { loaded: results.length - failed, failed };
   }
 
   /** The places that were searched, for the "Dados ... não encontrados" messages. */

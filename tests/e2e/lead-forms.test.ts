@@ -55,6 +55,11 @@ describe("lead forms in Chromium, delivered to the fake Jira", () => {
     problems = watchProblems(page);
   });
 
+  it("tests the Jira connection at start (B §7.2)", async () => {
+    await expect.poll(() => server.output()).toContain('"msg":"Jira conectado"');
+    expect(jira.requests.some((r) => r.method === "GET" && r.path === "/rest/api/3/myself")).toBe(true);
+  });
+
   it("demo form: validation, masks, live temperature, capture after step 1, success screen and one qualified issue", async () => {
     const before = jira.issues.length;
     await page.goto(`${server.url}/demonstracao`, { waitUntil: "networkidle" });

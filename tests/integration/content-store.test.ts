@@ -1,7 +1,7 @@
 import { Cache } from "@server/cache/cache.ts";
 import { readContentFiles, readDomainConfig } from "@server/content/files.ts";
 import { findAtLevels, saveDocument, seedDocuments } from "@server/content/repository.ts";
-import { ContentService } from "@server/content/service.ts";
+import { ContentService, PRELOADED_DOCUMENTS } from "@server/content/service.ts";
 import type { DatabaseHandle } from "@server/db/client.ts";
 import { contentDocuments, contentRevisions } from "@server/db/schema.ts";
 import { contentDir } from "@server/paths.ts";
@@ -131,5 +131,25 @@ describe.each(databaseTargets())("content store on $name", (target) => {
     const after = await content.resolve("footer-data", { segment: "industria", lang: "pt" });
     expect(after?.data).toMatchObject({ description: "after" });
     expect(after?.etag).not.toBe(resolved?.etag);
+  });
+
+  it("preloads the documents every page needs into the cache (B §9.7)", async () => {
+    await seedDocuments(handle.db, [
+      file("footer-data", "", "", footer("default"), "a"),
+      file("footer-data", "", "en", footer("english"), "b"),
+    ]);
+    const cache = new Cache();
+    const content = new ContentService(handle.db, cache);
+    expect(await content.preload(["pt", "en"])).toEqual({
+      loaded: PRELOADED_DOCUMENTS.length * 2,
+      failed: 0,
+    });
+    expect(
+      (await cache.peek<{ data: { description: string } }>("default:footer-data:en"))?.data?.data,
+    ).toMatchObject({
+      description: "english",
+    });
+    // A document nobody wrote yet is remembered as missing, so a page does not look for it again.
+    expect(await cache.peek("default:menu_data:pt")).toMatchObject({ data: null });
   });
 });
