@@ -228,6 +228,7 @@ export function SiteHeader({ menu, language, homePath, account, t }: Props) {
           </div>
           <LanguageSelector language={language} t={t} variant="list" onChange={() => setMobileOpen(false)} />
           <nav aria-label={t.mainNavigation}>
+            {menu.status === "error" && <p className="site-header__notice">{t.menuError}</p>}
             <ul className="mobile-menu__items">
               {items.map((item) =>
                 item.content?.length ? (

@@ -69,6 +69,16 @@ export async function postLead(body: Submission): Promise<PostResult> {
   return { kind: "saved-locally" };
 }
 
+/**
+ * Drops a kept submission that a later one made redundant: a form's first-step capture, once the
+ * complete form (which carries every answer) is stored or kept. Sending both would make two leads.
+ */
+export function forgetPending(requestKey: string): void {
+  const entries = read();
+  const remaining = entries.filter((e) => e.body.requestKey !== requestKey);
+  if (remaining.length !== entries.length) write(remaining);
+}
+
 /** Sends what earlier page views could not; entries the server answered (stored or refused) are dropped. */
 export async function flushOutbox(): Promise<void> {
   const pending = read();

@@ -12,6 +12,7 @@ import type { IssueType } from "./jira-client.ts";
 import {
   chooseIssueType,
   FALLBACK_ISSUE_TYPE,
+  NURTURE_LABEL,
   type TicketLead,
   ticketDescription,
   ticketLabels,
@@ -67,10 +68,19 @@ describe("B §9.3 labels", () => {
       "site",
       "trial-signup",
       "seg-comercio",
+      "nutricao-automatica",
       `lead-${LEAD_ID}`,
     ]);
     const bare = ticketLabels(shipped("demo"), { segmento: [], urgencia: "" }, "cold", LEAD_ID);
     expect(bare.filter((l) => /^(seg|urgencia|porte)-/.test(l))).toEqual([]);
+  });
+  it("B §9.2 marks cold and warm demo, partner and trial leads for automatic nurture, never hot ones", () => {
+    for (const form of ["demo", "parceiros", "trial"] as const) {
+      expect(ticketLabels(shipped(form), {}, "cold", LEAD_ID), form).toContain(NURTURE_LABEL);
+      expect(ticketLabels(shipped(form), {}, "warm", LEAD_ID), form).toContain(NURTURE_LABEL);
+      expect(ticketLabels(shipped(form), {}, "hot", LEAD_ID), form).not.toContain(NURTURE_LABEL);
+    }
+    expect(ticketLabels(shipped("contato"), {}, "cold", LEAD_ID)).not.toContain(NURTURE_LABEL);
   });
   it("adds the form's own labels without duplicates (whatsapp: whatsapp, lead)", () => {
     expect(ticketLabels(shipped("whatsapp"), {}, "warm", LEAD_ID)).toEqual([
@@ -385,6 +395,15 @@ describe("ticket description (B §7.1 POST /issue: a rich-text document) is vali
     expect(text.some((line) => line.startsWith("• Página"))).toBe(false);
     expect(text.some((line) => line.startsWith("• Cobrança anual"))).toBe(false);
     expect(text.some((line) => line.startsWith("• UTM"))).toBe(false);
+  });
+
+  it("B §3.3 a contact message without a phone says 'Não informado' for it", () => {
+    const contact = shipped("contato");
+    const phone = contact.steps.flatMap((s) => s.fields).find((f) => f.type === "tel")!;
+    const text = blocks(
+      ticketDescription(contact, lead({ answers: { nome: "Ana Souza", [phone.name]: "" } })),
+    );
+    expect(text).toContain(`• ${phone.label}: Não informado`);
   });
 
   it("a lead with no answers at all is still valid", () => {

@@ -61,6 +61,8 @@ export function toLabel(value: string): string {
 const asList = (value: string | string[] | undefined): string[] =>
   Array.isArray(value) ? value : value ? [value] : [];
 
+export const NURTURE_LABEL = "nutricao-automatica";
+
 /**
  * Labels of B §9.3: the form slug; temp-{level}; the product tag; the site tag and the form's
  * own labels; the type with its first underscore replaced by a dash; seg-{each segment};
@@ -82,6 +84,9 @@ export function ticketLabels(
     ...asList(answers.segmento).map((s) => `seg-${s}`),
     ...asList(answers.urgencia).map((u) => `urgencia-${u}`),
     ...asList(answers.numeroFuncionarios).map((p) => `porte-${p}`),
+    // B §9.2: cold and warm demo, partner and trial leads go to automatic nurture; the label is
+    // what a marketing automation reading Jira picks them up by.
+    ...(form.actions[level].nurture ? [NURTURE_LABEL] : []),
     `lead-${leadId}`,
   ];
   return [...new Set(labels.map(toLabel).filter(Boolean))];
@@ -134,7 +139,7 @@ export function ticketDescription(form: FormDefinition, lead: TicketLead): AdfDo
       { strong: "Responder em até " },
       `${lead.responseHours} h úteis`,
     ),
-    ...groupedAnswers(form, lead.answers).flatMap((group) => [
+    ...groupedAnswers(form, lead.answers, "Não informado").flatMap((group) => [
       heading(3, group.title),
       definitionList(group.rows),
     ]),

@@ -120,6 +120,37 @@ describe("lead forms in Chromium, delivered to the fake Jira", () => {
     expect(problems).toEqual([]);
   });
 
+  it("a first step lost on the network is kept in the browser, and dropped once the whole form is stored", async () => {
+    const before = jira.issues.length;
+    let leadPosts = 0;
+    await page.route("**/api/leads", (route) => (++leadPosts === 1 ? route.abort() : route.continue()));
+    await page.goto(`${server.url}/demonstracao`, { waitUntil: "networkidle" });
+    await fillDemoFirstStep(page);
+    await page.getByRole("button", { name: "Continuar" }).click();
+    await page.getByRole("heading", { name: "Sua empresa" }).waitFor();
+    const kept = () =>
+      page.evaluate(() => JSON.parse(localStorage.getItem("vertice-lead-outbox") ?? "[]").length);
+    expect(await kept()).toBe(1);
+    await page.getByLabel("Comércio", { exact: true }).check();
+    await page.getByLabel("Número de funcionários").selectOption("pequena");
+    await page.getByLabel("Planilhas", { exact: false }).first().check();
+    await page.locator('input[name="principalDesafio"]').first().check();
+    await page.getByRole("button", { name: "Continuar" }).click();
+    await page.getByRole("heading", { name: "Seu momento" }).waitFor();
+    await page.locator('select[name="urgencia"]').selectOption("breve");
+    await page.locator('select[name="cargoResponsavel"]').selectOption("diretor");
+    await page.locator('select[name="melhorHorario"]').selectOption("tarde");
+    await page.getByRole("button", { name: "Finalizar" }).click();
+    await page
+      .getByRole("heading", { name: "Pedido de demonstração recebido!" })
+      .waitFor({ timeout: 10_000 });
+    expect(await kept()).toBe(0);
+    // The next page view sends nothing more: one lead, one issue.
+    await page.goto(server.url, { waitUntil: "networkidle" });
+    expect(leadPosts).toBe(2);
+    expect(jira.issues.length).toBe(before + 1);
+  });
+
   it("demo form works without JavaScript, as plain form posts", async () => {
     await context.close();
     context = await browser.newContext({ locale: "pt-BR", javaScriptEnabled: false });

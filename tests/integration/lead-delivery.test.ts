@@ -54,6 +54,9 @@ describe.each(databaseTargets())("lead delivery to Jira on $name", (target) => {
         `lead-${captured.leadId}`,
       ]),
     );
+    // A first step alone is not hot: the lead starts in automatic nurture (B §9.2).
+    expect(captured.temperature.level).not.toBe("hot");
+    expect(created.labels).toContain("nutricao-automatica");
 
     const completed = await stack.leads.submit(
       stack.submission({
@@ -78,6 +81,8 @@ describe.each(databaseTargets())("lead delivery to Jira on $name", (target) => {
         "porte-grande",
       ]),
     );
+    // A hot lead is a salesperson's, not automatic nurture's: the label of the warm capture is gone.
+    expect(created.labels).not.toContain("nutricao-automatica");
     const description = JSON.stringify(created.description);
     for (const text of [
       "Agro Sul Ltda",

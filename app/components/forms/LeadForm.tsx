@@ -12,7 +12,7 @@ import { groupedAnswers } from "~/lib/forms/summary.ts";
 import type { FormTexts } from "~/lib/forms/texts.ts";
 import { type FieldErrors, messagesForLanguage, validateStep } from "~/lib/forms/validation.ts";
 import type { OfferedLanguage } from "~/lib/locale.ts";
-import { newRequestKey, postLead, storedUtm } from "~/lib/outbox.ts";
+import { forgetPending, newRequestKey, postLead, storedUtm } from "~/lib/outbox.ts";
 import { FormFieldInput } from "./FormField.tsx";
 import { PrivacyNotice } from "./PrivacyNotice.tsx";
 
@@ -182,6 +182,11 @@ export function LeadForm({
       const firstBad = form.steps.findIndex((s) => s.fields.some((f) => result.errors[f.name]));
       if (firstBad >= 0) goTo(firstBad);
       return;
+    }
+    // The complete form carries every answer: a first-step capture still waiting in this browser
+    // would make a second lead (and ticket) when it is finally sent.
+    if (isLast && (result.kind === "ok" || result.kind === "saved-locally")) {
+      forgetPending(keys.current.capture);
     }
     const answer = result.kind === "ok" ? result.answer : null;
     const status: FlowStatus = answer

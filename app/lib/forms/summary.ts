@@ -23,15 +23,18 @@ export function displayAnswer(form: FormDefinition, name: string, value: string 
 export function groupedAnswers(
   form: FormDefinition,
   answers: Answers,
+  /** Shown for a phone field left empty (the ticket's 'Não informado', B §3.3); omitted if not given. */
+  noPhone?: string,
 ): { title: string; rows: [string, string][] }[] {
   const groups = new Map<string, [string, string][]>();
   for (const step of form.steps) {
     for (const field of step.fields) {
       const value = answers[field.name];
-      if (value === undefined || asList(value).length === 0) continue;
+      const empty = value === undefined || asList(value).every((v) => v.trim() === "");
+      if (empty && !(noPhone && field.type === "tel")) continue;
       const group = field.group ?? inferGroup(field.name);
       const rows = groups.get(group) ?? [];
-      rows.push([field.label, displayAnswer(form, field.name, value)]);
+      rows.push([field.label, empty ? noPhone! : displayAnswer(form, field.name, value!)]);
       groups.set(group, rows);
     }
   }
