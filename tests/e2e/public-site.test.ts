@@ -161,6 +161,11 @@ describe("the public site in Chromium (A §2, §4, §9)", () => {
     expect(await current()).toBe("Slide 1 de 3");
     await page.clock.fastForward(8000);
     expect(await current()).toBe("Slide 2 de 3");
+    // The second slide is the local video, and it loads (no fall back to the default image).
+    const video = page.locator(".hero__slide.is-current video");
+    await expect
+      .poll(() => video.evaluate((v: HTMLVideoElement) => v.error === null && v.readyState >= 1))
+      .toBe(true);
 
     await page.locator(".hero").hover();
     expect(await page.getByText("Pausado").isVisible()).toBe(true);

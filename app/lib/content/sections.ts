@@ -85,7 +85,7 @@ export const videoDemoSchema = z.strictObject({
   video: z.strictObject({
     thumbnail: asset,
     alt: text,
-    /** A local mp4 ("/videos/...") or an embed address (https://www.youtube-nocookie.com/embed/...). */
+    /** A local video file ("/videos/...", webm or mp4) or an embed address (https://www.youtube-nocookie.com/embed/...). */
     url: asset,
   }),
   cta: ctaLink.optional(),
