@@ -154,7 +154,7 @@ const base64 = await page.evaluate(async () => {
     ctx.beginPath();
     ctx.arc(X + 330, Y + 381, 38, -Math.PI / 2, -Math.PI / 2 + share * 2 * Math.PI);
     ctx.stroke();
-    [60, 46, 54].forEach((w, i) => round(X + 390, Y + 356 + i * 20, w, 8, 4, "#5a6478"));
+    for (const [i, w] of [60, 46, 54].entries()) round(X + 390, Y + 356 + i * 20, w, 8, 4, "#5a6478");
   };
 
   const stream = canvas.captureStream(30);

@@ -76,21 +76,13 @@ export function HeroCarousel({ data, texts }: { data: HeroSectionData; texts: He
           >
             <div className="hero__media">
               {showVideo ? (
-                <video
-                  ref={(video) => {
-                    if (failedBeforeHydration(video)) fallback(slide.id);
-                  }}
+                <HeroVideo
                   src={slide.background.src}
-                  autoPlay
-                  muted
-                  loop
-                  playsInline
-                  preload="none"
-                  onError={() => fallback(slide.id)}
-                  tabIndex={-1}
-                >
-                  {texts.videoUnsupported}
-                </video>
+                  poster={data.defaultBackground}
+                  active={current}
+                  onFail={() => fallback(slide.id)}
+                  unsupported={texts.videoUnsupported}
+                />
               ) : (
                 <img
                   src={slide.background.type === "video" ? data.defaultBackground : slide.background.src}
@@ -176,5 +168,49 @@ export function HeroCarousel({ data, texts }: { data: HeroSectionData; texts: He
       )}
       {state.hovered && <span className="hero__paused">{texts.paused}</span>}
     </section>
+  );
+}
+
+/**
+ * A video slide's background. It loads nothing until its slide is shown (preload none, no
+ * autoplay), plays while shown and pauses when the carousel moves on. With reduced motion it keeps
+ * its poster, the default background.
+ */
+function HeroVideo(props: {
+  src: string;
+  poster: string;
+  active: boolean;
+  onFail: () => void;
+  unsupported: string;
+}) {
+  const { active, onFail } = props;
+  const video = useRef<HTMLVideoElement>(null);
+  useEffect(() => {
+    const element = video.current;
+    if (!element) return;
+    if (failedBeforeHydration(element)) {
+      onFail();
+      return;
+    }
+    if (active && !window.matchMedia("(prefers-reduced-motion: reduce)").matches) {
+      element.play().catch(() => {});
+    } else {
+      element.pause();
+    }
+  }, [active, onFail]);
+  return (
+    <video
+      ref={video}
+      src={props.src}
+      poster={props.poster}
+      muted
+      loop
+      playsInline
+      preload="none"
+      onError={onFail}
+      tabIndex={-1}
+    >
+      {props.unsupported}
+    </video>
   );
 }
