@@ -56,6 +56,7 @@ export default [
   route("api/json/plans-data", "routes/api/plans-data.ts"),
   route("api/cache/:key", "routes/api/cache-key.ts"),
   route("api/*", "routes/api/not-found.ts"),
+  route("data/*", "routes/data-file.ts"),
 
   ...publicPages(""),
   ...PATH_LANGUAGES.flatMap((lang) => prefix(lang, publicPages(lang))),

@@ -109,17 +109,33 @@ export class ContentService {
     const found = await findAtLevels(this.db, name, levels);
     for (const level of levels) {
       const doc = found.find((d) => d.segment === level.segment && d.lang === level.lang);
-      if (doc) {
-        return {
-          name,
-          data: doc.data,
-          level,
-          version: doc.version,
-          updatedAt: doc.updatedAt.toISOString(),
-          etag: `"${doc.id}-${doc.version}"`,
-        };
-      }
+      if (doc) return resolved(name, level, doc);
     }
     return null;
   }
+
+  /**
+   * The document stored at exactly one level, as a data file of A §4/§7 (`/data/{segment}/{lang}/
+   * {name}.json`): no fallback, the client walks the lookup order itself. Read from the database,
+   * so an admin's edit shows at once.
+   */
+  async atLevel(name: string, level: ContentLevel): Promise<ResolvedDocument | null> {
+    const [doc] = await findAtLevels(this.db, name, [level]);
+    return doc ? resolved(name, level, doc) : null;
+  }
+}
+
+function resolved(
+  name: string,
+  level: ContentLevel,
+  doc: { id: number | string; data: unknown; version: number; updatedAt: Date },
+): ResolvedDocument {
+  return {
+    name,
+    data: doc.data,
+    level,
+    version: doc.version,
+    updatedAt: doc.updatedAt.toISOString(),
+    etag: `"${doc.id}-${doc.version}"`,
+  };
 }

@@ -18,12 +18,9 @@ export function documentResponse(
   request: Request,
   doc: ResolvedDocument,
   vary = "Accept-Encoding",
+  cacheControl = "public, max-age=60, stale-while-revalidate=300",
 ): Response {
-  const headers = {
-    ETag: doc.etag,
-    "Cache-Control": "public, max-age=60, stale-while-revalidate=300",
-    Vary: vary,
-  };
+  const headers = { ETag: doc.etag, "Cache-Control": cacheControl, Vary: vary };
   if (matchesEtag(request.headers.get("if-none-match"), doc.etag))
     return new Response(null, { status: 304, headers });
   return jsonResponse(doc.data, { headers });

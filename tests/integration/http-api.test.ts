@@ -109,6 +109,34 @@ describe.each(setups)("HTTP API with $name", (setup) => {
       expect((await get("/api/cache/default:inexistente:pt")).status).toBe(404);
     });
 
+    it("serves each level of the store as a data file (A §4, §7): no fallback, no-cache, 404 JSON", async () => {
+      const base = await get("/data/footer-data.json");
+      expect(base.status).toBe(200);
+      expect(base.headers.get("cache-control")).toBe("no-cache");
+      expect((await base.json()).copyright.text).toContain("Todos os direitos reservados");
+      expect((await (await get("/data/en/footer-data.json")).json()).copyright.text).toContain(
+        "All rights reserved",
+      );
+      const agro = await get("/data/agronegocio/hero-section-data.json");
+      expect(agro.status).toBe(200);
+      expect(JSON.stringify(await agro.json())).not.toBe(
+        JSON.stringify(await (await get("/data/hero-section-data.json")).json()),
+      );
+      // A level that holds no copy of the document is a missing file, not the next level's copy.
+      const missing = await get("/data/agronegocio/en/footer-data.json");
+      expect(missing.status).toBe(404);
+      expect(await missing.json()).toEqual({ message: 'Documento "footer-data" não encontrado.' });
+      for (const path of [
+        "/data/a/b/c/footer-data.json",
+        "/data/klingon/footer-data.json",
+        "/data/en/nada.json",
+      ]) {
+        expect((await get(path)).status, path).toBe(404);
+      }
+      const etag = base.headers.get("etag")!;
+      expect((await get("/data/footer-data.json", { headers: { "If-None-Match": etag } })).status).toBe(304);
+    });
+
     it("refuses bad names, segments and languages with 400", async () => {
       for (const path of [
         "/api/json/public/..%2Fsecret",
