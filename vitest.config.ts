@@ -7,7 +7,7 @@ const alias = {
 };
 
 // Three levels, one runner: unit tests sit next to the code, integration and
-// end-to-end tests under tests/. `npm test` runs them all (scripts/test.mjs).
+// end-to-end tests under tests/. `npm test` (vitest run) runs them all.
 export default defineConfig({
   resolve: { alias },
   test: {
@@ -16,7 +16,7 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: "unit",
-          include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts"],
+          include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "scripts/**/*.test.ts"],
           environment: "node",
         },
       },
@@ -35,7 +35,7 @@ export default defineConfig({
         test: {
           name: "e2e",
           include: ["tests/e2e/**/*.test.ts"],
-          globalSetup: ["tests/support/global-setup.ts"],
+          globalSetup: ["tests/support/e2e-setup.ts"],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,

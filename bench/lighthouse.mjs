@@ -1,24 +1,19 @@
 // `node bench/lighthouse.mjs [path ...]`: Lighthouse 12 (mobile, its default throttling) against the
 // production build in Debian's Chromium: category scores, LCP, TBT, CLS and the JavaScript transferred.
 // ../shared/ENVIRONMENT.md has the stock React Router page as a reference (score 99, LCP 1.8 s, CLS 0).
+import { ensureDebianTool, importOnDemand } from "../scripts/outside-tools.mjs";
 import { startBuiltServer } from "./server.mjs";
 
 // Lighthouse is not a dependency of the project (it pins a tree npm ci cannot keep in sync with
-// ours): install it on demand, `npm install --no-save lighthouse@12 chrome-launcher`.
-let chromeLauncher;
-let lighthouse;
-try {
-  chromeLauncher = await import("chrome-launcher");
-  lighthouse = (await import("lighthouse")).default;
-} catch {
-  console.error("Lighthouse is not installed: npm install --no-save lighthouse@12 chrome-launcher");
-  process.exit(1);
-}
+// ours): it is installed on demand (npm install --no-save), and so is Debian's Chromium.
+const chromeLauncher = await importOnDemand("chrome-launcher", "chrome-launcher@1");
+const lighthouse = (await importOnDemand("lighthouse", "lighthouse@12")).default;
+const chromePath = process.env.CHROME_PATH ?? ensureDebianTool("chromium");
 
 const paths = process.argv.slice(2).length ? process.argv.slice(2) : ["/", "/planos", "/demonstracao"];
 const server = await startBuiltServer();
 const chrome = await chromeLauncher.launch({
-  chromePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
+  chromePath,
   chromeFlags: [
     "--headless=new",
     "--no-sandbox",

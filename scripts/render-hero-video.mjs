@@ -7,6 +7,7 @@ import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
+import { ensureDebianTool } from "./outside-tools.mjs";
 
 const out = path.join(
   path.dirname(fileURLToPath(import.meta.url)),
@@ -16,7 +17,7 @@ const out = path.join(
   "hero-demo.webm",
 );
 const browser = await chromium.launch({
-  executablePath: "/usr/bin/chromium",
+  executablePath: ensureDebianTool("chromium"),
   args: [
     "--headless=new",
     "--no-sandbox",

@@ -6,10 +6,11 @@ import { readdir } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { chromium } from "playwright-core";
+import { ensureDebianTool } from "./outside-tools.mjs";
 
 const dir = path.join(path.dirname(fileURLToPath(import.meta.url)), "..", "public", "images", "og");
 const browser = await chromium.launch({
-  executablePath: "/usr/bin/chromium",
+  executablePath: ensureDebianTool("chromium"),
   args: [
     "--headless=new",
     "--no-sandbox",

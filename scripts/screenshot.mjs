@@ -1,9 +1,10 @@
 // Development helper: `node scripts/screenshot.mjs URL out.png [width]` takes a full-page screenshot in Debian's Chromium.
 import { chromium } from "playwright-core";
+import { ensureDebianTool } from "./outside-tools.mjs";
 
 const [url, out, width = "1280"] = process.argv.slice(2);
 const browser = await chromium.launch({
-  executablePath: "/usr/bin/chromium",
+  executablePath: ensureDebianTool("chromium"),
   args: [
     "--headless=new",
     "--no-sandbox",

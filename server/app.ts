@@ -9,9 +9,9 @@ import type { AppServices } from "./context.ts";
 import { MAX_BODY_BYTES } from "./http/api.ts";
 import { errorHtml } from "./http/error-page.ts";
 import { messages } from "./http/errors.ts";
-import { perMinuteLimit } from "./http/rate-limit.ts";
+import { API_WRITE_LIMIT_PER_MINUTE, normalisePath, perMinuteLimit, writeBucket } from "./http/rate-limit.ts";
 import { requestInfo } from "./http/request-info.ts";
-import { redactUrl } from "./logger.ts";
+import { requestForLog } from "./logger.ts";
 import { clientBuildDir } from "./paths.ts";
 
 export interface AppOptions {
@@ -33,8 +33,8 @@ export function createApp(services: AppServices, options: AppOptions): express.E
     pinoHttp({
       logger,
       autoLogging: { ignore: (req) => req.url === "/healthz" },
-      // A reset link carries its token in the query: it never reaches the logs.
-      serializers: { req: (req: { url?: string }) => ({ ...req, url: redactUrl(req.url) }) },
+      // A reset link carries its token in the query (and in the Referer of what its page loads).
+      serializers: { req: requestForLog },
       customLogLevel: (_req, res, err) =>
         err || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info",
     }),
@@ -118,14 +118,30 @@ export function createApp(services: AppServices, options: AppOptions): express.E
     logger,
     message: authMessages.tooManyAttempts,
   });
-  // The login page, with or without its language prefix, and its data request.
-  const loginPage = /^\/(?:(?:pt|en|es)\/)?login(?:\.data)?$/;
-  app.post("/api/auth/login", loginLimit);
-  app.post(loginPage, loginLimit);
-  app.post("/api/leads", formLimit);
-  app.post(/^\/(?!api\/)/, (req, res, next) =>
-    loginPage.test(req.path) ? next() : formLimit(req, res, next),
-  );
+  const apiWriteLimit = perMinuteLimit({
+    limit: API_WRITE_LIMIT_PER_MINUTE,
+    name: "api",
+    redis: services.redis,
+    redisPrefix: config.REDIS_KEY_PREFIX,
+    logger,
+  });
+  const limits = { login: loginLimit, forms: formLimit, api: apiWriteLimit };
+  // Every request but GET and HEAD counts, whatever its method and spelling of the path: React
+  // Router runs a page's action for PUT, PATCH and DELETE too, and matches /LOGIN and /login/.
+  app.use((req, res, next) => {
+    const bucket = writeBucket(req.method, req.path);
+    if (!bucket) return next();
+    limits[bucket](req, res, (error?: unknown) => {
+      if (error) return next(error);
+      // Pages take form posts only; the API routes answer other methods themselves.
+      if (req.method !== "POST" && !normalisePath(req.path).startsWith("/api/")) {
+        res.setHeader("Allow", "GET, HEAD, POST");
+        res.status(405).type("html").send(errorHtml(405, messages.methodNotAllowed));
+        return;
+      }
+      next();
+    });
+  });
 
   // Refuse oversized bodies before anything reads them. API handlers also count the bytes they
   // read; page actions read the whole body, so a page post must declare its length.

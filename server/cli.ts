@@ -40,7 +40,7 @@ async function main(argv: string[]): Promise<number> {
     const auth = new AuthService({
       db: database.db,
       logger: pino({ level: "silent" }),
-      mailer: { send: async () => {} },
+      mailer: { available: false, send: async () => {} },
       publicBaseUrl: config.publicBaseUrl,
       loginLimit: config.LOGIN_RATE_LIMIT_PER_MINUTE,
       loginCounter: new MemoryWindowCounter(),

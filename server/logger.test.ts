@@ -1,14 +1,39 @@
 import { describe, expect, it } from "vitest";
-import { redactUrl } from "./logger.ts";
+import { redactUrl, requestForLog } from "./logger.ts";
 
 describe("request logs never carry a secret from the query string", () => {
-  it("hides a reset link's token, keeping the path and the other parameters", () => {
+  it("hides a reset link's token, keeping the path and the parameter names", () => {
     expect(redactUrl("/reset-password?token=abc123&lang=pt")).toBe("/reset-password?token=***&lang=pt");
     expect(redactUrl("/en/reset-password?lang=en&token=abc123")).toBe("/en/reset-password?lang=en&token=***");
   });
-  it("leaves other addresses as they are", () => {
-    expect(redactUrl("/planos?utm_source=news")).toBe("/planos?utm_source=news");
+  it("hides every other value by default; only harmless names keep theirs", () => {
+    expect(redactUrl("/planos?utm_source=news&email=ana%40x.com")).toBe("/planos?utm_source=***&email=***");
+    expect(redactUrl("/?index&lang=en&code=9")).toBe("/?index&lang=en&code=***");
     expect(redactUrl("/tokens")).toBe("/tokens");
     expect(redactUrl(undefined)).toBeUndefined();
+  });
+  it("a request log line keeps no query value, cookie, authorization or referrer", () => {
+    const line = requestForLog({
+      id: 1,
+      method: "GET",
+      url: "/assets/app.js?v=1",
+      headers: {
+        host: "www.example.com",
+        "user-agent": "UA",
+        cookie: "session=s3cr3t",
+        authorization: "Bearer s3cr3t",
+        referer: "https://www.example.com/reset-password?token=s3cr3t",
+      },
+      remoteAddress: "127.0.0.1",
+    });
+    expect(JSON.stringify(line)).not.toContain("s3cr3t");
+    expect(line).toEqual({
+      id: 1,
+      method: "GET",
+      url: "/assets/app.js?v=***",
+      host: "www.example.com",
+      userAgent: "UA",
+      remoteAddress: "127.0.0.1",
+    });
   });
 });

@@ -3,9 +3,46 @@ import type { Config } from "./config.ts";
 
 export type { Logger };
 
-/** A URL for the logs: the values of secret query parameters (a reset link's token) replaced. */
+/** Query parameters whose values are known to carry nothing personal or secret. */
+const LOGGABLE_QUERY = new Set(["lang", "index", "_data"]);
+
+/**
+ * A URL for the logs: the path, and the query's names with their values replaced, so a reset
+ * link's token, an e-mail in a campaign link or anything else a visitor sends never reaches them.
+ */
 export function redactUrl(url: string | undefined): string | undefined {
-  return url?.replace(/([?&](?:token|code|password)=)[^&#]*/gi, "$1***");
+  if (url === undefined) return undefined;
+  const mark = url.indexOf("?");
+  if (mark < 0) return url;
+  const query = url
+    .slice(mark + 1)
+    .split("&")
+    .map((pair) => {
+      const eq = pair.indexOf("=");
+      if (eq < 0) return pair;
+      const name = pair.slice(0, eq);
+      return LOGGABLE_QUERY.has(name) ? pair : `${name}=***`;
+    })
+    .join("&");
+  return `${url.slice(0, mark)}?${query}`;
+}
+
+/** What a request log line holds: no query values, no cookies, no referrer (it can hold a token). */
+export function requestForLog(req: {
+  id?: unknown;
+  method?: string;
+  url?: string;
+  headers?: Record<string, unknown>;
+  remoteAddress?: string;
+}) {
+  return {
+    id: req.id,
+    method: req.method,
+    url: redactUrl(req.url),
+    host: req.headers?.host,
+    userAgent: req.headers?.["user-agent"],
+    remoteAddress: req.remoteAddress,
+  };
 }
 
 /** JSON logs to stdout; secrets and credentials are redacted wherever they appear. */

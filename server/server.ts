@@ -117,7 +117,12 @@ export async function startServer(config: Config, logger: Logger, dev: boolean):
     const auth = new AuthService({
       db: database.db,
       logger,
-      mailer: createMailer(config.SMTP_URL, "Vértice <nao-responda@vertice.com.br>", logger),
+      mailer: createMailer({
+        smtpUrl: config.SMTP_URL,
+        from: "Vértice <nao-responda@vertice.com.br>",
+        logger,
+        development: dev,
+      }),
       publicBaseUrl: config.publicBaseUrl,
       loginLimit: config.LOGIN_RATE_LIMIT_PER_MINUTE,
       loginCounter: remote

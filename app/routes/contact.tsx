@@ -1,4 +1,5 @@
 import { submissionClient } from "@server/http/request-info.ts";
+import { readPagePostFields } from "@server/leads/page-post.ts";
 import { SubmissionInvalid } from "@server/leads/service.ts";
 import { issueFormToken } from "@server/leads/spam.ts";
 import { data } from "react-router";
@@ -44,14 +45,15 @@ export async function action({ request, context }: Route.ActionArgs): Promise<Co
   if (!answers.nome.trim() || !answers.email.trim() || !answers.mensagem.trim())
     return { kind: "missing", values: answers };
   const { services, request: info } = context;
+  const fields = readPagePostFields(form);
   try {
     const result = await services.leads.submit({
       formKey: "contato",
       stage: "complete",
       answers,
-      requestKey: value("_requestKey") || globalThis.crypto.randomUUID(),
-      formToken: value("formToken"),
-      honeypot: value("website"),
+      requestKey: fields._requestKey,
+      formToken: fields.formToken,
+      honeypot: fields.website,
       tracking: { page: request.url, referrer: request.headers.get("referer") ?? undefined },
       context: { segment: info.segment, language: info.language },
       client: submissionClient(request, info),

@@ -1,4 +1,5 @@
 import { data, Form, Link, useNavigation } from "react-router";
+import { SiteLink } from "~/components/SiteLink.tsx";
 import { authTexts } from "~/lib/auth/texts.ts";
 import { passOnHeaders } from "~/lib/route-headers.ts";
 import { SITE_NAME } from "~/lib/site.ts";
@@ -8,7 +9,10 @@ import type { Route } from "./+types/forgot-password";
 export const headers = passOnHeaders;
 
 export function loader({ context }: Route.LoaderArgs) {
-  return data({ language: context.request.uiLanguage }, { headers: { "Cache-Control": "no-store" } });
+  return data(
+    { language: context.request.uiLanguage, available: context.services.auth.passwordResetAvailable },
+    { headers: { "Cache-Control": "no-store" } },
+  );
 }
 
 /** Always the same answer, known e-mail or not, so nobody learns who has an account. */
@@ -18,7 +22,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     .email()
     .max(200)
     .safeParse(String(form.get("email") ?? "").trim());
-  if (email.success) {
+  if (email.success && context.services.auth.passwordResetAvailable) {
     // Not awaited: the answer takes the same time whether the e-mail has an account (a link is
     // stored and mailed) or not. A mail failure is logged and never shown.
     context.services.auth.requestPasswordReset(email.data).catch((error: unknown) => {
@@ -42,7 +46,11 @@ export default function ForgotPassword({ loaderData, actionData }: Route.Compone
     <section className="auth-page auth-page--inline">
       <div className="auth-card">
         <h1>{t.forgotTitle}</h1>
-        {actionData?.sent ? (
+        {!loaderData.available ? (
+          <p className="banner banner--warning" role="status">
+            {t.forgotUnavailable} <SiteLink to="/contato">{t.forgotUnavailableContact}</SiteLink>.
+          </p>
+        ) : actionData?.sent ? (
           <p className="banner banner--success" role="status">
             {t.forgotSent}
           </p>

@@ -1,4 +1,5 @@
 import { submissionClient } from "@server/http/request-info.ts";
+import { readPagePostFields } from "@server/leads/page-post.ts";
 import { SubmissionInvalid } from "@server/leads/service.ts";
 import { issueFormToken } from "@server/leads/spam.ts";
 import { data, redirect } from "react-router";
@@ -35,14 +36,15 @@ export async function action({
   const email = String(form.get("email") ?? "").trim();
   if (!email) return { outcome: null };
   const { services, request: info } = context;
+  const fields = readPagePostFields(form);
   try {
     const result = await services.leads.submit({
       formKey: "newsletter",
       stage: "complete",
       answers: { email },
       requestKey: globalThis.crypto.randomUUID(),
-      formToken: String(form.get("formToken") ?? ""),
-      honeypot: String(form.get("website") ?? ""),
+      formToken: fields.formToken,
+      honeypot: fields.website,
       tracking: {
         page: request.headers.get("referer") ?? request.url,
         referrer: request.headers.get("referer") ?? undefined,

@@ -2,22 +2,43 @@ import nodemailer from "nodemailer";
 import type { Logger } from "../logger.ts";
 import type { Mailer } from "./service.ts";
 
-/** Mail through SMTP_URL; without it, messages go to the server log (development and demos). */
-export function createMailer(smtpUrl: string | undefined, from: string, logger: Logger): Mailer {
-  if (!smtpUrl) {
+/**
+ * Mail through SMTP_URL. Without it, a development server writes each message to its log so a
+ * reset link can be tried locally; anywhere else there is no mail at all (a message holds a
+ * secret link, which must never reach a log), and the pages that would send one say so.
+ */
+export function createMailer(options: {
+  smtpUrl: string | undefined;
+  from: string;
+  logger: Logger;
+  development: boolean;
+}): Mailer {
+  const { smtpUrl, from, logger } = options;
+  if (smtpUrl) {
+    const transport = nodemailer.createTransport(smtpUrl);
     return {
+      available: true,
+      async send(message) {
+        await transport.sendMail({ from, ...message });
+      },
+    };
+  }
+  if (options.development) {
+    return {
+      available: true,
       async send(message) {
         logger.info(
           { mail: { to: message.to, subject: message.subject, text: message.text } },
-          "e-mail (SMTP_URL not set, logged instead)",
+          "e-mail (development without SMTP_URL: logged instead of sent)",
         );
       },
     };
   }
-  const transport = nodemailer.createTransport(smtpUrl);
+  logger.warn("SMTP_URL not set: password reset by e-mail is not available (the page says so)");
   return {
-    async send(message) {
-      await transport.sendMail({ from, ...message });
+    available: false,
+    async send() {
+      throw new Error("no SMTP_URL: e-mail is not available");
     },
   };
 }

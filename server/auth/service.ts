@@ -42,6 +42,8 @@ export const authMessages = {
 export const DEFAULT_PREFERENCES: Preferences = { language: "pt", timezone: "America/Sao_Paulo" };
 
 export interface Mailer {
+  /** False when the site has no way to send mail (production without SMTP_URL). */
+  readonly available: boolean;
   send(message: { to: string; subject: string; text: string }): Promise<void>;
 }
 
@@ -196,7 +198,13 @@ export class AuthService {
    * Sends a single-use reset link when the e-mail belongs to someone; the caller always shows the
    * same answer, so nobody learns which e-mails have accounts.
    */
+  /** Whether a reset link can be sent at all (the forgot-password page says so when not). */
+  get passwordResetAvailable(): boolean {
+    return this.options.mailer.available;
+  }
+
   async requestPasswordReset(email: string): Promise<void> {
+    if (!this.options.mailer.available) return;
     const [row] = await this.options.db
       .select()
       .from(users)

@@ -53,6 +53,49 @@ export class RedisRateLimitStore implements Store {
   }
 }
 
+/**
+ * A path as React Router matches it: percent-decoded, case-insensitive, repeated and trailing
+ * slashes ignored, and a single-fetch ".data" request counted as its page. Limits are keyed on
+ * this, so no spelling of a path (/LOGIN, /login/, //login, /login.data) escapes its bucket.
+ */
+export function normalisePath(path: string): string {
+  let decoded = path;
+  try {
+    decoded = decodeURIComponent(path);
+  } catch {
+    // A malformed escape is matched as written.
+  }
+  const single = decoded
+    .toLowerCase()
+    .replace(/\/{2,}/g, "/")
+    .replace(/\.data$/, "");
+  const trimmed = single.replace(/\/+$/, "");
+  return trimmed === "" ? "/" : trimmed;
+}
+
+/** Sign-in: the login page, with or without its language prefix, and the login API. */
+const LOGIN_PATH = /^(?:\/(?:pt|en|es))?\/login$|^\/api\/auth\/login$/;
+
+/** Rate-limit buckets for requests that can change something (React Router runs a page action for every method but GET and HEAD). */
+export type WriteBucket = "login" | "forms" | "api";
+
+/**
+ * Which per-IP limit a request counts against, or null for reads: sign-in attempts in any method
+ * and spelling count as logins; every other page post and every lead as a form; the remaining
+ * API writes (sign-out, admin writes) against a looser API limit.
+ */
+export function writeBucket(method: string, path: string): WriteBucket | null {
+  const verb = method.toUpperCase();
+  if (verb === "GET" || verb === "HEAD") return null;
+  const normal = normalisePath(path);
+  if (LOGIN_PATH.test(normal)) return "login";
+  if (normal === "/api/leads" || !normal.startsWith("/api/")) return "forms";
+  return "api";
+}
+
+/** Authenticated API writes per IP per minute: generous for staff at work, a ceiling for scripts. */
+export const API_WRITE_LIMIT_PER_MINUTE = 120;
+
 export const RATE_LIMIT_MESSAGE = "Muitas solicitações em pouco tempo. Aguarde um minuto e tente novamente.";
 
 /** Per-IP limit per minute; JSON 429 for the API, a Portuguese page for plain form posts. */

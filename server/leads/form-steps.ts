@@ -5,6 +5,7 @@ import type { FormKey } from "~/lib/forms/submission.ts";
 import { utmFrom } from "~/lib/forms/submission.ts";
 import { messagesForLanguage, validateStep } from "~/lib/forms/validation.ts";
 import type { Logger } from "../logger.ts";
+import { pageAddress, readPagePostFields } from "./page-post.ts";
 import { isSimulatedKey } from "./protocol.ts";
 import { type LeadService, SubmissionInvalid, type SubmissionResult } from "./service.ts";
 
@@ -38,11 +39,6 @@ export function answersFromFormData(form: FormDefinition, data: FormData): Answe
   return answers;
 }
 
-function text(data: FormData, name: string): string | undefined {
-  const value = data.get(name);
-  return typeof value === "string" && value !== "" ? value : undefined;
-}
-
 /**
  * One step of the multi-step form (B §4.3), the same with or without JavaScript: back goes one
  * step back; next and finish validate the step; the first lead_capture step creates the lead;
@@ -56,12 +52,13 @@ export async function handleFormStep(
 ): Promise<FlowResult> {
   const { form, data } = request;
   const answers = answersFromFormData(form, data);
-  const step = Math.max(0, Math.min(Number(text(data, "_step") ?? 0) || 0, form.steps.length - 1));
-  const intent = text(data, "_intent") ?? "next";
+  const fields = readPagePostFields(data);
+  const step = Math.min(fields._step, form.steps.length - 1);
+  const intent = fields._intent;
   const carried = {
-    leadId: text(data, "_leadId"),
-    accessToken: text(data, "_accessToken"),
-    protocol: text(data, "_protocol"),
+    leadId: fields._leadId,
+    accessToken: fields._accessToken,
+    protocol: fields._protocol,
   };
   const base = { answers, ...carried, requestKey: randomUUID() };
 
@@ -81,19 +78,19 @@ export async function handleFormStep(
     answers,
     leadId: isLast ? carried.leadId : undefined,
     accessToken: isLast ? carried.accessToken : undefined,
-    requestKey: text(data, "_requestKey") ?? randomUUID(),
-    formToken: text(data, "formToken"),
-    honeypot: text(data, "website"),
+    requestKey: fields._requestKey,
+    formToken: fields.formToken,
+    honeypot: fields.website,
     tracking: {
-      page: text(data, "_page") ?? request.pageUrl,
-      referrer: text(data, "_referrer") ?? request.referrer ?? undefined,
-      utm: utmFrom(new URL(text(data, "_page") ?? request.pageUrl, "http://x").search),
+      page: fields._page ?? request.pageUrl,
+      referrer: fields._referrer ?? request.referrer ?? undefined,
+      utm: utmFrom(pageAddress(fields._page, request.pageUrl).search),
     },
     context: {
       segment: request.segment,
       language: request.language,
-      planId: text(data, "_planId")?.match(/^[a-z0-9-]{1,60}$/)?.[0],
-      annual: text(data, "_annual") === "1" ? true : undefined,
+      planId: fields._planId,
+      annual: fields._annual ? true : undefined,
     },
     client: { ip: request.ip, userAgent: request.userAgent, clarityCookie: request.clarityCookie },
   };

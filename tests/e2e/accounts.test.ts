@@ -3,7 +3,8 @@ import path from "node:path";
 import { projectRoot } from "@server/paths.ts";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, watchProblems } from "../support/browser.ts";
+import { type FakeSmtp, startFakeSmtp } from "../fakes/smtp.ts";
+import { watchProblems, withBrowser } from "../support/browser.ts";
 import { type ServerProcess, startServerProcess } from "../support/server-process.ts";
 
 const screenshots = path.join(projectRoot, "tests/.tmp/screenshots");
@@ -11,12 +12,14 @@ const screenshots = path.join(projectRoot, "tests/.tmp/screenshots");
 describe("customer accounts in Chromium", () => {
   let server: ServerProcess;
   let browser: Browser;
+  let smtp: FakeSmtp;
   let customer: { email: string; password: string };
   let admin: { email: string; password: string };
 
   beforeAll(async () => {
     mkdirSync(screenshots, { recursive: true });
-    [server, browser] = await Promise.all([startServerProcess(), launchBrowser()]);
+    smtp = await startFakeSmtp();
+    [server, browser] = await withBrowser(startServerProcess({ SMTP_URL: smtp.url }));
     const out = server.output();
     const c = /cliente: (\S+) \/ (\S+)/.exec(out)!;
     const a = /admin: +(\S+) \/ (\S+)/.exec(out)!;
@@ -26,6 +29,7 @@ describe("customer accounts in Chromium", () => {
   afterAll(async () => {
     await browser?.close();
     await server?.stop();
+    await smtp?.close();
   });
 
   it("an anonymous visit to /dashboard ends on /login; sign-in with 'Lembrar de mim', preferences, sign-out", async () => {
@@ -139,7 +143,7 @@ describe("customer accounts in Chromium", () => {
     await context.close();
   });
 
-  it("resets a forgotten password through the link written to the server log", async () => {
+  it("resets a forgotten password through the link sent by e-mail (never written to the log)", async () => {
     const context = await browser.newContext({ locale: "pt-BR" });
     const page = await context.newPage();
     await page.goto(`${server.url}/login`, { waitUntil: "networkidle" });
@@ -152,11 +156,15 @@ describe("customer accounts in Chromium", () => {
         exact: false,
       })
       .waitFor();
-    // The link is mailed (here: logged) after the answer, which takes the same time for every e-mail.
-    const linkIn = () =>
-      /http:\/\/localhost:\d+(\/reset-password\?token=[A-Za-z0-9_-]+)/.exec(server.output());
-    await expect.poll(linkIn).not.toBeNull();
-    const link = linkIn();
+    // The link is mailed after the answer, which takes the same time for every e-mail.
+    await expect.poll(() => smtp.messages.length).toBe(1);
+    const mail = smtp.messages[0]!;
+    expect(mail.to).toEqual([customer.email]);
+    expect(mail.subject).toBe("Redefinição de senha — Vértice");
+    const link = /http:\/\/localhost:\d+(\/reset-password\?token=([A-Za-z0-9_-]+))/.exec(mail.text);
+    expect(link).not.toBeNull();
+    // Neither the link nor its token ever reaches the server's log.
+    expect(server.output()).not.toContain(link![2]!);
     await page.goto(`${server.url}${link![1]}`, { waitUntil: "networkidle" });
     await page.getByLabel("Nova senha", { exact: true }).fill("uma-senha-nova-1");
     await page.getByLabel("Confirme a nova senha").fill("uma-senha-nova-1");
@@ -172,6 +180,7 @@ describe("customer accounts in Chromium", () => {
     await page.getByLabel("Confirme a nova senha").fill("outra-senha-nova-2");
     await page.getByRole("button", { name: "Salvar nova senha" }).click();
     await page.getByText("Este link de redefinição é inválido ou já expirou. Peça um novo.").waitFor();
+    expect(server.output()).not.toContain(link![2]!);
     await context.close();
   });
 });

@@ -3,7 +3,7 @@ import path from "node:path";
 import { projectRoot } from "@server/paths.ts";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, watchProblems } from "../support/browser.ts";
+import { watchProblems, withBrowser } from "../support/browser.ts";
 import { type ServerProcess, startServerProcess } from "../support/server-process.ts";
 
 const screenshots = path.join(projectRoot, "tests/.tmp/screenshots");
@@ -14,7 +14,7 @@ describe("the home page in Chromium", () => {
 
   beforeAll(async () => {
     mkdirSync(screenshots, { recursive: true });
-    [server, browser] = await Promise.all([startServerProcess(), launchBrowser()]);
+    [server, browser] = await withBrowser(startServerProcess());
   });
   afterAll(async () => {
     await browser?.close();

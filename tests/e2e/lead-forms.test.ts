@@ -4,7 +4,7 @@ import { projectRoot } from "@server/paths.ts";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type FakeJira, startFakeJira } from "../fakes/jira.ts";
-import { launchBrowser, watchProblems } from "../support/browser.ts";
+import { watchProblems, withBrowser } from "../support/browser.ts";
 import { type ServerProcess, startServerProcess } from "../support/server-process.ts";
 
 const screenshots = path.join(projectRoot, "tests/.tmp/screenshots");
@@ -28,7 +28,7 @@ describe("lead forms in Chromium, delivered to the fake Jira", () => {
   beforeAll(async () => {
     mkdirSync(screenshots, { recursive: true });
     jira = await startFakeJira();
-    [server, browser] = await Promise.all([
+    [server, browser] = await withBrowser(
       startServerProcess({
         JIRA_BASE_URL: jira.url,
         JIRA_EMAIL: "bot@example.com",
@@ -36,8 +36,7 @@ describe("lead forms in Chromium, delivered to the fake Jira", () => {
         // Tests fill forms faster than a person; the minimum time is checked in the integration tests.
         FORM_MIN_FILL_MS: "0",
       }),
-      launchBrowser(),
-    ]);
+    );
   });
   afterAll(async () => {
     await browser?.close();
@@ -328,7 +327,7 @@ describe("lead forms in simulated mode (no Jira configured)", () => {
   let browser: Browser;
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServerProcess({ FORM_MIN_FILL_MS: "0" }), launchBrowser()]);
+    [server, browser] = await withBrowser(startServerProcess({ FORM_MIN_FILL_MS: "0" }));
   });
   afterAll(async () => {
     await browser?.close();

@@ -4,7 +4,7 @@ import { projectRoot } from "@server/paths.ts";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { formatPrice, type PlansData } from "~/lib/plans.ts";
-import { launchBrowser, watchProblems } from "../support/browser.ts";
+import { watchProblems, withBrowser } from "../support/browser.ts";
 import { type ServerProcess, startServerProcess } from "../support/server-process.ts";
 
 const screenshots = path.join(projectRoot, "tests/.tmp/screenshots");
@@ -27,7 +27,7 @@ describe("the plans page in Chromium (A §2, §4, §9)", () => {
 
   beforeAll(async () => {
     mkdirSync(screenshots, { recursive: true });
-    [server, browser] = await Promise.all([startServerProcess(), launchBrowser()]);
+    [server, browser] = await withBrowser(startServerProcess());
   });
   afterAll(async () => {
     await context?.close();

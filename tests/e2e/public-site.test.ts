@@ -3,7 +3,7 @@ import path from "node:path";
 import { projectRoot } from "@server/paths.ts";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, watchProblems } from "../support/browser.ts";
+import { watchProblems, withBrowser } from "../support/browser.ts";
 import { type ServerProcess, startServerProcess } from "../support/server-process.ts";
 
 const screenshots = path.join(projectRoot, "tests/.tmp/screenshots");
@@ -15,10 +15,9 @@ describe("the public site in Chromium (A §2, §4, §9)", () => {
   beforeAll(async () => {
     mkdirSync(screenshots, { recursive: true });
     // An https base URL would add upgrade-insecure-requests to the CSP, which this plain-http test server cannot serve.
-    [server, browser] = await Promise.all([
+    [server, browser] = await withBrowser(
       startServerProcess({ PUBLIC_BASE_URL: "http://www.vertice.example" }),
-      launchBrowser(),
-    ]);
+    );
   });
   afterAll(async () => {
     await browser?.close();

@@ -20,7 +20,7 @@ describe.each(databaseTargets())("accounts and sessions on $name", (target) => {
     handle = await target.open();
     clock = testClock();
     mail = [];
-    const mailer: Mailer = { send: async (message) => void mail.push(message) };
+    const mailer: Mailer = { available: true, send: async (message) => void mail.push(message) };
     auth = new AuthService({
       db: handle.db,
       logger: silentLogger,

@@ -1,7 +1,8 @@
 import { type Browser, chromium, type Page } from "playwright-core";
+import { DEBIAN_TOOLS } from "../../scripts/outside-tools.mjs";
 
-/** Debian's Chromium, driven by playwright-core; never a downloaded browser. */
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+/** Debian's Chromium, driven by playwright-core; never a downloaded browser (e2e-setup.ts installs it). */
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? DEBIAN_TOOLS.chromium.binary;
 
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
@@ -26,4 +27,18 @@ export function watchProblems(page: Page): string[] {
   });
   page.on("pageerror", (error) => problems.push(String(error)));
   return problems;
+}
+
+/**
+ * Waits for a server being started and a new browser together. When either fails the other is
+ * stopped before the error goes on, so a failed run leaves no server process listening.
+ */
+export async function withBrowser<S extends { stop(): Promise<unknown> }>(
+  starting: Promise<S>,
+): Promise<[S, Browser]> {
+  const [server, browser] = await Promise.allSettled([starting, launchBrowser()]);
+  if (server.status === "fulfilled" && browser.status === "fulfilled") return [server.value, browser.value];
+  if (server.status === "fulfilled") await server.value.stop();
+  if (browser.status === "fulfilled") await browser.value.close();
+  throw server.status === "rejected" ? server.reason : (browser as PromiseRejectedResult).reason;
 }

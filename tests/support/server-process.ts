@@ -17,6 +17,12 @@ export interface ServerProcess {
 
 export const serverEntry = path.join(projectRoot, "build/server-main/main.js");
 
+/** Servers this test process started and that still run: ended with it, whatever way it ends. */
+const running = new Set<ChildProcess>();
+process.once("exit", () => {
+  for (const child of running) child.kill("SIGKILL");
+});
+
 /** A fresh folder for a server's embedded database. */
 export function tempDataDir(): string {
   return mkdtempSync(path.join(tmpdir(), "site-data-"));
@@ -41,6 +47,8 @@ export async function startServerProcess(env: Record<string, string> = {}): Prom
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
+  running.add(child);
+  child.once("exit", () => running.delete(child));
   let output = "";
   let exitSignal: NodeJS.Signals | null = null;
   const exited = new Promise<number | null>((resolve) =>

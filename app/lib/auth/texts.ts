@@ -74,6 +74,9 @@ const pt = {
   forgotSubmit: "Enviar link",
   forgotSent:
     "Se houver uma conta com este e-mail, enviamos um link para redefinir a senha. Confira sua caixa de entrada.",
+  forgotUnavailable:
+    "A redefinição de senha por e-mail não está disponível no momento. Para recuperar o acesso, fale com a nossa equipe:",
+  forgotUnavailableContact: "página de contato",
   backToLogin: "Voltar para o login",
   resetTitle: "Criar nova senha",
   newPassword: "Nova senha",
@@ -161,6 +164,9 @@ const en: AuthTexts = {
   forgotSubmit: "Send link",
   forgotSent:
     "If there is an account with this e-mail, we sent a link to reset the password. Check your inbox.",
+  forgotUnavailable:
+    "Password reset by e-mail is not available at the moment. To recover your access, talk to our team:",
+  forgotUnavailableContact: "contact page",
   backToLogin: "Back to sign in",
   resetTitle: "Create a new password",
   newPassword: "New password",

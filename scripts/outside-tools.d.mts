@@ -1,0 +1,20 @@
+// Types of outside-tools.mjs for the TypeScript tests that use it.
+export declare const DEBIAN_TOOLS: Record<
+  "chromium" | "wrk" | "nginx",
+  { binary: string; envVar: string; pkg: string }
+>;
+export declare class ToolMissing extends Error {}
+export declare function mayInstallDebianPackages(): boolean;
+export declare function ensureDebianTool(
+  name: "chromium" | "wrk" | "nginx",
+  options?: { log?: (line: string) => void },
+): string;
+export declare function ensureDebianProgram(
+  tool: { name: string; binary: string; envVar: string; pkg: string },
+  options?: { log?: (line: string) => void },
+): string;
+export declare function importOnDemand<T = unknown>(
+  specifier: string,
+  installSpec: string,
+  options?: { log?: (line: string) => void },
+): Promise<T>;

@@ -1,0 +1,106 @@
+// The programs from outside npm that the project's own commands use, installed on demand from
+// Debian's packages (end-to-end tests: chromium; benchmarks: wrk, nginx, chromium) or from the npm
+// registry (benchmarks: lighthouse). Never a browser build downloaded from the web.
+import { execFileSync, spawnSync } from "node:child_process";
+import { accessSync, constants } from "node:fs";
+import path from "node:path";
+
+const root = path.resolve(import.meta.dirname, "..");
+
+/** Debian programs: where the project looks for each, and the package that provides it. */
+export const DEBIAN_TOOLS = {
+  chromium: { binary: "/usr/bin/chromium", envVar: "CHROMIUM_PATH", pkg: "chromium" },
+  wrk: { binary: "/usr/bin/wrk", envVar: "WRK_PATH", pkg: "wrk" },
+  nginx: { binary: "/usr/sbin/nginx", envVar: "NGINX_PATH", pkg: "nginx-light" },
+};
+
+export class ToolMissing extends Error {
+  constructor(message) {
+    super(message);
+    this.name = "ToolMissing";
+    // One clear line is what the person needs, not where in this file it was thrown.
+    this.stack = message;
+  }
+}
+
+function executable(file) {
+  try {
+    accessSync(file, constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function onPath(command) {
+  return (process.env.PATH ?? "")
+    .split(path.delimiter)
+    .some((dir) => dir && executable(path.join(dir, command)));
+}
+
+/** Whether this run may install Debian packages itself: root, with apt-get at hand. */
+export function mayInstallDebianPackages() {
+  return process.getuid?.() === 0 && onPath("apt-get");
+}
+
+/**
+ * The path of a Debian program (CHROMIUM_PATH, WRK_PATH or NGINX_PATH first), installing its
+ * package when it is missing and this run may; otherwise a ToolMissing naming the command to run.
+ */
+export function ensureDebianTool(name, options = {}) {
+  const tool = DEBIAN_TOOLS[name];
+  if (!tool) throw new Error(`unknown tool ${name}`);
+  return ensureDebianProgram({ name, ...tool }, options);
+}
+
+/** ensureDebianTool for any program: { name, binary, envVar, pkg }. */
+export function ensureDebianProgram(tool, { log = console.log } = {}) {
+  const { name } = tool;
+  const configured = process.env[tool.envVar];
+  if (configured) {
+    if (executable(configured)) return configured;
+    throw new ToolMissing(`${tool.envVar}=${configured} is not an executable file.`);
+  }
+  if (executable(tool.binary)) return tool.binary;
+  if (!mayInstallDebianPackages()) {
+    throw new ToolMissing(
+      `${name} is missing (${tool.binary}): run \`sudo apt-get install -y ${tool.pkg}\`, or set ${tool.envVar}.`,
+    );
+  }
+  const started = Date.now();
+  log(`${name} is missing: installing Debian's ${tool.pkg} (apt-get install -y ${tool.pkg})...`);
+  const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
+  const install = () =>
+    spawnSync("apt-get", ["install", "-y", "-qq", tool.pkg], { env, stdio: ["ignore", "ignore", "pipe"] });
+  let result = install();
+  if (result.status !== 0) {
+    // A fresh machine has no package lists yet: fetch them, then try again.
+    spawnSync("apt-get", ["update", "-qq"], { env, stdio: "ignore" });
+    result = install();
+  }
+  if (result.status !== 0 || !executable(tool.binary)) {
+    const why = result.stderr?.toString().trim().split("\n").pop() ?? "";
+    throw new ToolMissing(`Could not install ${tool.pkg} with apt-get${why ? ` (${why})` : ""}.`);
+  }
+  log(`${tool.pkg} installed in ${((Date.now() - started) / 1000).toFixed(0)} s.`);
+  return tool.binary;
+}
+
+/**
+ * Imports an npm package the project does not depend on (Lighthouse pins a tree that npm ci
+ * cannot keep in sync with ours), installing it with `npm install --no-save` when missing.
+ */
+export async function importOnDemand(specifier, installSpec, { log = console.log } = {}) {
+  try {
+    return await import(specifier);
+  } catch {
+    const started = Date.now();
+    log(`${specifier} is missing: installing ${installSpec} (npm install --no-save)...`);
+    execFileSync("npm", ["install", "--no-save", "--no-audit", "--no-fund", installSpec], {
+      cwd: root,
+      stdio: ["ignore", "ignore", "inherit"],
+    });
+    log(`${installSpec} installed in ${((Date.now() - started) / 1000).toFixed(0)} s.`);
+    return import(specifier);
+  }
+}
