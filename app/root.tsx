@@ -1,6 +1,7 @@
-import { loadSection } from "@server/content/load.ts";
+import { loadData, loadedOrNull, loadSection } from "@server/content/load.ts";
 import type { ContentQuery } from "@server/content/service.ts";
 import { currentUser } from "@server/http/auth-guard.ts";
+import { sectionsFor } from "@server/http/sections.ts";
 import { type ReactNode, useEffect } from "react";
 import {
   data,
@@ -25,7 +26,7 @@ import { FORM_TOKEN_META, useFormToken } from "~/lib/forms/form-token.ts";
 import { utmFrom } from "~/lib/forms/submission.ts";
 import { formTexts } from "~/lib/forms/texts.ts";
 import { messagesFor } from "~/lib/i18n.ts";
-import { htmlLang, type OfferedLanguage } from "~/lib/locale.ts";
+import { htmlLang, isLoginPath, type OfferedLanguage } from "~/lib/locale.ts";
 import { flushOutbox, rememberUtm } from "~/lib/outbox.ts";
 import type { RouteHandle } from "~/lib/route-handle.ts";
 import { seoForHost } from "~/lib/seo/head.ts";
@@ -44,13 +45,16 @@ export const links: Route.LinksFunction = () => [
 export async function loader({ request: httpRequest, context }: Route.LoaderArgs) {
   const { services, request } = context;
   const query: ContentQuery = { segment: request.segment, lang: request.language };
-  const [menu, footer, chatForm, user, seoDoc] = await Promise.all([
-    loadSection(context, "menu_data", query),
-    loadSection(context, "footer-data", query),
-    services.forms.get("whatsapp", query).catch(() => null),
+  const sections = sectionsFor(context);
+  const [menu, footer, chat, user, seo] = await Promise.all([
+    loadSection(sections, "menu_data", query),
+    loadSection(sections, "footer-data", query),
+    loadData(sections, "form-whatsapp", () => services.forms.get("whatsapp", query)),
     currentUser(httpRequest, context),
-    services.content.get("seo-config", query).catch(() => null),
+    loadSection(sections, "seo-config", query),
   ]);
+  const chatForm = loadedOrNull(chat);
+  const seoDoc = loadedOrNull(seo);
   const shell: ShellData = { menu, footer };
   return data({
     ...shell,
@@ -61,7 +65,7 @@ export async function loader({ request: httpRequest, context }: Route.LoaderArgs
     pathLanguage: request.pathLanguage,
     segment: request.segment,
     // Page-head configuration of this host (A §3, §9), read by every route's meta.
-    seo: seoDoc ? seoForHost(seoDoc.data, request.segment) : null,
+    seo: seoDoc ? seoForHost(seoDoc, request.segment) : null,
     baseUrl: siteBaseUrl(services.config.publicBaseUrl, request.segment) ?? services.config.publicBaseUrl,
     mainBaseUrl: services.config.publicBaseUrl,
     segmentName: request.segment ? (services.domains.subdomains[request.segment]?.name ?? null) : null,
@@ -75,7 +79,7 @@ export async function loader({ request: httpRequest, context }: Route.LoaderArgs
  * page: a sign-in through the API sets the session cookie without a form action.
  */
 export function shouldRevalidate({ currentUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  return /^\/(?:(?:pt|en|es)\/)?login$/.test(currentUrl.pathname) || defaultShouldRevalidate;
+  return isLoginPath(currentUrl.pathname) || defaultShouldRevalidate;
 }
 
 export function Layout({ children }: { children: ReactNode }) {
@@ -100,8 +104,6 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 /** Routes shown without header and footer (A §2: the login page stands alone). */
-const BARE_ROUTES = /^\/(?:(?:pt|en|es)\/)?login(?:\/|$)/;
-
 export default function App({ loaderData }: Route.ComponentProps) {
   const { pathname } = useLocation();
   const matches = useMatches();
@@ -122,7 +124,8 @@ export default function App({ loaderData }: Route.ComponentProps) {
     // Submissions an earlier page view could not send go now (same request keys: stored once).
     void flushOutbox();
   }, []);
-  if (BARE_ROUTES.test(pathname)) return <Outlet />;
+  // The login page has no header or footer (A §2).
+  if (isLoginPath(pathname)) return <Outlet />;
   const hideChat = matches.some((m) => (m.handle as RouteHandle | undefined)?.hideChat);
   const showChat = loaderData.chat && !hideChat && chatVisibleOn(pathname);
   const homePath = loaderData.pathLanguage ? `/${loaderData.pathLanguage}` : "/";

@@ -1,27 +1,6 @@
 import { index, prefix, type RouteConfig, route } from "@react-router/dev/routes";
+import { FORM_PATHS, MULTI_STEP_PATHS } from "./lib/forms/form-paths.ts";
 import { PATH_LANGUAGES } from "./lib/locale.ts";
-
-/** Paths of the multi-step lead forms (B §2.1): demo, the twelve partner paths, free trial. */
-const LEAD_FORM_PATHS = [
-  "demo",
-  "demonstracao",
-  "parceiros",
-  "partners",
-  "programa-parceiros",
-  "seja-parceiro",
-  "cadastro-parceiro",
-  "parceiros/consultoria",
-  "parceiros/software-house",
-  "parceiros/integradora",
-  "parceiros/revenda",
-  "partner-program",
-  "become-partner",
-  "partnership",
-  "teste-gratis",
-  "teste-gratis/:planId",
-  "register",
-  "inscricao",
-];
 
 /**
  * The route table (spec A §2, B §2.1). Public pages are declared once and mounted at the root
@@ -33,10 +12,11 @@ function publicPages(lang: string) {
     route(path, "routes/lead-form.tsx", { id: id(`form${path.replace(/[/:]/g, "-")}`) });
   return [
     index("routes/home.tsx", { id: id("home") }),
-    ...LEAD_FORM_PATHS.map(formRoute),
+    ...MULTI_STEP_PATHS.map((path) => formRoute(path.slice(1))),
     route("planos", "routes/plans.tsx", { id: id("planos") }),
-    route("contato", "routes/contact.tsx", { id: id("contato") }),
-    route("fale-conosco", "routes/contact.tsx", { id: id("fale-conosco") }),
+    ...FORM_PATHS.contato.map((path) =>
+      route(path.slice(1), "routes/contact.tsx", { id: id(path.slice(1)) }),
+    ),
     route("newsletter", "routes/newsletter.tsx", { id: id("newsletter") }),
     route("login", "routes/login.tsx", { id: id("login") }),
     route("forgot-password", "routes/forgot-password.tsx", { id: id("forgot-password") }),

@@ -4,7 +4,7 @@ import express, { type ErrorRequestHandler, type RequestHandler } from "express"
 import helmet from "helmet";
 import { pinoHttp } from "pino-http";
 import type { ServerBuild } from "react-router";
-import { authMessages } from "./auth/service.ts";
+import { authMessages } from "./auth/messages.ts";
 import type { AppServices } from "./context.ts";
 import { MAX_BODY_BYTES } from "./http/api.ts";
 import { errorHtml } from "./http/error-page.ts";

@@ -1,10 +1,8 @@
 import { parseArgs } from "node:util";
-import pino from "pino";
-import { AuthService } from "./auth/service.ts";
+import { AccountService } from "./auth/users.ts";
 import { ConfigError, loadConfig } from "./config.ts";
-import { openDatabase } from "./db/client.ts";
-import { HttpError } from "./http/errors.ts";
-import { MemoryWindowCounter } from "./http/rate-limit.ts";
+import { DomainError } from "./domain-errors.ts";
+import { openConfiguredDatabase } from "./services.ts";
 
 /**
  * Command-line tasks against the configured database (DATABASE_URL or the embedded one in DATA_DIR).
@@ -31,21 +29,10 @@ async function main(argv: string[]): Promise<number> {
     return 2;
   }
   const config = loadConfig();
-  const database = await openDatabase(
-    config.DATABASE_URL
-      ? { kind: "postgres", url: config.DATABASE_URL }
-      : { kind: "pglite", dataDir: config.DATA_DIR },
-  );
+  const database = await openConfiguredDatabase(config);
   try {
-    const auth = new AuthService({
-      db: database.db,
-      logger: pino({ level: "silent" }),
-      mailer: { available: false, send: async () => {} },
-      publicBaseUrl: config.publicBaseUrl,
-      loginLimit: config.LOGIN_RATE_LIMIT_PER_MINUTE,
-      loginCounter: new MemoryWindowCounter(),
-    });
-    const user = await auth.createUser({
+    // Creating a user needs the accounts and nothing else: no cache, mail or rate limiter.
+    const user = await new AccountService({ db: database.db }).createUser({
       email: values.email,
       password: values.password,
       role: values.role,
@@ -63,7 +50,7 @@ main(process.argv.slice(2)).then(
   (error: Error) => {
     // Every expected failure is one clear line (bad configuration, database in use, e-mail taken).
     console.error(
-      error instanceof ConfigError || HttpError.is(error) ? error.message : `Erro: ${error.message}`,
+      error instanceof ConfigError || DomainError.is(error) ? error.message : `Erro: ${error.message}`,
     );
     process.exit(1);
   },

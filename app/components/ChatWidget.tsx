@@ -1,6 +1,12 @@
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { SiteLink } from "~/components/SiteLink.tsx";
-import { type ChatErrors, chatLink, lettersAndSpaces, validateChat } from "~/lib/chat.ts";
+import {
+  type ChatErrors,
+  chatLink,
+  chatPhoneErrorWhileTyping,
+  lettersAndSpaces,
+  validateChat,
+} from "~/lib/chat.ts";
 import { useFormToken } from "~/lib/forms/form-token.ts";
 import { maskChatPhone } from "~/lib/forms/masks.ts";
 import type { FormTexts } from "~/lib/forms/texts.ts";
@@ -157,13 +163,16 @@ export function ChatWidget({ texts, whatsapp, privacyUrl }: Props) {
               inputMode="numeric"
               autoComplete="tel"
               value={telefone}
-              maxLength={19}
+              // No maxLength: the mask keeps the value within 19 characters (A §5), and a browser limit
+              // would block a 16th digit after "+1234 11 99999-8888" or cut a pasted number before the
+              // mask sees its digits.
               placeholder="(11) 99999-9999"
               aria-invalid={errors.telefone ? true : undefined}
               aria-describedby={errors.telefone ? "chat-telefone-erro" : undefined}
               onChange={(e) => {
-                setTelefone(maskChatPhone(e.target.value));
-                setErrors((current) => ({ ...current, telefone: undefined }));
+                const masked = maskChatPhone(e.target.value);
+                setTelefone(masked);
+                setErrors((current) => ({ ...current, telefone: chatPhoneErrorWhileTyping(masked, texts) }));
               }}
             />
             {errors.telefone && (

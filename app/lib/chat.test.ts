@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { chatLink, chatVisibleOn, lettersAndSpaces, validateChat, withCountryPrefix } from "./chat.ts";
+import {
+  CHAT_PHONE_MAX_DIGITS,
+  CHAT_PHONE_MIN_DIGITS,
+  chatLink,
+  chatPhoneErrorWhileTyping,
+  chatVisibleOn,
+  lettersAndSpaces,
+  validateChat,
+  withCountryPrefix,
+} from "./chat.ts";
+import { maskChatPhone } from "./forms/masks.ts";
 
 const texts = {
   chatNameRequired: "Nome é obrigatório",
@@ -147,6 +157,39 @@ describe("§5 Validation rules — chat popup phone: 8 to 15 digits, the mask ig
         chatPhoneLong: "phone long",
       }),
     ).toEqual({ nome: "name short", telefone: "phone long" });
+  });
+});
+
+describe("§5 Validation rules — chat popup phone while typing: a 16th digit says 'Telefone muito longo'", () => {
+  it("keeps the accepted range of decision 038: 8 to 15 digits", () => {
+    expect([CHAT_PHONE_MIN_DIGITS, CHAT_PHONE_MAX_DIGITS]).toEqual([8, 15]);
+  });
+
+  it("clears the phone's error on every edit up to 15 digits (A §5: editing a field clears its error)", () => {
+    for (const telefone of ["", "1", "1234567", "(62) 99999-0000", "123456789012345"]) {
+      expect(chatPhoneErrorWhileTyping(telefone, texts), telefone).toBeUndefined();
+    }
+  });
+
+  it("says 'Telefone muito longo' as soon as the field holds a 16th digit", () => {
+    expect(chatPhoneErrorWhileTyping("1234567890123456", texts)).toBe("Telefone muito longo");
+    expect(chatPhoneErrorWhileTyping("+1234567890123456", texts)).toBe("Telefone muito longo");
+  });
+
+  it("the masked field can hold 14 and 15 digits, accepted on submit", () => {
+    for (const typed of ["35111999998888", "123411999998888"]) {
+      const telefone = maskChatPhone(typed);
+      expect(telefone.replace(/\D/g, "")).toBe(typed);
+      expect(chatPhoneErrorWhileTyping(telefone, texts)).toBeUndefined();
+      expect(validateChat("Ana", telefone, texts)).toEqual({});
+    }
+  });
+
+  it("typing a 16th digit into the masked field is refused with 'Telefone muito longo', on typing and on submit", () => {
+    const telefone = maskChatPhone(`${maskChatPhone("123411999998888")}7`);
+    expect(telefone.replace(/\D/g, "")).toBe("1234119999988887");
+    expect(chatPhoneErrorWhileTyping(telefone, texts)).toBe("Telefone muito longo");
+    expect(validateChat("Ana", telefone, texts)).toEqual({ telefone: "Telefone muito longo" });
   });
 });
 

@@ -1,8 +1,10 @@
+import { splitLanguagePrefix } from "./locale.ts";
+
 /** Paths where the floating chat is never shown (A §2). */
 const HIDDEN_PREFIXES = ["/login", "/admin", "/dashboard", "/user"];
 
 export function chatVisibleOn(pathname: string): boolean {
-  const path = pathname.replace(/^\/(pt|en|es)(?=\/|$)/, "") || "/";
+  const { path } = splitLanguagePrefix(pathname);
   return !HIDDEN_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
 }
 
@@ -12,6 +14,25 @@ export function lettersAndSpaces(value: string): string {
 }
 
 export type ChatErrors = { nome?: string; telefone?: string };
+
+/** Digits a chat phone may have (A §5; the whatsapp form definition checks the same, decision 038). */
+export const CHAT_PHONE_MIN_DIGITS = 8;
+export const CHAT_PHONE_MAX_DIGITS = 15;
+
+function phoneDigits(telefone: string): number {
+  return telefone.replace(/\D/g, "").length;
+}
+
+/**
+ * The phone's error after an edit: editing clears the field's error (A §5), except that a number past
+ * 15 digits is said to be too long at once ('Telefone muito longo'), the moment a 16th digit is typed.
+ */
+export function chatPhoneErrorWhileTyping(
+  telefone: string,
+  texts: { chatPhoneLong: string },
+): string | undefined {
+  return phoneDigits(telefone) > CHAT_PHONE_MAX_DIGITS ? texts.chatPhoneLong : undefined;
+}
 
 /** The chat popup's checks (A §5), with the catalogue's messages. */
 export function validateChat(
@@ -23,9 +44,9 @@ export function validateChat(
   const name = nome.trim();
   if (!name) errors.nome = texts.chatNameRequired;
   else if (name.length < 2) errors.nome = texts.chatNameShort;
-  const digits = telefone.replace(/\D/g, "");
-  if (digits.length < 8) errors.telefone = texts.chatPhoneShort;
-  else if (digits.length > 15) errors.telefone = texts.chatPhoneLong;
+  const digits = phoneDigits(telefone);
+  if (digits < CHAT_PHONE_MIN_DIGITS) errors.telefone = texts.chatPhoneShort;
+  else if (digits > CHAT_PHONE_MAX_DIGITS) errors.telefone = texts.chatPhoneLong;
   return errors;
 }
 

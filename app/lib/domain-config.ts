@@ -1,4 +1,4 @@
-import { ACCEPTED_LANGUAGES } from "./locale.ts";
+import { ACCEPTED_LANGUAGES } from "./languages.ts";
 import { z } from "./zod.ts";
 
 /* Kept apart from locale.ts so the browser bundle, which needs the language rules, does not need zod. */

@@ -1,25 +1,25 @@
 import type { DomainConfig } from "./domain-config.ts";
-
-/** Every code the site accepts (A §5); only the offered ones have interface texts and a switcher entry. */
-export const ACCEPTED_LANGUAGES = ["pt", "en", "es", "fr", "de", "it", "zh", "ja"] as const;
-export const OFFERED_LANGUAGES = ["pt", "en"] as const;
-/** Path prefixes recognised in URLs (A §2). */
-export const PATH_LANGUAGES = ["pt", "en", "es"] as const;
-export const DEFAULT_LANGUAGE = "pt";
-export const LANGUAGE_COOKIE = "lang";
-
-export type Language = (typeof ACCEPTED_LANGUAGES)[number];
-export type OfferedLanguage = (typeof OFFERED_LANGUAGES)[number];
+import {
+  DEFAULT_LANGUAGE,
+  isAcceptedLanguage,
+  isOfferedLanguage,
+  type Language,
+  type OfferedLanguage,
+  PATH_LANGUAGES,
+} from "./languages.ts";
 
 export type { DomainConfig } from "./domain-config.ts";
-
-export function isAcceptedLanguage(value: unknown): value is Language {
-  return typeof value === "string" && (ACCEPTED_LANGUAGES as readonly string[]).includes(value);
-}
-
-export function isOfferedLanguage(value: unknown): value is OfferedLanguage {
-  return typeof value === "string" && (OFFERED_LANGUAGES as readonly string[]).includes(value);
-}
+export {
+  ACCEPTED_LANGUAGES,
+  DEFAULT_LANGUAGE,
+  isAcceptedLanguage,
+  isOfferedLanguage,
+  LANGUAGE_COOKIE,
+  type Language,
+  OFFERED_LANGUAGES,
+  type OfferedLanguage,
+  PATH_LANGUAGES,
+} from "./languages.ts";
 
 export type HostTarget = { kind: "site"; segment: string | null } | { kind: "admin" };
 
@@ -45,11 +45,19 @@ export function resolveHost(hostHeader: string | undefined, config: DomainConfig
   return { kind: "site", segment: Object.hasOwn(config.subdomains, first) ? first : null };
 }
 
+/** A language prefix at the start of a path: /pt, /en or /es, alone or followed by a slash. */
+const LANGUAGE_PREFIX = new RegExp(`^/(${PATH_LANGUAGES.join("|")})(?=/|$)`);
+
 /** Splits a recognised language prefix off a path: '/en/planos' gives en and '/planos'. */
 export function splitLanguagePrefix(pathname: string): { language: Language | null; path: string } {
-  const match = /^\/(pt|en|es)(?=\/|$)/.exec(pathname);
+  const match = LANGUAGE_PREFIX.exec(pathname);
   if (!match) return { language: null, path: pathname };
   return { language: match[1] as Language, path: pathname.slice(match[0].length) || "/" };
+}
+
+/** The login page, under any language prefix, with or without a trailing slash. */
+export function isLoginPath(pathname: string): boolean {
+  return splitLanguagePrefix(pathname).path.replace(/\/+$/, "") === "/login";
 }
 
 /** Areas that live only at the root: the customer and admin areas, the API, and the feeds. */

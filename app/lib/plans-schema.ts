@@ -1,4 +1,4 @@
-import { PLAN_ID_PATTERN } from "./plans.ts";
+import { PLAN_ID_MAX_LENGTH, PLAN_ID_PATTERN } from "./plan-id.ts";
 import { z } from "./zod.ts";
 
 /* The plans document's schema (A §3), apart from the display rules so the browser bundle needs no zod. */
@@ -6,7 +6,7 @@ const price = z.number().nonnegative();
 const text = z.string().min(1);
 
 export const planSchema = z.strictObject({
-  id: z.string().max(60).regex(PLAN_ID_PATTERN, "use letras minúsculas, dígitos e hífens"),
+  id: z.string().max(PLAN_ID_MAX_LENGTH).regex(PLAN_ID_PATTERN, "use letras minúsculas, dígitos e hífens"),
   name: text,
   description: z.string(),
   popular: z.boolean().default(false),

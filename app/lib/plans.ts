@@ -7,8 +7,7 @@ import type { z } from "./zod.ts";
  * rules the page applies to it (prices, limits, the trial link). No React, no I/O: unit-tested.
  */
 
-/** Plan ids travel in the trial link (/teste-gratis/{planId}); the trial page accepts [a-z0-9-]{1,60}. */
-export const PLAN_ID_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+export { isPlanId, PLAN_ID_MAX_LENGTH, PLAN_ID_PATTERN } from "./plan-id.ts";
 
 export type PlansData = z.output<typeof plansDataSchema>;
 export type Plan = PlansData["plans"][number];

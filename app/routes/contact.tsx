@@ -1,5 +1,5 @@
-import { submissionClient } from "@server/http/request-info.ts";
-import { readPagePostFields } from "@server/leads/page-post.ts";
+import { buildSubmission } from "@server/http/build-submission.ts";
+import { readPagePostFields } from "@server/http/page-post.ts";
 import { SubmissionInvalid } from "@server/leads/service.ts";
 import { issueFormToken } from "@server/leads/spam.ts";
 import { data } from "react-router";
@@ -47,17 +47,20 @@ export async function action({ request, context }: Route.ActionArgs): Promise<Co
   const { services, request: info } = context;
   const fields = readPagePostFields(form);
   try {
-    const result = await services.leads.submit({
-      formKey: "contato",
-      stage: "complete",
-      answers,
-      requestKey: fields._requestKey,
-      formToken: fields.formToken,
-      honeypot: fields.website,
-      tracking: { page: request.url, referrer: request.headers.get("referer") ?? undefined },
-      context: { segment: info.segment, language: info.language },
-      client: submissionClient(request, info),
-    });
+    const result = await services.leads.submit(
+      buildSubmission(
+        {
+          formKey: "contato",
+          stage: "complete",
+          answers,
+          requestKey: fields._requestKey,
+          formToken: fields.formToken,
+          honeypot: fields.website,
+        },
+        request,
+        info,
+      ),
+    );
     return { kind: "sent", protocol: result.protocol, simulated: result.simulated };
   } catch (error) {
     if (SubmissionInvalid.is(error)) return { kind: "invalid", errors: error.errors, values: answers };

@@ -1,4 +1,4 @@
-import { isValidTimezone } from "@server/auth/service.ts";
+import { isValidTimezone } from "@server/auth/users.ts";
 import { requirePageUser } from "@server/http/auth-guard.ts";
 import { useEffect, useState } from "react";
 import { data, Form, useFetcher } from "react-router";
@@ -32,7 +32,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.success || (parsed.data.timezone && !isValidTimezone(parsed.data.timezone))) {
     return data({ ok: false as const }, { status: 400 });
   }
-  const updated = await context.services.auth.updateProfile(user.id, { preferences: parsed.data });
+  const updated = await context.services.accounts.updateProfile(user.id, { preferences: parsed.data });
   return data(
     { ok: true as const, user: updated },
     {

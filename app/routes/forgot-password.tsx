@@ -10,7 +10,7 @@ export const headers = passOnHeaders;
 
 export function loader({ context }: Route.LoaderArgs) {
   return data(
-    { language: context.request.uiLanguage, available: context.services.auth.passwordResetAvailable },
+    { language: context.request.uiLanguage, available: context.services.passwordReset.available },
     { headers: { "Cache-Control": "no-store" } },
   );
 }
@@ -22,10 +22,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     .email()
     .max(200)
     .safeParse(String(form.get("email") ?? "").trim());
-  if (email.success && context.services.auth.passwordResetAvailable) {
+  if (email.success && context.services.passwordReset.available) {
     // Not awaited: the answer takes the same time whether the e-mail has an account (a link is
     // stored and mailed) or not. A mail failure is logged and never shown.
-    context.services.auth.requestPasswordReset(email.data).catch((error: unknown) => {
+    context.services.passwordReset.request(email.data).catch((error: unknown) => {
       context.services.logger.error({ err: error }, "password reset e-mail failed");
     });
   }

@@ -1,4 +1,5 @@
 import { loadSection } from "@server/content/load.ts";
+import { sectionsFor } from "@server/http/sections.ts";
 import { redirect, useRouteLoaderData } from "react-router";
 import { NewsletterSection } from "~/components/forms/NewsletterSection.tsx";
 import { LoadError, MissingData } from "~/components/SectionState.tsx";
@@ -33,16 +34,17 @@ export async function loader({ context }: Route.LoaderArgs) {
   if (request.adminHost) throw redirect("/admin");
   const query = { segment: request.segment, lang: request.language };
   const onMainSite = request.segment === null;
+  const sections = sectionsFor(context);
   const [hero, video, cards, segments, circle, why, accordion, testimonials, newsletter] = await Promise.all([
-    loadSection(context, "hero-section-data", query),
-    loadSection(context, "video-demo-data", query),
-    loadSection(context, "cards-slider-data", query),
-    onMainSite ? loadSection(context, "vertice-segments-data", query) : null,
-    onMainSite ? loadSection(context, "circle-features-data", query) : null,
-    loadSection(context, "why-choose-data", query),
-    loadSection(context, "accordion-features-data", query),
-    loadSection(context, "testimonials-data", query),
-    loadSection(context, "newsletter-data", query),
+    loadSection(sections, "hero-section-data", query),
+    loadSection(sections, "video-demo-data", query),
+    loadSection(sections, "cards-slider-data", query),
+    onMainSite ? loadSection(sections, "vertice-segments-data", query) : null,
+    onMainSite ? loadSection(sections, "circle-features-data", query) : null,
+    loadSection(sections, "why-choose-data", query),
+    loadSection(sections, "accordion-features-data", query),
+    loadSection(sections, "testimonials-data", query),
+    loadSection(sections, "newsletter-data", query),
   ]);
   return { sections: { hero, video, cards, segments, circle, why, accordion, testimonials, newsletter } };
 }

@@ -1,19 +1,20 @@
-import { submissionClient } from "@server/http/request-info.ts";
-import { handleFormStep } from "@server/leads/form-steps.ts";
+import { loadSection } from "@server/content/load.ts";
+import { handleFormStep } from "@server/http/form-steps.ts";
+import { sectionsFor } from "@server/http/sections.ts";
 import { issueFormToken } from "@server/leads/spam.ts";
 import { data, redirect } from "react-router";
 import { LeadForm } from "~/components/forms/LeadForm.tsx";
 import type { FlowResult } from "~/lib/forms/flow.ts";
+import { MULTI_STEP_FORMS } from "~/lib/forms/form-paths.ts";
 import { formForPath } from "~/lib/forms/routing.ts";
 import type { FormKey } from "~/lib/forms/submission.ts";
 import { formTexts } from "~/lib/forms/texts.ts";
 import { splitLanguagePrefix } from "~/lib/locale.ts";
+import { isPlanId } from "~/lib/plan-id.ts";
 import { passOnHeaders } from "~/lib/route-headers.ts";
 import { routeHead } from "~/lib/seo/route-head.ts";
 import { SITE_NAME } from "~/lib/site.ts";
 import type { Route } from "./+types/lead-form";
-
-const PLAN_ID = /^[a-z0-9-]{1,60}$/;
 
 async function formFor(request: Request, context: Route.LoaderArgs["context"]) {
   const { services, request: info } = context;
@@ -21,7 +22,7 @@ async function formFor(request: Request, context: Route.LoaderArgs["context"]) {
   const forms = await services.forms.all({ segment: info.segment, lang: info.language });
   // Only the multi-step forms have screens; contact, newsletter and chat have their own.
   const form = formForPath(
-    forms.filter((f) => ["demo", "parceiros", "trial"].includes(f.id)),
+    forms.filter((f) => (MULTI_STEP_FORMS as readonly string[]).includes(f.id)),
     path,
   );
   return form;
@@ -34,7 +35,16 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const form = await formFor(request, context);
   if (!form) throw redirect("/");
   const url = new URL(request.url);
-  const planId = params.planId && PLAN_ID.test(params.planId) ? params.planId : null;
+  const planId = params.planId && isPlanId(params.planId) ? params.planId : null;
+  // The plan is shown by its name (the id when the plans document does not know it).
+  const plans = planId
+    ? await loadSection(sectionsFor(context), "plans-data", {
+        segment: context.request.segment,
+        lang: context.request.language,
+      })
+    : null;
+  const planName =
+    plans?.status === "loaded" ? plans.data.plans.find((p) => p.id === planId)?.name : undefined;
   const etapa = Number(url.searchParams.get("etapa"));
   return data(
     {
@@ -44,7 +54,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       formToken: issueFormToken(context.services.signer, Date.now()),
       requestKey: globalThis.crypto.randomUUID(),
       plan: planId
-        ? { id: planId, annual: ["1", "true", "anual"].includes(url.searchParams.get("anual") ?? "") }
+        ? {
+            id: planId,
+            name: planName ?? planId,
+            annual: ["1", "true", "anual"].includes(url.searchParams.get("anual") ?? ""),
+          }
         : null,
       initialStep: Number.isInteger(etapa) && etapa >= 1 ? etapa - 1 : 0,
     },
@@ -61,11 +75,8 @@ export async function action({ request, context }: Route.ActionArgs): Promise<Fl
     formKey: form.id as FormKey,
     form,
     data: await request.formData(),
-    segment: info.segment,
-    language: info.uiLanguage,
-    ...submissionClient(request, info),
-    pageUrl: request.url,
-    referrer: request.headers.get("referer"),
+    request,
+    info,
   });
 }
 

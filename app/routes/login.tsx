@@ -1,6 +1,6 @@
 import { sessionCookie } from "@server/auth/tokens.ts";
+import { DomainError } from "@server/domain-errors.ts";
 import { currentUser } from "@server/http/auth-guard.ts";
-import { HttpError } from "@server/http/errors.ts";
 import { type FormEvent, useEffect, useState } from "react";
 import { data, Form, Link, redirect, useNavigate, useNavigation } from "react-router";
 import { safeRedirect } from "~/lib/auth/redirect.ts";
@@ -32,7 +32,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const redirectTo = safeRedirect(String(form.get("redirectTo") ?? ""));
   if (!email.trim() || !password) return { error: "missing" as const, email };
   try {
-    const session = await context.services.auth.login(email, password, {
+    const session = await context.services.sessions.login(email, password, {
       remember,
       userAgent: request.headers.get("user-agent") ?? undefined,
     });
@@ -45,9 +45,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       },
     });
   } catch (error) {
-    if (HttpError.is(error) && (error.status === 401 || error.status === 429)) {
+    if (DomainError.is(error, "unauthenticated") || DomainError.is(error, "rate-limited")) {
       return {
-        error: error.status === 429 ? ("limited" as const) : ("invalid" as const),
+        error: error.kind === "rate-limited" ? ("limited" as const) : ("invalid" as const),
         message: error.message,
         email,
       };

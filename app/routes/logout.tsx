@@ -4,7 +4,7 @@ import { redirect } from "react-router";
 import type { Route } from "./+types/logout";
 
 async function signOut(request: Request, context: Route.ActionArgs["context"]) {
-  await context.services.auth.logout(requestToken(request));
+  await context.services.sessions.logout(requestToken(request));
   return redirect("/login", {
     headers: {
       "Set-Cookie": clearedSessionCookie(context.services.config.publicBaseUrl.startsWith("https:")),

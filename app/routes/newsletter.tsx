@@ -1,5 +1,5 @@
-import { submissionClient } from "@server/http/request-info.ts";
-import { readPagePostFields } from "@server/leads/page-post.ts";
+import { buildSubmission } from "@server/http/build-submission.ts";
+import { readPagePostFields } from "@server/http/page-post.ts";
 import { SubmissionInvalid } from "@server/leads/service.ts";
 import { issueFormToken } from "@server/leads/spam.ts";
 import { data, redirect } from "react-router";
@@ -38,20 +38,22 @@ export async function action({
   const { services, request: info } = context;
   const fields = readPagePostFields(form);
   try {
-    const result = await services.leads.submit({
-      formKey: "newsletter",
-      stage: "complete",
-      answers: { email },
-      requestKey: globalThis.crypto.randomUUID(),
-      formToken: fields.formToken,
-      honeypot: fields.website,
-      tracking: {
-        page: request.headers.get("referer") ?? request.url,
-        referrer: request.headers.get("referer") ?? undefined,
-      },
-      context: { segment: info.segment, language: info.language },
-      client: submissionClient(request, info),
-    });
+    // The section sits on another page (the home): that page, the referrer, is where it was sent from.
+    const result = await services.leads.submit(
+      buildSubmission(
+        {
+          formKey: "newsletter",
+          stage: "complete",
+          answers: { email },
+          requestKey: fields._requestKey,
+          formToken: fields.formToken,
+          honeypot: fields.website,
+          tracking: { page: request.headers.get("referer") ?? undefined },
+        },
+        request,
+        info,
+      ),
+    );
     return { outcome: { kind: result.simulated ? "simulated" : "sent", key: result.protocol } };
   } catch (error) {
     if (SubmissionInvalid.is(error)) return { outcome: null };

@@ -1,3 +1,5 @@
+import { loadSection } from "@server/content/load.ts";
+import { sectionsFor } from "@server/http/sections.ts";
 import { PlansSection } from "~/components/PlansSection.tsx";
 import { LoadError, MissingData } from "~/components/SectionState.tsx";
 import { messagesFor } from "~/lib/i18n.ts";
@@ -12,23 +14,11 @@ import type { Route } from "./+types/plans";
 export const handle: RouteHandle = { pageCache: true };
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { services, request } = context;
+  const { request } = context;
   const query = { segment: request.segment, lang: request.language };
   const language = request.uiLanguage;
   const pathLanguage = request.pathLanguage;
-  try {
-    const doc = await services.content.get("plans-data", query);
-    return {
-      language,
-      pathLanguage,
-      plans: doc
-        ? ({ status: "loaded", data: doc.data } as const)
-        : ({ status: "missing", searched: services.content.searchedPaths("plans-data", query) } as const),
-    };
-  } catch (error) {
-    services.logger.error({ err: error }, "plans-data failed to load");
-    return { language, pathLanguage, plans: { status: "error" } as const };
-  }
+  return { language, pathLanguage, plans: await loadSection(sectionsFor(context), "plans-data", query) };
 }
 
 export function meta({ data, matches, location }: Route.MetaArgs) {

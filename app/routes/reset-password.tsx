@@ -1,4 +1,4 @@
-import { HttpError } from "@server/http/errors.ts";
+import { DomainError } from "@server/domain-errors.ts";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { authTexts } from "~/lib/auth/texts.ts";
 import { passOnHeaders } from "~/lib/route-headers.ts";
@@ -23,10 +23,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const confirm = String(form.get("confirm") ?? "");
   if (password !== confirm) return { error: "differ" as const };
   try {
-    await context.services.auth.resetPassword(token, password);
+    await context.services.passwordReset.reset(token, password);
   } catch (error) {
-    if (HttpError.is(error) && error.status === 400)
-      return { error: "message" as const, message: error.message };
+    if (DomainError.is(error, "invalid")) return { error: "message" as const, message: error.message };
     throw error;
   }
   return redirect("/login?senha=alterada");

@@ -1,6 +1,6 @@
 import nodemailer from "nodemailer";
 import type { Logger } from "../logger.ts";
-import type { Mailer } from "./service.ts";
+import type { Mailer } from "./password-reset.ts";
 
 /**
  * Mail through SMTP_URL. Without it, a development server writes each message to its log so a

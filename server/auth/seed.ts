@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
-import type { AuthService } from "./service.ts";
+import type { UserDashboardStore } from "./user-dashboards.ts";
+import type { AccountService } from "./users.ts";
 
 /** Per-customer dashboard data for the demo customer (B §3.8). */
 export function demoDashboard(name: string) {
@@ -123,17 +124,17 @@ export function demoDashboard(name: string) {
 }
 
 /** Two demo accounts with random passwords, for a fresh embedded database. */
-export async function seedDemoUsers(auth: AuthService) {
+export async function seedDemoUsers(accounts: AccountService, dashboards: UserDashboardStore) {
   const password = () => randomBytes(9).toString("base64url");
   const admin = { email: "admin@vertice.local", password: password() };
   const customer = { email: "cliente@vertice.local", password: password() };
-  await auth.createUser({ ...admin, role: "admin", name: "Administração Vértice", username: "admin" });
-  const created = await auth.createUser({
+  await accounts.createUser({ ...admin, role: "admin", name: "Administração Vértice", username: "admin" });
+  const created = await accounts.createUser({
     ...customer,
     role: "customer",
     name: "Carla Mendes",
     username: "carla",
   });
-  await auth.setDashboardData(created.id, demoDashboard(created.name));
+  await dashboards.setDashboardData(created.id, demoDashboard(created.name));
   return { admin, customer };
 }

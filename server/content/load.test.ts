@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import type { PageSlot } from "../http/page-cache.ts";
 import { loadSection, SECTION_RETRY_MS, type SectionContext } from "./load.ts";
 
 const query = { segment: null, lang: "pt" };
@@ -8,9 +7,13 @@ const query = { segment: null, lang: "pt" };
 function contextWith(script: Array<"doc" | "none" | "fail">) {
   const calls: number[] = [];
   const logged: string[] = [];
-  const page: PageSlot = { html: null, token: null, failed: false };
+  const page = { failed: false };
+  const waits: number[] = [];
   const context = {
-    page,
+    onFailure: () => {
+      page.failed = true;
+    },
+    wait: async (ms: number) => waits.push(ms),
     services: {
       content: {
         async get() {
@@ -27,15 +30,13 @@ function contextWith(script: Array<"doc" | "none" | "fail">) {
       },
     },
   } as unknown as SectionContext;
-  const waits: number[] = [];
-  const wait = async (ms: number) => waits.push(ms);
-  return { context, calls, logged, waits, wait, page };
+  return { context, calls, logged, waits, page };
 }
 
 describe("A §2, §4, §9 — a page section's data: loaded, missing, or error after one retry 1 s later", () => {
   it("a document found is loaded at once", async () => {
     const t = contextWith(["doc"]);
-    expect(await loadSection(t.context, "footer-data", query, t.wait)).toEqual({
+    expect(await loadSection(t.context, "footer-data", query)).toEqual({
       status: "loaded",
       data: { title: "Olá" },
     });
@@ -44,7 +45,7 @@ describe("A §2, §4, §9 — a page section's data: loaded, missing, or error a
 
   it("no document at any level is 'missing', with the places searched", async () => {
     const t = contextWith(["none"]);
-    expect(await loadSection(t.context, "footer-data", query, t.wait)).toEqual({
+    expect(await loadSection(t.context, "footer-data", query)).toEqual({
       status: "missing",
       searched: ["/data/pt/footer-data.json", "/data/footer-data.json"],
     });
@@ -52,7 +53,7 @@ describe("A §2, §4, §9 — a page section's data: loaded, missing, or error a
 
   it("a failure is tried again once after 1000 ms, and the second answer counts", async () => {
     const t = contextWith(["fail", "doc"]);
-    const loaded = await loadSection(t.context, "footer-data", query, t.wait);
+    const loaded = await loadSection(t.context, "footer-data", query);
     expect(loaded.status).toBe("loaded");
     expect(SECTION_RETRY_MS).toBe(1_000);
     expect(t.waits).toEqual([1_000]);
@@ -62,7 +63,7 @@ describe("A §2, §4, §9 — a page section's data: loaded, missing, or error a
 
   it("two failures give the error state, logged, and the page is never kept by the page cache", async () => {
     const t = contextWith(["fail", "fail"]);
-    expect(await loadSection(t.context, "footer-data", query, t.wait)).toEqual({ status: "error" });
+    expect(await loadSection(t.context, "footer-data", query)).toEqual({ status: "error" });
     expect(t.calls).toHaveLength(2);
     expect(t.logged).toEqual(["warn content load failed, trying again", "error content load failed"]);
     expect(t.page.failed).toBe(true);

@@ -1,45 +1,68 @@
 import { setTimeout as delay } from "node:timers/promises";
 import type { DocumentData, DocumentName } from "~/lib/content/schemas.ts";
 import type { Loaded } from "~/lib/shell.ts";
-import type { AppServices } from "../context.ts";
-import type { PageSlot } from "../http/page-cache.ts";
-import type { ContentQuery } from "./service.ts";
+import type { Logger } from "../logger.ts";
+import type { ContentQuery, ContentService } from "./service.ts";
 
 /** A failed load is tried once more after this delay (A §4, §9 "data retry delay 1 s"). */
 export const SECTION_RETRY_MS = 1_000;
 
 export interface SectionContext {
-  services: Pick<AppServices, "content" | "logger">;
-  /** The request's page-cache slot: a page with a failed section is shown but never kept. */
-  page: PageSlot | null;
+  services: {
+    content: Pick<ContentService, "get" | "searchedPaths">;
+    logger: Pick<Logger, "warn" | "error">;
+  };
+  /** Told when a section ends in the error state (the page cache then never keeps the page). */
+  onFailure?: () => void;
+  /** How to wait before the retry (tests pass a recorder). */
+  wait?: (ms: number) => Promise<unknown>;
 }
 
 /**
- * A document for a page section, in one of the section states of A §2: loaded, missing (with the
- * places searched, for the message) or error. One broken document never takes the page down.
+ * The one way a page gets its data, in one of the section states of A §2: loaded, missing (with
+ * the places searched, for the message) or error after one retry 1 s later. One broken source
+ * never takes the page down.
  */
-export async function loadSection<N extends DocumentName>(
+export async function loadData<T>(
   context: SectionContext,
-  name: N,
-  query: ContentQuery,
-  wait: (ms: number) => Promise<unknown> = delay,
-): Promise<Loaded<DocumentData<N>>> {
-  const { services } = context;
+  label: string,
+  load: () => Promise<T | null>,
+  searched: () => string[] = () => [],
+): Promise<Loaded<T>> {
+  const { logger } = context.services;
   for (let attempt = 1; ; attempt++) {
     try {
-      const doc = await services.content.get(name, query);
-      return doc
-        ? { status: "loaded", data: doc.data }
-        : { status: "missing", searched: services.content.searchedPaths(name, query) };
+      const value = await load();
+      return value !== null ? { status: "loaded", data: value } : { status: "missing", searched: searched() };
     } catch (error) {
       if (attempt === 1) {
-        services.logger.warn({ err: error, document: name }, "content load failed, trying again");
-        await wait(SECTION_RETRY_MS);
+        logger.warn({ err: error, document: label }, "content load failed, trying again");
+        await (context.wait ?? delay)(SECTION_RETRY_MS);
         continue;
       }
-      services.logger.error({ err: error, document: name }, "content load failed");
-      if (context.page) context.page.failed = true;
+      logger.error({ err: error, document: label }, "content load failed");
+      context.onFailure?.();
       return { status: "error" };
     }
   }
+}
+
+/** A content document for a page section, resolved by the lookup order (loadData's states). */
+export function loadSection<N extends DocumentName>(
+  context: SectionContext,
+  name: N,
+  query: ContentQuery,
+): Promise<Loaded<DocumentData<N>>> {
+  const { content } = context.services;
+  return loadData(
+    context,
+    name,
+    async () => (await content.get(name, query))?.data ?? null,
+    () => content.searchedPaths(name, query),
+  );
+}
+
+/** The data of a loaded section, or null in the missing and error states. */
+export function loadedOrNull<T>(loaded: Loaded<T>): T | null {
+  return loaded.status === "loaded" ? loaded.data : null;
 }

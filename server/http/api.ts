@@ -1,13 +1,15 @@
 import type { z } from "~/lib/zod.ts";
+import { DomainError } from "../domain-errors.ts";
 import type { Logger } from "../logger.ts";
-import { errorResponse, HttpError, messages } from "./errors.ts";
+import { errorResponse, HttpError, jsonResponse, messages, statusOf } from "./errors.ts";
 
 /** Every API body is refused past this size (before parsing). */
 export const MAX_BODY_BYTES = 64 * 1024;
 
 /**
- * Runs an API handler and maps whatever it throws to a JSON error: HttpError keeps its status
- * and message, anything else becomes a logged 500 without details (never a stack trace).
+ * Runs an API handler and maps whatever it throws to a JSON error: HttpError keeps its status and
+ * message, a DomainError gets the status of its kind (422 with the field errors for a form), and
+ * anything else becomes a logged 500 without details (never a stack trace).
  */
 export async function handleApi(logger: Logger, run: () => Promise<Response>): Promise<Response> {
   try {
@@ -15,6 +17,14 @@ export async function handleApi(logger: Logger, run: () => Promise<Response>): P
   } catch (error) {
     if (error instanceof Response) return error;
     if (HttpError.is(error)) return errorResponse(error.status, error.message, error.headers);
+    if (DomainError.is(error)) {
+      const headers: Record<string, string> = error.retryAfterSeconds
+        ? { "Retry-After": String(error.retryAfterSeconds) }
+        : {};
+      if (DomainError.is(error, "invalid-fields") && "errors" in error)
+        return jsonResponse({ message: error.message, errors: error.errors }, { status: 422 });
+      return errorResponse(statusOf(error.kind), error.message, headers);
+    }
     logger.error({ err: error }, "api handler failed");
     return errorResponse(500, messages.internal);
   }

@@ -1,7 +1,8 @@
 import type { AppLoadContext } from "react-router";
 import { data, redirect } from "react-router";
-import { authMessages, type PublicUser } from "../auth/service.ts";
+import { authMessages } from "../auth/messages.ts";
 import { clearedSessionCookie, tokenFromRequest } from "../auth/tokens.ts";
+import type { PublicUser } from "../auth/users.ts";
 import { HttpError, messages } from "./errors.ts";
 
 /** The token a request carries (raw or Bearer Authorization header, or the session cookie). */
@@ -11,14 +12,14 @@ export function requestToken(request: Request): string | null {
 
 /** The signed-in user of a request, or null. */
 export async function currentUser(request: Request, context: AppLoadContext): Promise<PublicUser | null> {
-  return context.services.auth.userForToken(requestToken(request));
+  return context.services.sessions.userForToken(requestToken(request));
 }
 
 /** API guard: 401 JSON without a valid session ('Token não encontrado' when none was sent). */
 export async function requireApiUser(request: Request, context: AppLoadContext): Promise<PublicUser> {
   const token = requestToken(request);
   if (!token) throw new HttpError(401, authMessages.tokenMissing);
-  const user = await context.services.auth.userForToken(token);
+  const user = await context.services.sessions.userForToken(token);
   if (!user) throw new HttpError(401, authMessages.sessionInvalid);
   return user;
 }
@@ -26,7 +27,7 @@ export async function requireApiUser(request: Request, context: AppLoadContext):
 /** Admin-only API operations: 401 without a session, 403 for a signed-in customer. */
 export async function requireAdmin(request: Request, context: AppLoadContext): Promise<PublicUser> {
   const token = requestToken(request);
-  const user = token ? await context.services.auth.userForToken(token) : null;
+  const user = token ? await context.services.sessions.userForToken(token) : null;
   if (!user) throw new HttpError(401, messages.unauthenticated);
   if (user.role !== "admin") throw new HttpError(403, messages.forbidden);
   return user;
@@ -38,7 +39,7 @@ export async function requireAdmin(request: Request, context: AppLoadContext): P
  */
 export async function requirePageUser(request: Request, context: AppLoadContext): Promise<PublicUser> {
   const token = requestToken(request);
-  const user = token ? await context.services.auth.userForToken(token) : null;
+  const user = token ? await context.services.sessions.userForToken(token) : null;
   if (!user) {
     const url = new URL(request.url);
     const secure = context.services.config.publicBaseUrl.startsWith("https:");

@@ -1,3 +1,5 @@
+import type { RefusalKind } from "../domain-errors.ts";
+
 /**
  * Route modules live in the React Router bundle and the services in the server bundle, so one
  * class exists twice and `instanceof` fails across them; a global symbol marks the errors instead.
@@ -21,6 +23,26 @@ export class HttpError extends Error {
     readonly headers: Record<string, string> = {},
   ) {
     super(message);
+  }
+}
+
+/** The HTTP status of each domain refusal: the one place where domain errors meet HTTP. */
+export function statusOf(kind: RefusalKind): number {
+  switch (kind) {
+    case "invalid":
+      return 400;
+    case "invalid-fields":
+      return 422;
+    case "unauthenticated":
+      return 401;
+    case "forbidden":
+      return 403;
+    case "not-found":
+      return 404;
+    case "conflict":
+      return 409;
+    case "rate-limited":
+      return 429;
   }
 }
 

@@ -18,7 +18,7 @@ const MAX_BYTES = 32 * 1024 * 1024;
 export interface PageSlot {
   html: string | null;
   token: string | null;
-  /** A part of the page failed to load (server/content/load.ts): answered, never kept. */
+  /** A part of the page failed to load (server/http/sections.ts): answered, never kept. */
   failed: boolean;
 }
 

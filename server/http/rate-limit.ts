@@ -1,6 +1,7 @@
 import type { Request, RequestHandler } from "express";
 import { type Options, rateLimit, type Store } from "express-rate-limit";
 import type { Redis } from "ioredis";
+import { isLoginPath } from "~/lib/locale.ts";
 import type { Logger } from "../logger.ts";
 import { errorHtml } from "./error-page.ts";
 
@@ -73,9 +74,6 @@ export function normalisePath(path: string): string {
   return trimmed === "" ? "/" : trimmed;
 }
 
-/** Sign-in: the login page, with or without its language prefix, and the login API. */
-const LOGIN_PATH = /^(?:\/(?:pt|en|es))?\/login$|^\/api\/auth\/login$/;
-
 /** Rate-limit buckets for requests that can change something (React Router runs a page action for every method but GET and HEAD). */
 export type WriteBucket = "login" | "forms" | "api";
 
@@ -88,7 +86,8 @@ export function writeBucket(method: string, path: string): WriteBucket | null {
   const verb = method.toUpperCase();
   if (verb === "GET" || verb === "HEAD") return null;
   const normal = normalisePath(path);
-  if (LOGIN_PATH.test(normal)) return "login";
+  // Sign-in: the login page, with or without its language prefix, and the login API.
+  if (isLoginPath(normal) || normal === "/api/auth/login") return "login";
   if (normal === "/api/leads" || !normal.startsWith("/api/")) return "forms";
   return "api";
 }
@@ -132,57 +131,4 @@ export function perMinuteLimit(options: {
       }
     },
   });
-}
-
-/** Counts hits per key in one-minute windows: in memory, or in Redis when instances share the count. */
-export interface WindowCounter {
-  /** Adds a hit and answers how many the key has in its current window. */
-  hit(key: string): Promise<number>;
-}
-
-export class MemoryWindowCounter implements WindowCounter {
-  private readonly windows = new Map<string, { count: number; resetAt: number }>();
-
-  constructor(
-    private readonly windowMs = 60_000,
-    private readonly now: () => number = Date.now,
-  ) {}
-
-  async hit(key: string): Promise<number> {
-    const now = this.now();
-    const current = this.windows.get(key);
-    if (!current || current.resetAt <= now) {
-      // Drop finished windows now and then so the map does not grow without bound.
-      if (this.windows.size > 10_000)
-        for (const [k, w] of this.windows) if (w.resetAt <= now) this.windows.delete(k);
-      this.windows.set(key, { count: 1, resetAt: now + this.windowMs });
-      return 1;
-    }
-    current.count++;
-    return current.count;
-  }
-}
-
-export class RedisWindowCounter implements WindowCounter {
-  constructor(
-    private readonly redis: Redis,
-    private readonly prefix: string,
-    private readonly fallback: WindowCounter,
-    private readonly windowMs = 60_000,
-  ) {}
-
-  async hit(key: string): Promise<number> {
-    try {
-      const redisKey = this.prefix + key;
-      const [[, count]] = (await this.redis
-        .multi()
-        .incr(redisKey)
-        .pexpire(redisKey, this.windowMs, "NX")
-        .exec()) as [[Error | null, number]];
-      return count;
-    } catch {
-      // Redis down: count in this process rather than not at all.
-      return this.fallback.hit(key);
-    }
-  }
 }

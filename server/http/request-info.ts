@@ -3,11 +3,28 @@ import {
   type DomainConfig,
   interfaceLanguage,
   LANGUAGE_COOKIE,
+  type Language,
+  type OfferedLanguage,
   resolveHost,
   resolveLanguage,
   splitLanguagePrefix,
 } from "~/lib/locale.ts";
-import type { RequestInfo } from "../context.ts";
+
+/** What the server worked out about one request before React Router sees it. */
+export interface RequestInfo {
+  /** Segment subdomain (A §4), null on the main site. */
+  segment: string | null;
+  /** The admin subdomain was used. */
+  adminHost: boolean;
+  /** Resolved language (any accepted code), used for the content lookup. */
+  language: Language;
+  /** Language of the interface (pt or en). */
+  uiLanguage: OfferedLanguage;
+  /** Language prefix of the URL (/pt, /en, /es), if any. */
+  pathLanguage: Language | null;
+  /** The visitor's address (behind a trusted proxy: the forwarded one). */
+  ip?: string;
+}
 
 /** Segment and language of a request, following A §4 (see app/lib/locale.ts for the rules). */
 export function requestInfo(req: Request, domains: DomainConfig, isProduction: boolean): RequestInfo {

@@ -15,7 +15,5 @@ export function simulatedKey(protocol: string): string {
   return protocol.replace(/^VRT-/, "SIM-");
 }
 
-/** Keys starting SIM- or ERR- are never updated as tickets (B §4.5). */
-export function isSimulatedKey(key: string): boolean {
-  return /SIM|ERR/.test(key);
-}
+/** Keys containing SIM or ERR are never updated as tickets (B §4.5); the rule lives with the form flow. */
+export { isSimulatedKey } from "~/lib/forms/flow.ts";

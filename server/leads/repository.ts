@@ -12,8 +12,8 @@ export interface NewJob {
   maxAttempts: number;
 }
 
-/** Jobs retry with backoff across restarts; after the last attempt they wait for a manual retry. */
-export const MAX_ATTEMPTS: Record<JobKind, number> = { tracker: 8, slack: 5, teams: 5, webhook: 8 };
+/** Attempts per job kind, stored on each job when it is queued (stated in retry-policy.ts). */
+export { MAX_JOB_ATTEMPTS as MAX_ATTEMPTS } from "./retry-policy.ts";
 
 /**
  * Stores a new lead, its request key and its delivery jobs in one transaction: either the visitor's

@@ -3,7 +3,7 @@ import type { FormDefinition } from "~/lib/forms/definition.ts";
 import { actionFor, computeTemperature, type Temperature } from "~/lib/forms/scoring.ts";
 import { type FieldErrors, validateSteps } from "~/lib/forms/validation.ts";
 import type { Database } from "../db/client.ts";
-import { HttpError } from "../http/errors.ts";
+import { DomainError } from "../domain-errors.ts";
 import type { Signer } from "../secrets.ts";
 import { captureStepIndex, sanitizeAnswers } from "./answers.ts";
 import type { FormKey, FormRegistry } from "./forms.ts";
@@ -50,14 +50,14 @@ export interface SubmissionResult {
   stage: "captured" | "completed";
 }
 
-export class SubmissionInvalid extends HttpError {
+export class SubmissionInvalid extends DomainError {
   constructor(readonly errors: FieldErrors) {
-    super(422, "Verifique os campos destacados.");
+    super("invalid-fields", "Verifique os campos destacados.");
   }
 
-  /** Works across the two bundles (see HttpError.is). */
+  /** Works across the two bundles (see DomainError.is). */
   static override is(error: unknown): error is SubmissionInvalid {
-    return HttpError.is(error) && error.status === 422 && "errors" in error;
+    return DomainError.is(error, "invalid-fields") && "errors" in error;
   }
 }
 
@@ -103,7 +103,7 @@ export class LeadService {
 
     // The server's definition in Portuguese is the one tickets are written from.
     const form = await forms.get(input.formKey);
-    if (!form) throw new HttpError(404, "Formulário não encontrado.");
+    if (!form) throw new DomainError("not-found", "Formulário não encontrado.");
     const answers = sanitizeAnswers(form, input.answers);
     const steps = input.stage === "capture" ? form.steps.slice(0, captureStepIndex(form) + 1) : form.steps;
     const errors = validateSteps(steps, answers);
@@ -123,8 +123,8 @@ export class LeadService {
         !this.options.signer.verify("lead", lead.id, input.accessToken) ||
         lead.formId !== input.formKey
       ) {
-        throw new HttpError(
-          403,
+        throw new DomainError(
+          "forbidden",
           "Não foi possível concluir este formulário. Recarregue a página e tente novamente.",
         );
       }
@@ -151,7 +151,7 @@ export class LeadService {
       );
       // A twin of this request completed it first: answer as it did.
       const result = completed ?? (await findByRequestKey(db, input.requestKey));
-      if (!result) throw new HttpError(409, "Este formulário já foi enviado.");
+      if (!result) throw new DomainError("conflict", "Este formulário já foi enviado.");
       return this.answer(result, true);
     }
 
@@ -201,7 +201,7 @@ export class LeadService {
       ),
     );
     const lead = stored ?? (await findByRequestKey(db, input.requestKey));
-    if (!lead) throw new HttpError(409, "Este formulário já foi enviado.");
+    if (!lead) throw new DomainError("conflict", "Este formulário já foi enviado.");
     return this.answer(lead, stored !== null);
   }
 

@@ -5,7 +5,7 @@ import type { Database } from "../db/client.ts";
 import { leads } from "../db/schema.ts";
 import type { Logger } from "../logger.ts";
 import { TrackerError } from "../tracker/errors.ts";
-import { type IssueType, type JiraClient, RETRY_DELAYS_MS } from "../tracker/jira-client.ts";
+import type { IssueType, JiraClient } from "../tracker/jira-client.ts";
 import {
   chooseIssueType,
   jiraPriority,
@@ -15,6 +15,7 @@ import {
 } from "../tracker/ticket.ts";
 import type { FormKey, FormRegistry } from "./forms.ts";
 import type { LeadRow } from "./repository.ts";
+import { withRetries } from "./retry-policy.ts";
 import { JobError, type JobRow } from "./worker.ts";
 
 /** Project issue types are read once per project and kept 900 s (the tracker TTL of B §9.7). */
@@ -101,28 +102,32 @@ export class TrackerSync {
   };
 
   /**
-   * Creates the issue with the spec's retries (3 tries, 1 s then 2 s apart), never twice: before
-   * every try but a first one, the lead-{id} label is searched, since a try whose answer was lost
-   * (time-out) may have created it.
+   * Creates the issue under the call policy of retry-policy.ts (3 tries, 1 s then 2 s apart), never
+   * twice: before every try but a first one, the lead-{id} label is searched, since a try whose
+   * answer was lost (time-out) may have created it. A failed search ends the create as it came (the
+   * search had its own retries in the client).
    */
   private async createOnce(
     leadId: string,
     earlierJobAttempt: boolean,
     create: () => Promise<{ key: string }>,
   ): Promise<string> {
-    for (let attempt = 0; ; attempt++) {
-      if (attempt > 0) await this.sleep(RETRY_DELAYS_MS[attempt - 1]!);
-      if (attempt > 0 || earlierJobAttempt) {
-        const found = await this.jira.findByLabel(`lead-${leadId}`);
-        if (found[0]) return found[0].key;
-      }
-      try {
-        return (await create()).key;
-      } catch (error) {
-        const retryable = error instanceof TrackerError && error.retryable && !error.options.retryAfterMs;
-        if (!retryable || attempt >= RETRY_DELAYS_MS.length) throw error;
-      }
-    }
+    const result = await withRetries<{ key: string } | { searchFailed: unknown }>(
+      async (attempt) => {
+        if (attempt > 1 || earlierJobAttempt) {
+          try {
+            const [found] = await this.jira.findByLabel(`lead-${leadId}`);
+            if (found) return { key: found.key };
+          } catch (error) {
+            return { searchFailed: error };
+          }
+        }
+        return create();
+      },
+      { sleep: this.sleep },
+    );
+    if ("searchFailed" in result) throw result.searchFailed;
+    return result.key;
   }
 
   /** Applies the first transition whose target contains "Qualified"; none or a failure is silent (B §4.4). */

@@ -4,10 +4,11 @@ import type { Database } from "../db/client.ts";
 import { deliveryAttempts, deliveryJobs, leads } from "../db/schema.ts";
 import type { Logger } from "../logger.ts";
 import type { JobKind, LeadRow } from "./repository.ts";
+import { jobRetryDelay } from "./retry-policy.ts";
 
 export type JobRow = typeof deliveryJobs.$inferSelect;
 
-/** A failure a job reports: retried with backoff unless `retryable` is false. */
+/** A failure a job reports: retried on the job schedule of retry-policy.ts unless `retryable` is false. */
 export class JobError extends Error {
   override name = "JobError";
   constructor(
@@ -21,14 +22,8 @@ export class JobError extends Error {
 
 export type JobHandler = (job: JobRow, lead: LeadRow) => Promise<string | undefined>;
 
-/** Waits between job attempts: 30 s, 2 min, 10 min, 30 min, then every hour. */
-export const JOB_BACKOFF_MS = [30_000, 120_000, 600_000, 1_800_000, 3_600_000] as const;
 /** A claimed job not finished within this lease is claimed again (its worker died). */
 export const LEASE_MS = 5 * 60_000;
-
-export function backoffFor(attempts: number): number {
-  return JOB_BACKOFF_MS[Math.min(attempts - 1, JOB_BACKOFF_MS.length - 1)]!;
-}
 
 export interface WorkerOptions {
   db: Database;
@@ -162,13 +157,12 @@ export class DeliveryWorker {
     } catch (error) {
       const jobError = error instanceof JobError ? error : new JobError((error as Error).message, true);
       detail = jobError.message;
-      if (jobError.retryable && job.attempts < job.maxAttempts) {
-        outcome = "retry";
-        runAt = new Date(
-          this.now().getTime() + Math.max(jobError.retryAfterMs ?? 0, backoffFor(job.attempts)),
-        );
-      } else {
+      const delay = jobRetryDelay(job.attempts, job.maxAttempts, jobError);
+      if (delay === undefined) {
         outcome = "dead";
+      } else {
+        outcome = "retry";
+        runAt = new Date(this.now().getTime() + delay);
       }
       this.logger.warn(
         { job: job.id, kind: job.kind, lead: job.leadId, attempt: job.attempts, outcome, err: detail },

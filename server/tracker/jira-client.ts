@@ -1,3 +1,9 @@
+import {
+  CALL_RETRY_DELAYS_MS,
+  CALL_RETRY_POLICY,
+  SINGLE_TRY_POLICY,
+  withRetries,
+} from "../leads/retry-policy.ts";
 import type { AdfDocument } from "./adf.ts";
 import { errorForStatus, TrackerError, trackerMessages } from "./errors.ts";
 
@@ -30,14 +36,13 @@ export interface JiraClientOptions {
   fetch?: typeof fetch;
 }
 
-/** Spec B §7.1 / §9.3: up to 2 extra attempts, 1000 ms times 2 to the attempt number. */
-export const RETRY_DELAYS_MS = [1000, 2000] as const;
-/** A Retry-After longer than this is left to the job's own schedule instead of waiting in line. */
-const MAX_INLINE_RETRY_AFTER_MS = 10_000;
+/** The waits between tries of a call (B §7.1 / §9.3), as stated in leads/retry-policy.ts. */
+export const RETRY_DELAYS_MS = CALL_RETRY_DELAYS_MS;
 
 /**
  * Jira Cloud REST API v3, called only by the server with basic authorization. Idempotent calls
- * are retried as the spec says; creating an issue is never retried blindly (see tracker-sync).
+ * are retried by the call policy of leads/retry-policy.ts; creating an issue is tried once and
+ * never retried blindly (see tracker-sync).
  */
 export class JiraClient {
   private readonly authorization: string;
@@ -111,31 +116,21 @@ export class JiraClient {
     return result.issues ?? [];
   }
 
-  private async request<T>(
+  private request<T>(
     method: string,
     path: string,
     body?: unknown,
     options: { retries?: boolean } = {},
   ): Promise<T> {
-    const attempts = options.retries === false ? 1 : RETRY_DELAYS_MS.length + 1;
-    let lastError: TrackerError | undefined;
-    for (let attempt = 0; attempt < attempts; attempt++) {
-      if (attempt > 0) {
-        const wait = lastError?.options.retryAfterMs ?? RETRY_DELAYS_MS[attempt - 1]!;
-        if (wait > MAX_INLINE_RETRY_AFTER_MS) break;
-        await this.sleep(wait);
-      }
-      try {
-        return await this.once<T>(method, path, body);
-      } catch (error) {
-        lastError =
-          error instanceof TrackerError
+    return withRetries(
+      () =>
+        this.once<T>(method, path, body).catch((error: unknown) => {
+          throw error instanceof TrackerError
             ? error
             : new TrackerError(trackerMessages.connectionFailed, { retryable: true });
-        if (!lastError.retryable) throw lastError;
-      }
-    }
-    throw lastError!;
+        }),
+      { sleep: this.sleep, policy: options.retries === false ? SINGLE_TRY_POLICY : CALL_RETRY_POLICY },
+    );
   }
 
   private async once<T>(method: string, path: string, body: unknown): Promise<T> {

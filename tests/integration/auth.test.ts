@@ -1,8 +1,10 @@
-import { AuthService, type Mailer, RESETS_PER_WINDOW } from "@server/auth/service.ts";
+import { type Mailer, PasswordResetService, RESETS_PER_WINDOW } from "@server/auth/password-reset.ts";
+import { SessionService } from "@server/auth/sessions.ts";
 import { hashToken } from "@server/auth/tokens.ts";
+import { AccountService } from "@server/auth/users.ts";
 import type { DatabaseHandle } from "@server/db/client.ts";
 import { passwordResets, sessions, users } from "@server/db/schema.ts";
-import { MemoryWindowCounter } from "@server/http/rate-limit.ts";
+import { MemoryWindowCounter } from "@server/rate/window-counter.ts";
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
 import { databaseTargets, dropCreatedDatabases } from "../support/databases.ts";
@@ -14,23 +16,34 @@ describe.each(databaseTargets())("accounts and sessions on $name", (target) => {
   let handle: DatabaseHandle;
   let clock: ReturnType<typeof testClock>;
   let mail: { to: string; subject: string; text: string }[];
-  let auth: AuthService;
+  let auth: {
+    accounts: AccountService;
+    sessions: SessionService;
+    passwordReset: PasswordResetService;
+  };
 
   beforeEach(async () => {
     handle = await target.open();
     clock = testClock();
     mail = [];
     const mailer: Mailer = { available: true, send: async (message) => void mail.push(message) };
-    auth = new AuthService({
-      db: handle.db,
-      logger: silentLogger,
-      mailer,
-      publicBaseUrl: "https://www.example.com.br",
-      loginLimit: 5,
-      loginCounter: new MemoryWindowCounter(60_000, () => clock.now().getTime()),
-      now: clock.now,
-    });
-    await auth.createUser({
+    auth = {
+      accounts: new AccountService({ db: handle.db, now: clock.now }),
+      sessions: new SessionService({
+        db: handle.db,
+        loginLimit: 5,
+        loginCounter: new MemoryWindowCounter(60_000, () => clock.now().getTime()),
+        now: clock.now,
+      }),
+      passwordReset: new PasswordResetService({
+        db: handle.db,
+        logger: silentLogger,
+        mailer,
+        publicBaseUrl: "https://www.example.com.br",
+        now: clock.now,
+      }),
+    };
+    await auth.accounts.createUser({
       email: "Carla@Example.com",
       password: "senha-forte-1",
       role: "customer",
@@ -42,7 +55,7 @@ describe.each(databaseTargets())("accounts and sessions on $name", (target) => {
   });
 
   it("stores the password only as a scrypt hash and the session only as a token hash", async () => {
-    const { token } = await auth.login("carla@example.com", "senha-forte-1", { remember: false });
+    const { token } = await auth.sessions.login("carla@example.com", "senha-forte-1", { remember: false });
     const [user] = await handle.db.select().from(users);
     expect(user!.passwordHash).toMatch(/^scrypt\$32768\$8\$1\$[A-Za-z0-9+/=]+\$[A-Za-z0-9+/=]+$/);
     expect(user!.passwordHash).not.toContain("senha-forte-1");
@@ -53,7 +66,7 @@ describe.each(databaseTargets())("accounts and sessions on $name", (target) => {
   });
 
   it("signs in case-insensitively and answers the same for an unknown e-mail and a wrong password", async () => {
-    const ok = await auth.login("  CARLA@example.com ", "senha-forte-1", { remember: false });
+    const ok = await auth.sessions.login("  CARLA@example.com ", "senha-forte-1", { remember: false });
     expect(ok.user).toMatchObject({
       email: "carla@example.com",
       name: "Carla Mendes",
@@ -61,57 +74,62 @@ describe.each(databaseTargets())("accounts and sessions on $name", (target) => {
       role: "customer",
     });
     expect(ok.user).not.toHaveProperty("passwordHash");
-    const wrong = await auth.login("carla@example.com", "errada", { remember: false }).catch((e) => e);
-    const unknown = await auth
+    const wrong = await auth.sessions
+      .login("carla@example.com", "errada", { remember: false })
+      .catch((e) => e);
+    const unknown = await auth.sessions
       .login("ninguem@example.com", "senha-forte-1", { remember: false })
       .catch((e) => e);
     for (const error of [wrong, unknown]) {
-      expect(error).toMatchObject({ status: 401, message: "Credenciais inválidas, tente novamente." });
+      expect(error).toMatchObject({
+        kind: "unauthenticated",
+        message: "Credenciais inválidas, tente novamente.",
+      });
     }
   });
 
   it("expires sessions after 12 hours, or 30 days with 'Lembrar de mim'", async () => {
-    const short = await auth.login("carla@example.com", "senha-forte-1", { remember: false });
-    const long = await auth.login("carla@example.com", "senha-forte-1", { remember: true });
+    const short = await auth.sessions.login("carla@example.com", "senha-forte-1", { remember: false });
+    const long = await auth.sessions.login("carla@example.com", "senha-forte-1", { remember: true });
     clock.advance(12 * 3600_000 - 1000);
-    expect(await auth.userForToken(short.token)).not.toBeNull();
+    expect(await auth.sessions.userForToken(short.token)).not.toBeNull();
     clock.advance(2000);
-    expect(await auth.userForToken(short.token)).toBeNull();
-    expect(await auth.userForToken(long.token)).not.toBeNull();
+    expect(await auth.sessions.userForToken(short.token)).toBeNull();
+    expect(await auth.sessions.userForToken(long.token)).not.toBeNull();
     clock.advance(30 * 24 * 3600_000);
-    expect(await auth.userForToken(long.token)).toBeNull();
+    expect(await auth.sessions.userForToken(long.token)).toBeNull();
   });
 
   it("revokes a session on logout", async () => {
-    const a = await auth.login("carla@example.com", "senha-forte-1", { remember: false });
-    const b = await auth.login("carla@example.com", "senha-forte-1", { remember: false });
-    await auth.logout(a.token);
-    expect(await auth.userForToken(a.token)).toBeNull();
-    expect(await auth.userForToken(b.token)).not.toBeNull();
-    expect(await auth.userForToken("x".repeat(43))).toBeNull();
+    const a = await auth.sessions.login("carla@example.com", "senha-forte-1", { remember: false });
+    const b = await auth.sessions.login("carla@example.com", "senha-forte-1", { remember: false });
+    await auth.sessions.logout(a.token);
+    expect(await auth.sessions.userForToken(a.token)).toBeNull();
+    expect(await auth.sessions.userForToken(b.token)).not.toBeNull();
+    expect(await auth.sessions.userForToken("x".repeat(43))).toBeNull();
   });
 
   it("limits sign-in attempts per e-mail per minute", async () => {
     for (let i = 0; i < 5; i++)
-      await auth.login("carla@example.com", "errada", { remember: false }).catch(() => {});
-    const limited = await auth
+      await auth.sessions.login("carla@example.com", "errada", { remember: false }).catch(() => {});
+    const limited = await auth.sessions
       .login("carla@example.com", "senha-forte-1", { remember: false })
       .catch((e) => e);
     expect(limited).toMatchObject({
-      status: 429,
+      kind: "rate-limited",
       message: "Muitas tentativas de login. Aguarde um minuto e tente novamente.",
     });
     clock.advance(60_000);
-    expect((await auth.login("carla@example.com", "senha-forte-1", { remember: false })).user.email).toBe(
-      "carla@example.com",
-    );
+    expect(
+      (await auth.sessions.login("carla@example.com", "senha-forte-1", { remember: false })).user.email,
+    ).toBe("carla@example.com");
   });
 
   it("resets a password with a single-use, expiring link and signs the user out everywhere", async () => {
-    const session = await auth.login("carla@example.com", "senha-forte-1", { remember: true });
-    await auth.requestPasswordReset("nao-existe@example.com");
+    const session = await auth.sessions.login("carla@example.com", "senha-forte-1", { remember: true });
+    await auth.passwordReset.request("nao-existe@example.com");
     expect(mail).toHaveLength(0);
-    await auth.requestPasswordReset("CARLA@example.com");
+    await auth.passwordReset.request("CARLA@example.com");
     expect(mail).toHaveLength(1);
     expect(mail[0]!.to).toBe("carla@example.com");
     const token = /reset-password\?token=([A-Za-z0-9_-]+)/.exec(mail[0]!.text)![1]!;
@@ -119,40 +137,40 @@ describe.each(databaseTargets())("accounts and sessions on $name", (target) => {
     const stored = await handle.db.select().from(passwordResets);
     expect(stored[0]!.tokenHash).toBe(hashToken(token));
 
-    await expect(auth.resetPassword(token, "curta")).rejects.toMatchObject({ status: 400 });
-    const user = await auth.resetPassword(token, "nova-senha-2");
+    await expect(auth.passwordReset.reset(token, "curta")).rejects.toMatchObject({ kind: "invalid" });
+    const user = await auth.passwordReset.reset(token, "nova-senha-2");
     expect(user.email).toBe("carla@example.com");
-    expect(await auth.userForToken(session.token)).toBeNull();
-    await expect(auth.resetPassword(token, "outra-senha-3")).rejects.toMatchObject({
-      status: 400,
+    expect(await auth.sessions.userForToken(session.token)).toBeNull();
+    await expect(auth.passwordReset.reset(token, "outra-senha-3")).rejects.toMatchObject({
+      kind: "invalid",
       message: "Este link de redefinição é inválido ou já expirou. Peça um novo.",
     });
-    await expect(auth.login("carla@example.com", "senha-forte-1", { remember: false })).rejects.toMatchObject(
-      { status: 401 },
-    );
-    expect((await auth.login("carla@example.com", "nova-senha-2", { remember: false })).user.email).toBe(
-      "carla@example.com",
-    );
+    await expect(
+      auth.sessions.login("carla@example.com", "senha-forte-1", { remember: false }),
+    ).rejects.toMatchObject({ kind: "unauthenticated" });
+    expect(
+      (await auth.sessions.login("carla@example.com", "nova-senha-2", { remember: false })).user.email,
+    ).toBe("carla@example.com");
 
-    await auth.requestPasswordReset("carla@example.com");
+    await auth.passwordReset.request("carla@example.com");
     const late = /token=([A-Za-z0-9_-]+)/.exec(mail[1]!.text)![1]!;
     clock.advance(3600_000 + 1);
-    await expect(auth.resetPassword(late, "mais-uma-4")).rejects.toMatchObject({ status: 400 });
+    await expect(auth.passwordReset.reset(late, "mais-uma-4")).rejects.toMatchObject({ kind: "invalid" });
   });
 
   it(`sends at most ${RESETS_PER_WINDOW} reset links an hour to one account`, async () => {
-    for (let i = 0; i < RESETS_PER_WINDOW + 2; i++) await auth.requestPasswordReset("carla@example.com");
+    for (let i = 0; i < RESETS_PER_WINDOW + 2; i++) await auth.passwordReset.request("carla@example.com");
     expect(mail).toHaveLength(RESETS_PER_WINDOW);
     clock.advance(3600_000 + 1);
-    await auth.requestPasswordReset("carla@example.com");
+    await auth.passwordReset.request("carla@example.com");
     expect(mail).toHaveLength(RESETS_PER_WINDOW + 1);
   });
 
   it("refuses a second account with the same e-mail, in any case", async () => {
     await expect(
-      auth.createUser({ email: "CARLA@EXAMPLE.COM", password: "outra-senha", role: "admin" }),
-    ).rejects.toMatchObject({ status: 409 });
-    const second = await auth.createUser({
+      auth.accounts.createUser({ email: "CARLA@EXAMPLE.COM", password: "outra-senha", role: "admin" }),
+    ).rejects.toMatchObject({ kind: "conflict" });
+    const second = await auth.accounts.createUser({
       email: "carla@outra.com",
       password: "outra-senha",
       role: "admin",

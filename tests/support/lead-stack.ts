@@ -1,17 +1,9 @@
-import { Cache } from "@server/cache/cache.ts";
-import { readContentFiles, readDomainConfig } from "@server/content/files.ts";
-import { seedDocuments } from "@server/content/repository.ts";
-import { ContentService } from "@server/content/service.ts";
+import { loadConfig } from "@server/config.ts";
 import type { DatabaseHandle } from "@server/db/client.ts";
-import { FormRegistry } from "@server/leads/forms.ts";
-import { notificationHandlers } from "@server/leads/notify.ts";
-import { LeadService, type SubmissionInput } from "@server/leads/service.ts";
+import type { SubmissionInput } from "@server/leads/service.ts";
 import { issueFormToken } from "@server/leads/spam.ts";
-import { TrackerSync } from "@server/leads/tracker-sync.ts";
 import { DeliveryWorker } from "@server/leads/worker.ts";
-import { contentDir } from "@server/paths.ts";
-import { Signer } from "@server/secrets.ts";
-import { JiraClient } from "@server/tracker/jira-client.ts";
+import { buildServices } from "@server/services.ts";
 import pino from "pino";
 import type { FakeJira } from "../fakes/jira.ts";
 
@@ -29,8 +21,8 @@ export function testClock(start = Date.parse("2026-11-22T12:00:00Z")) {
 }
 
 /**
- * The lead pipeline wired as server/server.ts wires it, in this process, against a real database
- * and the fake Jira, with an injected clock and no waiting between retries.
+ * The lead pipeline built by the composition root (server/services.ts), in this process, against a
+ * real database and the fake Jira, with an injected clock and no waiting between retries.
  */
 export async function leadStack(
   handle: DatabaseHandle,
@@ -38,47 +30,33 @@ export async function leadStack(
   clock = testClock(),
   hooks: { slackUrl?: string; teamsUrl?: string; webhookUrl?: string; webhookSecret?: string } = {},
 ) {
-  const domains = await readDomainConfig(contentDir);
-  await seedDocuments(handle.db, await readContentFiles(contentDir, domains));
-  const signer = new Signer("test-secret-test-secret-test-secret!");
-  const forms = new FormRegistry(new ContentService(handle.db, new Cache()));
-  const client = jira
-    ? new JiraClient(
-        { baseUrl: jira.url, email: "bot@example.com", token: "test-token" },
-        { sleep: async () => {}, timeoutMs: 1_000 },
-      )
-    : null;
-  const notify = notificationHandlers({ publicBaseUrl: "http://localhost", ...hooks }, clock.now);
+  const config = loadConfig({
+    NODE_ENV: "test",
+    SESSION_SECRET: "test-secret-test-secret-test-secret!",
+    PUBLIC_BASE_URL: "http://localhost",
+    ...(jira ? { JIRA_BASE_URL: jira.url, JIRA_EMAIL: "bot@example.com", JIRA_API_TOKEN: "test-token" } : {}),
+    ...(hooks.slackUrl ? { SLACK_WEBHOOK_URL: hooks.slackUrl } : {}),
+    ...(hooks.teamsUrl ? { TEAMS_WEBHOOK_URL: hooks.teamsUrl } : {}),
+    ...(hooks.webhookUrl ? { LEAD_WEBHOOK_URL: hooks.webhookUrl } : {}),
+    ...(hooks.webhookSecret ? { LEAD_WEBHOOK_SECRET: hooks.webhookSecret } : {}),
+  });
+  const services = await buildServices(config, silentLogger, handle, {
+    now: clock.now,
+    sleep: async () => {},
+    trackerTimeoutMs: 1_000,
+    workerId: "worker-a",
+    protocolWaitMs: 5_000,
+  });
+  const { leads, worker, forms, signer } = services;
+  /** Another worker on the same database, delivering with the same handlers. */
   const makeWorker = (id: string) =>
     new DeliveryWorker({
       db: handle.db,
       logger: silentLogger,
       now: clock.now,
       id,
-      handlers: {
-        tracker: client
-          ? new TrackerSync(handle.db, client, forms, silentLogger, clock.now, async () => {}).handle
-          : async () => "simulado",
-        slack: notify.slack,
-        teams: notify.teams,
-        webhook: notify.webhook,
-      },
+      handlers: services.deliveryHandlers,
     });
-  const worker = makeWorker("worker-a");
-  const leads = new LeadService({
-    db: handle.db,
-    forms,
-    signer,
-    trackerConfigured: client !== null,
-    notifications: {
-      slack: Boolean(hooks.slackUrl),
-      teams: Boolean(hooks.teamsUrl),
-      webhook: Boolean(hooks.webhookUrl),
-    },
-    kick: () => worker.kick(),
-    protocolWaitMs: 5_000,
-    now: clock.now,
-  });
   let requests = 0;
   /** A valid submission shown 10 s ago, with a fresh request key. */
   const submission = (

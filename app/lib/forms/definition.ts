@@ -41,6 +41,8 @@ export const fieldSchema = z
     label: z.string(),
     placeholder: z.string().optional(),
     required: z.boolean().default(false),
+    /** The field's own text for a missing answer, where the catalogue gives one (A §8: the chat popup). */
+    required_message: z.string().min(1).optional(),
     validation: z.array(validationRuleSchema).default([]),
     mask: z.enum(["cnpj", "phone"]).optional(),
     temperature_weight: z.number().optional(),

@@ -84,10 +84,48 @@ describe("A §5 chat phone mask: national 14/15 characters, international +55 up
     // 55 + a 10-digit landline; the national part is not always 11 digits.
     expect(maskChatPhone("551133334444")).toBe("+55 (11) 3333-4444");
   });
-  it("never exceeds 19 characters; digits past the fifteenth are ignored", () => {
+  it("never exceeds 19 characters", () => {
     expect(maskChatPhone("123456789012345").length).toBeLessThanOrEqual(19);
     expect(maskChatPhone("123456789012345").startsWith("+")).toBe(true);
-    expect(maskChatPhone("1234567890123456789")).toBe(maskChatPhone("123456789012345"));
+    for (let n = 0; n <= 30; n++) expect(maskChatPhone("9".repeat(n)).length).toBeLessThanOrEqual(19);
+  });
+});
+
+describe("A §5 chat phone mask keeps every digit up to 15 (the popup accepts 8 to 15, decision 038)", () => {
+  const digits = "123456789012345678";
+
+  it("keeps all the digits typed, one at a time, up to the fifteenth", () => {
+    let value = "";
+    for (let n = 1; n <= 15; n++) {
+      // The field holds the previous masked value plus the new key, as in the browser.
+      value = maskChatPhone(value + digits[n - 1]);
+      expect(value.replace(/\D/g, ""), value).toBe(digits.slice(0, n));
+    }
+  });
+
+  it("14 digits: +CCC AA NNNNN-NNNN, 18 characters", () => {
+    expect(maskChatPhone("35111999998888")).toBe("+351 11 99999-8888");
+    expect(maskChatPhone("35111999998888")).toHaveLength(18);
+  });
+
+  it("15 digits: +CCCC AA NNNNN-NNNN, 19 characters", () => {
+    expect(maskChatPhone("123411999998888")).toBe("+1234 11 99999-8888");
+    expect(maskChatPhone("123411999998888")).toHaveLength(19);
+  });
+
+  it("re-masking a masked 14- or 15-digit number is stable", () => {
+    expect(maskChatPhone("+351 11 99999-8888")).toBe("+351 11 99999-8888");
+    expect(maskChatPhone("+1234 11 99999-8888")).toBe("+1234 11 99999-8888");
+  });
+
+  it("a 16th digit is kept, shown plainly, so the popup can say 'Telefone muito longo'", () => {
+    expect(maskChatPhone("+1234 11 99999-88887")).toBe("+1234119999988887");
+    expect(maskChatPhone("1234567890123456").replace(/\D/g, "")).toHaveLength(16);
+  });
+
+  it("past 15 digits keeps at most 18 (19 characters with the +)", () => {
+    expect(maskChatPhone(digits)).toBe(`+${digits}`);
+    expect(maskChatPhone(`${digits}999`)).toBe(`+${digits}`);
   });
 });
 

@@ -1,5 +1,6 @@
+import { PLAN_ID_MAX_LENGTH, PLAN_ID_PATTERN } from "../plan-id.ts";
 import { z } from "../zod.ts";
-import { FORM_KEYS, UTM_KEYS } from "./submission.ts";
+import { FORM_KEYS, UTM_KEYS } from "./form-keys.ts";
 
 /**
  * What the browser posts to /api/leads for every form (multi-step forms, contact, newsletter,
@@ -30,11 +31,11 @@ export const submissionSchema = z.strictObject({
     .default({}),
   context: z
     .strictObject({
-      planId: z
-        .string()
-        .regex(/^[a-z0-9-]{1,60}$/)
-        .optional(),
+      planId: z.string().max(PLAN_ID_MAX_LENGTH).regex(PLAN_ID_PATTERN).optional(),
       annual: z.boolean().optional(),
     })
     .default({}),
 });
+
+/** What the browser sends, before defaults are applied. */
+export type Submission = z.input<typeof submissionSchema>;

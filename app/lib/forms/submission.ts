@@ -1,13 +1,7 @@
-import type { z } from "../zod.ts";
-import type { submissionSchema } from "./submission-schema.ts";
+import { UTM_KEYS } from "./form-keys.ts";
 
-/** The forms of the site (content documents form-{key}). */
-export const FORM_KEYS = ["demo", "parceiros", "contato", "trial", "newsletter", "whatsapp"] as const;
-export type FormKey = (typeof FORM_KEYS)[number];
-
-export const UTM_KEYS = ["utm_source", "utm_medium", "utm_campaign", "utm_term", "utm_content"] as const;
-
-export type Submission = z.input<typeof submissionSchema>;
+export { FORM_KEYS, type FormKey, UTM_KEYS } from "./form-keys.ts";
+export type { Submission } from "./submission-schema.ts";
 
 /** What /api/leads answers. */
 export interface SubmissionAnswer {

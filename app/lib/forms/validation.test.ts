@@ -1,5 +1,6 @@
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { type FormStep, fieldSchema, stepSchema } from "./definition.ts";
+import { type FormStep, fieldSchema, formDefinitionSchema, stepSchema } from "./definition.ts";
 import {
   validateField,
   validateStep,
@@ -270,5 +271,24 @@ describe("B §4.3 Continuar validates the step: errors collected per field name"
       }),
     ).toEqual({ email: EMAIL, segmento: REQUIRED, cnpjEmpresa: CNPJ });
     expect(validateSteps([], {})).toEqual({});
+  });
+});
+
+describe("A §8 — a field's own text for a missing answer (the chat popup's service messages)", () => {
+  const whatsapp = formDefinitionSchema.parse(
+    JSON.parse(readFileSync(new URL("../../../content/data/form-whatsapp.json", import.meta.url), "utf8")),
+  );
+
+  it("a missing name and phone get 'Nome é obrigatório' and 'WhatsApp é obrigatório'", () => {
+    expect(validateSteps(whatsapp.steps, {})).toEqual({
+      nomeResponsavel: "Nome é obrigatório",
+      telefoneContato: "WhatsApp é obrigatório",
+    });
+  });
+
+  it("other rules of those fields keep their messages", () => {
+    const errors = validateSteps(whatsapp.steps, { nomeResponsavel: "A", telefoneContato: "123" });
+    expect(errors.nomeResponsavel).not.toBe("Nome é obrigatório");
+    expect(errors.telefoneContato).not.toBe("WhatsApp é obrigatório");
   });
 });

@@ -52,7 +52,7 @@ export function validateField(
 ): string | null {
   // "required" is checked first wherever it is listed: an empty field fails it or passes the rest.
   const required = field.required || field.validation.includes("required");
-  if (isEmpty(value)) return required ? messages.required : null;
+  if (isEmpty(value)) return required ? (field.required_message ?? messages.required) : null;
   for (const rule of field.validation) {
     if (rule === "required") continue;
     const text = Array.isArray(value) ? "" : (value ?? "");

@@ -10,11 +10,13 @@ import {
   buildPageHead,
   canonicalUrl,
   fillTemplate,
+  HEAD_LANGUAGES,
   imageType,
   internationalPhone,
   LIMITS,
   normalizePath,
   type PageHeadInput,
+  pathLanguage,
   resolveHead,
   seoForHost,
   shareImageFor,
@@ -289,6 +291,33 @@ describe("canonicalUrl and alternates", () => {
       { hrefLang: "x-default", href: `${BASE}/contato` },
     ]);
   });
+
+  it("tells the language an address names by its prefix (pt, en, es only)", () => {
+    expect(pathLanguage("/es/planos?x=1")).toBe("es");
+    expect(pathLanguage("/es")).toBe("es");
+    expect(pathLanguage("es/planos")).toBe("es");
+    expect(pathLanguage("/en#topo")).toBe("en");
+    expect(pathLanguage("/pt/contato")).toBe("pt");
+    expect(pathLanguage("/planos")).toBeNull();
+    expect(pathLanguage("/espanhol")).toBeNull();
+    expect(pathLanguage("/fr/planos")).toBeNull();
+  });
+
+  it("lists Spanish too when asked for the page-head languages of A §9 (pt, en, es)", () => {
+    expect(HEAD_LANGUAGES).toEqual(["pt", "en", "es"]);
+    expect(alternates(BASE, "/es/contato", HEAD_LANGUAGES)).toEqual([
+      { hrefLang: "pt-BR", href: `${BASE}/contato` },
+      { hrefLang: "en", href: `${BASE}/en/contato` },
+      { hrefLang: "es", href: `${BASE}/es/contato` },
+      { hrefLang: "x-default", href: `${BASE}/contato` },
+    ]);
+    expect(alternates(BASE, "/", HEAD_LANGUAGES).map((alt) => alt.href)).toEqual([
+      `${BASE}/`,
+      `${BASE}/en`,
+      `${BASE}/es`,
+      `${BASE}/`,
+    ]);
+  });
 });
 
 describe("internationalPhone", () => {
@@ -426,12 +455,41 @@ describe("buildPageHead: canonical and alternates", () => {
     );
   });
 
-  it("links the Portuguese, English and x-default alternates", () => {
-    expect(links(head({ path: "/planos" }), "alternate").map((l) => [l.hrefLang, l.href])).toEqual([
+  it("links the Portuguese, English, Spanish and x-default alternates (languages of A §9)", () => {
+    const expected = [
       ["pt-BR", `${BASE}/planos`],
       ["en", `${BASE}/en/planos`],
+      ["es", `${BASE}/es/planos`],
       ["x-default", `${BASE}/planos`],
-    ]);
+    ];
+    for (const [path, language] of [
+      ["/planos", "pt"],
+      ["/en/planos", "en"],
+      ["/es/planos", "pt"],
+    ] as const) {
+      expect(
+        links(head({ path, language }), "alternate").map((l) => [l.hrefLang, l.href]),
+        path,
+      ).toEqual(expected);
+    }
+  });
+
+  it("gives a page under /es its own /es canonical, though its interface language is Portuguese", () => {
+    // Spanish is recognised but not offered: the root loader hands the head the interface language, pt.
+    expect(links(head({ path: "/es/planos", language: "pt" }), "canonical")[0]!.href).toBe(
+      `${BASE}/es/planos`,
+    );
+    expect(links(head({ path: "/es", language: "pt" }), "canonical")[0]!.href).toBe(`${BASE}/es`);
+    expect(links(head({ path: "/es/", language: "pt" }), "canonical")[0]!.href).toBe(`${BASE}/es`);
+    expect(tag(head({ path: "/es/planos", language: "pt" }), "og:url")).toBe(`${BASE}/es/planos`);
+  });
+
+  it("canonical follows the address's prefix; without one, the page's language", () => {
+    expect(links(head({ path: "/pt/planos", language: "pt" }), "canonical")[0]!.href).toBe(`${BASE}/planos`);
+    expect(links(head({ path: "/planos", language: "en" }), "canonical")[0]!.href).toBe(`${BASE}/en/planos`);
+    expect(links(head({ path: "/fr/planos", language: "pt" }), "canonical")[0]!.href).toBe(
+      `${BASE}/fr/planos`,
+    );
   });
 
   it("uses PUBLIC_BASE_URL over the document's baseUrl, and the document's when none is given", () => {

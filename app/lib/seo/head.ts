@@ -43,6 +43,9 @@ const DANGLING = /[\s,;:|/\-–—(]+$/u;
 export type HeadLanguage = "pt" | "en";
 export type PathLanguage = "pt" | "en" | "es";
 
+/** Languages of the page head (A §9): pt (the default, no prefix), en and es, each with its own address. */
+export const HEAD_LANGUAGES: readonly PathLanguage[] = ["pt", "en", "es"];
+
 /**
  * Cuts `text` to at most `limit` characters (code points), the '...' included. Whitespace runs become one
  * space and the ends are trimmed; a text that fits is returned whole. The cut falls after the last
@@ -143,18 +146,39 @@ export function canonicalUrl(baseUrl: string, path: string, language: PathLangua
   return `${base}/${language}${page === "/" ? "" : page}`;
 }
 
+/**
+ * The language an address names by its prefix (/en/planos is English, /es/planos Spanish, /pt/planos
+ * Portuguese), or null without one.
+ */
+export function pathLanguage(path: string): PathLanguage | null {
+  const bare = (path.split(/[?#]/)[0] ?? "").replace(/\/{2,}/g, "/");
+  const { language } = splitLanguagePrefix(bare.startsWith("/") ? bare : `/${bare}`);
+  return language === "pt" || language === "en" || language === "es" ? language : null;
+}
+
 export interface Alternate {
-  hrefLang: "pt-BR" | "en" | "x-default";
+  hrefLang: "pt-BR" | "en" | "es" | "x-default";
   href: string;
 }
 
-/** hreflang alternates of a page: Portuguese, English, and Portuguese again as x-default. */
-export function alternates(baseUrl: string, path: string): Alternate[] {
-  const pt = canonicalUrl(baseUrl, path, "pt");
+const HREFLANG: Record<PathLanguage, Alternate["hrefLang"]> = { pt: "pt-BR", en: "en", es: "es" };
+
+/**
+ * hreflang alternates of a page: one per language, then the Portuguese page again as x-default. The
+ * page head lists the languages of A §9 (HEAD_LANGUAGES: pt, en, es); by default only the offered ones,
+ * pt and en, as the sitemap lists its pages.
+ */
+export function alternates(
+  baseUrl: string,
+  path: string,
+  languages: readonly PathLanguage[] = ["pt", "en"],
+): Alternate[] {
   return [
-    { hrefLang: "pt-BR", href: pt },
-    { hrefLang: "en", href: canonicalUrl(baseUrl, path, "en") },
-    { hrefLang: "x-default", href: pt },
+    ...languages.map((language) => ({
+      hrefLang: HREFLANG[language],
+      href: canonicalUrl(baseUrl, path, language),
+    })),
+    { hrefLang: "x-default", href: canonicalUrl(baseUrl, path, "pt") },
   ];
 }
 
@@ -274,7 +298,9 @@ export function resolveHead(
     title: truncate(fullTitle, LIMITS.title),
     description: truncate(fullDescription, LIMITS.description),
     keywords: uniqueKeywords(config.keywords, segment?.keywords, page?.keywords, input.pageKeywords),
-    canonical: canonicalUrl(base, input.path, input.language),
+    // The address's own language first: a page under /es is the Spanish page, although its interface
+    // language (input.language) is Portuguese, es being recognised but not offered (decision 004).
+    canonical: canonicalUrl(base, input.path, pathLanguage(input.path) ?? input.language),
     image: absoluteUrl(base, imagePath),
     themeColor: segment?.color ?? config.seoDefaults.themeColor,
   };
@@ -385,7 +411,7 @@ export function buildPageHead(input: PageHeadInput): MetaDescriptor[] {
     ...(head.keywords.length > 0 ? [{ name: "keywords", content: head.keywords.join(", ") }] : []),
     { name: "theme-color", content: head.themeColor },
     { tagName: "link", rel: "canonical", href: head.canonical },
-    ...alternates(base, input.path).map((alt) => ({
+    ...alternates(base, input.path, HEAD_LANGUAGES).map((alt) => ({
       tagName: "link" as const,
       rel: "alternate",
       hrefLang: alt.hrefLang,

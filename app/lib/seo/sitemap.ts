@@ -1,3 +1,4 @@
+import { FORM_PATHS } from "../forms/form-paths.ts";
 import { type Alternate, alternates, canonicalUrl, type HeadLanguage } from "./head.ts";
 
 /**
@@ -7,20 +8,7 @@ import { type Alternate, alternates, canonicalUrl, type HeadLanguage } from "./h
  */
 
 /** Partner-programme paths of B §2.1 (all open the partner lead form). */
-export const PARTNER_PATHS = [
-  "/parceiros",
-  "/partners",
-  "/programa-parceiros",
-  "/seja-parceiro",
-  "/cadastro-parceiro",
-  "/parceiros/consultoria",
-  "/parceiros/software-house",
-  "/parceiros/integradora",
-  "/parceiros/revenda",
-  "/partner-program",
-  "/become-partner",
-  "/partnership",
-] as const;
+export const PARTNER_PATHS = FORM_PATHS.parceiros;
 
 /**
  * Public pages listed in the sitemap (A §2, B §2.1). Sign-in, account, admin and API paths are left out,
@@ -31,8 +19,7 @@ export const SITEMAP_PATHS = [
   "/planos",
   "/demonstracao",
   "/demo",
-  "/contato",
-  "/fale-conosco",
+  ...FORM_PATHS.contato,
   "/teste-gratis",
   ...PARTNER_PATHS,
   "/blog",

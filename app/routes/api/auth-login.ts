@@ -10,7 +10,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return handleApi(services.logger, async () => {
     if (request.method !== "POST") return errorResponse(405, messages.methodNotAllowed, { Allow: "POST" });
     const body = await readJsonBody(request, loginSchema);
-    const session = await services.auth.login(body.email, body.password, {
+    const session = await services.sessions.login(body.email, body.password, {
       remember: body.remember,
       userAgent: request.headers.get("user-agent") ?? undefined,
     });

@@ -9,7 +9,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { services } = context;
   return handleApi(services.logger, async () => {
     if (request.method !== "POST") return errorResponse(405, messages.methodNotAllowed, { Allow: "POST" });
-    await services.auth.logout(requestToken(request));
+    await services.sessions.logout(requestToken(request));
     return new Response(null, {
       status: 204,
       headers: { "Set-Cookie": clearedSessionCookie(services.config.publicBaseUrl.startsWith("https:")) },

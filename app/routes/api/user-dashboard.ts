@@ -13,7 +13,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return handleApi(services.logger, async () => {
     const user = await requireApiUser(request, context);
     // Stored per-user data is checked like any document: the page renders only what the schema allows.
-    const stored = await services.auth.dashboardData(user.id);
+    const stored = await services.userDashboards.dashboardData(user.id);
     const own = userDashboardSchema.safeParse(stored);
     if (!own.success && stored !== null) {
       services.logger.warn({ userId: user.id }, "stored user dashboard data is invalid; using the layout");

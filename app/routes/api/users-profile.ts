@@ -1,4 +1,4 @@
-import { isValidTimezone } from "@server/auth/service.ts";
+import { isValidTimezone } from "@server/auth/users.ts";
 import { handleApi, readJsonBody } from "@server/http/api.ts";
 import { requireApiUser } from "@server/http/auth-guard.ts";
 import { errorResponse, HttpError, jsonResponse, messages } from "@server/http/errors.ts";
@@ -25,7 +25,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         `${messages.invalidParameters} preferences.timezone: fuso horário desconhecido.`,
       );
     }
-    const updated = await context.services.auth.updateProfile(user.id, body);
+    const updated = await context.services.accounts.updateProfile(user.id, body);
     return jsonResponse(updated, { headers: { "Cache-Control": "no-store" } });
   });
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { PLAN_ID_PATTERN } from "~/lib/plans.ts";
+import { PLAN_ID_MAX_LENGTH, PLAN_ID_PATTERN } from "~/lib/plan-id.ts";
 import { z } from "~/lib/zod.ts";
 
 /** A posted address: kept only when it is one (relative to the site or absolute) and not too long. */
@@ -22,7 +22,7 @@ const pagePostFields = z.object({
   _requestKey: z.string().min(8).max(100).optional().catch(undefined),
   _page: address.optional().catch(undefined),
   _referrer: address.optional().catch(undefined),
-  _planId: z.string().max(60).regex(PLAN_ID_PATTERN).optional().catch(undefined),
+  _planId: z.string().max(PLAN_ID_MAX_LENGTH).regex(PLAN_ID_PATTERN).optional().catch(undefined),
   _annual: z.literal("1").optional().catch(undefined),
   formToken: z.string().max(200).optional().catch(undefined),
   website: z.string().max(500).optional().catch(undefined),
@@ -41,7 +41,7 @@ export function readPagePostFields(data: FormData): PagePostFields {
   return { ...fields, _requestKey: fields._requestKey ?? randomUUID() };
 }
 
-/** An address safe to read parts from: the posted one when valid, else the request's own. */
+/** An address safe to read parts from: the posted one when it is one, else the request's own. */
 export function pageAddress(posted: string | undefined, requestUrl: string): URL {
-  return new URL(posted ?? requestUrl, requestUrl);
+  return posted && URL.canParse(posted, requestUrl) ? new URL(posted, requestUrl) : new URL(requestUrl);
 }

@@ -1,0 +1,30 @@
+import type { FormStep } from "~/lib/forms/definition.ts";
+
+/** Where the visitor is among the steps (B §2.6), shown when there is more than one. */
+export function StepIndicator({
+  steps,
+  current,
+  label,
+}: {
+  steps: FormStep[];
+  current: number;
+  label: string;
+}) {
+  if (steps.length < 2) return null;
+  return (
+    <ol className="step-indicator" aria-label={label}>
+      {steps.map((s, index) => (
+        <li
+          key={s.id}
+          className={index === current ? "is-current" : index < current ? "is-done" : undefined}
+          aria-current={index === current ? "step" : undefined}
+        >
+          <span className="step-indicator__number" aria-hidden="true">
+            {index + 1}
+          </span>
+          <span className="step-indicator__title">{s.title}</span>
+        </li>
+      ))}
+    </ol>
+  );
+}

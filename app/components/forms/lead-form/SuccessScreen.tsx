@@ -1,0 +1,119 @@
+import { useEffect, useRef } from "react";
+import { useLocation } from "react-router";
+import { SiteLink } from "~/components/SiteLink.tsx";
+import type { Answers, FormDefinition } from "~/lib/forms/definition.ts";
+import { defaultSlaHours } from "~/lib/forms/scoring.ts";
+import { groupedAnswers } from "~/lib/forms/summary.ts";
+import type { FormTexts } from "~/lib/forms/texts.ts";
+import { storedUtm } from "~/lib/outbox.ts";
+import type { Banner, ChosenPlan, Completed } from "./types.ts";
+
+/**
+ * The success screen (B §2.6): the configured title and description, the protocol (unless the
+ * logs setting is off), the answers grouped with the tracking data, next steps and urgent contact.
+ */
+export function SuccessScreen({
+  form,
+  texts,
+  answers,
+  completed,
+  banner,
+  plan,
+}: {
+  form: FormDefinition;
+  texts: FormTexts;
+  answers: Answers;
+  completed: Completed;
+  banner: Banner;
+  plan: ChosenPlan | null;
+}) {
+  const groups = groupedAnswers(form, answers);
+  const hours = defaultSlaHours(form.type, completed.level ?? "warm");
+  const urgent = form.success.urgentContact;
+  const { pathname } = useLocation();
+  const utm = typeof window === "undefined" ? undefined : storedUtm();
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  return (
+    <section className="form-screen form-success" aria-labelledby="sucesso-titulo">
+      <div className="form-card">
+        {banner && <p className={`banner banner--${banner.tone}`}>{banner.text}</p>}
+        <h1 id="sucesso-titulo" ref={heading} tabIndex={-1}>
+          {form.success.title}
+        </h1>
+        <p>{form.success.description}</p>
+        {form.logs && completed.protocol && (
+          <p className="form-success__protocol">
+            {texts.protocol}: <strong data-testid="protocolo">{completed.protocol}</strong>
+          </p>
+        )}
+        <p>{texts.responseTime(hours)}</p>
+
+        {form.success.nextSteps.length > 0 && (
+          <>
+            <h2>{texts.nextSteps}</h2>
+            <ol className="form-success__steps">
+              {form.success.nextSteps.map((item) => (
+                <li key={item}>{item}</li>
+              ))}
+            </ol>
+          </>
+        )}
+
+        <h2>{texts.summary}</h2>
+        {plan && <p className="form-success__plan">{texts.plan(plan.name, plan.annual)}</p>}
+        {groups.map((group) => (
+          <div key={group.title} className="form-success__group">
+            <h3>{group.title}</h3>
+            <dl>
+              {group.rows.map(([label, value]) => (
+                <div key={label}>
+                  <dt>{label}</dt>
+                  <dd>{value}</dd>
+                </div>
+              ))}
+            </dl>
+          </div>
+        ))}
+        <div className="form-success__group">
+          <h3>{texts.tracking}</h3>
+          <dl>
+            <div>
+              <dt>{texts.trackingPage}</dt>
+              <dd>{pathname}</dd>
+            </div>
+            {utm && Object.keys(utm).length > 0 && (
+              <div>
+                <dt>{texts.trackingCampaign}</dt>
+                <dd>
+                  {Object.entries(utm)
+                    .map(([k, v]) => `${k}=${v}`)
+                    .join(" · ")}
+                </dd>
+              </div>
+            )}
+          </dl>
+        </div>
+
+        {urgent && (
+          <aside className="form-success__urgent" aria-labelledby="contato-urgente">
+            <h2 id="contato-urgente">{urgent.title}</h2>
+            {urgent.subtitle && <p>{urgent.subtitle}</p>}
+            <p>
+              {texts.phone}: <a href={`tel:${urgent.phone.replace(/[^\d+]/g, "")}`}>{urgent.phone}</a> ·{" "}
+              {texts.whatsapp}:{" "}
+              <a href={`https://wa.me/${urgent.whatsapp}`} target="_blank" rel="noopener noreferrer">
+                {urgent.whatsapp.replace(/^55(\d{2})(\d{5})(\d{4})$/, "($1) $2-$3")}
+              </a>
+            </p>
+          </aside>
+        )}
+        <p>
+          <SiteLink to="/" className="button button--primary">
+            {texts.backToSite}
+          </SiteLink>
+        </p>
+      </div>
+    </section>
+  );
+}

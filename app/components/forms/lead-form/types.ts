@@ -1,0 +1,18 @@
+import type { TemperatureLevel } from "~/lib/forms/scoring.ts";
+
+/** A status message of the form (B §4.3: info, success, warning, error). */
+export type Banner = { tone: "info" | "success" | "warning" | "error"; text: string } | null;
+
+/** The plan a free trial was asked for from /planos, with its name for the visitor. */
+export interface ChosenPlan {
+  id: string;
+  name: string;
+  annual: boolean;
+}
+
+/** A finished form: the protocol and what the server made of the lead. */
+export interface Completed {
+  protocol: string | null;
+  level: TemperatureLevel | null;
+  responseHours: number | null;
+}

@@ -1,0 +1,198 @@
+import { type FormEvent, useEffect, useRef, useState } from "react";
+import { toggleSelection } from "~/lib/forms/answers.ts";
+import type { Answers, FormDefinition, FormStep } from "~/lib/forms/definition.ts";
+import {
+  type FlowResult,
+  firstStepWithErrors,
+  nextAction,
+  type StepIntent,
+  statusText,
+  statusTone,
+  submissionStatus,
+} from "~/lib/forms/flow.ts";
+import { applyMask } from "~/lib/forms/masks.ts";
+import { computeTemperature } from "~/lib/forms/scoring.ts";
+import type { FormKey } from "~/lib/forms/submission.ts";
+import type { FormTexts } from "~/lib/forms/texts.ts";
+import { type FieldErrors, messagesForLanguage } from "~/lib/forms/validation.ts";
+import type { OfferedLanguage } from "~/lib/locale.ts";
+import { forgetPending, newRequestKey, postLead, storedUtm } from "~/lib/outbox.ts";
+import type { Banner, ChosenPlan, Completed } from "./types.ts";
+
+/** B §9.5: pauses that let the visitor read what is happening. */
+const CAPTURE_PAUSE_MS = 1_000;
+const FINISH_PAUSE_MS = 1_500;
+const MESSAGE_CLEAR_MS = 5_000;
+const SCROLL_DELAY_MS = 100;
+
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export interface LeadFormOptions {
+  formKey: FormKey;
+  form: FormDefinition;
+  texts: FormTexts;
+  language: OfferedLanguage;
+  formToken: string;
+  requestKey: string;
+  plan: ChosenPlan | null;
+  /** Server state after a no-JavaScript post (the action's data). */
+  flow?: FlowResult;
+}
+
+/**
+ * The state of a multi-step form in the browser: the rules of app/lib/forms/flow.ts (the same
+ * the server follows for a post without JavaScript), with the lead sent to /api/leads through the
+ * outbox and the spec's pauses and messages.
+ */
+export function useLeadForm({
+  formKey,
+  form,
+  texts,
+  language,
+  formToken,
+  requestKey,
+  plan,
+  flow,
+}: LeadFormOptions) {
+  const [step, setStep] = useState(flow?.step ?? 0);
+  const [answers, setAnswers] = useState<Answers>(flow?.answers ?? {});
+  const [errors, setErrors] = useState<FieldErrors>(flow?.errors ?? {});
+  const [lead, setLead] = useState({
+    leadId: flow?.leadId,
+    accessToken: flow?.accessToken,
+    protocol: flow?.protocol,
+  });
+  const [banner, setBanner] = useState<Banner>(
+    flow?.status ? { tone: statusTone(flow.status), text: statusText(flow.status, texts) } : null,
+  );
+  const [busy, setBusy] = useState(false);
+  const [completed, setCompleted] = useState<Completed | null>(flow?.completed ?? null);
+  const keys = useRef<{ capture: string; finish: string }>({
+    capture: flow?.requestKey ?? requestKey,
+    finish: newRequestKey(),
+  });
+  const top = useRef<HTMLDivElement>(null);
+  const honeypot = useRef<HTMLInputElement>(null);
+
+  // Creation messages clear after 5 s (B §4.3).
+  useEffect(() => {
+    if (!banner || banner.tone === "info") return;
+    const timer = setTimeout(() => setBanner(null), MESSAGE_CLEAR_MS);
+    return () => clearTimeout(timer);
+  }, [banner]);
+
+  const goTo = (next: number) => {
+    setStep(next);
+    setTimeout(() => top.current?.scrollIntoView({ behavior: "smooth", block: "start" }), SCROLL_DELAY_MS);
+  };
+
+  const setValue = (name: string, value: string | string[]) => {
+    setAnswers((current) => ({ ...current, [name]: value }));
+    // Changing a field clears its error (B §4.3).
+    setErrors((current) => {
+      if (!current[name]) return current;
+      const { [name]: _, ...rest } = current;
+      return rest;
+    });
+  };
+
+  /** A field's handlers: typing goes through its mask, a choice toggles within maxSelect (B §5.2, §5.3). */
+  const handlersFor = (field: FormStep["fields"][number]) => ({
+    onChange: (value: string | string[]) =>
+      setValue(field.name, typeof value === "string" ? applyMask(field.mask, value) : value),
+    onToggle: (option: string) => {
+      const selected = answers[field.name];
+      setValue(field.name, toggleSelection(Array.isArray(selected) ? selected : [], option, field.maxSelect));
+    },
+  });
+
+  const submission = (stage: "capture" | "complete", requestKeyValue: string) => ({
+    form: formKey,
+    stage,
+    answers,
+    leadId: stage === "complete" ? lead.leadId : undefined,
+    accessToken: stage === "complete" ? lead.accessToken : undefined,
+    requestKey: requestKeyValue,
+    formToken,
+    website: honeypot.current?.value || undefined,
+    tracking: { page: window.location.href, referrer: document.referrer || undefined, utm: storedUtm() },
+    context: plan ? { planId: plan.id, annual: plan.annual } : {},
+  });
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy) return;
+    const intent = (((event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null)?.value ??
+      "next") as StepIntent;
+    const action = nextAction(
+      form,
+      step,
+      intent,
+      answers,
+      lead.leadId !== undefined,
+      messagesForLanguage(language),
+    );
+    if (action.kind === "back" || action.kind === "advance") {
+      goTo(action.step);
+      return;
+    }
+    if (action.kind === "invalid") {
+      setErrors(action.errors);
+      const first = form.steps[action.step]!.fields.find((f) => action.errors[f.name]);
+      const wrapper = document.getElementById(`campo-${first?.name}`);
+      wrapper?.querySelector<HTMLElement>("input")?.focus();
+      wrapper?.focus();
+      return;
+    }
+    const complete = action.stage === "complete";
+    setBusy(true);
+    setBanner({ tone: "info", text: complete ? texts.finishing : texts.registering });
+    await wait(complete ? FINISH_PAUSE_MS : CAPTURE_PAUSE_MS);
+    const result = await postLead(
+      submission(action.stage, complete ? keys.current.finish : keys.current.capture),
+    );
+    setBusy(false);
+    if (result.kind === "invalid") {
+      setBanner({ tone: "error", text: texts.fixErrors });
+      setErrors(result.errors);
+      goTo(firstStepWithErrors(form, result.errors, step));
+      return;
+    }
+    // The complete form carries every answer: a first-step capture still waiting in this browser
+    // would make a second lead (and ticket) when it is finally sent.
+    if (complete && (result.kind === "ok" || result.kind === "saved-locally")) {
+      forgetPending(keys.current.capture);
+    }
+    const answer = result.kind === "ok" ? result.answer : null;
+    const status = submissionStatus(action.stage, answer);
+    setBanner({ tone: statusTone(status), text: statusText(status, texts) });
+    if (answer)
+      setLead({ leadId: answer.leadId, accessToken: answer.accessToken, protocol: answer.protocol });
+    if (complete) {
+      setCompleted({
+        protocol: answer?.protocol ?? lead.protocol ?? null,
+        level: answer?.temperature.level ?? computeTemperature(form, answers).level,
+        responseHours: answer?.responseHours ?? null,
+      });
+      window.scrollTo({ top: 0 });
+    } else {
+      goTo(step + 1);
+    }
+  };
+
+  return {
+    step,
+    setStep,
+    answers,
+    errors,
+    lead,
+    banner,
+    busy,
+    completed,
+    requestKey: step === form.steps.length - 1 ? keys.current.finish : keys.current.capture,
+    top,
+    honeypot,
+    handlersFor,
+    onSubmit,
+  };
+}

@@ -1,0 +1,13 @@
+import { MIN_PASSWORD_LENGTH } from "./passwords.ts";
+
+/** What accounts and sessions tell a visitor (A §8), in Portuguese. */
+export const authMessages = {
+  invalidCredentials: "Credenciais inválidas, tente novamente.",
+  tooManyAttempts: "Muitas tentativas de login. Aguarde um minuto e tente novamente.",
+  tokenMissing: "Token não encontrado",
+  sessionInvalid: "Sessão inválida ou expirada. Entre novamente.",
+  resetInvalid: "Este link de redefinição é inválido ou já expirou. Peça um novo.",
+  passwordTooShort: `A senha deve ter pelo menos ${MIN_PASSWORD_LENGTH} caracteres.`,
+  emailTaken: "Já existe um usuário com este e-mail.",
+  userNotFound: "Usuário não encontrado.",
+} as const;

@@ -1,0 +1,79 @@
+import { randomUUID } from "node:crypto";
+import { and, eq, gt, isNull } from "drizzle-orm";
+import type { Database } from "../db/client.ts";
+import { sessions, users } from "../db/schema.ts";
+import { DomainError } from "../domain-errors.ts";
+import type { WindowCounter } from "../rate/window-counter.ts";
+import { authMessages } from "./messages.ts";
+import { dummyPasswordHash, verifyPassword } from "./passwords.ts";
+import { hashToken, newToken, REMEMBERED_SESSION_TTL_MS, SESSION_TTL_MS } from "./tokens.ts";
+import { type PublicUser, toPublicUser } from "./users.ts";
+
+export interface SessionServiceOptions {
+  db: Database;
+  /** Login attempts per e-mail per minute (per IP is limited at the edge). */
+  loginLimit: number;
+  loginCounter: WindowCounter;
+  now?: () => Date;
+}
+
+/** Sessions (A §2, §4, §6): sign-in limited per e-mail, the user of a token, sign-out. */
+export class SessionService {
+  private readonly now: () => Date;
+
+  constructor(private readonly options: SessionServiceOptions) {
+    this.now = options.now ?? (() => new Date());
+  }
+
+  async login(
+    email: string,
+    password: string,
+    meta: { remember: boolean; userAgent?: string },
+  ): Promise<{ token: string; user: PublicUser; expiresAt: Date }> {
+    const normalized = email.trim().toLowerCase();
+    const attempts = await this.options.loginCounter.hit(`email:${normalized}`);
+    if (attempts > this.options.loginLimit)
+      throw new DomainError("rate-limited", authMessages.tooManyAttempts, 60);
+    const [row] = await this.options.db.select().from(users).where(eq(users.email, normalized));
+    // Unknown e-mail and wrong password take the same time and get the same answer.
+    const ok = await verifyPassword(password, row?.passwordHash ?? (await dummyPasswordHash()));
+    if (!row || !ok) throw new DomainError("unauthenticated", authMessages.invalidCredentials);
+    const token = newToken();
+    const now = this.now();
+    const expiresAt = new Date(now.getTime() + (meta.remember ? REMEMBERED_SESSION_TTL_MS : SESSION_TTL_MS));
+    await this.options.db.insert(sessions).values({
+      id: randomUUID(),
+      tokenHash: hashToken(token),
+      userId: row.id,
+      createdAt: now,
+      expiresAt,
+      userAgent: meta.userAgent?.slice(0, 300),
+    });
+    return { token, user: toPublicUser(row), expiresAt };
+  }
+
+  /** The signed-in user of a token, or null when it is unknown, expired or revoked. */
+  async userForToken(token: string | null): Promise<PublicUser | null> {
+    if (!token) return null;
+    const [row] = await this.options.db
+      .select({ user: users })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(
+        and(
+          eq(sessions.tokenHash, hashToken(token)),
+          isNull(sessions.revokedAt),
+          gt(sessions.expiresAt, this.now()),
+        ),
+      );
+    return row ? toPublicUser(row.user) : null;
+  }
+
+  async logout(token: string | null): Promise<void> {
+    if (!token) return;
+    await this.options.db
+      .update(sessions)
+      .set({ revokedAt: this.now() })
+      .where(and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt)));
+  }
+}

@@ -1,0 +1,128 @@
+import { randomUUID } from "node:crypto";
+import { eq, sql } from "drizzle-orm";
+import type { Database } from "../db/client.ts";
+import { users } from "../db/schema.ts";
+import { DomainError } from "../domain-errors.ts";
+import { authMessages } from "./messages.ts";
+import { hashPassword, MIN_PASSWORD_LENGTH } from "./passwords.ts";
+
+export type Role = "admin" | "customer";
+
+export interface Preferences {
+  language: "pt" | "en";
+  timezone: string;
+}
+
+/** The user as the profile API answers it (A §3): never the password hash. */
+export interface PublicUser {
+  id: string;
+  name: string;
+  email: string;
+  username: string;
+  role: Role;
+  preferences: Preferences;
+}
+
+export const DEFAULT_PREFERENCES: Preferences = { language: "pt", timezone: "America/Sao_Paulo" };
+
+export function toPublicUser(row: typeof users.$inferSelect): PublicUser {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    username: row.username,
+    role: row.role,
+    preferences: { ...DEFAULT_PREFERENCES, ...(row.preferences as Partial<Preferences>) },
+  };
+}
+
+export function isValidTimezone(timezone: string): boolean {
+  try {
+    new Intl.DateTimeFormat("pt-BR", { timeZone: timezone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** User accounts: creation (CLI, demo seed), profile and preferences. Needs nothing but the database. */
+export class AccountService {
+  private readonly now: () => Date;
+
+  constructor(private readonly options: { db: Database; now?: () => Date }) {
+    this.now = options.now ?? (() => new Date());
+  }
+
+  async createUser(input: {
+    email: string;
+    password: string;
+    role: Role;
+    name?: string;
+    username?: string;
+  }): Promise<PublicUser> {
+    const email = input.email.trim().toLowerCase();
+    if (input.password.length < MIN_PASSWORD_LENGTH)
+      throw new DomainError("invalid", authMessages.passwordTooShort);
+    const [existing] = await this.options.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, email));
+    if (existing) throw new DomainError("conflict", authMessages.emailTaken);
+    const username = await this.freeUsername(input.username ?? email.split("@")[0]!);
+    const [row] = await this.options.db
+      .insert(users)
+      .values({
+        id: randomUUID(),
+        email,
+        username,
+        name: input.name?.trim() || username,
+        role: input.role,
+        passwordHash: await hashPassword(input.password),
+        preferences: DEFAULT_PREFERENCES,
+        createdAt: this.now(),
+        updatedAt: this.now(),
+      })
+      .returning();
+    return toPublicUser(row!);
+  }
+
+  async updateProfile(
+    userId: string,
+    changes: { preferences?: Partial<Preferences>; name?: string },
+  ): Promise<PublicUser> {
+    const [current] = await this.options.db.select().from(users).where(eq(users.id, userId));
+    if (!current) throw new DomainError("not-found", authMessages.userNotFound);
+    const preferences = {
+      ...DEFAULT_PREFERENCES,
+      ...(current.preferences as Partial<Preferences>),
+      ...changes.preferences,
+    };
+    const [row] = await this.options.db
+      .update(users)
+      .set({ preferences, ...(changes.name ? { name: changes.name } : {}), updatedAt: this.now() })
+      .where(eq(users.id, userId))
+      .returning();
+    return toPublicUser(row!);
+  }
+
+  async userCount(): Promise<number> {
+    const [row] = await this.options.db.select({ n: sql<number>`count(*)::int` }).from(users);
+    return Number(row?.n ?? 0);
+  }
+
+  private async freeUsername(base: string): Promise<string> {
+    const clean =
+      base
+        .toLowerCase()
+        .replace(/[^a-z0-9._-]/g, "")
+        .slice(0, 30) || "usuario";
+    for (let n = 0; ; n++) {
+      const candidate = n === 0 ? clean : `${clean}${n + 1}`;
+      const [taken] = await this.options.db
+        .select({ id: users.id })
+        .from(users)
+        .where(eq(users.username, candidate));
+      if (!taken) return candidate;
+    }
+  }
+}

@@ -1,0 +1,45 @@
+import { utmFrom } from "~/lib/forms/submission.ts";
+import type { SubmissionInput } from "../leads/service.ts";
+import { pageAddress } from "./page-post.ts";
+import { type RequestInfo, submissionClient } from "./request-info.ts";
+
+/** What a form sent, however it was sent (JSON to /api/leads or a page post). */
+export type SubmissionParts = Pick<
+  SubmissionInput,
+  "formKey" | "stage" | "answers" | "leadId" | "accessToken" | "requestKey" | "formToken" | "honeypot"
+> & {
+  tracking?: SubmissionInput["tracking"];
+  /** Plan chosen on /planos (free trial). */
+  plan?: { planId?: string; annual?: boolean };
+};
+
+/**
+ * The one place a visitor's submission becomes the lead service's input: the request adds the
+ * segment and language, the client (address, user agent, analytics cookie) and, when the form did
+ * not say, the page (the address posted to), the referrer and the page's UTM parameters.
+ */
+export function buildSubmission(
+  parts: SubmissionParts,
+  request: globalThis.Request,
+  info: RequestInfo,
+): SubmissionInput {
+  const page = parts.tracking?.page ?? request.url;
+  const referrer = parts.tracking?.referrer ?? request.headers.get("referer") ?? undefined;
+  return {
+    formKey: parts.formKey,
+    stage: parts.stage,
+    answers: parts.answers,
+    leadId: parts.leadId,
+    accessToken: parts.accessToken,
+    requestKey: parts.requestKey,
+    formToken: parts.formToken,
+    honeypot: parts.honeypot,
+    tracking: {
+      page,
+      referrer,
+      utm: parts.tracking?.utm ?? utmFrom(pageAddress(page, request.url).search),
+    },
+    context: { segment: info.segment, language: info.language, ...parts.plan },
+    client: submissionClient(request, info),
+  };
+}

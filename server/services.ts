@@ -1,0 +1,247 @@
+import { OFFERED_LANGUAGES } from "~/lib/locale.ts";
+import { createMailer } from "./auth/mailer.ts";
+import { PasswordResetService } from "./auth/password-reset.ts";
+import { seedDemoUsers } from "./auth/seed.ts";
+import { SessionService } from "./auth/sessions.ts";
+import { UserDashboardStore } from "./auth/user-dashboards.ts";
+import { AccountService } from "./auth/users.ts";
+import { Cache } from "./cache/cache.ts";
+import { RedisStore } from "./cache/remote-store.ts";
+import type { Config } from "./config.ts";
+import { readContentFiles, readDomainConfig } from "./content/files.ts";
+import { seedDocuments } from "./content/repository.ts";
+import { ContentService } from "./content/service.ts";
+import type { AppServices } from "./context.ts";
+import { type DatabaseHandle, openDatabase } from "./db/client.ts";
+import { PageCache } from "./http/page-cache.ts";
+import { FormRegistry } from "./leads/forms.ts";
+import { notificationHandlers } from "./leads/notify.ts";
+import type { JobKind } from "./leads/repository.ts";
+import { LeadService } from "./leads/service.ts";
+import { issueFormToken } from "./leads/spam.ts";
+import { TrackerSync } from "./leads/tracker-sync.ts";
+import { DeliveryWorker, type JobHandler } from "./leads/worker.ts";
+import type { Logger } from "./logger.ts";
+import { contentDir } from "./paths.ts";
+import { MemoryWindowCounter, RedisWindowCounter } from "./rate/window-counter.ts";
+import { loadSigningSecret, Signer } from "./secrets.ts";
+import { trackerMessages } from "./tracker/errors.ts";
+import { JiraClient } from "./tracker/jira-client.ts";
+
+/** Seams for tests: a hand-moved clock, no waiting between retries, a shorter tracker time-out. */
+export interface ServiceSeams {
+  now?: () => Date;
+  sleep?: (ms: number) => Promise<void>;
+  trackerTimeoutMs?: number;
+  workerId?: string;
+  /** How long a submission waits for the tracker key before answering with the local protocol. */
+  protocolWaitMs?: number;
+  /** Development server: mail without SMTP_URL goes to the log. */
+  development?: boolean;
+}
+
+/** What delivers each kind of job. */
+export type DeliveryHandlers = Record<JobKind, JobHandler>;
+
+/** Everything built, plus what only the composition root and tests need. */
+export interface BuiltServices extends AppServices {
+  /** Closes Redis and the database (after stopServices has stopped the worker). */
+  closeConnections(): Promise<void>;
+  /** What delivers each kind of job: a second worker in a test gets the same. */
+  deliveryHandlers: DeliveryHandlers;
+  jira: JiraClient | null;
+}
+
+/** The database of the configuration: PostgreSQL at DATABASE_URL, or the embedded one in DATA_DIR. */
+export function openConfiguredDatabase(config: Config): Promise<DatabaseHandle> {
+  return openDatabase(
+    config.DATABASE_URL
+      ? { kind: "postgres", url: config.DATABASE_URL }
+      : { kind: "pglite", dataDir: config.DATA_DIR },
+  );
+}
+
+/**
+ * The composition root: every long-lived part built once from the configuration and an open
+ * database, and passed down. Used by the HTTP server (server/server.ts), the CLI and the tests;
+ * nothing here listens or starts timers (startServices does).
+ */
+export async function buildServices(
+  config: Config,
+  logger: Logger,
+  database: DatabaseHandle,
+  seams: ServiceSeams = {},
+): Promise<BuiltServices> {
+  let remote: RedisStore | null = null;
+  try {
+    const domains = await readDomainConfig(contentDir);
+    const report = await seedDocuments(database.db, await readContentFiles(contentDir, domains));
+    logger.info({ ...report, database: database.kind }, "content loaded");
+
+    if (config.REDIS_URL) {
+      remote = new RedisStore(config.REDIS_URL, logger, `${config.REDIS_KEY_PREFIX}cache:`);
+      // The cache works without Redis, so a Redis that is down only costs a warning.
+      await remote
+        .ready()
+        .catch((error: Error) =>
+          logger.warn(
+            { err: error.message },
+            "redis not reachable at start; using the local cache until it is",
+          ),
+        );
+    }
+    const cache = new Cache({ remote });
+    const content = new ContentService(database.db, cache);
+    const signer = new Signer(await loadSigningSecret(database.db, config.SESSION_SECRET));
+    const pageCache = new PageCache({
+      domains,
+      isProduction: config.isProduction,
+      issueToken: (now) => issueFormToken(signer, now),
+    });
+    // Cached pages were rendered from the content: any content write or purge drops them all.
+    cache.onChange(() => pageCache.clear());
+    const forms = new FormRegistry(content);
+
+    const jira =
+      config.JIRA_BASE_URL && config.JIRA_EMAIL && config.JIRA_API_TOKEN
+        ? new JiraClient(
+            { baseUrl: config.JIRA_BASE_URL, email: config.JIRA_EMAIL, token: config.JIRA_API_TOKEN },
+            {
+              ...(seams.sleep ? { sleep: seams.sleep } : {}),
+              ...(seams.trackerTimeoutMs ? { timeoutMs: seams.trackerTimeoutMs } : {}),
+            },
+          )
+        : null;
+    const notify = notificationHandlers(
+      {
+        slackUrl: config.SLACK_WEBHOOK_URL,
+        teamsUrl: config.TEAMS_WEBHOOK_URL,
+        webhookUrl: config.LEAD_WEBHOOK_URL,
+        webhookSecret: config.LEAD_WEBHOOK_SECRET,
+        publicBaseUrl: config.publicBaseUrl,
+      },
+      seams.now,
+    );
+    const deliveryHandlers: DeliveryHandlers = {
+      tracker: jira
+        ? new TrackerSync(database.db, jira, forms, logger, seams.now, seams.sleep).handle
+        : async () => "simulado: Jira não configurado",
+      slack: notify.slack,
+      teams: notify.teams,
+      webhook: notify.webhook,
+    };
+    const worker = new DeliveryWorker({
+      db: database.db,
+      logger,
+      handlers: deliveryHandlers,
+      ...(seams.now ? { now: seams.now } : {}),
+      ...(seams.workerId ? { id: seams.workerId } : {}),
+    });
+    const leads = new LeadService({
+      db: database.db,
+      forms,
+      signer,
+      trackerConfigured: jira !== null,
+      notifications: {
+        slack: Boolean(config.SLACK_WEBHOOK_URL),
+        teams: Boolean(config.TEAMS_WEBHOOK_URL),
+        webhook: Boolean(config.LEAD_WEBHOOK_URL),
+      },
+      kick: () => worker.kick(),
+      minFillMs: config.FORM_MIN_FILL_MS,
+      ...(seams.now ? { now: seams.now } : {}),
+      ...(seams.protocolWaitMs ? { protocolWaitMs: seams.protocolWaitMs } : {}),
+    });
+
+    const loginCounter = remote
+      ? new RedisWindowCounter(
+          remote.client,
+          `${config.REDIS_KEY_PREFIX}rl:login:`,
+          new MemoryWindowCounter(),
+        )
+      : new MemoryWindowCounter();
+    return {
+      config,
+      logger,
+      database,
+      cache,
+      content,
+      domains,
+      signer,
+      forms,
+      leads,
+      worker,
+      deliveryHandlers,
+      jira,
+      accounts: new AccountService({ db: database.db, now: seams.now }),
+      sessions: new SessionService({
+        db: database.db,
+        loginLimit: config.LOGIN_RATE_LIMIT_PER_MINUTE,
+        loginCounter,
+        now: seams.now,
+      }),
+      passwordReset: new PasswordResetService({
+        db: database.db,
+        logger,
+        mailer: createMailer({
+          smtpUrl: config.SMTP_URL,
+          from: "Vértice <nao-responda@vertice.com.br>",
+          logger,
+          development: seams.development ?? false,
+        }),
+        publicBaseUrl: config.publicBaseUrl,
+        now: seams.now,
+      }),
+      userDashboards: new UserDashboardStore({ db: database.db, now: seams.now }),
+      redis: remote?.client ?? null,
+      pageCache,
+      closeConnections: async () => {
+        await remote?.close();
+        await database.close();
+      },
+    };
+  } catch (error) {
+    await remote?.close();
+    throw error;
+  }
+}
+
+/**
+ * What a serving process does once its services exist: the delivery worker runs, the tracker
+ * connection is tested (B §7.2), the documents every page needs are preloaded (B §9.7), and a
+ * fresh embedded database gets its demo accounts.
+ */
+export async function startServices(services: BuiltServices): Promise<void> {
+  const { logger, jira, database, accounts } = services;
+  if (jira) logger.info({ tracker: "jira", baseUrl: jira.baseUrl }, "lead delivery ready");
+  else logger.warn({ tracker: "simulated" }, trackerMessages.notConfigured);
+  // A fresh embedded database gets two demo accounts so the site can be tried at once; a
+  // PostgreSQL server gets none unless asked (npm run user:create).
+  if (database.kind === "pglite" && (await accounts.userCount()) === 0) {
+    const demo = await seedDemoUsers(accounts, services.userDashboards);
+    console.log(
+      [
+        "Contas de demonstração criadas (mostradas só desta vez):",
+        `  admin:   ${demo.admin.email} / ${demo.admin.password}`,
+        `  cliente: ${demo.customer.email} / ${demo.customer.password}`,
+      ].join("\n"),
+    );
+  }
+  services.worker.start();
+  if (jira) {
+    jira.myself().then(
+      (me) => logger.info({ tracker: "jira", account: me.displayName ?? me.accountId }, "Jira conectado"),
+      (error: Error) => logger.error({ tracker: "jira", err: error }, `Jira: ${error.message}`),
+    );
+  }
+  services.content.preload(OFFERED_LANGUAGES).then(
+    (result) => logger.info(result, "content preloaded"),
+    (error: unknown) => logger.warn({ err: error }, "content preload failed"),
+  );
+}
+
+/** Jobs in hand finish (the rest stay pending in the database for the next start); then connections close. */
+export async function stopServices(services: BuiltServices): Promise<void> {
+  await services.worker.stop();
+  await services.closeConnections();
+}
