@@ -1,12 +1,13 @@
 import { fileURLToPath } from "node:url";
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vite";
+import { brazilOutlinePlugin } from "./scripts/vite-brazil-outline.ts";
 import { serverOnly } from "./scripts/vite-server-only.ts";
 
 const serverDir = fileURLToPath(new URL("./server", import.meta.url));
 
 export default defineConfig({
-  plugins: [serverOnly(serverDir), reactRouter()],
+  plugins: [serverOnly(serverDir), brazilOutlinePlugin(), reactRouter()],
   resolve: {
     alias: {
       "~": fileURLToPath(new URL("./app", import.meta.url)),

@@ -1,5 +1,5 @@
 import { PassThrough } from "node:stream";
-import { pageContentSecurityPolicy } from "@server/http/csp.ts";
+import { pageContentSecurityPolicy, tileImageSource } from "@server/http/csp.ts";
 import { issueFormToken } from "@server/leads/spam.ts";
 import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext } from "react-router";
@@ -34,7 +34,11 @@ export default function handleRequest(
       if (config.isProduction) {
         responseHeaders.set(
           "Content-Security-Policy",
-          pageContentSecurityPolicy(html, { upgradeInsecure: config.publicBaseUrl.startsWith("https:") }),
+          pageContentSecurityPolicy(html, {
+            upgradeInsecure: config.publicBaseUrl.startsWith("https:"),
+            // Map tiles, when a tile server is configured, are the one outside image source.
+            imageSources: [tileImageSource(config.MAP_TILE_URL)].filter((s): s is string => s !== null),
+          }),
         );
       }
       // The front page cache keeps this page when its route opts in (server/http/page-cache.ts).

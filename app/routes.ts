@@ -18,6 +18,9 @@ function publicPages(lang: string) {
       route(path.slice(1), "routes/contact.tsx", { id: id(path.slice(1)) }),
     ),
     route("newsletter", "routes/newsletter.tsx", { id: id("newsletter") }),
+    route("blog", "routes/blog.tsx", { id: id("blog") }),
+    route("blog/rss.xml", "routes/blog-rss.ts", { id: id("blog-rss") }),
+    route("blog/:slug", "routes/blog-post.tsx", { id: id("blog-post") }),
     route("login", "routes/login.tsx", { id: id("login") }),
     route("forgot-password", "routes/forgot-password.tsx", { id: id("forgot-password") }),
     route("reset-password", "routes/reset-password.tsx", { id: id("reset-password") }),
@@ -60,6 +63,6 @@ export default [
     route("*", "routes/admin/index.ts", { id: "admin-other" }),
   ]),
 
-  // Any other path redirects to the home page (B §2.1).
-  route("*", "routes/redirect-home.ts"),
+  // Any other path: the content page with that path, or the home page (B §2.1, §2.3).
+  route("*", "routes/content-page.tsx"),
 ] satisfies RouteConfig;

@@ -135,6 +135,7 @@ export function ChatWidget({ texts, whatsapp, privacyUrl }: Props) {
             </label>
             <input
               id="chat-nome"
+              type="text"
               name="nome"
               autoComplete="name"
               value={nome}

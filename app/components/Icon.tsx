@@ -47,8 +47,13 @@ export function iconKey(name: string | undefined): string {
     .toLowerCase();
 }
 
+/** The drawing of an icon name in any of the three cases, or null for the default dot (B §2.3). */
+export function iconPath(name: string | undefined): string | null {
+  return PATHS[iconKey(name)] ?? null;
+}
+
 export function Icon({ name, size = 24, className }: { name?: string; size?: number; className?: string }) {
-  const path = PATHS[iconKey(name)];
+  const path = iconPath(name);
   return (
     <svg
       viewBox="0 0 24 24"

@@ -33,7 +33,8 @@ interface Props {
 export function PlansSection({ data, language, headingLevel = 2, pathLanguage = null }: Props) {
   const [annual, setAnnual] = useState(false);
   const t = plansTexts(language);
-  const titleId = useId();
+  // useId's own ids start with an underscore, which HTML validators refuse as an id.
+  const titleId = `planos-${useId().replace(/[^A-Za-z0-9-]/g, "")}`;
   const Title = HEADINGS[headingLevel];
   const PlanTitle = HEADINGS[(headingLevel + 1) as 2 | 3 | 4];
   return (
@@ -137,7 +138,7 @@ function PlanCard({ plan, data, annual, language, pathLanguage, t, Heading }: Ca
         <span className="visually-hidden">{t.ctaPlan(plan.name)}</span>
       </SiteLink>
       {limits.length > 0 ? (
-        <ul className="plan-card__limits" aria-label={t.limits}>
+        <ul className="plan-card__limits">
           {limits.map((line) => (
             <li key={line}>{line}</li>
           ))}

@@ -81,10 +81,12 @@ export function SiteFooter({ footer, menu, year, t }: Props) {
               <a href={`mailto:${data.contact.email}`}>{data.contact.email}</a>
             </li>
             <li>
-              <a href={`tel:${data.contact.phone.replace(/[^\d+]/g, "")}`}>{data.contact.phone}</a>
+              <a href={`tel:${data.contact.phone.replace(/[^\d+]/g, "")}`}>
+                {data.contact.phone.replace(/ /g, "\u00a0").replace(/-/g, "\u2011")}
+              </a>
             </li>
           </ul>
-          <ul className="social" aria-label={t.socialNetworks}>
+          <ul className="social">
             {data.social.networks.map((network) => (
               <li key={network.url}>
                 <a

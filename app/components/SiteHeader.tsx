@@ -207,7 +207,7 @@ export function SiteHeader({ menu, language, homePath, account, t }: Props) {
           tabIndex={-1}
           onClick={() => setMobileOpen(false)}
         />
-        <div className="mobile-menu__panel" role="dialog" aria-modal="true" aria-label={t.mainNavigation}>
+        <div className="mobile-menu__panel" role="dialog" aria-modal="true" aria-label={t.mobileNavigation}>
           <div className="mobile-menu__top">
             <SiteLink to={homePath} className="site-header__logo">
               <img
@@ -227,7 +227,7 @@ export function SiteHeader({ menu, language, homePath, account, t }: Props) {
             </button>
           </div>
           <LanguageSelector language={language} t={t} variant="list" onChange={() => setMobileOpen(false)} />
-          <nav aria-label={t.mainNavigation}>
+          <nav aria-label={t.mobileNavigation}>
             {menu.status === "error" && <p className="site-header__notice">{t.menuError}</p>}
             <ul className="mobile-menu__items">
               {items.map((item) =>

@@ -5,6 +5,7 @@ const catalogue = {
   pt: {
     skipToContent: "Pular para o conteúdo",
     mainNavigation: "Navegação principal",
+    mobileNavigation: "Menu do celular",
     home: "página inicial",
     openMenu: "Abrir menu",
     closeMenu: "Fechar menu",
@@ -51,6 +52,7 @@ const catalogue = {
   en: {
     skipToContent: "Skip to content",
     mainNavigation: "Main navigation",
+    mobileNavigation: "Phone menu",
     home: "home page",
     openMenu: "Open menu",
     closeMenu: "Close menu",

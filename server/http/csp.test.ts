@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { pageContentSecurityPolicy } from "./csp.ts";
+import { pageContentSecurityPolicy, tileImageSource } from "./csp.ts";
 
 function sha256(body: string): string {
   return `'sha256-${createHash("sha256").update(body, "utf8").digest("base64")}'`;
@@ -117,5 +117,26 @@ describe("pageContentSecurityPolicy: upgrade-insecure-requests only when asked",
   it("is absent when upgradeInsecure is false", () => {
     const policy = pageContentSecurityPolicy(page, { upgradeInsecure: false });
     expect(policy).not.toContain("upgrade-insecure-requests");
+  });
+});
+
+describe("map tiles are the one outside image source, when configured", () => {
+  it("turns a tile address into its origin, {s} as a wildcard", () => {
+    expect(tileImageSource("https://{s}.tile.example.org/{z}/{x}/{y}.png")).toBe(
+      "https://*.tile.example.org",
+    );
+    expect(tileImageSource("https://tiles.example.com/dark/{z}/{x}/{y}.png?key=1")).toBe(
+      "https://tiles.example.com",
+    );
+    expect(tileImageSource(undefined)).toBeNull();
+  });
+
+  it("adds it to img-src only", () => {
+    const policy = pageContentSecurityPolicy("<html></html>", {
+      upgradeInsecure: false,
+      imageSources: ["https://tiles.example.com"],
+    });
+    expect(policy).toContain("img-src 'self' data: blob: https://tiles.example.com;");
+    expect(policy).toContain("connect-src 'self';");
   });
 });

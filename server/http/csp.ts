@@ -5,7 +5,10 @@ import { createHash } from "node:crypto";
  * scripts React Router rendered into this page, allowed by their sha256 hash. Hashes (not
  * nonces) keep a rendered page byte-identical between requests, so it can be cached whole.
  */
-export function pageContentSecurityPolicy(html: string, options: { upgradeInsecure: boolean }): string {
+export function pageContentSecurityPolicy(
+  html: string,
+  options: { upgradeInsecure: boolean; imageSources?: readonly string[] },
+): string {
   const hashes = new Set<string>();
   for (const match of html.matchAll(/<script(?![^>]*\ssrc=)([^>]*)>([\s\S]*?)<\/script>/g)) {
     const attributes = match[1] ?? "";
@@ -21,7 +24,7 @@ export function pageContentSecurityPolicy(html: string, options: { upgradeInsecu
     "default-src 'self'",
     `script-src 'self' ${[...hashes].join(" ")}`.trim(),
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
+    ["img-src 'self' data: blob:", ...(options.imageSources ?? [])].join(" "),
     "font-src 'self'",
     "connect-src 'self'",
     "frame-src 'self' https://www.youtube-nocookie.com https://player.vimeo.com",
@@ -32,4 +35,14 @@ export function pageContentSecurityPolicy(html: string, options: { upgradeInsecu
   ];
   if (options.upgradeInsecure) directives.push("upgrade-insecure-requests");
   return directives.join("; ");
+}
+
+/**
+ * The CSP source of a map tile address (MAP_TILE_URL): its scheme and host, with a {s} subdomain
+ * placeholder as a wildcard ("https://{s}.tile.example.org/{z}/{x}/{y}.png" → "https://*.tile.example.org").
+ */
+export function tileImageSource(tileUrl: string | undefined): string | null {
+  if (!tileUrl) return null;
+  const match = /^(https?:)\/\/([^/?#]+)/.exec(tileUrl.replace(/\{s\}/g, "*"));
+  return match ? `${match[1]}//${match[2]}` : null;
 }

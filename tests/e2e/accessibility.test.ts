@@ -52,6 +52,18 @@ describe("accessibility (axe-core, WCAG 2.1 AA): no serious or critical violatio
     ["/contato", 390],
     ["/login", 1280],
     ["/en", 1280],
+    ["/crm", 1280],
+    ["/implantacao", 390],
+    ["/politicas", 1280],
+    ["/segmentos/agronegocio", 390],
+    ["/inteligencia-artificial", 1280],
+    ["/sobre", 390],
+    ["/blog", 1280],
+    ["/blog", 390],
+    ["/blog/como-escolher-um-erp", 1280],
+    ["/blog/como-escolher-um-erp", 390],
+    ["/mapa-parceiros", 1280],
+    ["/mapa-parceiros", 390],
   ] as const) {
     it(`${path} at ${width} px`, async () => {
       // The page's CSP (rightly) refuses the injected axe script; the check bypasses it.

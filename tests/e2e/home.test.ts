@@ -46,11 +46,14 @@ describe("the home page in Chromium", () => {
     // A marker on window survives only client-side navigation; a full reload would wipe it.
     await page.evaluate(() => Object.assign(window, { __stillSameDocument: true }));
     await page.locator("header .menu").getByRole("link", { name: "Blog", exact: true }).click();
-    // /blog is not built yet: the catch-all sends the visitor home (B §2.1), through the client router.
-    await page.waitForURL(`${server.url}/`);
+    await page.waitForURL(`${server.url}/blog`);
+    await page.getByRole("heading", { level: 1, name: "Blog Vértice" }).waitFor();
     expect(
       await page.evaluate(() => (window as unknown as { __stillSameDocument?: boolean }).__stillSameDocument),
     ).toBe(true);
+    // Back home through the logo, still in the same document.
+    await page.locator("header").getByRole("link", { name: "Vértice — página inicial" }).first().click();
+    await page.waitForURL(`${server.url}/`);
     // The flag saves the choice and reloads the page data in English, without a new document.
     await page.getByRole("link", { name: "English" }).click();
     await page.locator('html[lang="en"]').waitFor({ state: "attached" });

@@ -154,6 +154,7 @@ export function ContactForm({ texts, formToken, requestKey, privacy, result }: P
           </label>
           <input
             id="contato-nome"
+            type="text"
             name="nome"
             autoComplete="name"
             required

@@ -54,9 +54,10 @@ export function LanguageSelector({ language, t, variant, onChange }: Props) {
 
   if (variant === "flags") {
     return (
-      <ul className="language language--flags" aria-label={t.language}>
-        {links}
-      </ul>
+      // A list takes no name of its own (validators discourage it): the group around it does.
+      <div role="group" aria-label={t.language} className="language-group">
+        <ul className="language language--flags">{links}</ul>
+      </div>
     );
   }
   return (

@@ -2,6 +2,9 @@ import { formDefinitionSchema } from "../forms/definition.ts";
 import { plansDataSchema } from "../plans-schema.ts";
 import { seoConfigSchema } from "../seo/config.ts";
 import { z } from "../zod.ts";
+import { blogDataSchema } from "./blog-schema.ts";
+import { pagesDataSchema } from "./pages-schema.ts";
+import { partnersDataSchema } from "./partners-schema.ts";
 import {
   accordionFeaturesSchema,
   cardsSliderSchema,
@@ -162,6 +165,9 @@ export const documentSchemas = {
   "accordion-features-data": accordionFeaturesSchema,
   "testimonials-data": testimonialsSchema,
   "vertice-segments-data": segmentsSchema,
+  "pages-data": pagesDataSchema,
+  "blog-data": blogDataSchema,
+  "partners-data": partnersDataSchema,
 } as const satisfies Record<string, z.ZodType>;
 
 export type DocumentName = keyof typeof documentSchemas;

@@ -52,7 +52,7 @@ describe("sitemapEntries", () => {
       expect(locs).toContain(`https://www.example.com.br/en${page}`);
       expect(locs).toContain(`https://agronegocio.example.com.br${page}`);
     }
-    for (const page of [...PARTNER_PATHS, "/blog", "/sobre", "/politicas"]) {
+    for (const page of [...PARTNER_PATHS, "/blog"]) {
       expect(locs).toContain(`https://cafe.example.com.br${page}`);
     }
     expect(locs).toContain("https://www.example.com.br/");
@@ -139,6 +139,7 @@ describe("the /sitemap.xml and /robots.txt routes", () => {
     const context = {
       services: {
         config: { publicBaseUrl: "https://www.example.com.br" },
+        content: { get: async () => null },
         domains: { subdomains: { agronegocio: { name: "Agronegócio" }, cafe: { name: "Cafeterias" } } },
       },
       request: { adminHost },
@@ -147,7 +148,7 @@ describe("the /sitemap.xml and /robots.txt routes", () => {
   }
 
   it("answers XML with the one-hour cache hint", async () => {
-    const response = sitemapLoader(args());
+    const response = await sitemapLoader(args());
     expect(response.headers.get("Content-Type")).toBe("application/xml; charset=utf-8");
     expect(response.headers.get("Cache-Control")).toBe("public, max-age=3600");
     const body = await response.text();
@@ -161,5 +162,25 @@ describe("the /sitemap.xml and /robots.txt routes", () => {
     expect(response.headers.get("Cache-Control")).toBe("public, max-age=3600");
     expect(await response.text()).toContain("Disallow: /api");
     expect(await robotsLoader(args(true)).text()).toContain("Disallow: /\n");
+  });
+});
+
+describe("content pages and blog posts in the sitemap, with their last change", () => {
+  it("adds each content path in both languages, with lastmod when known", () => {
+    const entries = sitemapEntries(
+      "https://www.vertice.com.br",
+      [],
+      [{ path: "/sobre" }, { path: "/blog/como-escolher-um-erp", lastmod: "2026-03-10" }],
+    );
+    const post = entries.filter((e) => e.loc.includes("como-escolher-um-erp"));
+    expect(post.map((e) => e.loc)).toEqual([
+      "https://www.vertice.com.br/blog/como-escolher-um-erp",
+      "https://www.vertice.com.br/en/blog/como-escolher-um-erp",
+    ]);
+    expect(post[0]!.lastmod).toBe("2026-03-10");
+    expect(entries.find((e) => e.loc === "https://www.vertice.com.br/sobre")).not.toHaveProperty("lastmod");
+    const xml = sitemapXml(post);
+    expect(xml).toContain("<lastmod>2026-03-10</lastmod>");
+    expect(xml).toContain('hreflang="en" href="https://www.vertice.com.br/en/blog/como-escolher-um-erp"');
   });
 });

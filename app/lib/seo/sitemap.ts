@@ -23,8 +23,6 @@ export const SITEMAP_PATHS = [
   "/teste-gratis",
   ...PARTNER_PATHS,
   "/blog",
-  "/sobre",
-  "/politicas",
 ] as const;
 
 /** Languages each page is listed in (the offered ones, A §3); es is recognised but not offered. */
@@ -51,19 +49,33 @@ export function siteBaseUrl(publicBaseUrl: string, segment: string | null): stri
 export interface SitemapEntry {
   loc: string;
   alternates: Alternate[];
+  /** Last change of the page (ISO date), when the content says it. */
+  lastmod?: string;
+}
+
+/** A page from the content (a content page, a blog post) with its last change. */
+export interface ContentPath {
+  path: string;
+  lastmod?: string;
 }
 
 /** One entry per host, page and language: the main site first, then each segment subdomain. */
-export function sitemapEntries(publicBaseUrl: string, segments: readonly string[]): SitemapEntry[] {
+export function sitemapEntries(
+  publicBaseUrl: string,
+  segments: readonly string[],
+  contentPaths: readonly ContentPath[] = [],
+): SitemapEntry[] {
   const bases = [null, ...segments]
     .map((segment) => siteBaseUrl(publicBaseUrl, segment))
     .filter((base): base is string => base !== null);
+  const pages: ContentPath[] = [...SITEMAP_PATHS.map((path) => ({ path })), ...contentPaths];
   return bases.flatMap((base) =>
-    SITEMAP_PATHS.flatMap((path) => {
+    pages.flatMap(({ path, lastmod }) => {
       const links = alternates(base, path);
       return SITEMAP_LANGUAGES.map((language) => ({
         loc: canonicalUrl(base, path, language),
         alternates: links,
+        ...(lastmod ? { lastmod } : {}),
       }));
     }),
   );
@@ -85,7 +97,8 @@ export function sitemapXml(entries: readonly SitemapEntry[]): string {
       (alt) =>
         `    <xhtml:link rel="alternate" hreflang="${escapeXml(alt.hrefLang)}" href="${escapeXml(alt.href)}"/>`,
     );
-    return ["  <url>", `    <loc>${escapeXml(entry.loc)}</loc>`, ...links, "  </url>"].join("\n");
+    const lastmod = entry.lastmod ? [`    <lastmod>${escapeXml(entry.lastmod)}</lastmod>`] : [];
+    return ["  <url>", `    <loc>${escapeXml(entry.loc)}</loc>`, ...lastmod, ...links, "  </url>"].join("\n");
   });
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',

@@ -12,19 +12,21 @@ export function StepIndicator({
 }) {
   if (steps.length < 2) return null;
   return (
-    <ol className="step-indicator" aria-label={label}>
-      {steps.map((s, index) => (
-        <li
-          key={s.id}
-          className={index === current ? "is-current" : index < current ? "is-done" : undefined}
-          aria-current={index === current ? "step" : undefined}
-        >
-          <span className="step-indicator__number" aria-hidden="true">
-            {index + 1}
-          </span>
-          <span className="step-indicator__title">{s.title}</span>
-        </li>
-      ))}
-    </ol>
+    <div role="group" aria-label={label}>
+      <ol className="step-indicator">
+        {steps.map((s, index) => (
+          <li
+            key={s.id}
+            className={index === current ? "is-current" : index < current ? "is-done" : undefined}
+            aria-current={index === current ? "step" : undefined}
+          >
+            <span className="step-indicator__number" aria-hidden="true">
+              {index + 1}
+            </span>
+            <span className="step-indicator__title">{s.title}</span>
+          </li>
+        ))}
+      </ol>
+    </div>
   );
 }

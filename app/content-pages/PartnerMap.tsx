@@ -1,0 +1,113 @@
+import "leaflet/dist/leaflet.css";
+import brazil from "virtual:brazil-outline";
+import L from "leaflet";
+import { useEffect, useMemo, useState } from "react";
+import { GeoJSON, MapContainer, Marker, Popup, TileLayer } from "react-leaflet";
+import type { PageTexts } from "~/lib/content/page-texts.ts";
+import type { Partner } from "~/lib/content/partners-schema.ts";
+import { drawingOrder, segmentColor } from "~/lib/partners.ts";
+
+/** B §2.4, §9.5: the map's centre, zoom and height; active markers bounce twice, 4000 ms apart, 700 ms each. */
+export const MAP_CENTER: [number, number] = [-14.235, -51.9253];
+export const MAP_ZOOM = 4;
+export const BOUNCE_EVERY_MS = 4_000;
+export const BOUNCE_MS = 700;
+export const MAX_BOUNCES = 2;
+
+function markerIcon(partner: Partner, bouncing: boolean): L.DivIcon {
+  const classes = [
+    "partner-marker",
+    partner.ativo ? "partner-marker--active" : "partner-marker--expanding",
+    bouncing && partner.ativo ? "is-bouncing" : "",
+  ].join(" ");
+  return L.divIcon({
+    className: "partner-marker-wrapper",
+    html: `<span class="${classes}" style="--marker-color:${segmentColor(partner.segmento)}"></span>`,
+    iconSize: [22, 22],
+    iconAnchor: [11, 11],
+    popupAnchor: [0, -10],
+  });
+}
+
+/**
+ * The interactive map of Brazil (B §2.4), loaded only on the map page: the country outline shipped
+ * with the site (and tiles when MAP_TILE_URL is set), one marker per partner coloured by segment,
+ * active ones on top; each marker is keyboard-reachable and opens its info window.
+ */
+export default function PartnerMap({
+  partners,
+  texts,
+  tileUrl,
+}: {
+  partners: Partner[];
+  texts: PageTexts;
+  tileUrl: string | null;
+}) {
+  const t = texts.map;
+  const [bounce, setBounce] = useState(0);
+  const [bouncing, setBouncing] = useState(false);
+
+  useEffect(() => {
+    if (window.matchMedia("(prefers-reduced-motion: reduce)").matches) return;
+    if (bounce >= MAX_BOUNCES) return;
+    const start = setTimeout(() => {
+      setBouncing(true);
+      setTimeout(() => {
+        setBouncing(false);
+        setBounce((n) => n + 1);
+      }, BOUNCE_MS);
+    }, BOUNCE_EVERY_MS);
+    return () => clearTimeout(start);
+  }, [bounce]);
+
+  const ordered = useMemo(() => drawingOrder(partners), [partners]);
+  return (
+    <MapContainer
+      center={MAP_CENTER}
+      zoom={MAP_ZOOM}
+      className="partner-map"
+      scrollWheelZoom={false}
+      attributionControl={Boolean(tileUrl)}
+      aria-label={t.map}
+    >
+      {tileUrl && <TileLayer url={tileUrl} />}
+      <GeoJSON
+        data={brazil}
+        style={{ color: "#7aa7ff", weight: 1.5, fillColor: "#1c2b4a", fillOpacity: tileUrl ? 0.25 : 1 }}
+        interactive={false}
+      />
+      {ordered.map((partner) => (
+        <Marker
+          key={partner.id}
+          position={[partner.lat, partner.lng]}
+          icon={markerIcon(partner, bouncing)}
+          opacity={partner.ativo ? 1 : 0.6}
+          zIndexOffset={partner.ativo ? 1000 : 0}
+          title={`${partner.cidade} – ${partner.estado}: ${partner.segmento}`}
+          alt={`${partner.cidade} – ${partner.estado}`}
+          keyboard
+        >
+          <Popup>
+            <div className="partner-popup">
+              <strong>
+                {partner.cidade} – {partner.estado}
+              </strong>
+              <span>{partner.segmento}</span>
+              <span className={`badge ${partner.ativo ? "badge--active" : "badge--expanding"}`}>
+                {partner.ativo ? t.activeBadge : t.expandingBadge}
+              </span>
+              <a
+                href={partner.contato}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="button button--whatsapp"
+              >
+                {t.contact}
+              </a>
+            </div>
+          </Popup>
+        </Marker>
+      ))}
+    </MapContainer>
+  );
+}

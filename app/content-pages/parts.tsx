@@ -1,0 +1,239 @@
+import { type ReactNode, useState } from "react";
+import { Icon } from "~/components/Icon.tsx";
+import { SiteLink } from "~/components/SiteLink.tsx";
+import type { PageTexts } from "~/lib/content/page-texts.ts";
+import type { ContentPage } from "~/lib/content/pages-schema.ts";
+import { failedBeforeHydration, isEmbedUrl } from "~/lib/media.ts";
+
+type Content<T extends ContentPage["template"]> = Extract<ContentPage, { template: T }>["content"];
+export type Hero = Content<"model1">["hero"];
+export type Cta = NonNullable<Content<"model1">["cta"]>;
+export type Feature = Content<"model1">["sections"][number]["features"][number];
+export type Testimonial = Content<"model4">["testimonials"][number];
+
+/** A link inside the site keeps the language prefix; any other opens as a plain link. */
+export function ContentLink({
+  to,
+  className,
+  children,
+}: {
+  to: string;
+  className?: string;
+  children: ReactNode;
+}) {
+  if (to.startsWith("/")) {
+    return (
+      <SiteLink to={to} className={className}>
+        {children}
+      </SiteLink>
+    );
+  }
+  return (
+    <a href={to} className={className} rel="noopener noreferrer">
+      {children}
+    </a>
+  );
+}
+
+/** The hero of every template: title, subtitle, description, optional background and overlay. */
+export function PageHero({ hero }: { hero: Hero }) {
+  const style = hero.backgroundImage
+    ? {
+        backgroundImage: `linear-gradient(${hero.overlayColor ?? "rgba(11, 61, 145, 0.82)"}, ${hero.overlayColor ?? "rgba(11, 61, 145, 0.82)"}), url(${JSON.stringify(hero.backgroundImage)})`,
+      }
+    : undefined;
+  return (
+    <header className="page-hero" style={style}>
+      <div className="page-hero__inner">
+        <h1>{hero.title}</h1>
+        {hero.subtitle && <p className="page-hero__subtitle">{hero.subtitle}</p>}
+        {hero.description && <p className="page-hero__description">{hero.description}</p>}
+      </div>
+    </header>
+  );
+}
+
+/** An image that shows 'Imagem não disponível' in its place when it fails (B §2.3). */
+export function SafeImage({
+  src,
+  alt,
+  texts,
+  className,
+  width = 1200,
+  height = 800,
+}: {
+  src: string;
+  alt: string;
+  texts: PageTexts;
+  className?: string;
+  width?: number;
+  height?: number;
+}) {
+  const [failed, setFailed] = useState(false);
+  if (failed) {
+    return (
+      <div
+        className={`image-missing ${className ?? ""}`}
+        role="img"
+        aria-label={alt || texts.imageUnavailable}
+      >
+        <span>{texts.imageUnavailable}</span>
+      </div>
+    );
+  }
+  return (
+    <img
+      src={src}
+      alt={alt}
+      width={width}
+      height={height}
+      loading="lazy"
+      decoding="async"
+      className={className}
+      ref={(img) => {
+        if (!failed && failedBeforeHydration(img)) setFailed(true);
+      }}
+      onError={() => setFailed(true)}
+    />
+  );
+}
+
+/** The call to action: title, description and its buttons (primary, secondary, or the single one). */
+export function CtaBlock({ cta }: { cta: Cta }) {
+  const primary =
+    cta.primaryButton ??
+    (cta.buttonText && cta.buttonLink ? { text: cta.buttonText, link: cta.buttonLink } : null);
+  return (
+    <section className="page-cta" aria-labelledby="cta-titulo">
+      <h2 id="cta-titulo">{cta.title}</h2>
+      {cta.description && <p>{cta.description}</p>}
+      <div className="page-cta__buttons">
+        {primary && (
+          <ContentLink to={primary.link} className="button button--primary">
+            {primary.text}
+          </ContentLink>
+        )}
+        {cta.secondaryButton && (
+          <ContentLink to={cta.secondaryButton.link} className="button button--outline-light">
+            {cta.secondaryButton.text}
+          </ContentLink>
+        )}
+      </div>
+    </section>
+  );
+}
+
+/** A feature card: icon, title, badge, description and an optional link. */
+export function FeatureCard({ feature, texts }: { feature: Feature; texts: PageTexts }) {
+  return (
+    <li className="feature-card">
+      <span
+        className="feature-card__icon"
+        style={feature.iconColor ? { color: feature.iconColor } : undefined}
+      >
+        <Icon name={feature.icon} size={28} />
+      </span>
+      <h3>
+        {feature.title}
+        {feature.badge && <span className="feature-card__badge">{feature.badge}</span>}
+      </h3>
+      <p>{feature.description}</p>
+      {feature.highlights.length > 0 && (
+        <ul className="feature-card__highlights">
+          {feature.highlights.map((h) => (
+            <li key={h}>{h}</li>
+          ))}
+        </ul>
+      )}
+      {feature.link && (
+        <ContentLink to={feature.link} className="feature-card__link">
+          {texts.learnMore}
+          <span className="visually-hidden">: {feature.title}</span>
+        </ContentLink>
+      )}
+    </li>
+  );
+}
+
+export function TestimonialList({ items, texts }: { items: Testimonial[]; texts: PageTexts }) {
+  if (!items.length) return null;
+  return (
+    <section className="page-section" aria-labelledby="depoimentos-titulo">
+      <h2 id="depoimentos-titulo">{texts.testimonials}</h2>
+      <ul className="quote-list">
+        {items.map((t) => (
+          <li key={t.author}>
+            <figure>
+              <blockquote>
+                <p>{t.quote}</p>
+              </blockquote>
+              <figcaption>
+                <strong>{t.author}</strong>
+                {t.company && <span>, {t.company}</span>}
+              </figcaption>
+            </figure>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+export function PointsBlock({
+  id,
+  block,
+}: {
+  id: string;
+  block: { title: string; description?: string; points: string[] };
+}) {
+  return (
+    <section className="page-section page-points" aria-labelledby={id}>
+      <h2 id={id}>{block.title}</h2>
+      {block.description && <p>{block.description}</p>}
+      <ul className="check-list">
+        {block.points.map((point) => (
+          <li key={point}>
+            <Icon name="check-circle" size={20} /> {point}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+export function BenefitsBlock({ id, block }: { id: string; block: { title: string; items: string[] } }) {
+  return (
+    <section className="page-section page-benefits" aria-labelledby={id}>
+      <h2 id={id}>{block.title}</h2>
+      <ul className="benefit-list">
+        {block.items.map((item) => (
+          <li key={item}>{item}</li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** A video section: a local file in a <video> element, or a YouTube/Vimeo address in a player frame. */
+export function VideoBlock({ video }: { video: NonNullable<Content<"model1">["video"]> }) {
+  return (
+    <section className="page-section page-video" aria-labelledby="video-titulo">
+      <h2 id="video-titulo">{video.title}</h2>
+      {video.description && <p>{video.description}</p>}
+      <div className="page-video__frame">
+        {isEmbedUrl(video.url) ? (
+          <iframe
+            src={video.url}
+            title={video.title}
+            loading="lazy"
+            allow="encrypted-media; picture-in-picture"
+            allowFullScreen
+          />
+        ) : (
+          // biome-ignore lint/a11y/useMediaCaption: product demonstration without speech
+          <video src={video.url} poster={video.thumbnail} controls preload="none" width={1280} height={720} />
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,223 @@
+import { loadSection } from "@server/content/load.ts";
+import { sectionsFor } from "@server/http/sections.ts";
+import { useEffect } from "react";
+import { data, replace } from "react-router";
+import { PostCard } from "~/blog/PostCard.tsx";
+import { SiteLink } from "~/components/SiteLink.tsx";
+import { PageHero, SafeImage } from "~/content-pages/parts.tsx";
+import { byDate, readingTime, recentPosts, relatedPosts } from "~/lib/content/blog.ts";
+import { formatContentDate, pageTexts } from "~/lib/content/page-texts.ts";
+import { passOnHeaders } from "~/lib/route-headers.ts";
+import { routeHead } from "~/lib/seo/route-head.ts";
+import { SITE_NAME } from "~/lib/site.ts";
+import pagesStylesheet from "~/styles/pages.css?url";
+import type { Route } from "./+types/blog-post";
+
+export const headers = passOnHeaders;
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: pagesStylesheet }];
+
+/** A post (B §2.1, §2.3 PageModelPost): an unknown slug goes to the blog list. */
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { request: info } = context;
+  const blogPath = info.pathLanguage ? `/${info.pathLanguage}/blog` : "/blog";
+  const blog = await loadSection(sectionsFor(context), "blog-data", {
+    segment: info.segment,
+    lang: info.language,
+  });
+  if (blog.status !== "loaded") throw replace(blogPath);
+  const post = blog.data.posts.find((p) => p.slug === params.slug);
+  if (!post) throw replace(blogPath);
+  const posts = blog.data.posts;
+  return data(
+    {
+      language: info.uiLanguage,
+      post,
+      readTime: readingTime(post),
+      related: relatedPosts(post, posts),
+      recent: recentPosts(posts, post.slug),
+      all: byDate(posts).map((p) => ({ slug: p.slug, title: p.title })),
+      baseUrl: context.services.config.publicBaseUrl,
+    },
+    { headers: { "Cache-Control": "public, max-age=60" } },
+  );
+}
+
+export function meta({ data, matches, location }: Route.MetaArgs) {
+  if (!data) return [{ title: SITE_NAME }];
+  const { post } = data;
+  const head = routeHead(matches, location.pathname, "blog", {
+    title: post.title,
+    description: post.excerpt,
+    keywords: post.tags,
+  });
+  const url = `${data.baseUrl}${location.pathname}`;
+  const blogUrl = `${data.baseUrl}${location.pathname.replace(/\/[^/]+$/, "")}`;
+  return [
+    ...(head.length
+      ? head
+      : [{ title: `${post.title} | ${SITE_NAME}` }, { name: "description", content: post.excerpt }]),
+    { property: "article:published_time", content: post.publishDate },
+    {
+      "script:ld+json": {
+        "@context": "https://schema.org",
+        "@type": "BlogPosting",
+        headline: post.title,
+        description: post.excerpt,
+        image: `${data.baseUrl}${post.featuredImage}`,
+        datePublished: post.publishDate,
+        author: { "@type": "Person", name: post.author },
+        publisher: {
+          "@type": "Organization",
+          name: SITE_NAME,
+          logo: { "@type": "ImageObject", url: `${data.baseUrl}/images/logo.svg` },
+        },
+        articleSection: post.category,
+        keywords: post.tags.join(", "),
+        mainEntityOfPage: url,
+        inLanguage: data.language === "en" ? "en" : "pt-BR",
+      },
+    },
+    {
+      "script:ld+json": {
+        "@context": "https://schema.org",
+        "@type": "BreadcrumbList",
+        itemListElement: [
+          {
+            "@type": "ListItem",
+            position: 1,
+            name: pageTexts(data.language).breadcrumbHome,
+            item: `${data.baseUrl}/`,
+          },
+          { "@type": "ListItem", position: 2, name: "Blog", item: blogUrl },
+          { "@type": "ListItem", position: 3, name: post.title, item: url },
+        ],
+      },
+    },
+  ];
+}
+
+export default function BlogPostRoute({ loaderData }: Route.ComponentProps) {
+  const t = pageTexts(loaderData.language);
+  const { post, related, recent, all } = loaderData;
+  // A new post starts at its top (B §2.1), also on a client-side move between posts.
+  useEffect(() => {
+    window.scrollTo({ top: 0 });
+  }, [post.slug]);
+  return (
+    <div className="blog blog-post">
+      <PageHero hero={{ title: post.title, subtitle: post.excerpt }} />
+      <div className="blog-post__layout">
+        <article className="blog-post__article" aria-labelledby="post-titulo">
+          <nav aria-label="Breadcrumb" className="breadcrumb">
+            <ol>
+              <li>
+                <SiteLink to="/">{t.breadcrumbHome}</SiteLink>
+              </li>
+              <li>
+                <SiteLink to="/blog">Blog</SiteLink>
+              </li>
+              <li aria-current="page">{post.title}</li>
+            </ol>
+          </nav>
+          <SafeImage
+            src={post.featuredImage}
+            alt=""
+            texts={t}
+            width={1200}
+            height={630}
+            className="blog-post__image"
+          />
+          <h2 id="post-titulo" className="blog-post__title">
+            {post.title}
+          </h2>
+          <p className="blog-post__meta">
+            {t.blogBy} <strong>{post.author}</strong> ·{" "}
+            <time dateTime={post.publishDate}>{formatContentDate(post.publishDate, t)}</time> ·{" "}
+            {t.blogReadTime(loaderData.readTime)} ·{" "}
+            <SiteLink to={`/blog?categoria=${encodeURIComponent(post.category)}`}>{post.category}</SiteLink>
+          </p>
+          <p className="blog-post__intro">{post.content.introduction}</p>
+          {post.content.sections.map((section) => (
+            <section key={section.title}>
+              <h3>{section.title}</h3>
+              {section.paragraphs.map((paragraph) => (
+                <p key={paragraph.slice(0, 40)}>{paragraph}</p>
+              ))}
+              {section.highlights.length > 0 && (
+                <ul className="check-list">
+                  {section.highlights.map((h) => (
+                    <li key={h}>{h}</li>
+                  ))}
+                </ul>
+              )}
+              {section.image && (
+                <figure className="blog-post__figure">
+                  <SafeImage
+                    src={section.image.url}
+                    alt={section.image.alt ?? section.image.caption}
+                    texts={t}
+                    width={1200}
+                    height={630}
+                  />
+                  <figcaption>{section.image.caption}</figcaption>
+                </figure>
+              )}
+            </section>
+          ))}
+          <p className="blog-post__tags-title">{t.blogTags}</p>
+          <ul className="tag-list">
+            {post.tags.map((tag) => (
+              <li key={tag}>
+                <SiteLink to={`/blog?tag=${encodeURIComponent(tag)}`}>{tag}</SiteLink>
+              </li>
+            ))}
+          </ul>
+          <p>
+            <SiteLink to="/blog">{t.blogBack}</SiteLink>
+          </p>
+        </article>
+        <aside className="blog-post__sidebar" aria-label={t.blogAllPosts}>
+          <search aria-label={t.blogSearchRegion}>
+            <form method="get" action={loaderData.language === "en" ? "/en/blog" : "/blog"}>
+              <label className="field">
+                <span className="field__label">{t.blogSearch}</span>
+                <input type="search" name="q" maxLength={100} />
+              </label>
+              <button type="submit" className="button button--primary">
+                {t.blogSearchButton}
+              </button>
+            </form>
+          </search>
+          <h2>{t.blogRecent}</h2>
+          <ul className="link-list">
+            {recent.map((p) => (
+              <li key={p.slug}>
+                <SiteLink to={`/blog/${p.slug}`}>{p.title}</SiteLink>
+              </li>
+            ))}
+          </ul>
+          <h2>{t.blogAllPosts}</h2>
+          <ul className="link-list">
+            {all.map((p) => (
+              <li key={p.slug}>
+                <SiteLink to={`/blog/${p.slug}`} aria-current={p.slug === post.slug ? "page" : undefined}>
+                  {p.title}
+                </SiteLink>
+              </li>
+            ))}
+          </ul>
+        </aside>
+      </div>
+      {related.length > 0 && (
+        <section className="page-section" aria-labelledby="relacionados-titulo">
+          <h2 id="relacionados-titulo">{t.blogRelated}</h2>
+          <div className="post-grid">
+            {related.map((p) => (
+              <PostCard key={p.slug} post={p} texts={t} />
+            ))}
+          </div>
+        </section>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,225 @@
+import { loadSection } from "@server/content/load.ts";
+import { sectionsFor } from "@server/http/sections.ts";
+import { issueFormToken } from "@server/leads/spam.ts";
+import { data } from "react-router";
+import { PostCard } from "~/blog/PostCard.tsx";
+import { NewsletterSection } from "~/components/forms/NewsletterSection.tsx";
+import { SiteLink } from "~/components/SiteLink.tsx";
+import { PageHero } from "~/content-pages/parts.tsx";
+import {
+  blogStatistics,
+  byDate,
+  featuredPosts,
+  filterOptions,
+  filterPosts,
+  paginate,
+} from "~/lib/content/blog.ts";
+import { pageTexts } from "~/lib/content/page-texts.ts";
+import { formTexts } from "~/lib/forms/texts.ts";
+import { passOnHeaders } from "~/lib/route-headers.ts";
+import { routeHead } from "~/lib/seo/route-head.ts";
+import { SITE_NAME } from "~/lib/site.ts";
+import pagesStylesheet from "~/styles/pages.css?url";
+import type { Route } from "./+types/blog";
+
+export const headers = passOnHeaders;
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: pagesStylesheet }];
+
+/** The list's state lives in the URL (?q=&categoria=&tag=&pagina=), so it is server-rendered and shareable. */
+function filtersFrom(url: URL) {
+  const value = (name: string) => url.searchParams.get(name)?.trim().slice(0, 100) || undefined;
+  return {
+    q: value("q"),
+    category: value("categoria"),
+    tag: value("tag"),
+    page: Number(url.searchParams.get("pagina") ?? 1),
+  };
+}
+
+/** The blog list (B §2.7): search, category and tag filters, featured posts, statistics, 9 a page, newsletter. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { request: info, services } = context;
+  const query = { segment: info.segment, lang: info.language };
+  const sections = sectionsFor(context);
+  const [blog, newsletter] = await Promise.all([
+    loadSection(sections, "blog-data", query),
+    loadSection(sections, "newsletter-data", query),
+  ]);
+  const filters = filtersFrom(new URL(request.url));
+  const filtering = Boolean(filters.q || filters.category || filters.tag);
+  const posts = blog.status === "loaded" ? byDate(blog.data.posts) : [];
+  const matching = filterPosts(posts, filters);
+  const perPage = blog.status === "loaded" ? blog.data.settings.postsPerPage : 9;
+  const page = paginate(matching, filters.page, perPage);
+  return data(
+    {
+      language: info.uiLanguage,
+      status: blog.status,
+      settings: blog.status === "loaded" ? blog.data.settings : null,
+      hero: blog.status === "loaded" ? blog.data.hero : null,
+      featured:
+        !filtering && page.page === 1 && blog.status === "loaded"
+          ? featuredPosts(posts, blog.data.settings.featuredPostsCount)
+          : [],
+      page,
+      filters: { q: filters.q ?? "", category: filters.category ?? "", tag: filters.tag ?? "" },
+      filtering,
+      options: filterOptions(posts),
+      statistics: blogStatistics(posts),
+      newsletter: newsletter.status === "loaded" ? newsletter.data : null,
+      formToken: issueFormToken(services.signer, Date.now()),
+    },
+    { headers: { "Cache-Control": "no-store" } },
+  );
+}
+
+export function meta({ data, matches, location }: Route.MetaArgs) {
+  const title = data?.settings?.title ?? "Blog";
+  const description = data?.settings?.description ?? "";
+  const head = routeHead(matches, location.pathname, "blog", { title, description });
+  return head.length
+    ? head
+    : [{ title: `${title} | ${SITE_NAME}` }, { name: "description", content: description }];
+}
+
+/** The address of a list page with the current filters. */
+function listHref(filters: { q: string; category: string; tag: string }, page: number): string {
+  const params = new URLSearchParams();
+  if (filters.q) params.set("q", filters.q);
+  if (filters.category) params.set("categoria", filters.category);
+  if (filters.tag) params.set("tag", filters.tag);
+  if (page > 1) params.set("pagina", String(page));
+  const search = params.toString();
+  return search ? `/blog?${search}` : "/blog";
+}
+
+export default function Blog({ loaderData }: Route.ComponentProps) {
+  const t = pageTexts(loaderData.language);
+  const { page, filters, options, statistics, featured } = loaderData;
+  if (loaderData.status !== "loaded" || !loaderData.hero) {
+    return (
+      <div className="blog">
+        <p className="content-unavailable">{t.contentUnavailable}</p>
+      </div>
+    );
+  }
+  return (
+    <div className="blog">
+      <PageHero hero={loaderData.hero} />
+      <ul className="blog-stats">
+        <li>
+          <strong>{statistics.posts}</strong> {t.blogStats.posts}
+        </li>
+        <li>
+          <strong>{statistics.categories}</strong> {t.blogStats.categories}
+        </li>
+        <li>
+          <strong>{statistics.tags}</strong> {t.blogStats.tags}
+        </li>
+        <li>
+          <strong>{statistics.minutes}</strong> {t.blogStats.minutes}
+        </li>
+      </ul>
+      <div className="blog-filters">
+        <search aria-label={t.blogSearchRegion}>
+          <form method="get" action={loaderData.language === "en" ? "/en/blog" : "/blog"}>
+            <label className="field">
+              <span className="field__label">{t.blogSearch}</span>
+              <input type="search" name="q" defaultValue={filters.q} maxLength={100} />
+            </label>
+            <label className="field">
+              <span className="field__label">{t.blogCategory}</span>
+              <select name="categoria" defaultValue={filters.category}>
+                <option value="">{t.blogAllCategories}</option>
+                {options.categories.map((category) => (
+                  <option key={category} value={category}>
+                    {category}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label className="field">
+              <span className="field__label">{t.blogTag}</span>
+              <select name="tag" defaultValue={filters.tag}>
+                <option value="">{t.blogAllTags}</option>
+                {options.tags.map((tag) => (
+                  <option key={tag} value={tag}>
+                    {tag}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <button type="submit" className="button button--primary">
+              {t.blogSearchButton}
+            </button>
+          </form>
+        </search>
+      </div>
+
+      {featured.length > 0 && (
+        <section className="page-section" aria-labelledby="destaques-titulo">
+          <h2 id="destaques-titulo">{t.blogFeatured}</h2>
+          <div className="post-grid post-grid--featured">
+            {featured.map((post) => (
+              <PostCard key={post.slug} post={post} texts={t} featured />
+            ))}
+          </div>
+        </section>
+      )}
+
+      <section className="page-section" aria-labelledby="artigos-titulo">
+        <h2 id="artigos-titulo">{t.blogAll}</h2>
+        {loaderData.filtering && <p role="status">{t.blogResults(page.total)}</p>}
+        {page.items.length === 0 ? (
+          <div className="blog-empty">
+            <p className="blog-empty__title">{t.blogNoResults}</p>
+            <p>{t.blogNoResultsHint}</p>
+            <SiteLink to="/blog" className="button button--outline">
+              {t.blogClearFilters}
+            </SiteLink>
+          </div>
+        ) : (
+          <div className="post-grid">
+            {page.items.map((post) => (
+              <PostCard key={post.slug} post={post} texts={t} />
+            ))}
+          </div>
+        )}
+        {page.pageCount > 1 && (
+          <nav className="pagination" aria-label={t.blogPagination}>
+            <ul>
+              {page.page > 1 && (
+                <li>
+                  <SiteLink to={listHref(filters, page.page - 1)}>{t.blogPrevious}</SiteLink>
+                </li>
+              )}
+              {Array.from({ length: page.pageCount }, (_, i) => i + 1).map((n) => (
+                <li key={n}>
+                  <SiteLink
+                    to={listHref(filters, n)}
+                    aria-current={n === page.page ? "page" : undefined}
+                    aria-label={t.blogPage(n)}
+                  >
+                    {n}
+                  </SiteLink>
+                </li>
+              ))}
+              {page.page < page.pageCount && (
+                <li>
+                  <SiteLink to={listHref(filters, page.page + 1)}>{t.blogNext}</SiteLink>
+                </li>
+              )}
+            </ul>
+          </nav>
+        )}
+      </section>
+      {loaderData.newsletter && (
+        <NewsletterSection
+          data={loaderData.newsletter}
+          texts={formTexts(loaderData.language)}
+          formToken={loaderData.formToken}
+        />
+      )}
+    </div>
+  );
+}

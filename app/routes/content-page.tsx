@@ -1,0 +1,91 @@
+import { loadData, loadSection } from "@server/content/load.ts";
+import { currentUser, requirePageUser } from "@server/http/auth-guard.ts";
+import { sectionsFor } from "@server/http/sections.ts";
+import { data, redirect, replace } from "react-router";
+import { ContentPageView } from "~/content-pages/ContentPageView.tsx";
+import { pageTexts } from "~/lib/content/page-texts.ts";
+import { aboutUsFallback, findPage, mayView } from "~/lib/content/pages.ts";
+import { livesAtRoot, splitLanguagePrefix } from "~/lib/locale.ts";
+import { passOnHeaders } from "~/lib/route-headers.ts";
+import { routeHead } from "~/lib/seo/route-head.ts";
+import { SITE_NAME } from "~/lib/site.ts";
+import pagesStylesheet from "~/styles/pages.css?url";
+import type { Route } from "./+types/content-page";
+
+export const headers = passOnHeaders;
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: pagesStylesheet }];
+
+const MAP_TEMPLATES = new Set(["map", "mapa", "PageModelMap"]);
+
+/**
+ * Any other path (B §2.1, §2.3): the content page with that path, drawn by its template; private
+ * pages only for signed-in visitors. When the pages document cannot be loaded, the built-in About
+ * Us page stands in (A §3). A path with no page goes home, replacing the history entry.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const { language, path } = splitLanguagePrefix(url.pathname);
+  // An area that lives only at the root (/en/dashboard) is reached without the prefix.
+  if (language && livesAtRoot(path)) throw redirect(`${path}${url.search}`, 302);
+  const home = language ? `/${language}` : "/";
+
+  const { request: info } = context;
+  const query = { segment: info.segment, lang: info.language };
+  const sections = sectionsFor(context);
+  const pages = await loadSection(sections, "pages-data", query);
+  const available = pages.status === "loaded" ? pages.data.pages : [aboutUsFallback(info.uiLanguage)];
+  const page = findPage(available, path);
+  if (!page) throw replace(home);
+  if (!mayView(page, (await currentUser(request, context)) !== null)) await requirePageUser(request, context);
+
+  const partners = MAP_TEMPLATES.has(page.template)
+    ? await loadData(
+        sections,
+        "partners-data",
+        async () => (await context.services.content.get("partners-data", query))?.data.partners ?? [],
+      )
+    : null;
+  return data(
+    {
+      page,
+      partners: partners?.status === "loaded" ? partners.data : [],
+      language: info.uiLanguage,
+      // A public tile address for the map (not a secret); without one the map draws the shipped outline.
+      tileUrl: MAP_TEMPLATES.has(page.template) ? (context.services.config.MAP_TILE_URL ?? null) : null,
+    },
+    // A private page is personal: never kept by a shared cache.
+    { headers: { "Cache-Control": page.isPublic ? "public, max-age=60" : "private, no-store" } },
+  );
+}
+
+export function meta({ data, matches, location }: Route.MetaArgs) {
+  if (!data) return [{ title: SITE_NAME }];
+  const head = routeHead(matches, location.pathname, "default", {
+    title: data.page.seo.title,
+    description: data.page.seo.description,
+  });
+  const robots = data.page.isPublic ? [] : [{ name: "robots", content: "noindex" }];
+  return [
+    ...(head.length
+      ? head
+      : [
+          { title: `${data.page.seo.title} | ${SITE_NAME}` },
+          { name: "description", content: data.page.seo.description },
+        ]),
+    ...robots,
+  ];
+}
+
+export default function ContentPageRoute({ loaderData }: Route.ComponentProps) {
+  const texts = pageTexts(loaderData.language);
+  return (
+    <article className={`content-page content-page--${loaderData.page.template}`}>
+      <ContentPageView
+        page={loaderData.page}
+        partners={loaderData.partners}
+        texts={texts}
+        tileUrl={loaderData.tileUrl}
+      />
+    </article>
+  );
+}

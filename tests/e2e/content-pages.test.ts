@@ -1,0 +1,241 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { projectRoot } from "@server/paths.ts";
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { watchProblems, withBrowser } from "../support/browser.ts";
+import { type ServerProcess, startServerProcess } from "../support/server-process.ts";
+
+const screenshots = path.join(projectRoot, "tests/.tmp/screenshots");
+
+/** Internal links of a page's server HTML (menus, phone menu, footer, content). */
+function internalLinks(html: string): string[] {
+  const links = new Set<string>();
+  for (const match of html.matchAll(/<a\b[^>]*\shref="([^"]+)"/g)) {
+    const href = match[1]!.replace(/&amp;/g, "&");
+    if (href.startsWith("/") && !href.startsWith("//")) links.add(href.split("#")[0]!);
+  }
+  links.delete("");
+  return [...links];
+}
+
+describe("content pages, blog and partner map in Chromium", () => {
+  let server: ServerProcess;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    mkdirSync(screenshots, { recursive: true });
+    [server, browser] = await withBrowser(startServerProcess());
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it("every internal link of /, /en, the menus and the footer answers 200, never a redirect home", async () => {
+    const seen = new Map<string, number>();
+    for (const start of ["/", "/en", "/planos", "/contato", "/blog", "/sobre"]) {
+      const html = await (await fetch(server.url + start)).text();
+      for (const link of internalLinks(html)) {
+        if (seen.has(link)) continue;
+        const res = await fetch(server.url + link, { redirect: "manual" });
+        await res.arrayBuffer();
+        seen.set(link, res.status);
+      }
+    }
+    const broken = [...seen].filter(([, status]) => status !== 200);
+    expect(broken).toEqual([]);
+    // The menus, footer and pages lead to well over forty distinct pages.
+    expect(seen.size).toBeGreaterThan(40);
+    console.log(`links followed: ${seen.size}`);
+  });
+
+  it("the sitemap lists only pages that answer 200", async () => {
+    const xml = await (await fetch(`${server.url}/sitemap.xml`)).text();
+    const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname);
+    const local = [...new Set(locs)];
+    expect(local).toContain("/blog/como-escolher-um-erp");
+    expect(local).toContain("/politicas");
+    expect(local).not.toContain("/area-do-parceiro");
+    for (const pathname of local) {
+      const res = await fetch(server.url + pathname, { redirect: "manual" });
+      await res.arrayBuffer();
+      expect(res.status, pathname).toBe(200);
+    }
+    expect(xml).toMatch(/<lastmod>2026-\d\d-\d\d<\/lastmod>/);
+  });
+
+  it("an unknown page goes home, replacing the history entry; a private page asks for a sign-in", async () => {
+    const unknown = await fetch(`${server.url}/pagina-que-nao-existe`, { redirect: "manual" });
+    expect(unknown.status).toBe(302);
+    expect(unknown.headers.get("location")).toBe("/");
+    const english = await fetch(`${server.url}/en/nao-existe`, { redirect: "manual" });
+    expect(english.headers.get("location")).toBe("/en");
+    const privatePage = await fetch(`${server.url}/area-do-parceiro`, { redirect: "manual" });
+    expect(privatePage.status).toBe(302);
+    expect(privatePage.headers.get("location")).toBe("/login?redirectTo=%2Farea-do-parceiro");
+
+    const context = await browser.newContext({ locale: "pt-BR" });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/planos`, { waitUntil: "networkidle" });
+    await page.goto(`${server.url}/nao-existe`, { waitUntil: "networkidle" });
+    expect(new URL(page.url()).pathname).toBe("/");
+    await page.goBack({ waitUntil: "networkidle" });
+    expect(new URL(page.url()).pathname).toBe("/planos");
+    await context.close();
+  });
+
+  it("model3: the sidebar marks the block being read and scrolls to a block 100 px below the top", async () => {
+    const context = await browser.newContext({ locale: "pt-BR", viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    const problems = watchProblems(page);
+    await page.goto(`${server.url}/politicas`, { waitUntil: "networkidle" });
+    const nav = page.getByRole("navigation", { name: "Nesta página" });
+    const links = nav.getByRole("link");
+    expect(await links.count()).toBeGreaterThanOrEqual(6);
+    await expect.poll(() => links.first().getAttribute("aria-current")).toBe("location");
+    const fourth = links.nth(3);
+    const target = (await fourth.getAttribute("href"))!.slice(1);
+    await fourth.click();
+    await expect.poll(() => fourth.getAttribute("aria-current")).toBe("location");
+    await expect
+      .poll(() =>
+        page.evaluate((id) => Math.round(document.getElementById(id)!.getBoundingClientRect().top), target),
+      )
+      .toBe(100);
+    expect(await links.first().getAttribute("aria-current")).toBeNull();
+    await page.getByText("Atualizado em").first().waitFor();
+    await page.screenshot({ path: path.join(screenshots, "model3-1280.png") });
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it("model6: the first feature is selected; choosing another shows its detail; arrows move along the list", async () => {
+    const context = await browser.newContext({ locale: "pt-BR", viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/inteligencia-artificial`, { waitUntil: "networkidle" });
+    const tabs = page.getByRole("tab");
+    expect(await tabs.first().getAttribute("aria-selected")).toBe("true");
+    const panel = page.getByRole("tabpanel");
+    const secondTitle = (await tabs.nth(1).locator("strong").textContent())!;
+    await tabs.nth(1).click();
+    await expect.poll(() => panel.locator("h3").textContent()).toBe(secondTitle);
+    await page.keyboard.press("ArrowDown");
+    await expect.poll(() => tabs.nth(2).getAttribute("aria-selected")).toBe("true");
+    // The floating call to action appears once the page is scrolled.
+    const floating = page.locator(".floating-cta");
+    await expect.poll(() => floating.evaluate((el) => el.classList.contains("is-visible"))).toBe(false);
+    await page.mouse.wheel(0, 1500);
+    await expect.poll(() => floating.evaluate((el) => el.classList.contains("is-visible"))).toBe(true);
+    await page.screenshot({ path: path.join(screenshots, "model6-1280.png") });
+    await context.close();
+  });
+
+  it("blog: a search with no results says so, 'Limpar filtros' brings the list back; filters live in the URL", async () => {
+    const context = await browser.newContext({ locale: "pt-BR", viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    const problems = watchProblems(page);
+    await page.goto(`${server.url}/blog`, { waitUntil: "networkidle" });
+    await page.getByRole("heading", { name: "Destaques" }).waitFor();
+    await page.getByLabel("Buscar artigos", { exact: true }).fill("xyzzy inexistente");
+    await page.getByRole("button", { name: "Buscar" }).first().click();
+    await page.getByText("Nenhum artigo encontrado").waitFor();
+    await page.getByText("Tente ajustar seus filtros ou termos de busca").waitFor();
+    expect(page.url()).toContain("q=xyzzy");
+    await page.getByRole("link", { name: "Limpar filtros" }).click();
+    await page.getByRole("heading", { name: "Destaques" }).waitFor();
+    expect(new URL(page.url()).search).toBe("");
+    // A category filter, server-rendered from the URL.
+    await page.goto(`${server.url}/blog?categoria=Seguran%C3%A7a`, { waitUntil: "networkidle" });
+    await page.getByText("1 artigo encontrado").waitFor();
+    await page.screenshot({ path: path.join(screenshots, "blog-1280.png"), fullPage: true });
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it("a post shows its reading time, related posts and sidebar; an unknown slug goes to /blog", async () => {
+    const context = await browser.newContext({ locale: "pt-BR", viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/blog/como-escolher-um-erp`, { waitUntil: "networkidle" });
+    await page
+      .getByText(/min de leitura/)
+      .first()
+      .waitFor();
+    await page.getByRole("heading", { name: "Artigos relacionados" }).waitFor();
+    const related = page.locator("#relacionados-titulo + .post-grid article");
+    expect(await related.count()).toBe(3);
+    const html = await (await fetch(`${server.url}/blog/como-escolher-um-erp`)).text();
+    expect(html).toContain('"@type":"BlogPosting"');
+    expect(html).toContain('"@type":"BreadcrumbList"');
+    await page.screenshot({ path: path.join(screenshots, "post-390.png"), fullPage: true });
+    const unknown = await fetch(`${server.url}/blog/nao-existe`, { redirect: "manual" });
+    expect(unknown.headers.get("location")).toBe("/blog");
+    const rss = await fetch(`${server.url}/blog/rss.xml`);
+    expect(rss.headers.get("content-type")).toContain("application/rss+xml");
+    const feed = await rss.text();
+    expect(feed).toContain('<rss version="2.0"');
+    expect(feed.match(/<item>/g)).toHaveLength(6);
+    await context.close();
+  });
+
+  it("partner map: filters change the markers; a marker opens its info window; the map code is only on this page", async () => {
+    const context = await browser.newContext({ locale: "pt-BR", viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    const problems = watchProblems(page);
+    const scripts: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "script") scripts.push(request.url());
+    });
+    await page.goto(`${server.url}/`, { waitUntil: "networkidle" });
+    const homeScripts = [...scripts];
+    await page.goto(`${server.url}/mapa-parceiros`, { waitUntil: "networkidle" });
+    const mapScripts = scripts.slice(homeScripts.length).filter((url) => !homeScripts.includes(url));
+    expect(mapScripts.some((url) => /PartnerMap/.test(url))).toBe(true);
+    expect(homeScripts.some((url) => /PartnerMap/.test(url))).toBe(false);
+
+    const markers = page.locator(".leaflet-marker-icon");
+    await expect.poll(() => markers.count()).toBe(32);
+    await page.getByLabel("Em Expansão").uncheck();
+    const active = await markers.count();
+    expect(active).toBeLessThan(32);
+    await page.getByText(`${active} parceiros`, { exact: true }).waitFor();
+    await page.getByLabel("Segmento").selectOption("Agronegócio");
+    expect(await markers.count()).toBeLessThan(active);
+    await page.getByLabel("Em Expansão").check();
+    await page.getByLabel("Segmento").selectOption("");
+    await expect.poll(() => markers.count()).toBe(32);
+
+    // Keyboard: a marker takes focus and Enter opens its info window.
+    await markers.first().focus();
+    await page.keyboard.press("Enter");
+    const popup = page.locator(".leaflet-popup");
+    await popup.waitFor();
+    expect(await popup.getByRole("link", { name: "Entrar em Contato" }).getAttribute("href")).toMatch(
+      /^https:\/\/wa\.me\/55/,
+    );
+    await popup.getByText(/Parceiro Ativo|Em Expansão/).waitFor();
+    await page.screenshot({ path: path.join(screenshots, "map-1280.png") });
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it("the templates at phone width", async () => {
+    const context = await browser.newContext({ locale: "pt-BR", viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    for (const [pathname, name] of [
+      ["/crm", "model1"],
+      ["/implantacao", "model2"],
+      ["/segmentos/agronegocio", "model4"],
+      ["/sobre", "model7"],
+      ["/mapa-parceiros", "map"],
+      ["/en/politicas", "model3-en"],
+    ] as const) {
+      await page.goto(server.url + pathname, { waitUntil: "networkidle" });
+      await page.locator("h1").first().waitFor();
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, pathname).toBeLessThanOrEqual(0);
+      await page.screenshot({ path: path.join(screenshots, `${name}-390.png`), fullPage: true });
+    }
+    await context.close();
+  });
+});
