@@ -34,11 +34,9 @@ import { siteBaseUrl } from "~/lib/seo/sitemap.ts";
 import type { ShellData } from "~/lib/shell.ts";
 import type { Route } from "./+types/root";
 import stylesheet from "./styles/app.css?url";
-import plansStylesheet from "./styles/plans.css?url";
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
-  { rel: "stylesheet", href: plansStylesheet },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 

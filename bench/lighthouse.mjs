@@ -6,8 +6,10 @@ import { startBuiltServer } from "./server.mjs";
 
 // Lighthouse is not a dependency of the project (it pins a tree npm ci cannot keep in sync with
 // ours): it is installed on demand (npm install --no-save), and so is Debian's Chromium.
-const chromeLauncher = await importOnDemand("chrome-launcher", "chrome-launcher@1");
-const lighthouse = (await importOnDemand("lighthouse", "lighthouse@12")).default;
+const [chromeLauncher, { default: lighthouse }] = await importOnDemand([
+  { name: "chrome-launcher", spec: "chrome-launcher@1" },
+  { name: "lighthouse", spec: "lighthouse@12" },
+]);
 const chromePath = process.env.CHROME_PATH ?? ensureDebianTool("chromium");
 
 const paths = process.argv.slice(2).length ? process.argv.slice(2) : ["/", "/planos", "/demonstracao"];
@@ -47,6 +49,13 @@ try {
       (item) => item.resourceType === "Script",
     );
     const jsKb = scripts.reduce((sum, item) => sum + (item.transferSize ?? 0), 0) / 1024;
+    if (process.env.LH_DETAILS) {
+      const lcp = lhr.audits["largest-contentful-paint-element"]?.details?.items ?? [];
+      console.log(JSON.stringify({ fcp: audit("first-contentful-paint"), si: audit("speed-index"), lcp: lcp.map((i) => i.items ?? i).flat().slice(0, 3) }).slice(0, 1500));
+      const blocking = lhr.audits["render-blocking-resources"]?.details?.items ?? [];
+      console.log("render-blocking", JSON.stringify(blocking.map((b) => [b.url, b.wastedMs])));
+      console.log("bootup", lhr.audits["bootup-time"]?.numericValue, "mainthread", lhr.audits["mainthread-work-breakdown"]?.numericValue);
+    }
     console.log(
       `${page.padEnd(16)} ${score("performance")}  ${score("accessibility")}  ${score("best-practices")}  ${score("seo")}  ${audit("largest-contentful-paint").toFixed(0).padStart(7)} ${audit("total-blocking-time").toFixed(0).padStart(7)}  ${audit("cumulative-layout-shift").toFixed(3)}  ${jsKb.toFixed(0).padStart(6)}`,
     );

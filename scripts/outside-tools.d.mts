@@ -13,8 +13,7 @@ export declare function ensureDebianProgram(
   tool: { name: string; binary: string; envVar: string; pkg: string },
   options?: { log?: (line: string) => void },
 ): string;
-export declare function importOnDemand<T = unknown>(
-  specifier: string,
-  installSpec: string,
+export declare function importOnDemand(
+  packages: { name: string; spec: string }[],
   options?: { log?: (line: string) => void },
-): Promise<T>;
+): Promise<unknown[]>;

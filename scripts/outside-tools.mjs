@@ -2,7 +2,7 @@
 // Debian's packages (end-to-end tests: chromium; benchmarks: wrk, nginx, chromium) or from the npm
 // registry (benchmarks: lighthouse). Never a browser build downloaded from the web.
 import { execFileSync, spawnSync } from "node:child_process";
-import { accessSync, constants } from "node:fs";
+import { accessSync, constants, existsSync } from "node:fs";
 import path from "node:path";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -87,20 +87,24 @@ export function ensureDebianProgram(tool, { log = console.log } = {}) {
 }
 
 /**
- * Imports an npm package the project does not depend on (Lighthouse pins a tree that npm ci
- * cannot keep in sync with ours), installing it with `npm install --no-save` when missing.
+ * npm packages the project does not depend on (Lighthouse pins a tree that npm ci cannot keep in
+ * sync with ours): the missing ones are installed together with `npm install --no-save` (one call,
+ * so a later install cannot prune an earlier one), then imported. Presence is checked on disk: a
+ * failed import would stay cached by Node's resolver for the rest of the process.
  */
-export async function importOnDemand(specifier, installSpec, { log = console.log } = {}) {
-  try {
-    return await import(specifier);
-  } catch {
+export async function importOnDemand(packages, { log = console.log } = {}) {
+  const missing = packages.filter(
+    ({ name }) => !existsSync(path.join(root, "node_modules", name, "package.json")),
+  );
+  if (missing.length) {
+    const specs = missing.map(({ spec }) => spec);
     const started = Date.now();
-    log(`${specifier} is missing: installing ${installSpec} (npm install --no-save)...`);
-    execFileSync("npm", ["install", "--no-save", "--no-audit", "--no-fund", installSpec], {
+    log(`${specs.join(", ")} missing: installing (npm install --no-save)...`);
+    execFileSync("npm", ["install", "--no-save", "--no-audit", "--no-fund", ...specs], {
       cwd: root,
       stdio: ["ignore", "ignore", "inherit"],
     });
-    log(`${installSpec} installed in ${((Date.now() - started) / 1000).toFixed(0)} s.`);
-    return import(specifier);
+    log(`installed in ${((Date.now() - started) / 1000).toFixed(0)} s.`);
   }
+  return Promise.all(packages.map(({ name }) => import(name)));
 }

@@ -1,7 +1,6 @@
 import { SiteLink } from "~/components/SiteLink.tsx";
 import { SafeImage } from "~/content-pages/parts.tsx";
-import { cardTags, readingTime } from "~/lib/content/blog.ts";
-import type { BlogPost } from "~/lib/content/blog-schema.ts";
+import { cardTags, type PostSummary } from "~/lib/content/blog.ts";
 import { formatContentDate, type PageTexts } from "~/lib/content/page-texts.ts";
 
 /** A post in a list: image, category, title, excerpt, date, reading time and 2 tags (3 when featured). */
@@ -10,7 +9,7 @@ export function PostCard({
   texts,
   featured = false,
 }: {
-  post: BlogPost;
+  post: PostSummary;
   texts: PageTexts;
   featured?: boolean;
 }) {
@@ -32,7 +31,7 @@ export function PostCard({
         <p>{post.excerpt}</p>
         <p className="post-card__meta">
           <time dateTime={post.publishDate}>{formatContentDate(post.publishDate, texts)}</time> ·{" "}
-          {texts.blogReadTime(readingTime(post))}
+          {texts.blogReadTime(post.readTime)}
         </p>
         <ul className="tag-list">
           {cardTags(post.tags, featured).map((tag) => (

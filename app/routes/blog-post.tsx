@@ -5,16 +5,14 @@ import { data, replace } from "react-router";
 import { PostCard } from "~/blog/PostCard.tsx";
 import { SiteLink } from "~/components/SiteLink.tsx";
 import { PageHero, SafeImage } from "~/content-pages/parts.tsx";
-import { byDate, readingTime, recentPosts, relatedPosts } from "~/lib/content/blog.ts";
+import { byDate, postSummary, readingTime, recentPosts, relatedPosts } from "~/lib/content/blog.ts";
 import { formatContentDate, pageTexts } from "~/lib/content/page-texts.ts";
 import { passOnHeaders } from "~/lib/route-headers.ts";
 import { routeHead } from "~/lib/seo/route-head.ts";
 import { SITE_NAME } from "~/lib/site.ts";
-import pagesStylesheet from "~/styles/pages.css?url";
 import type { Route } from "./+types/blog-post";
 
 export const headers = passOnHeaders;
-export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: pagesStylesheet }];
 
 /** A post (B §2.1, §2.3 PageModelPost): an unknown slug goes to the blog list. */
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -33,8 +31,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       language: info.uiLanguage,
       post,
       readTime: readingTime(post),
-      related: relatedPosts(post, posts),
-      recent: recentPosts(posts, post.slug),
+      related: relatedPosts(post, posts).map(postSummary),
+      recent: recentPosts(posts, post.slug).map((p) => ({ slug: p.slug, title: p.title })),
       all: byDate(posts).map((p) => ({ slug: p.slug, title: p.title })),
       baseUrl: context.services.config.publicBaseUrl,
     },

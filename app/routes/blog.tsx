@@ -13,17 +13,16 @@ import {
   filterOptions,
   filterPosts,
   paginate,
+  postSummary,
 } from "~/lib/content/blog.ts";
 import { pageTexts } from "~/lib/content/page-texts.ts";
 import { formTexts } from "~/lib/forms/texts.ts";
 import { passOnHeaders } from "~/lib/route-headers.ts";
 import { routeHead } from "~/lib/seo/route-head.ts";
 import { SITE_NAME } from "~/lib/site.ts";
-import pagesStylesheet from "~/styles/pages.css?url";
 import type { Route } from "./+types/blog";
 
 export const headers = passOnHeaders;
-export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: pagesStylesheet }];
 
 /** The list's state lives in the URL (?q=&categoria=&tag=&pagina=), so it is server-rendered and shareable. */
 function filtersFrom(url: URL) {
@@ -59,9 +58,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       hero: blog.status === "loaded" ? blog.data.hero : null,
       featured:
         !filtering && page.page === 1 && blog.status === "loaded"
-          ? featuredPosts(posts, blog.data.settings.featuredPostsCount)
+          ? featuredPosts(posts, blog.data.settings.featuredPostsCount).map(postSummary)
           : [],
-      page,
+      page: { ...page, items: page.items.map(postSummary) },
       filters: { q: filters.q ?? "", category: filters.category ?? "", tag: filters.tag ?? "" },
       filtering,
       options: filterOptions(posts),

@@ -9,11 +9,9 @@ import { livesAtRoot, splitLanguagePrefix } from "~/lib/locale.ts";
 import { passOnHeaders } from "~/lib/route-headers.ts";
 import { routeHead } from "~/lib/seo/route-head.ts";
 import { SITE_NAME } from "~/lib/site.ts";
-import pagesStylesheet from "~/styles/pages.css?url";
 import type { Route } from "./+types/content-page";
 
 export const headers = passOnHeaders;
-export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: pagesStylesheet }];
 
 const MAP_TEMPLATES = new Set(["map", "mapa", "PageModelMap"]);
 

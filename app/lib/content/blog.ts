@@ -153,3 +153,23 @@ export function filterOptions(posts: readonly BlogPost[]): { categories: string[
     tags: [...new Set(sorted.flatMap((p) => p.tags))],
   };
 }
+
+/** What a list shows of a post: no body, so a list page's data stays small. */
+export type PostSummary = Pick<
+  BlogPost,
+  "slug" | "title" | "excerpt" | "category" | "tags" | "publishDate" | "featuredImage" | "featured"
+> & { readTime: number };
+
+export function postSummary(post: BlogPost): PostSummary {
+  return {
+    slug: post.slug,
+    title: post.title,
+    excerpt: post.excerpt,
+    category: post.category,
+    tags: post.tags,
+    publishDate: post.publishDate,
+    featuredImage: post.featuredImage,
+    featured: post.featured,
+    readTime: readingTime(post),
+  };
+}
