@@ -51,10 +51,21 @@ try {
     const jsKb = scripts.reduce((sum, item) => sum + (item.transferSize ?? 0), 0) / 1024;
     if (process.env.LH_DETAILS) {
       const lcp = lhr.audits["largest-contentful-paint-element"]?.details?.items ?? [];
-      console.log(JSON.stringify({ fcp: audit("first-contentful-paint"), si: audit("speed-index"), lcp: lcp.map((i) => i.items ?? i).flat().slice(0, 3) }).slice(0, 1500));
+      console.log(
+        JSON.stringify({
+          fcp: audit("first-contentful-paint"),
+          si: audit("speed-index"),
+          lcp: lcp.flatMap((i) => i.items ?? i).slice(0, 3),
+        }).slice(0, 1500),
+      );
       const blocking = lhr.audits["render-blocking-resources"]?.details?.items ?? [];
       console.log("render-blocking", JSON.stringify(blocking.map((b) => [b.url, b.wastedMs])));
-      console.log("bootup", lhr.audits["bootup-time"]?.numericValue, "mainthread", lhr.audits["mainthread-work-breakdown"]?.numericValue);
+      console.log(
+        "bootup",
+        lhr.audits["bootup-time"]?.numericValue,
+        "mainthread",
+        lhr.audits["mainthread-work-breakdown"]?.numericValue,
+      );
     }
     console.log(
       `${page.padEnd(16)} ${score("performance")}  ${score("accessibility")}  ${score("best-practices")}  ${score("seo")}  ${audit("largest-contentful-paint").toFixed(0).padStart(7)} ${audit("total-blocking-time").toFixed(0).padStart(7)}  ${audit("cumulative-layout-shift").toFixed(3)}  ${jsKb.toFixed(0).padStart(6)}`,
