@@ -37,6 +37,13 @@ export default [
   route("api/users/profile", "routes/api/users-profile.ts"),
   route("api/json/user-dashboard", "routes/api/user-dashboard.ts"),
   route("api/json/plans-data", "routes/api/plans-data.ts"),
+  // The admin content API (B §7.5): admins only, checked in each module.
+  route("api/json/files", "routes/api/json-files.ts"),
+  route("api/json/bulk", "routes/api/json-bulk.ts"),
+  route("api/json/analyze-structure/:filename", "routes/api/json-structure.ts"),
+  route("api/json/:docname", "routes/api/json-document.ts"),
+  route("api/json/:docname/revisions", "routes/api/json-revisions.ts", { id: "json-revisions" }),
+  route("api/json/:docname/revisions/:version", "routes/api/json-revisions.ts", { id: "json-revision" }),
   route("api/cache/:key", "routes/api/cache-key.ts"),
   route("api/*", "routes/api/not-found.ts"),
   route("data/*", "routes/data-file.ts"),

@@ -6,7 +6,7 @@ import { pinoHttp } from "pino-http";
 import type { ServerBuild } from "react-router";
 import { authMessages } from "./auth/messages.ts";
 import type { AppServices } from "./context.ts";
-import { MAX_BODY_BYTES } from "./http/api.ts";
+import { bodyLimitFor } from "./http/api.ts";
 import { errorHtml } from "./http/error-page.ts";
 import { messages } from "./http/errors.ts";
 import { API_WRITE_LIMIT_PER_MINUTE, normalisePath, perMinuteLimit, writeBucket } from "./http/rate-limit.ts";
@@ -155,7 +155,7 @@ export function createApp(services: AppServices, options: AppOptions): express.E
       res.status(411).type("html").send(errorHtml(411, messages.lengthRequired));
       return;
     }
-    if (Number(declared ?? 0) > MAX_BODY_BYTES) {
+    if (Number(declared ?? 0) > bodyLimitFor(req.path)) {
       if (!req.path.startsWith("/api/")) {
         res.status(413).type("html").send(errorHtml(413, messages.bodyTooLarge));
         return;

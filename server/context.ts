@@ -6,6 +6,7 @@ import type { UserDashboardStore } from "./auth/user-dashboards.ts";
 import type { AccountService } from "./auth/users.ts";
 import type { Cache } from "./cache/cache.ts";
 import type { Config } from "./config.ts";
+import type { ContentAdmin } from "./content/admin.ts";
 import type { ContentService } from "./content/service.ts";
 import type { DatabaseHandle } from "./db/client.ts";
 import type { PageCache, PageSlot } from "./http/page-cache.ts";
@@ -23,6 +24,8 @@ export interface AppServices {
   database: DatabaseHandle;
   cache: Cache;
   content: ContentService;
+  /** The admin's reads, saves and revisions of content documents. */
+  contentAdmin: ContentAdmin;
   domains: DomainConfig;
   signer: Signer;
   forms: FormRegistry;

@@ -32,6 +32,8 @@ export class DomainError extends Error {
     message: string,
     /** For rate-limited: how long until another attempt may succeed. */
     readonly retryAfterSeconds?: number,
+    /** What the caller needs besides the message (field errors, the current version), sent in the answer. */
+    readonly details?: Record<string, unknown>,
   ) {
     super(message);
   }

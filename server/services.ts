@@ -8,6 +8,7 @@ import { AccountService } from "./auth/users.ts";
 import { Cache } from "./cache/cache.ts";
 import { RedisStore } from "./cache/remote-store.ts";
 import type { Config } from "./config.ts";
+import { ContentAdmin } from "./content/admin.ts";
 import { readContentFiles, readDomainConfig } from "./content/files.ts";
 import { seedDocuments } from "./content/repository.ts";
 import { ContentService } from "./content/service.ts";
@@ -92,6 +93,7 @@ export async function buildServices(
     }
     const cache = new Cache({ remote });
     const content = new ContentService(database.db, cache);
+    const contentAdmin = new ContentAdmin(database.db, cache, seams.now);
     const signer = new Signer(await loadSigningSecret(database.db, config.SESSION_SECRET));
     const pageCache = new PageCache({
       domains,
@@ -166,6 +168,7 @@ export async function buildServices(
       database,
       cache,
       content,
+      contentAdmin,
       domains,
       signer,
       forms,

@@ -5,6 +5,13 @@ import { errorResponse, HttpError, jsonResponse, messages, statusOf } from "./er
 
 /** Every API body is refused past this size (before parsing). */
 export const MAX_BODY_BYTES = 64 * 1024;
+/** Content documents saved by the admin are larger (the pages document is well over 64 KB). */
+export const CONTENT_BODY_BYTES = 1024 * 1024;
+
+/** The body limit of a request path: content saves get the larger one. */
+export function bodyLimitFor(path: string): number {
+  return path.startsWith("/api/json/") ? CONTENT_BODY_BYTES : MAX_BODY_BYTES;
+}
 
 /**
  * Runs an API handler and maps whatever it throws to a JSON error: HttpError keeps its status and
@@ -21,8 +28,11 @@ export async function handleApi(logger: Logger, run: () => Promise<Response>): P
       const headers: Record<string, string> = error.retryAfterSeconds
         ? { "Retry-After": String(error.retryAfterSeconds) }
         : {};
-      if (DomainError.is(error, "invalid-fields") && "errors" in error)
-        return jsonResponse({ message: error.message, errors: error.errors }, { status: 422 });
+      if (error.details)
+        return jsonResponse(
+          { message: error.message, ...error.details },
+          { status: statusOf(error.kind), headers: { "Cache-Control": "no-store", ...headers } },
+        );
       return errorResponse(statusOf(error.kind), error.message, headers);
     }
     logger.error({ err: error }, "api handler failed");

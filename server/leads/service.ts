@@ -52,7 +52,7 @@ export interface SubmissionResult {
 
 export class SubmissionInvalid extends DomainError {
   constructor(readonly errors: FieldErrors) {
-    super("invalid-fields", "Verifique os campos destacados.");
+    super("invalid-fields", "Verifique os campos destacados.", undefined, { errors });
   }
 
   /** Works across the two bundles (see DomainError.is). */

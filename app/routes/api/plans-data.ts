@@ -1,4 +1,5 @@
 import { handleApi } from "@server/http/api.ts";
+import { saveFromRequest } from "@server/http/content-api.ts";
 import { documentResponse } from "@server/http/document-response.ts";
 import { errorResponse, HttpError, messages } from "@server/http/errors.ts";
 import { isAcceptedLanguage } from "~/lib/locale.ts";
@@ -26,6 +27,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   });
 }
 
-export function action() {
-  return errorResponse(405, messages.methodNotAllowed, { Allow: "GET" });
+/** PUT /api/json/plans-data (B §7.5, the plans editor): an admin's save, as for every document. */
+export async function action({ request, context }: Route.ActionArgs) {
+  return handleApi(context.services.logger, async () => {
+    if (request.method !== "PUT") return errorResponse(405, messages.methodNotAllowed, { Allow: "GET, PUT" });
+    return saveFromRequest(request, context, "plans-data");
+  });
 }

@@ -1,5 +1,6 @@
 import { handleApi } from "@server/http/api.ts";
 import { requireApiUser } from "@server/http/auth-guard.ts";
+import { saveFromRequest } from "@server/http/content-api.ts";
 import { errorResponse, jsonResponse, messages } from "@server/http/errors.ts";
 import { userDashboardSchema } from "~/lib/content/schemas.ts";
 import type { Route } from "./+types/user-dashboard";
@@ -24,5 +25,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           ?.data;
     if (!data) return errorResponse(404, messages.documentNotFound("user-dashboard"));
     return jsonResponse(data, { headers: { "Cache-Control": "private, no-store" } });
+  });
+}
+
+/** PUT /api/json/user-dashboard: an admin's save of the dashboard layout document, as for every document. */
+export async function action({ request, context }: Route.ActionArgs) {
+  return handleApi(context.services.logger, async () => {
+    if (request.method !== "PUT") return errorResponse(405, messages.methodNotAllowed, { Allow: "GET, PUT" });
+    return saveFromRequest(request, context, "user-dashboard");
   });
 }

@@ -1,0 +1,17 @@
+import { handleApi } from "@server/http/api.ts";
+import { requireAdmin } from "@server/http/auth-guard.ts";
+import { errorResponse, jsonResponse, messages } from "@server/http/errors.ts";
+import type { Route } from "./+types/json-files";
+
+/** GET /api/json/files (B §7.5): every document type with the levels it is stored at. Admins only. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return handleApi(context.services.logger, async () => {
+    await requireAdmin(request, context);
+    const files = await context.services.contentAdmin.files();
+    return jsonResponse({ files }, { headers: { "Cache-Control": "no-store" } });
+  });
+}
+
+export function action() {
+  return errorResponse(405, messages.methodNotAllowed, { Allow: "GET" });
+}

@@ -1,0 +1,51 @@
+import { describe, expect, it } from "vitest";
+import { mergePatch, parsePath, setAtPath, validateDocument } from "./admin.ts";
+
+describe("partial saves of a content document", () => {
+  it("merge patch: objects merge, null removes, arrays and values replace", () => {
+    expect(
+      mergePatch({ a: 1, b: { c: 2, d: 3 }, e: [1, 2] }, { b: { c: 9, d: null }, e: [3], f: "x" }),
+    ).toEqual({
+      a: 1,
+      b: { c: 9 },
+      e: [3],
+      f: "x",
+    });
+    expect(mergePatch({ a: 1 }, [1])).toEqual([1]);
+  });
+
+  it("a value at a path replaces one item, keeping the rest", () => {
+    const doc = { plans: [{ id: "a" }, { id: "b" }], title: "T" };
+    expect(setAtPath(doc, parsePath("plans.1"), { id: "z" })).toEqual({
+      plans: [{ id: "a" }, { id: "z" }],
+      title: "T",
+    });
+    expect(setAtPath(doc, parsePath("plans.0.id"), "y")).toEqual({
+      plans: [{ id: "y" }, { id: "b" }],
+      title: "T",
+    });
+    expect(doc.plans[1]!.id).toBe("b");
+  });
+
+  it("a path that does not exist is refused, naming it", () => {
+    expect(() => setAtPath({ plans: [] }, parsePath("plans.5"), {})).toThrow(
+      "Conteúdo inválido. 5: posição inexistente",
+    );
+    expect(() => setAtPath({ a: 1 }, parsePath("nada.0"), {})).toThrow(
+      "Conteúdo inválido. nada: campo inexistente",
+    );
+    expect(parsePath("plans.2.name")).toEqual(["plans", 2, "name"]);
+  });
+
+  it("the document's schema checks the result; the message names the field", () => {
+    expect(() => validateDocument("testimonials-data", { title: "", testimonials: [] })).toThrow(
+      /^Conteúdo inválido\. /,
+    );
+    try {
+      validateDocument("partners-data", { partners: [{ id: 1 }] });
+    } catch (error) {
+      expect((error as Error).message).toMatch(/^Conteúdo inválido\. partners\.0\.cidade: /);
+      expect((error as { kind: string }).kind).toBe("invalid");
+    }
+  });
+});

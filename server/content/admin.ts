@@ -1,0 +1,314 @@
+import { and, asc, desc, eq } from "drizzle-orm";
+import { type DocumentName, documentSchemas, isDocumentName } from "~/lib/content/schemas.ts";
+import type { ContentLevel } from "~/lib/content-lookup.ts";
+import type { z } from "~/lib/zod.ts";
+import type { Cache } from "../cache/cache.ts";
+import type { Database } from "../db/client.ts";
+import { contentDocuments, contentRevisions } from "../db/schema.ts";
+import { DomainError } from "../domain-errors.ts";
+
+/**
+ * The admin's side of the content store (B §2.8, §3.9, §7.5): which documents exist at which
+ * levels, one level's document with its version tag, saves of the whole document or of a part
+ * (checked by the document's schema, refused when someone else saved in between), and the
+ * revisions with a restore. Every save drops the cached copies, here and in Redis.
+ */
+
+export const contentAdminMessages = {
+  unknownDocument: (name: string) => `Documento "${name}" não encontrado.`,
+  conflict:
+    "Este conteúdo foi alterado por outra pessoa depois que você o abriu. Compare com a versão atual e salve de novo.",
+  invalid: (where: string, message: string) => `Conteúdo inválido. ${where ? `${where}: ` : ""}${message}`,
+  noRevision: (version: number) => `Versão ${version} não encontrada.`,
+  emptyFileList: "Lista de arquivos deve ser um array não vazio",
+} as const;
+
+export interface LevelInfo extends ContentLevel {
+  version: number;
+  source: "seed" | "admin";
+  updatedAt: string;
+  updatedBy: string | null;
+}
+
+export interface EditableDocument extends ContentLevel {
+  name: string;
+  data: unknown;
+  version: number;
+  /** The version tag a save must send back in If-Match. */
+  etag: string;
+  updatedAt: string;
+  updatedBy: string | null;
+}
+
+export interface RevisionInfo {
+  version: number;
+  source: "seed" | "admin";
+  createdAt: string;
+  createdBy: string | null;
+}
+
+export const etagOf = (doc: { id: number; version: number }) => `"${doc.id}-${doc.version}"`;
+
+/** A save: the whole document, a merge patch (a section), or a value at a path (an item). */
+export type SaveChange =
+  | { kind: "document"; data: unknown }
+  | { kind: "patch"; patch: Record<string, unknown> }
+  | { kind: "at"; path: (string | number)[]; value: unknown };
+
+/** JSON merge patch (RFC 7396): objects merge key by key, null removes, anything else replaces. */
+export function mergePatch(target: unknown, patch: unknown): unknown {
+  if (typeof patch !== "object" || patch === null || Array.isArray(patch)) return patch;
+  const base =
+    typeof target === "object" && target !== null && !Array.isArray(target)
+      ? { ...(target as Record<string, unknown>) }
+      : {};
+  for (const [key, value] of Object.entries(patch)) {
+    if (value === null) delete base[key];
+    else base[key] = mergePatch(base[key], value);
+  }
+  return base;
+}
+
+/** The document with one value replaced at a path (`plans.2.name`); the path must exist but for its last step. */
+export function setAtPath(target: unknown, path: (string | number)[], value: unknown): unknown {
+  if (path.length === 0) return value;
+  const [head, ...rest] = path;
+  if (Array.isArray(target)) {
+    const index = Number(head);
+    if (!Number.isInteger(index) || index < 0 || index > target.length)
+      throw new DomainError("invalid", contentAdminMessages.invalid(String(head), "posição inexistente"));
+    const copy = [...target];
+    copy[index] = setAtPath(copy[index], rest, value);
+    return copy;
+  }
+  if (typeof target === "object" && target !== null) {
+    const record = target as Record<string, unknown>;
+    if (rest.length > 0 && !(String(head) in record))
+      throw new DomainError("invalid", contentAdminMessages.invalid(String(head), "campo inexistente"));
+    return { ...record, [String(head)]: setAtPath(record[String(head)], rest, value) };
+  }
+  throw new DomainError("invalid", contentAdminMessages.invalid(String(head), "campo inexistente"));
+}
+
+/** Parses `plans.2.name` into ["plans", 2, "name"]. */
+export function parsePath(path: string): (string | number)[] {
+  return path
+    .split(".")
+    .filter(Boolean)
+    .map((part) => (/^\d+$/.test(part) ? Number(part) : part));
+}
+
+/** Checks data against the document's schema; the error names the first wrong field. */
+export function validateDocument<N extends DocumentName>(
+  name: N,
+  data: unknown,
+): z.output<(typeof documentSchemas)[N]> {
+  const result = documentSchemas[name].safeParse(data);
+  if (result.success) return result.data as z.output<(typeof documentSchemas)[N]>;
+  const issue = result.error.issues[0]!;
+  throw new DomainError("invalid", contentAdminMessages.invalid(issue.path.join("."), issue.message));
+}
+
+export class ContentAdmin {
+  private readonly now: () => Date;
+
+  constructor(
+    private readonly db: Database,
+    private readonly cache: Cache,
+    now?: () => Date,
+  ) {
+    this.now = now ?? (() => new Date());
+  }
+
+  /** Every document type, with the levels at which it is stored (B §3.9 "JSON file list"). */
+  async files(): Promise<{ filename: string; name: string; levels: LevelInfo[] }[]> {
+    const rows = await this.db
+      .select({
+        name: contentDocuments.name,
+        segment: contentDocuments.segment,
+        lang: contentDocuments.lang,
+        version: contentDocuments.version,
+        source: contentDocuments.source,
+        updatedAt: contentDocuments.updatedAt,
+        updatedBy: contentDocuments.updatedBy,
+      })
+      .from(contentDocuments)
+      .orderBy(asc(contentDocuments.name), asc(contentDocuments.segment), asc(contentDocuments.lang));
+    return Object.keys(documentSchemas)
+      .sort()
+      .map((name) => ({
+        filename: `${name}.json`,
+        name,
+        levels: rows
+          .filter((row) => row.name === name)
+          .map((row) => ({
+            segment: row.segment,
+            lang: row.lang,
+            version: row.version,
+            source: row.source,
+            updatedAt: row.updatedAt.toISOString(),
+            updatedBy: row.updatedBy,
+          })),
+      }));
+  }
+
+  /** The document stored at one level, or a not-found refusal. */
+  async read(name: string, level: ContentLevel): Promise<EditableDocument> {
+    const row = await this.row(name, level);
+    if (!row) throw new DomainError("not-found", contentAdminMessages.unknownDocument(name));
+    return this.editable(row);
+  }
+
+  /**
+   * Saves a change at one level. `ifMatch` is the tag the editor read: when the stored version
+   * moved on since, nothing is saved and the refusal carries the current version.
+   */
+  async save(input: {
+    name: string;
+    level: ContentLevel;
+    change: SaveChange;
+    author: string;
+    ifMatch?: string | null;
+  }): Promise<EditableDocument> {
+    const { name, level } = input;
+    if (!isDocumentName(name)) throw new DomainError("not-found", contentAdminMessages.unknownDocument(name));
+    const saved = await this.db.transaction(async (tx) => {
+      const [current] = await tx
+        .select()
+        .from(contentDocuments)
+        .where(
+          and(
+            eq(contentDocuments.name, name),
+            eq(contentDocuments.segment, level.segment),
+            eq(contentDocuments.lang, level.lang),
+          ),
+        )
+        .for("update");
+      if (input.ifMatch && input.ifMatch !== "*" && (!current || etagOf(current) !== input.ifMatch)) {
+        throw new ContentConflict(current ? this.editable(current) : null);
+      }
+      if (!current && input.change.kind !== "document")
+        throw new DomainError("not-found", contentAdminMessages.unknownDocument(name));
+      const next =
+        input.change.kind === "document"
+          ? input.change.data
+          : input.change.kind === "patch"
+            ? mergePatch(current!.data, input.change.patch)
+            : setAtPath(current!.data, input.change.path, input.change.value);
+      const data = validateDocument(name, next);
+      const now = this.now();
+      const [row] = current
+        ? await tx
+            .update(contentDocuments)
+            .set({
+              data,
+              source: "admin",
+              version: current.version + 1,
+              updatedAt: now,
+              updatedBy: input.author,
+            })
+            .where(eq(contentDocuments.id, current.id))
+            .returning()
+        : await tx
+            .insert(contentDocuments)
+            .values({ name, ...level, data, source: "admin", updatedAt: now, updatedBy: input.author })
+            .returning();
+      await tx.insert(contentRevisions).values({
+        documentId: row!.id,
+        version: row!.version,
+        data,
+        source: "admin",
+        createdAt: now,
+        createdBy: input.author,
+      });
+      return row!;
+    });
+    // Every copy of this document, at every level and on every instance, is stale now.
+    await this.cache.deleteWhere({ name });
+    return this.editable(saved);
+  }
+
+  /** The versions of one level's document, newest first. */
+  async revisions(name: string, level: ContentLevel): Promise<RevisionInfo[]> {
+    const row = await this.row(name, level);
+    if (!row) throw new DomainError("not-found", contentAdminMessages.unknownDocument(name));
+    const rows = await this.db
+      .select({
+        version: contentRevisions.version,
+        source: contentRevisions.source,
+        createdAt: contentRevisions.createdAt,
+        createdBy: contentRevisions.createdBy,
+      })
+      .from(contentRevisions)
+      .where(eq(contentRevisions.documentId, row.id))
+      .orderBy(desc(contentRevisions.version), desc(contentRevisions.id));
+    return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
+  }
+
+  /** One version's content. */
+  async revision(name: string, level: ContentLevel, version: number): Promise<unknown> {
+    const row = await this.row(name, level);
+    if (!row) throw new DomainError("not-found", contentAdminMessages.unknownDocument(name));
+    const [found] = await this.db
+      .select({ data: contentRevisions.data })
+      .from(contentRevisions)
+      .where(and(eq(contentRevisions.documentId, row.id), eq(contentRevisions.version, version)))
+      .orderBy(desc(contentRevisions.id))
+      .limit(1);
+    if (!found) throw new DomainError("not-found", contentAdminMessages.noRevision(version));
+    return found.data;
+  }
+
+  /** Brings an old version back as a new one (a restore is itself a revision). */
+  async restore(input: {
+    name: string;
+    level: ContentLevel;
+    version: number;
+    author: string;
+    ifMatch?: string | null;
+  }): Promise<EditableDocument> {
+    const data = await this.revision(input.name, input.level, input.version);
+    return this.save({
+      name: input.name,
+      level: input.level,
+      change: { kind: "document", data },
+      author: input.author,
+      ifMatch: input.ifMatch,
+    });
+  }
+
+  private async row(name: string, level: ContentLevel) {
+    if (!isDocumentName(name)) return null;
+    const [row] = await this.db
+      .select()
+      .from(contentDocuments)
+      .where(
+        and(
+          eq(contentDocuments.name, name),
+          eq(contentDocuments.segment, level.segment),
+          eq(contentDocuments.lang, level.lang),
+        ),
+      );
+    return row ?? null;
+  }
+
+  private editable(row: typeof contentDocuments.$inferSelect): EditableDocument {
+    return {
+      name: row.name,
+      segment: row.segment,
+      lang: row.lang,
+      data: row.data,
+      version: row.version,
+      etag: etagOf(row),
+      updatedAt: row.updatedAt.toISOString(),
+      updatedBy: row.updatedBy,
+    };
+  }
+}
+
+/** A save refused because the document changed since the editor read it (409). */
+export class ContentConflict extends DomainError {
+  constructor(readonly current: EditableDocument | null) {
+    super("conflict", contentAdminMessages.conflict, undefined, { current });
+  }
+}
