@@ -67,6 +67,9 @@ export default [
   route("admin", "routes/admin/layout.tsx", [
     index("routes/admin/index.ts", { id: "admin-index" }),
     route("dashboard", "routes/admin/dashboard.tsx"),
+    route("json", "routes/admin/json-files.tsx"),
+    route("json/:file", "routes/admin/json-editor.tsx"),
+    route("pages", "routes/admin/plans-editor.tsx"),
     route("*", "routes/admin/index.ts", { id: "admin-other" }),
   ]),
 

@@ -1,23 +1,87 @@
-/** The admin dashboard: the static sample statistics of B §2.8 and §9.7; the editors come with the admin work. */
-const SAMPLE_STATS = [
-  { label: "Arquivos JSON", value: "24" },
-  { label: "Páginas publicadas", value: "18" },
-  { label: "Planos ativos", value: "4" },
-  { label: "Visitas no mês", value: "12.480" },
-];
+import { dashboardFigures } from "@server/admin/dashboard.ts";
+import { requirePageAdmin } from "@server/http/auth-guard.ts";
+import { data, Link } from "react-router";
+import { adminTexts } from "~/admin/texts.ts";
+import type { Route } from "./+types/dashboard";
 
-export default function AdminDashboard() {
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requirePageAdmin(request, context);
+  const figures = await dashboardFigures(context.services.database.db);
+  return data(figures, { headers: { "Cache-Control": "private, no-store" } });
+}
+
+/** The admin dashboard: leads of the last 30 days by form and temperature, deliveries, spam, recent edits. */
+export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
+  const t = adminTexts.stats;
+  const { leadsByForm, deliveries, spam, recentEdits } = loaderData;
+  const total = leadsByForm.reduce((sum, row) => sum + row.total, 0);
+  const widest = Math.max(1, ...leadsByForm.map((row) => row.total));
   return (
     <section aria-labelledby="admin-titulo">
-      <h1 id="admin-titulo">Dashboard</h1>
+      <h1 id="admin-titulo">{adminTexts.dashboard}</h1>
       <ul className="stat-grid">
-        {SAMPLE_STATS.map((stat) => (
-          <li key={stat.label} className="card stat">
-            <p className="stat__title">{stat.label}</p>
-            <p className="stat__value">{stat.value}</p>
+        {[
+          [t.leads30, total],
+          [t.pending, deliveries.pending],
+          [t.failed, deliveries.failed],
+          [t.spam, spam],
+        ].map(([label, value]) => (
+          <li key={String(label)} className="card stat">
+            <p className="stat__title">{label}</p>
+            <p className="stat__value">{value}</p>
           </li>
         ))}
       </ul>
+      <h2>{t.byForm}</h2>
+      {leadsByForm.length === 0 ? (
+        <p>{t.none}</p>
+      ) : (
+        <table className="admin-table">
+          <thead>
+            <tr>
+              <th scope="col">{t.form}</th>
+              <th scope="col">{t.cold}</th>
+              <th scope="col">{t.warm}</th>
+              <th scope="col">{t.hot}</th>
+              <th scope="col">{t.total}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {leadsByForm.map((row) => (
+              <tr key={row.form}>
+                <th scope="row">{row.form}</th>
+                <td>{row.cold}</td>
+                <td>{row.warm}</td>
+                <td>{row.hot}</td>
+                <td>
+                  {/* A bar per form: cold, warm and hot in proportion to the busiest form. */}
+                  <span className="lead-bar" aria-hidden="true">
+                    <span className="lead-bar__cold" style={{ width: `${(row.cold / widest) * 100}%` }} />
+                    <span className="lead-bar__warm" style={{ width: `${(row.warm / widest) * 100}%` }} />
+                    <span className="lead-bar__hot" style={{ width: `${(row.hot / widest) * 100}%` }} />
+                  </span>
+                  {row.total}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <h2>{t.edits}</h2>
+      {recentEdits.length === 0 ? (
+        <p>{t.none}</p>
+      ) : (
+        <ul className="edit-list">
+          {recentEdits.map((edit) => (
+            <li key={`${edit.name}-${edit.segment}-${edit.lang}-${edit.version}`}>
+              <Link to={`/admin/json/${edit.name}.json?segment=${edit.segment}&lang=${edit.lang}`}>
+                {edit.name}.json ({adminTexts.levelName(edit.segment, edit.lang)}) v{edit.version}
+              </Link>{" "}
+              — {edit.author}, <time dateTime={edit.at}>{new Date(edit.at).toLocaleString("pt-BR")}</time>
+            </li>
+          ))}
+        </ul>
+      )}
     </section>
   );
 }

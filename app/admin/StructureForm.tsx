@@ -1,0 +1,332 @@
+import { type ReactNode, useId, useState } from "react";
+import type { FieldStructure } from "~/lib/content/form-structure.ts";
+import { adminTexts as t } from "./texts.ts";
+
+/**
+ * A content document as a form, drawn from its structure (B §2.8): each `_ui` is one component.
+ * The value is edited as a whole and handed back through `onChange`; B §5.5's rules apply: an
+ * empty number stays empty (the key is left out), a boolean is the checkbox's state.
+ */
+
+type Value = unknown;
+type Change = (value: Value) => void;
+
+function asRecord(value: Value): Record<string, Value> {
+  return typeof value === "object" && value !== null && !Array.isArray(value)
+    ? (value as Record<string, Value>)
+    : {};
+}
+
+/** An item's title in its accordion: its title, name or id when it has one. */
+function itemTitle(value: Value, index: number): string {
+  const record = asRecord(value);
+  const named = record.title ?? record.name ?? record.question ?? record.slug ?? record.id ?? record.path;
+  return typeof named === "string" || typeof named === "number"
+    ? `${index + 1}. ${named}`
+    : t.item(index + 1);
+}
+
+/** A new, empty item for a card grid, from its template. */
+function emptyOf(structure: FieldStructure | undefined): Value {
+  if (!structure) return "";
+  switch (structure._ui) {
+    case "form_section":
+      return Object.fromEntries(
+        Object.entries(structure.fields ?? {})
+          .filter(([, field]) => field.required)
+          .map(([key, field]) => [key, emptyOf(field)]),
+      );
+    case "tabbed_form": {
+      const [tag, variant] = Object.entries(structure.fields ?? {})[0] ?? [];
+      return { ...asRecord(emptyOf(variant)), ...(tag ? { template: tag } : {}) };
+    }
+    case "card_grid":
+    case "chip_list":
+      return [];
+    case "checkbox":
+      return false;
+    case "currency_input":
+    case "metric_input":
+      return 0;
+    default:
+      return "";
+  }
+}
+
+export function StructureField({
+  name,
+  structure,
+  value,
+  onChange,
+}: {
+  name: string;
+  structure: FieldStructure;
+  value: Value;
+  onChange: Change;
+}) {
+  const id = `campo-${useId().replace(/[^A-Za-z0-9-]/g, "")}`;
+  const label = (
+    <label htmlFor={id} className="field__label">
+      {structure.label}
+      {structure.required && <span aria-hidden="true"> *</span>}
+    </label>
+  );
+  const hint = structure.helperText ? <p className="field__hint">{structure.helperText}</p> : null;
+  switch (structure._ui) {
+    case "form_section":
+      return (
+        <fieldset className="editor-section">
+          <legend>{structure.label}</legend>
+          {Object.entries(structure.fields ?? {}).map(([key, field]) => (
+            <StructureField
+              key={key}
+              name={`${name}.${key}`}
+              structure={field}
+              value={asRecord(value)[key]}
+              onChange={(next) => {
+                const record = { ...asRecord(value) };
+                if (next === undefined) delete record[key];
+                else record[key] = next;
+                onChange(record);
+              }}
+            />
+          ))}
+        </fieldset>
+      );
+    case "tabbed_form": {
+      // A union (a page per template): the variant of the value's own tag is the one edited.
+      const record = asRecord(value);
+      const variants = structure.fields ?? {};
+      const tag =
+        typeof record.template === "string" && record.template in variants
+          ? record.template
+          : Object.keys(variants)[0];
+      const variant = tag ? variants[tag] : undefined;
+      return variant ? (
+        <div className="editor-tabs">
+          <p className="editor-tabs__variant">
+            {structure.label}: <strong>{tag}</strong>
+          </p>
+          <StructureField name={name} structure={variant} value={value} onChange={onChange} />
+        </div>
+      ) : null;
+    }
+    case "card_grid": {
+      const items = Array.isArray(value) ? value : [];
+      return (
+        <div className="editor-grid">
+          <p className="field__label">{structure.label}</p>
+          {items.map((item, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: items have no stable id of their own; the order is the identity here
+            <details key={index} className="editor-item">
+              <summary>{itemTitle(item, index)}</summary>
+              {structure.template && (
+                <StructureField
+                  name={`${name}.${index}`}
+                  structure={structure.template}
+                  value={item}
+                  onChange={(next) => onChange(items.map((old, i) => (i === index ? next : old)))}
+                />
+              )}
+              <button
+                type="button"
+                className="button button--outline editor-item__remove"
+                onClick={() => onChange(items.filter((_, i) => i !== index))}
+              >
+                {t.remove} ({itemTitle(item, index)})
+              </button>
+            </details>
+          ))}
+          <button
+            type="button"
+            className="button button--outline"
+            onClick={() => onChange([...items, emptyOf(structure.template)])}
+          >
+            {t.add}: {structure.label}
+          </button>
+        </div>
+      );
+    }
+    case "chip_list": {
+      const items = Array.isArray(value) ? value.map(String) : [];
+      return (
+        <div className="field">
+          <p className="field__label">{structure.label}</p>
+          <ul className="editor-chips">
+            {items.map((item, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: plain strings may repeat while typed
+              <li key={index}>
+                <input
+                  type="text"
+                  aria-label={`${structure.label} ${index + 1}`}
+                  value={item}
+                  onChange={(event) =>
+                    onChange(items.map((old, i) => (i === index ? event.target.value : old)))
+                  }
+                />
+                <button
+                  type="button"
+                  aria-label={`${t.remove} ${item}`}
+                  onClick={() => onChange(items.filter((_, i) => i !== index))}
+                >
+                  ×
+                </button>
+              </li>
+            ))}
+          </ul>
+          <button type="button" className="button button--outline" onClick={() => onChange([...items, ""])}>
+            {t.add}
+          </button>
+        </div>
+      );
+    }
+    case "checkbox":
+      return (
+        <div className="field field--inline">
+          <input
+            id={id}
+            type="checkbox"
+            checked={value === true}
+            onChange={(event) => onChange(event.target.checked)}
+          />
+          {label}
+        </div>
+      );
+    case "currency_input":
+    case "metric_input":
+      return (
+        <div className="field">
+          {label}
+          <div className="editor-number">
+            {structure.features?.prefix && <span aria-hidden="true">{structure.features.prefix}</span>}
+            <input
+              id={id}
+              type="number"
+              step={structure.features?.step ?? "any"}
+              value={typeof value === "number" ? value : ""}
+              // An empty number stays empty: the key is left out rather than saved as 0 (B §5.5).
+              onChange={(event) =>
+                onChange(event.target.value === "" ? undefined : Number(event.target.value))
+              }
+            />
+            {structure.features?.suffix && <span>{structure.features.suffix}</span>}
+          </div>
+          {hint}
+        </div>
+      );
+    case "select":
+      return (
+        <div className="field">
+          {label}
+          <select
+            id={id}
+            value={typeof value === "string" ? value : ""}
+            onChange={(event) => onChange(event.target.value)}
+          >
+            {!structure.required && <option value="">—</option>}
+            {(structure.options ?? []).map((option) => (
+              <option key={option} value={option}>
+                {option}
+              </option>
+            ))}
+          </select>
+        </div>
+      );
+    case "color_picker":
+      return (
+        <div className="field">
+          {label}
+          <div className="editor-color">
+            <input
+              type="color"
+              aria-label={structure.label}
+              value={typeof value === "string" && /^#[0-9a-fA-F]{6}$/.test(value) ? value : "#000000"}
+              onChange={(event) => onChange(event.target.value)}
+            />
+            <input
+              id={id}
+              type="text"
+              value={typeof value === "string" ? value : ""}
+              onChange={(event) => onChange(event.target.value || undefined)}
+            />
+          </div>
+        </div>
+      );
+    case "textarea":
+      if (typeof value === "object" && value !== null)
+        return <JsonArea id={id} label={label} hint={hint} value={value} onChange={onChange} />;
+      return (
+        <div className="field field--wide">
+          {label}
+          <textarea
+            id={id}
+            rows={4}
+            value={
+              typeof value === "string" ? value : value === undefined ? "" : JSON.stringify(value, null, 2)
+            }
+            onChange={(event) =>
+              onChange(event.target.value === "" && !structure.required ? undefined : event.target.value)
+            }
+          />
+          {hint}
+        </div>
+      );
+    default:
+      return (
+        <div className="field">
+          {label}
+          <input
+            id={id}
+            type="text"
+            value={typeof value === "string" || typeof value === "number" ? String(value) : ""}
+            onChange={(event) =>
+              onChange(event.target.value === "" && !structure.required ? undefined : event.target.value)
+            }
+          />
+          {structure._ui === "image_upload" && typeof value === "string" && value.startsWith("/") && (
+            <img src={value} alt="" width={160} height={90} className="editor-preview" loading="lazy" />
+          )}
+          {hint}
+        </div>
+      );
+  }
+}
+
+/** A map of keys to values (plan limits) edited as JSON; invalid JSON is shown, not saved. */
+function JsonArea({
+  id,
+  label,
+  hint,
+  value,
+  onChange,
+}: {
+  id: string;
+  label: ReactNode;
+  hint: ReactNode;
+  value: Value;
+  onChange: Change;
+}) {
+  const [text, setText] = useState(() => JSON.stringify(value, null, 2));
+  const [invalid, setInvalid] = useState(false);
+  return (
+    <div className="field field--wide">
+      {label}
+      <textarea
+        id={id}
+        rows={6}
+        value={text}
+        aria-invalid={invalid || undefined}
+        onChange={(event) => {
+          setText(event.target.value);
+          try {
+            onChange(JSON.parse(event.target.value));
+            setInvalid(false);
+          } catch {
+            setInvalid(true);
+          }
+        }}
+      />
+      {invalid ? <p className="field__error">JSON inválido</p> : hint}
+    </div>
+  );
+}

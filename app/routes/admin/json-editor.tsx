@@ -1,0 +1,57 @@
+import { loadEditor } from "@server/http/admin-editor.ts";
+import { Form } from "react-router";
+import { DocumentEditor } from "~/admin/DocumentEditor.tsx";
+import { adminTexts as t } from "~/admin/texts.ts";
+import type { Route } from "./+types/json-editor";
+
+export function loader({ request, params, context }: Route.LoaderArgs) {
+  return loadEditor(request, context, params.file);
+}
+
+/** A document's editor (B §2.8 "json/{filename}"), at any level of the lookup order, with the level shown. */
+export default function JsonEditor({ loaderData }: Route.ComponentProps) {
+  const { name, level } = loaderData;
+  return (
+    <section aria-labelledby="editor-titulo">
+      <h1 id="editor-titulo">{loaderData.structure.header.label}</h1>
+      <p className="editor__meta">
+        {name}.json · {t.level}: <strong>{t.levelName(level.segment, level.lang)}</strong>
+        {!loaderData.stored && ` — ${t.newLevel}`}
+      </p>
+      <Form method="get" className="editor__level">
+        <label className="field">
+          <span className="field__label">Segmento</span>
+          <select name="segment" defaultValue={level.segment}>
+            <option value="">{t.levelDefault}</option>
+            {loaderData.segments.map((segment) => (
+              <option key={segment} value={segment}>
+                {segment}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="field">
+          <span className="field__label">Idioma</span>
+          <select name="lang" defaultValue={level.lang}>
+            <option value="">{t.levelDefault}</option>
+            <option value="pt">pt</option>
+            <option value="en">en</option>
+            <option value="es">es</option>
+          </select>
+        </label>
+        <button type="submit" className="button button--outline">
+          {t.open}
+        </button>
+      </Form>
+      <DocumentEditor
+        key={`${name}/${level.segment}/${level.lang}`}
+        name={name}
+        level={level}
+        structure={loaderData.structure}
+        initial={loaderData.document}
+        etag={loaderData.etag}
+        revisions={loaderData.revisions}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,34 @@
+import { loadEditor } from "@server/http/admin-editor.ts";
+import { DocumentEditor } from "~/admin/DocumentEditor.tsx";
+import { adminTexts as t } from "~/admin/texts.ts";
+import type { Route } from "./+types/plans-editor";
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  return loadEditor(request, context, "plans-data");
+}
+
+/** The plans editor (B §2.8 "pages", §7.5, §8.3): the plans form over plans-data, with its own messages. */
+export default function PlansEditor({ loaderData }: Route.ComponentProps) {
+  return (
+    <section aria-labelledby="planos-editor-titulo">
+      <h1 id="planos-editor-titulo">{t.plansEditor}</h1>
+      <DocumentEditor
+        name="plans-data"
+        level={loaderData.level}
+        structure={loaderData.structure}
+        initial={loaderData.document}
+        etag={loaderData.etag}
+        revisions={loaderData.revisions}
+        messages={{ saved: t.plansSaved, saveError: (reason) => t.plansSaveError(reason) }}
+      />
+    </section>
+  );
+}
+
+export function ErrorBoundary() {
+  return (
+    <p className="banner banner--error" role="alert">
+      {t.plansLoadError}
+    </p>
+  );
+}

@@ -1,0 +1,55 @@
+import { and, count, desc, eq, gte, isNotNull, isNull, sql } from "drizzle-orm";
+import type { Database } from "../db/client.ts";
+import { contentDocuments, contentRevisions, deliveryJobs, leads } from "../db/schema.ts";
+
+/** The admin dashboard's figures (issue 12: real figures, not B §2.8's static sample). */
+export interface DashboardFigures {
+  /** Leads of the last 30 days per form, by temperature (spam left out). */
+  leadsByForm: { form: string; cold: number; warm: number; hot: number; total: number }[];
+  deliveries: { pending: number; failed: number };
+  spam: number;
+  recentEdits: { name: string; segment: string; lang: string; version: number; author: string; at: string }[];
+}
+
+export const DASHBOARD_DAYS = 30;
+
+export async function dashboardFigures(db: Database, now: Date = new Date()): Promise<DashboardFigures> {
+  const since = new Date(now.getTime() - DASHBOARD_DAYS * 24 * 3600_000);
+  const [byForm, pending, dead, spam, edits] = await Promise.all([
+    db
+      .select({ form: leads.formId, level: leads.level, n: count() })
+      .from(leads)
+      .where(and(gte(leads.createdAt, since), isNull(leads.spamReason)))
+      .groupBy(leads.formId, leads.level),
+    db.select({ n: count() }).from(deliveryJobs).where(sql`${deliveryJobs.status} in ('pending', 'running')`),
+    db.select({ n: count() }).from(deliveryJobs).where(eq(deliveryJobs.status, "dead")),
+    db.select({ n: count() }).from(leads).where(isNotNull(leads.spamReason)),
+    db
+      .select({
+        name: contentDocuments.name,
+        segment: contentDocuments.segment,
+        lang: contentDocuments.lang,
+        version: contentRevisions.version,
+        author: contentRevisions.createdBy,
+        at: contentRevisions.createdAt,
+      })
+      .from(contentRevisions)
+      .innerJoin(contentDocuments, eq(contentDocuments.id, contentRevisions.documentId))
+      .where(eq(contentRevisions.source, "admin"))
+      .orderBy(desc(contentRevisions.createdAt), desc(contentRevisions.id))
+      .limit(10),
+  ]);
+  const forms = new Map<string, { form: string; cold: number; warm: number; hot: number; total: number }>();
+  for (const row of byForm) {
+    const entry = forms.get(row.form) ?? { form: row.form, cold: 0, warm: 0, hot: 0, total: 0 };
+    entry[row.level] += Number(row.n);
+    entry.total += Number(row.n);
+    forms.set(row.form, entry);
+  }
+  return {
+    leadsByForm: [...forms.values()].sort((a, b) => b.total - a.total || a.form.localeCompare(b.form)),
+    deliveries: { pending: Number(pending[0]?.n ?? 0), failed: Number(dead[0]?.n ?? 0) },
+    spam: Number(spam[0]?.n ?? 0),
+    recentEdits: edits.map((edit) => ({ ...edit, author: edit.author ?? "—", at: edit.at.toISOString() })),
+  };
+}

@@ -1,0 +1,129 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { projectRoot } from "@server/paths.ts";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { watchProblems, withBrowser } from "../support/browser.ts";
+import { type ServerProcess, startServerProcess } from "../support/server-process.ts";
+
+const screenshots = path.join(projectRoot, "tests/.tmp/screenshots");
+
+describe("admin area in Chromium: the content and plans editors", () => {
+  let server: ServerProcess;
+  let browser: Browser;
+  let admin: { email: string; password: string };
+
+  beforeAll(async () => {
+    mkdirSync(screenshots, { recursive: true });
+    [server, browser] = await withBrowser(startServerProcess());
+    const a = /admin: +(\S+) \/ (\S+)/.exec(server.output())!;
+    admin = { email: a[1]!, password: a[2]! };
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  async function signIn(width: number, to: string): Promise<{ context: BrowserContext; page: Page }> {
+    const context = await browser.newContext({ locale: "pt-BR", viewport: { width, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/login?redirectTo=${encodeURIComponent(to)}`, { waitUntil: "networkidle" });
+    await page.getByLabel("E-mail").fill(admin.email);
+    await page.getByLabel("Senha", { exact: true }).fill(admin.password);
+    await page.getByRole("button", { name: "Entrar" }).click();
+    await page.waitForURL(`${server.url}${to}`);
+    await page.waitForLoadState("networkidle");
+    return { context, page };
+  }
+
+  it("an admin edits the hero title, sees it on the home page, then restores the old version", async () => {
+    const { context, page } = await signIn(1280, "/admin/json/hero-section-data.json");
+    const problems = watchProblems(page);
+    await page.getByRole("heading", { level: 1, name: "Hero section data" }).waitFor();
+    const firstSlide = page.locator("details.editor-item").first();
+    await firstSlide.locator("summary").first().click();
+    const title = firstSlide.getByLabel("Título", { exact: false }).first();
+    const original = await title.inputValue();
+    await title.fill("Título editado pelo admin");
+    await page.getByRole("button", { name: "Salvar alterações" }).click();
+    await page.getByText("Alterações salvas com sucesso!").waitFor();
+    await page.screenshot({ path: path.join(screenshots, "admin-editor-1280.png") });
+    // The message clears after 3 s.
+    await page.getByText("Alterações salvas com sucesso!").waitFor({ state: "detached", timeout: 6_000 });
+
+    const home = await context.newPage();
+    await home.goto(server.url, { waitUntil: "networkidle" });
+    expect(await home.locator("main h1").first().textContent()).toBe("Título editado pelo admin");
+
+    // Version 2 is the edit; restoring version 1 makes version 3 with the original title.
+    await page.getByRole("button", { name: "Alterações", exact: true }).first().click();
+    await page.getByText("Diferenças da versão 1 para a atual").waitFor();
+    expect(await page.locator(".editor__diff ins").first().textContent()).toContain(
+      "Título editado pelo admin",
+    );
+    await page.getByRole("button", { name: "Restaurar a versão 1" }).click();
+    await page.getByText("Alterações salvas com sucesso!").waitFor();
+    await page.getByRole("cell", { name: "3 (atual)" }).waitFor();
+    await home.reload({ waitUntil: "networkidle" });
+    expect(await home.locator("main h1").first().textContent()).toBe(original);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it("a save over someone else's newer version is refused with the server's message and the current version", async () => {
+    const { context, page } = await signIn(1280, "/admin/json/testimonials-data.json");
+    // Another admin saves first, through the API with this session's cookie.
+    const read = await page.request.get(`${server.url}/api/json/testimonials-data`);
+    const doc = await read.json();
+    const other = await page.request.put(`${server.url}/api/json/testimonials-data`, {
+      data: { ...doc, title: "Salvo por outra pessoa" },
+      headers: { "If-Match": read.headers().etag! },
+    });
+    expect(other.status()).toBe(200);
+    await page.getByRole("button", { name: "Salvar alterações" }).click();
+    await page
+      .getByText("Este conteúdo foi alterado por outra pessoa depois que você o abriu.", { exact: false })
+      .waitFor();
+    await page.getByRole("button", { name: "Carregar a versão atual" }).click();
+    // The first field of the form is the document's title.
+    expect(await page.locator(".editor__form input").first().inputValue()).toBe("Salvo por outra pessoa");
+    await context.close();
+  });
+
+  it("the plans editor: a price edited in R$ shows on /planos; usable on a phone", async () => {
+    const { context, page } = await signIn(390, "/admin/pages");
+    await page.getByRole("heading", { level: 1, name: "Editor de planos" }).waitFor();
+    const plan = page.locator("details.editor-item").first();
+    await plan.locator("summary").first().click();
+    const price = plan.getByLabel("Preço mensal");
+    expect(await price.getAttribute("step")).toBe("0.01");
+    await price.fill("321.90");
+    await page.getByRole("button", { name: "Salvar alterações" }).click();
+    await page.getByText("Dados salvos com sucesso!").waitFor();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: path.join(screenshots, "admin-plans-390.png"), fullPage: true });
+    const planos = await (await fetch(`${server.url}/planos?v=${Date.now()}`)).text();
+    expect(planos).toContain("321,90");
+    // An empty number stays empty, and the schema refuses the plan without its price.
+    await price.fill("");
+    await page.getByRole("button", { name: "Salvar alterações" }).click();
+    await page.getByText(/^Erro ao salvar: Conteúdo inválido\. plans\.0\.monthly_price/).waitFor();
+    await context.close();
+  });
+
+  it("the dashboard shows real figures; a customer gets 403 and a visitor the login", async () => {
+    const { context, page } = await signIn(1280, "/admin/dashboard");
+    await page.getByRole("heading", { level: 1, name: "Dashboard" }).waitFor();
+    await page.getByText("Edições recentes de conteúdo").waitFor();
+    await page
+      .getByRole("link", { name: /hero-section-data\.json/ })
+      .first()
+      .waitFor();
+    await page.screenshot({ path: path.join(screenshots, "admin-dashboard-1280.png") });
+    await context.close();
+    const anonymous = await fetch(`${server.url}/admin/json`, { redirect: "manual" });
+    expect(anonymous.status).toBe(302);
+    expect(anonymous.headers.get("location")).toBe("/login?redirectTo=%2Fadmin%2Fjson");
+  });
+});
