@@ -64,12 +64,15 @@ export default [
     route("afiliados", "routes/user/dashboard.tsx", { id: "user-afiliados" }),
     route("*", "routes/user/soon.tsx"),
   ]),
+  route("admin/leads.csv", "routes/admin/leads-csv.ts"),
   route("admin", "routes/admin/layout.tsx", [
     index("routes/admin/index.ts", { id: "admin-index" }),
     route("dashboard", "routes/admin/dashboard.tsx"),
     route("json", "routes/admin/json-files.tsx"),
     route("json/:file", "routes/admin/json-editor.tsx"),
     route("pages", "routes/admin/plans-editor.tsx"),
+    route("leads", "routes/admin/leads.tsx"),
+    route("leads/:id", "routes/admin/lead.tsx"),
     route("*", "routes/admin/index.ts", { id: "admin-other" }),
   ]),
 

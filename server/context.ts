@@ -12,6 +12,7 @@ import type { DatabaseHandle } from "./db/client.ts";
 import type { PageCache, PageSlot } from "./http/page-cache.ts";
 import type { RequestInfo } from "./http/request-info.ts";
 import type { FormRegistry } from "./leads/forms.ts";
+import type { LeadInbox } from "./leads/inbox.ts";
 import type { LeadService } from "./leads/service.ts";
 import type { DeliveryWorker } from "./leads/worker.ts";
 import type { Logger } from "./logger.ts";
@@ -30,6 +31,8 @@ export interface AppServices {
   signer: Signer;
   forms: FormRegistry;
   leads: LeadService;
+  /** The admin's lead inbox. */
+  inbox: LeadInbox;
   worker: DeliveryWorker;
   accounts: AccountService;
   sessions: SessionService;

@@ -16,6 +16,7 @@ import type { AppServices } from "./context.ts";
 import { type DatabaseHandle, openDatabase } from "./db/client.ts";
 import { PageCache } from "./http/page-cache.ts";
 import { FormRegistry } from "./leads/forms.ts";
+import { LeadInbox } from "./leads/inbox.ts";
 import { notificationHandlers } from "./leads/notify.ts";
 import type { JobKind } from "./leads/repository.ts";
 import { LeadService } from "./leads/service.ts";
@@ -173,6 +174,7 @@ export async function buildServices(
       signer,
       forms,
       leads,
+      inbox: new LeadInbox(database.db, seams.now),
       worker,
       deliveryHandlers,
       jira,

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql, TransactionRollbackError } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, sql, TransactionRollbackError } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { deliveryJobs, leadRequests, leads } from "../db/schema.ts";
 
@@ -157,4 +157,34 @@ export async function trackerSettled(db: Database, leadId: string): Promise<bool
       ),
     );
   return rows.length === 0;
+}
+
+/** A lead held as spam, released by an admin: no longer spam, its delivery jobs queued (one transaction). */
+export async function releaseLead(
+  db: Database,
+  id: string,
+  status: "pending" | "simulated",
+  jobs: NewJob[],
+  now: Date,
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const released = await tx
+      .update(leads)
+      .set({ spamReason: null, deliveryStatus: status, updatedAt: now })
+      .where(and(eq(leads.id, id), isNotNull(leads.spamReason)))
+      .returning({ id: leads.id });
+    if (released.length === 0) return false;
+    if (jobs.length) {
+      await tx.insert(deliveryJobs).values(
+        jobs.map((job) => ({
+          leadId: id,
+          kind: job.kind,
+          event: job.event,
+          maxAttempts: job.maxAttempts,
+          runAt: now,
+        })),
+      );
+    }
+    return true;
+  });
 }

@@ -17,6 +17,7 @@ import {
   MAX_ATTEMPTS,
   type NewJob,
   queuedKinds,
+  releaseLead,
   trackerSettled,
 } from "./repository.ts";
 import { spamReason } from "./spam.ts";
@@ -231,6 +232,24 @@ export class LeadService {
       }
     }
     return jobs;
+  }
+
+  /**
+   * An admin releases a lead held as spam (a person who filled the form too fast, say): it is
+   * delivered as it would have been, with the jobs its form and temperature call for.
+   */
+  async release(id: string): Promise<void> {
+    const { db, forms } = this.options;
+    const lead = await findLead(db, id);
+    if (!lead?.spamReason) throw new DomainError("conflict", "Este lead não está retido como spam.");
+    const form = await forms.get(lead.formId as FormKey);
+    if (!form) throw new DomainError("not-found", "Formulário não encontrado.");
+    const event = lead.stage === "captured" ? "lead.captured" : "lead.completed";
+    const jobs = this.jobsFor(form, null, { score: lead.score, level: lead.level }, event, []);
+    const status = this.isSimulated(form) ? "simulated" : "pending";
+    if (!(await releaseLead(db, id, status, jobs, this.now())))
+      throw new DomainError("conflict", "Este lead não está retido como spam.");
+    void this.options.kick();
   }
 
   /** Starts delivery and, for a fresh submission, waits briefly for the tracker key (B §4.5). */

@@ -185,4 +185,40 @@ describe("admin content API (B §7.5)", () => {
     const pages = await (await call("/api/json/analyze-structure/pages-data", { token: admin })).json();
     expect(pages.form_structure.fields.pages.template._ui).toBe("tabbed_form");
   });
+
+  it("admin pages and the CSV export: a visitor goes to the login, a customer gets 403, an admin the page", async () => {
+    for (const path of [
+      "/admin/dashboard",
+      "/admin/json",
+      "/admin/json/menu_data.json",
+      "/admin/pages",
+      "/admin/leads",
+      "/admin/leads.csv",
+    ]) {
+      const anonymous = await call(path);
+      expect(anonymous.status, path).toBe(302);
+      expect(anonymous.headers.get("location"), path).toBe(`/login?redirectTo=${encodeURIComponent(path)}`);
+      expect((await call(path, { token: customer })).status, path).toBe(403);
+      expect((await call(path, { token: admin })).status, path).toBe(200);
+    }
+    // A lead to export: the contact form, as a visitor sends it.
+    await fetch(`${server.url}/contato`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({
+        nome: "José Conceição",
+        email: "jose@example.com",
+        mensagem: "Olá, quero uma proposta.",
+      }),
+    });
+    const csv = await call("/admin/leads.csv?form=contato", { token: admin });
+    expect(csv.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+    const bytes = new Uint8Array(await csv.arrayBuffer());
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const text = new TextDecoder().decode(bytes.slice(3));
+    expect(text.split("\n")[0]).toBe(
+      "protocolo,data,formulario,etapa,temperatura,pontuacao,entrega,jira,contato,respostas,finalidade,consentimento",
+    );
+    expect(text).toContain("José Conceição · jose@example.com");
+  });
 });

@@ -70,7 +70,7 @@ export async function leadStack(
     client: { ip: "203.0.113.7", userAgent: "vitest", clarityCookie: "abc123|1700000000" },
     ...input,
   });
-  return { leads, worker, makeWorker, forms, signer, clock, submission };
+  return { leads, worker, makeWorker, forms, signer, clock, submission, inbox: services.inbox };
 }
 
 /** Answers that pass every step of the demo form and make a hot lead. */

@@ -80,6 +80,12 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
             </ul>
           </li>
           <li>
+            <NavLink to="/admin/leads" title="Leads">
+              <Icon name="users" size={20} />
+              <span className="admin__label">Leads</span>
+            </NavLink>
+          </li>
+          <li>
             <NavLink to="/admin/pages" title={t.plansEditor}>
               <Icon name="wallet" size={20} />
               <span className="admin__label">{t.plansEditor}</span>

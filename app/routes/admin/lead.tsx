@@ -1,0 +1,218 @@
+import { DomainError } from "@server/domain-errors.ts";
+import { requirePageAdmin } from "@server/http/auth-guard.ts";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { inboxTexts as t } from "~/admin/texts.ts";
+import type { Route } from "./+types/lead";
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  await requirePageAdmin(request, context);
+  try {
+    const { lead, jobs } = await context.services.inbox.detail(params.id);
+    return data(
+      {
+        lead: {
+          id: lead.id,
+          protocol: lead.protocol,
+          form: lead.formId,
+          stage: lead.stage,
+          answers: lead.answers as Record<string, unknown>,
+          tracking: lead.tracking as Record<string, unknown>,
+          context: lead.context as Record<string, unknown>,
+          level: lead.level,
+          score: lead.score,
+          status: lead.deliveryStatus,
+          spamReason: lead.spamReason,
+          trackerKey: lead.trackerKey,
+          trackerUrl: lead.trackerUrl,
+          consentPurpose: lead.consentPurpose,
+          consentTextVersion: lead.consentTextVersion,
+          consentAt: lead.consentAt.toISOString(),
+          createdAt: lead.createdAt.toISOString(),
+        },
+        jobs: jobs.map((job) => ({
+          id: job.id,
+          kind: job.kind,
+          status: job.status,
+          attempts: job.attempts,
+          maxAttempts: job.maxAttempts,
+          lastError: job.lastError,
+          tries: job.tries.map((attempt) => ({
+            attempt: attempt.attempt,
+            outcome: attempt.outcome,
+            detail: attempt.detail,
+            finishedAt: attempt.finishedAt.toISOString(),
+          })),
+        })),
+      },
+      { headers: { "Cache-Control": "private, no-store" } },
+    );
+  } catch (error) {
+    if (DomainError.is(error, "not-found")) throw redirect("/admin/leads");
+    throw error;
+  }
+}
+
+/** retry: deliveries that gave up go back in the queue; release: spam goes to delivery; discard: spam is deleted. */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  await requirePageAdmin(request, context);
+  const intent = String((await request.formData()).get("intent") ?? "");
+  const { inbox, leads, worker } = context.services;
+  try {
+    if (intent === "retry") {
+      const count = await inbox.retry(params.id);
+      void worker.kick();
+      return { ok: true, message: t.retried(count) };
+    }
+    if (intent === "release") {
+      await leads.release(params.id);
+      return { ok: true, message: t.released };
+    }
+    if (intent === "discard") {
+      await inbox.discardSpam(params.id);
+      throw redirect("/admin/leads");
+    }
+    return { ok: false, message: "Ação desconhecida." };
+  } catch (error) {
+    if (DomainError.is(error)) return { ok: false, message: error.message };
+    throw error;
+  }
+}
+
+function Row({ label, value }: { label: string; value: unknown }) {
+  return (
+    <div>
+      <dt>{label}</dt>
+      <dd>
+        {Array.isArray(value)
+          ? value.join(", ")
+          : typeof value === "object" && value
+            ? JSON.stringify(value)
+            : String(value ?? "")}
+      </dd>
+    </div>
+  );
+}
+
+/** One lead (issue 12): answers, consent record, tracking, temperature and every delivery attempt. */
+export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
+  const { lead, jobs } = loaderData;
+  const busy = useNavigation().state === "submitting";
+  const failed = jobs.some((job) => job.status === "dead");
+  return (
+    <section aria-labelledby="lead-titulo" className="lead-detail">
+      <p>
+        <Link to="/admin/leads">{t.back}</Link>
+      </p>
+      <h1 id="lead-titulo">{lead.protocol}</h1>
+      <p>
+        {lead.form} · {t.levels[lead.level]} ({lead.score}) · {t.statuses[lead.status]}
+        {lead.trackerKey && (
+          <>
+            {" "}
+            ·{" "}
+            {lead.trackerUrl ? (
+              <a href={lead.trackerUrl} target="_blank" rel="noopener noreferrer">
+                {lead.trackerKey}
+              </a>
+            ) : (
+              lead.trackerKey
+            )}
+          </>
+        )}
+      </p>
+      <div aria-live="polite">
+        {actionData && (
+          <p className={`banner ${actionData.ok ? "banner--success" : "banner--error"}`}>
+            {actionData.message}
+          </p>
+        )}
+      </div>
+      <div className="lead-detail__actions">
+        {failed && (
+          <Form method="post">
+            <button
+              type="submit"
+              name="intent"
+              value="retry"
+              className="button button--primary"
+              disabled={busy}
+            >
+              {t.retry}
+            </button>
+          </Form>
+        )}
+        {lead.spamReason && (
+          <>
+            <p>
+              {t.spamReason}: <code>{lead.spamReason}</code>
+            </p>
+            <Form method="post">
+              <button
+                type="submit"
+                name="intent"
+                value="release"
+                className="button button--primary"
+                disabled={busy}
+              >
+                {t.release}
+              </button>
+            </Form>
+            <Form method="post">
+              <button
+                type="submit"
+                name="intent"
+                value="discard"
+                className="button button--outline"
+                disabled={busy}
+              >
+                {t.discard}
+              </button>
+            </Form>
+          </>
+        )}
+      </div>
+      <h2>{t.answers}</h2>
+      <dl className="lead-detail__list">
+        {Object.entries(lead.answers).map(([key, value]) => (
+          <Row key={key} label={key} value={value} />
+        ))}
+      </dl>
+      <h2>{t.consent}</h2>
+      <dl className="lead-detail__list">
+        <Row label={t.purpose} value={lead.consentPurpose} />
+        <Row label={t.textVersion} value={lead.consentTextVersion} />
+        <Row label={t.consentAt} value={new Date(lead.consentAt).toLocaleString("pt-BR")} />
+      </dl>
+      <h2>{t.tracking}</h2>
+      <dl className="lead-detail__list">
+        {Object.entries({ ...lead.tracking, ...lead.context }).map(([key, value]) => (
+          <Row key={key} label={key} value={value} />
+        ))}
+      </dl>
+      <h2>{t.deliveries}</h2>
+      {jobs.map((job) => (
+        <div key={job.id} className="lead-detail__job">
+          <h3>
+            {job.kind} — {job.status} ({t.attempts}: {job.attempts}/{job.maxAttempts})
+          </h3>
+          {job.lastError && (
+            <p>
+              {t.lastError}: {job.lastError}
+            </p>
+          )}
+          <ol>
+            {job.tries.map((attempt) => (
+              <li key={attempt.attempt}>
+                <time dateTime={attempt.finishedAt}>
+                  {new Date(attempt.finishedAt).toLocaleString("pt-BR")}
+                </time>{" "}
+                — {t.outcome[attempt.outcome] ?? attempt.outcome}
+                {attempt.detail ? `: ${attempt.detail}` : ""}
+              </li>
+            ))}
+          </ol>
+        </div>
+      ))}
+    </section>
+  );
+}

@@ -1,0 +1,156 @@
+import { requirePageAdmin } from "@server/http/auth-guard.ts";
+import { inboxFiltersFrom } from "@server/leads/inbox.ts";
+import { data, Form, Link } from "react-router";
+import { inboxTexts as t } from "~/admin/texts.ts";
+import { LEAD_LEVELS as LEVELS, DELIVERY_STATUSES as STATUSES } from "~/lib/lead-status.ts";
+import type { Route } from "./+types/leads";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requirePageAdmin(request, context);
+  const url = new URL(request.url);
+  const filters = inboxFiltersFrom(url);
+  const [list, forms] = await Promise.all([
+    context.services.inbox.list(filters),
+    context.services.inbox.forms(),
+  ]);
+  return data(
+    { ...list, forms, filters, search: url.search },
+    { headers: { "Cache-Control": "private, no-store" } },
+  );
+}
+
+/** The lead inbox (issue 12): filters and search in the URL, newest first, 50 a page, CSV export. */
+export default function Leads({ loaderData }: Route.ComponentProps) {
+  const { rows, total, page, pageCount, forms, filters, search } = loaderData;
+  const pageLink = (n: number) => {
+    const params = new URLSearchParams(search);
+    params.set("page", String(n));
+    return `/admin/leads?${params}`;
+  };
+  return (
+    <section aria-labelledby="leads-titulo">
+      <h1 id="leads-titulo">{t.title}</h1>
+      <Form method="get" className="inbox-filters" aria-label={t.filters}>
+        <label className="field">
+          <span className="field__label">{t.search}</span>
+          <input type="search" name="q" defaultValue={filters.q ?? ""} maxLength={100} />
+        </label>
+        <label className="field">
+          <span className="field__label">{t.form}</span>
+          <select name="form" defaultValue={filters.form ?? ""}>
+            <option value="">{t.all}</option>
+            {forms.map((form) => (
+              <option key={form} value={form}>
+                {form}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="field">
+          <span className="field__label">{t.level}</span>
+          <select name="level" defaultValue={filters.level ?? ""}>
+            <option value="">{t.all}</option>
+            {LEVELS.map((level) => (
+              <option key={level} value={level}>
+                {t.levels[level]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="field">
+          <span className="field__label">{t.status}</span>
+          <select name="status" defaultValue={filters.status ?? ""}>
+            <option value="">{t.all}</option>
+            {STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {t.statuses[status]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="field">
+          <span className="field__label">{t.from}</span>
+          <input type="date" name="from" defaultValue={filters.from ?? ""} />
+        </label>
+        <label className="field">
+          <span className="field__label">{t.to}</span>
+          <input type="date" name="to" defaultValue={filters.to ?? ""} />
+        </label>
+        <button type="submit" className="button button--primary">
+          {t.apply}
+        </button>
+        <Link to="/admin/leads" className="button button--outline">
+          {t.clear}
+        </Link>
+        <a href={`/admin/leads.csv${search}`} className="button button--outline" download>
+          {t.export}
+        </a>
+      </Form>
+      <p role="status">{t.total(total)}</p>
+      {rows.length === 0 ? (
+        <p>{t.none}</p>
+      ) : (
+        <div className="admin-table-wrap">
+          <table className="admin-table">
+            <thead>
+              <tr>
+                <th scope="col">{t.protocol}</th>
+                <th scope="col">{t.contact}</th>
+                <th scope="col">{t.form}</th>
+                <th scope="col">{t.level}</th>
+                <th scope="col">{t.status}</th>
+                <th scope="col">{t.tracker}</th>
+                <th scope="col">{t.date}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row) => (
+                <tr key={row.id}>
+                  <td>
+                    <Link to={`/admin/leads/${row.id}`}>{row.protocol}</Link>
+                  </td>
+                  <td>{row.contact}</td>
+                  <td>{row.form}</td>
+                  <td>
+                    {t.levels[row.level]} ({row.score})
+                  </td>
+                  <td>{t.statuses[row.status]}</td>
+                  <td>
+                    {row.trackerKey &&
+                      (row.trackerUrl ? (
+                        <a href={row.trackerUrl} target="_blank" rel="noopener noreferrer">
+                          {row.trackerKey}
+                        </a>
+                      ) : (
+                        row.trackerKey
+                      ))}
+                  </td>
+                  <td>
+                    <time dateTime={row.createdAt}>{new Date(row.createdAt).toLocaleString("pt-BR")}</time>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {pageCount > 1 && (
+        <nav aria-label={t.page(page, pageCount)} className="pagination">
+          <ul>
+            {page > 1 && (
+              <li>
+                <Link to={pageLink(page - 1)}>{t.previous}</Link>
+              </li>
+            )}
+            <li>{t.page(page, pageCount)}</li>
+            {page < pageCount && (
+              <li>
+                <Link to={pageLink(page + 1)}>{t.next}</Link>
+              </li>
+            )}
+          </ul>
+        </nav>
+      )}
+    </section>
+  );
+}

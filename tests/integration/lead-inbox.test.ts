@@ -1,0 +1,96 @@
+import type { DatabaseHandle } from "@server/db/client.ts";
+import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
+import { type FakeJira, startFakeJira } from "../fakes/jira.ts";
+import { databaseTargets, dropCreatedDatabases } from "../support/databases.ts";
+import { hotDemoAnswers, leadStack } from "../support/lead-stack.ts";
+
+afterAll(dropCreatedDatabases);
+
+const contact = {
+  nome: "Ana Souza",
+  email: "ana@example.com",
+  telefone: "",
+  mensagem: "Quero falar com vendas.",
+};
+
+describe.each(databaseTargets())("the admin's lead inbox on $name", (target) => {
+  let handle: DatabaseHandle;
+  let jira: FakeJira;
+
+  beforeEach(async () => {
+    [handle, jira] = await Promise.all([target.open(), startFakeJira()]);
+  });
+  afterEach(async () => {
+    await jira.close();
+    await handle.close();
+  });
+
+  it("lists with filters and search; a lead shows every delivery attempt", async () => {
+    const stack = await leadStack(handle, jira);
+    await stack.leads.submit(stack.submission({ formKey: "demo", answers: hotDemoAnswers }));
+    await stack.leads.submit(stack.submission({ formKey: "contato", answers: contact }));
+    expect((await stack.inbox.list({})).total).toBe(2);
+    expect((await stack.inbox.list({ form: "contato" })).rows.map((r) => r.contact)).toEqual([
+      "Ana Souza · ana@example.com",
+    ]);
+    expect((await stack.inbox.list({ level: "hot" })).rows.map((r) => r.form)).toEqual(["demo"]);
+    expect((await stack.inbox.list({ q: "AGRO SUL" })).rows.map((r) => r.form)).toEqual(["demo"]);
+    expect((await stack.inbox.list({ q: "100%_" })).total).toBe(0);
+    expect((await stack.inbox.list({ from: "2999-01-01" })).total).toBe(0);
+    const [demo] = (await stack.inbox.list({ form: "demo" })).rows;
+    const detail = await stack.inbox.detail(demo!.id);
+    const tracker = detail.jobs.find((job) => job.kind === "tracker")!;
+    expect(tracker.status).toBe("done");
+    expect(tracker.tries.map((t) => t.outcome)).toEqual(["ok"]);
+    expect(await stack.inbox.forms()).toEqual(["contato", "demo"]);
+  });
+
+  it("a delivery that gave up is retried from the inbox and delivered once", async () => {
+    const stack = await leadStack(handle, jira);
+    // Jira refuses the credentials: a failure no retry can fix, so the job gives up at once.
+    jira.failNext(10, 401);
+    const lead = await stack.leads.submit(stack.submission({ formKey: "demo", answers: hotDemoAnswers }));
+    let detail = await stack.inbox.detail(lead.leadId);
+    expect(detail.lead.deliveryStatus).toBe("failed");
+    expect(detail.jobs.find((j) => j.kind === "tracker")!.status).toBe("dead");
+    expect(jira.issues).toHaveLength(0);
+
+    jira.reset();
+    expect(await stack.inbox.retry(lead.leadId)).toBe(1);
+    await stack.worker.kick();
+    detail = await stack.inbox.detail(lead.leadId);
+    expect(detail.lead.deliveryStatus).toBe("delivered");
+    expect(jira.issues).toHaveLength(1);
+    await expect(stack.inbox.retry(lead.leadId)).rejects.toMatchObject({
+      kind: "conflict",
+      message: "Este lead não tem entregas com falha.",
+    });
+  });
+
+  it("a lead held as spam is released into delivery, or discarded", async () => {
+    const stack = await leadStack(handle, jira);
+    // Sent 1 s after the form was shown: faster than a person (spam), kept and answered as a success.
+    const fast = stack.submission({ formKey: "demo", answers: hotDemoAnswers });
+    const held = await stack.leads.submit({ ...fast, formToken: null });
+    let detail = await stack.inbox.detail(held.leadId);
+    expect(detail.lead.spamReason).not.toBeNull();
+    expect(detail.jobs).toEqual([]);
+    expect((await stack.inbox.list({ status: "spam" })).total).toBe(1);
+
+    await stack.leads.release(held.leadId);
+    await stack.worker.kick();
+    detail = await stack.inbox.detail(held.leadId);
+    expect(detail.lead.spamReason).toBeNull();
+    expect(detail.lead.deliveryStatus).toBe("delivered");
+    expect(jira.issues).toHaveLength(1);
+    await expect(stack.leads.release(held.leadId)).rejects.toMatchObject({ kind: "conflict" });
+
+    const other = await stack.leads.submit({
+      ...stack.submission({ formKey: "contato", answers: contact }),
+      formToken: null,
+    });
+    await stack.inbox.discardSpam(other.leadId);
+    await expect(stack.inbox.detail(other.leadId)).rejects.toMatchObject({ kind: "not-found" });
+    await expect(stack.inbox.discardSpam(held.leadId)).rejects.toMatchObject({ kind: "conflict" });
+  });
+});
