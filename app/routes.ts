@@ -73,6 +73,7 @@ export default [
     route("pages", "routes/admin/plans-editor.tsx"),
     route("leads", "routes/admin/leads.tsx"),
     route("leads/:id", "routes/admin/lead.tsx"),
+    route("settings", "routes/admin/settings.tsx"),
     route("*", "routes/admin/index.ts", { id: "admin-other" }),
   ]),
 

@@ -1,5 +1,6 @@
 import type { Redis } from "ioredis";
 import type { DomainConfig } from "~/lib/locale.ts";
+import type { AuditLog } from "./admin/audit.ts";
 import type { PasswordResetService } from "./auth/password-reset.ts";
 import type { SessionService } from "./auth/sessions.ts";
 import type { UserDashboardStore } from "./auth/user-dashboards.ts";
@@ -17,6 +18,7 @@ import type { LeadService } from "./leads/service.ts";
 import type { DeliveryWorker } from "./leads/worker.ts";
 import type { Logger } from "./logger.ts";
 import type { Signer } from "./secrets.ts";
+import type { JiraClient } from "./tracker/jira-client.ts";
 
 /** Long-lived parts, built once by the composition root (server/services.ts) and handed to every request. */
 export interface AppServices {
@@ -31,6 +33,10 @@ export interface AppServices {
   signer: Signer;
   forms: FormRegistry;
   leads: LeadService;
+  /** Every admin write, for the dashboard. */
+  audit: AuditLog;
+  /** The tracker, when JIRA_* are set (the settings' connection test). */
+  jira: JiraClient | null;
   /** The admin's lead inbox. */
   inbox: LeadInbox;
   worker: DeliveryWorker;

@@ -1,4 +1,5 @@
 import { OFFERED_LANGUAGES } from "~/lib/locale.ts";
+import { AuditLog } from "./admin/audit.ts";
 import { createMailer } from "./auth/mailer.ts";
 import { PasswordResetService } from "./auth/password-reset.ts";
 import { seedDemoUsers } from "./auth/seed.ts";
@@ -51,7 +52,6 @@ export interface BuiltServices extends AppServices {
   closeConnections(): Promise<void>;
   /** What delivers each kind of job: a second worker in a test gets the same. */
   deliveryHandlers: DeliveryHandlers;
-  jira: JiraClient | null;
 }
 
 /** The database of the configuration: PostgreSQL at DATABASE_URL, or the embedded one in DATA_DIR. */
@@ -175,6 +175,7 @@ export async function buildServices(
       forms,
       leads,
       inbox: new LeadInbox(database.db, seams.now),
+      audit: new AuditLog(database.db, seams.now),
       worker,
       deliveryHandlers,
       jira,

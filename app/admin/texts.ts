@@ -60,6 +60,7 @@ export const adminTexts = {
     hot: "Quente",
     total: "Total",
     edits: "Edições recentes de conteúdo",
+    audit: "Atividade da administração",
     none: "Nenhum registro ainda.",
   },
 } as const;
@@ -116,4 +117,35 @@ export const inboxTexts = {
   page: (n: number, of: number) => `Página ${n} de ${of}`,
   previous: "Anterior",
   next: "Próxima",
+} as const;
+
+/** Texts of the settings screen: users and the tracker's status. */
+export const settingsTexts = {
+  title: "Configurações",
+  users: "Usuários",
+  email: "E-mail",
+  name: "Nome",
+  role: "Papel",
+  roles: { admin: "Administrador", customer: "Cliente" } as Record<string, string>,
+  state: "Situação",
+  active: "Ativo",
+  disabled: "Desativado",
+  actions: "Ações",
+  makeAdmin: "Tornar administrador",
+  makeCustomer: "Tornar cliente",
+  disable: "Desativar",
+  enable: "Reativar",
+  endSessions: "Encerrar sessões",
+  sessionsEnded: (n: number) => (n === 1 ? "1 sessão encerrada." : `${n} sessões encerradas.`),
+  create: "Criar usuário",
+  created: (email: string, password: string) =>
+    `Usuário ${email} criado. Senha provisória (mostrada só agora): ${password}`,
+  saved: "Alteração salva.",
+  notYourself: "Você não pode desativar nem rebaixar a sua própria conta.",
+  tracker: "Integração com o Jira",
+  notConfigured: "Serviço não configurado",
+  connected: (account: string) => `Conectado como ${account}`,
+  connectionFailed: "Falha na conexão",
+  pending: "Entregas pendentes",
+  failed: "Entregas com falha",
 } as const;

@@ -37,7 +37,8 @@ export class SessionService {
     const [row] = await this.options.db.select().from(users).where(eq(users.email, normalized));
     // Unknown e-mail and wrong password take the same time and get the same answer.
     const ok = await verifyPassword(password, row?.passwordHash ?? (await dummyPasswordHash()));
-    if (!row || !ok) throw new DomainError("unauthenticated", authMessages.invalidCredentials);
+    if (!row || !ok || row.disabledAt)
+      throw new DomainError("unauthenticated", authMessages.invalidCredentials);
     const token = newToken();
     const now = this.now();
     const expiresAt = new Date(now.getTime() + (meta.remember ? REMEMBERED_SESSION_TTL_MS : SESSION_TTL_MS));
@@ -64,9 +65,20 @@ export class SessionService {
           eq(sessions.tokenHash, hashToken(token)),
           isNull(sessions.revokedAt),
           gt(sessions.expiresAt, this.now()),
+          isNull(users.disabledAt),
         ),
       );
     return row ? toPublicUser(row.user) : null;
+  }
+
+  /** Ends every session of a user (an admin's "sign out everywhere"); answers how many were open. */
+  async revokeAll(userId: string): Promise<number> {
+    const revoked = await this.options.db
+      .update(sessions)
+      .set({ revokedAt: this.now() })
+      .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+      .returning({ id: sessions.id });
+    return revoked.length;
   }
 
   async logout(token: string | null): Promise<void> {

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { eq, sql } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { users } from "../db/schema.ts";
 import { DomainError } from "../domain-errors.ts";
@@ -103,6 +103,36 @@ export class AccountService {
       .where(eq(users.id, userId))
       .returning();
     return toPublicUser(row!);
+  }
+
+  /** Every account, for the admin's settings; never the password hash. */
+  async list(): Promise<(PublicUser & { disabled: boolean; createdAt: string })[]> {
+    const rows = await this.options.db.select().from(users).orderBy(asc(users.email));
+    return rows.map((row) => ({
+      ...toPublicUser(row),
+      disabled: row.disabledAt !== null,
+      createdAt: row.createdAt.toISOString(),
+    }));
+  }
+
+  async setRole(userId: string, role: Role): Promise<PublicUser> {
+    const [row] = await this.options.db
+      .update(users)
+      .set({ role, updatedAt: this.now() })
+      .where(eq(users.id, userId))
+      .returning();
+    if (!row) throw new DomainError("not-found", authMessages.userNotFound);
+    return toPublicUser(row);
+  }
+
+  /** A deactivated account cannot sign in, and its sessions stop working. */
+  async setDisabled(userId: string, disabled: boolean): Promise<void> {
+    const updated = await this.options.db
+      .update(users)
+      .set({ disabledAt: disabled ? this.now() : null, updatedAt: this.now() })
+      .where(eq(users.id, userId))
+      .returning({ id: users.id });
+    if (updated.length === 0) throw new DomainError("not-found", authMessages.userNotFound);
   }
 
   async userCount(): Promise<number> {

@@ -176,6 +176,8 @@ export const users = pgTable(
     /** scrypt$N$r$p$salt$hash */
     passwordHash: text("password_hash").notNull(),
     preferences: jsonb("preferences").notNull(),
+    /** Set when an admin deactivates the account: it can no longer sign in. */
+    disabledAt: timestamp("disabled_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().default(sql`now()`),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().default(sql`now()`),
   },
@@ -222,3 +224,17 @@ export const userDashboards = pgTable("user_dashboards", {
   data: jsonb("data").notNull(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().default(sql`now()`),
 });
+
+/** Every admin write (content save or restore, lead retry, release or erasure, user change): who, when, what. */
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: serial("id").primaryKey(),
+    at: timestamp("at", { withTimezone: true }).notNull().default(sql`now()`),
+    actor: text("actor").notNull(),
+    action: text("action").notNull(),
+    target: text("target").notNull(),
+    detail: jsonb("detail"),
+  },
+  (t) => [index("audit_log_at_idx").on(t.at)],
+);

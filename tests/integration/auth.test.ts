@@ -179,4 +179,26 @@ describe.each(databaseTargets())("accounts and sessions on $name", (target) => {
     const [row] = await handle.db.select().from(users).where(eq(users.id, second.id));
     expect(row!.role).toBe("admin");
   });
+
+  it("an admin deactivates an account: no sign-in, no session; roles change; sessions end everywhere", async () => {
+    const session = await auth.sessions.login("carla@example.com", "senha-forte-1", { remember: false });
+    const [carla] = (await auth.accounts.list()).filter((u) => u.email === "carla@example.com");
+    expect(carla).toMatchObject({ role: "customer", disabled: false });
+    expect(carla).not.toHaveProperty("passwordHash");
+    await auth.accounts.setDisabled(carla!.id, true);
+    expect(await auth.sessions.userForToken(session.token)).toBeNull();
+    await expect(
+      auth.sessions.login("carla@example.com", "senha-forte-1", { remember: false }),
+    ).rejects.toMatchObject({ kind: "unauthenticated", message: "Credenciais inválidas, tente novamente." });
+    await auth.accounts.setDisabled(carla!.id, false);
+    const again = await auth.sessions.login("carla@example.com", "senha-forte-1", { remember: false });
+    expect((await auth.accounts.setRole(carla!.id, "admin")).role).toBe("admin");
+    expect(await auth.sessions.revokeAll(carla!.id)).toBe(2);
+    expect(await auth.sessions.userForToken(again.token)).toBeNull();
+    await expect(
+      auth.accounts.setRole("00000000-0000-0000-0000-000000000000", "admin"),
+    ).rejects.toMatchObject({
+      kind: "not-found",
+    });
+  });
 });

@@ -221,4 +221,31 @@ describe("admin content API (B §7.5)", () => {
     );
     expect(text).toContain("José Conceição · jose@example.com");
   });
+
+  it("settings: an admin creates a user with a one-time password; every admin write is in the audit log", async () => {
+    const form = (body: Record<string, string>) => ({
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams(body).toString(),
+    });
+    const refused = await call("/admin/settings", {
+      ...form({ intent: "create", email: "x@example.com", role: "admin" }),
+      token: customer,
+    });
+    expect(refused.status).toBe(403);
+    const created = await call("/admin/settings", {
+      ...form({ intent: "create", email: "nova@example.com", name: "Nova Pessoa", role: "customer" }),
+      token: admin,
+    });
+    expect(created.status).toBe(200);
+    const html = await created.text();
+    const password = /Senha provisória \(mostrada só agora\): ([A-Za-z0-9_-]+)/.exec(html)?.[1];
+    expect(password).toBeDefined();
+    expect((await loginToken(server.url, "nova@example.com", password!)).length).toBeGreaterThan(20);
+    const dashboard = await (await call("/admin/dashboard", { token: admin })).text();
+    expect(dashboard).toContain("Atividade da administração");
+    expect(dashboard).toContain("user.create");
+    expect(dashboard).toContain("content.save");
+    expect(dashboard).toContain("content.restore");
+  });
 });

@@ -6,14 +6,17 @@ import type { Route } from "./+types/dashboard";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requirePageAdmin(request, context);
-  const figures = await dashboardFigures(context.services.database.db);
-  return data(figures, { headers: { "Cache-Control": "private, no-store" } });
+  const [figures, audit] = await Promise.all([
+    dashboardFigures(context.services.database.db),
+    context.services.audit.recent(15),
+  ]);
+  return data({ ...figures, audit }, { headers: { "Cache-Control": "private, no-store" } });
 }
 
 /** The admin dashboard: leads of the last 30 days by form and temperature, deliveries, spam, recent edits. */
 export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
   const t = adminTexts.stats;
-  const { leadsByForm, deliveries, spam, recentEdits } = loaderData;
+  const { leadsByForm, deliveries, spam, recentEdits, audit } = loaderData;
   const total = leadsByForm.reduce((sum, row) => sum + row.total, 0);
   const widest = Math.max(1, ...leadsByForm.map((row) => row.total));
   return (
@@ -66,6 +69,19 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
             ))}
           </tbody>
         </table>
+      )}
+      <h2>{t.audit}</h2>
+      {audit.length === 0 ? (
+        <p>{t.none}</p>
+      ) : (
+        <ul className="edit-list">
+          {audit.map((entry) => (
+            <li key={`${entry.at}-${entry.action}-${entry.target}`}>
+              <time dateTime={entry.at}>{new Date(entry.at).toLocaleString("pt-BR")}</time> — {entry.actor}:{" "}
+              <code>{entry.action}</code> {entry.target}
+            </li>
+          ))}
+        </ul>
       )}
       <h2>{t.edits}</h2>
       {recentEdits.length === 0 ? (

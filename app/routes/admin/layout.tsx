@@ -92,6 +92,12 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
             </NavLink>
           </li>
           <li>
+            <NavLink to="/admin/settings" title={t.settings}>
+              <Icon name="shield" size={20} />
+              <span className="admin__label">{t.settings}</span>
+            </NavLink>
+          </li>
+          <li>
             {/* A form, not a link: signing out changes state, so it is a POST (B §2.8 names it "Logout"). */}
             <Form method="post" action="/logout">
               <button type="submit" className="admin__logout" title={t.logout}>

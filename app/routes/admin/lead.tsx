@@ -54,21 +54,26 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 /** retry: deliveries that gave up go back in the queue; release: spam goes to delivery; discard: spam is deleted. */
 export async function action({ request, params, context }: Route.ActionArgs) {
-  await requirePageAdmin(request, context);
+  const admin = await requirePageAdmin(request, context);
   const intent = String((await request.formData()).get("intent") ?? "");
-  const { inbox, leads, worker } = context.services;
+  const { inbox, leads, worker, audit } = context.services;
+  const record = (action: string, detail?: Record<string, unknown>) =>
+    audit.record({ actor: admin.email, action, target: `lead ${params.id}`, detail });
   try {
     if (intent === "retry") {
       const count = await inbox.retry(params.id);
+      await record("lead.retry", { jobs: count });
       void worker.kick();
       return { ok: true, message: t.retried(count) };
     }
     if (intent === "release") {
       await leads.release(params.id);
+      await record("lead.release");
       return { ok: true, message: t.released };
     }
     if (intent === "discard") {
       await inbox.discardSpam(params.id);
+      await record("lead.discard");
       throw redirect("/admin/leads");
     }
     return { ok: false, message: "Ação desconhecida." };

@@ -37,6 +37,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       author: admin.email,
       ifMatch: request.headers.get("if-match"),
     });
+    await context.services.audit.record({
+      actor: admin.email,
+      action: "content.restore",
+      target: `${name}.json`,
+      detail: { ...level, restored: Number(params.version), version: restored.version },
+    });
     return editableResponse(restored);
   });
 }

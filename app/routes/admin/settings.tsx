@@ -1,0 +1,191 @@
+import { randomBytes } from "node:crypto";
+import { dashboardFigures } from "@server/admin/dashboard.ts";
+import { DomainError } from "@server/domain-errors.ts";
+import { requirePageAdmin } from "@server/http/auth-guard.ts";
+import { data, Form, useNavigation } from "react-router";
+import { settingsTexts as t } from "~/admin/texts.ts";
+import { z } from "~/lib/zod.ts";
+import type { Route } from "./+types/settings";
+
+/** B §7.2: the tracker's connection test, as the settings screen shows it. */
+async function trackerStatus(jira: Route.LoaderArgs["context"]["services"]["jira"]) {
+  if (!jira) return { ok: false, text: t.notConfigured };
+  try {
+    const me = await jira.myself();
+    return { ok: true, text: t.connected(me.displayName ?? me.accountId) };
+  } catch {
+    return { ok: false, text: t.connectionFailed };
+  }
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const admin = await requirePageAdmin(request, context);
+  const { accounts, database, jira } = context.services;
+  const [users, figures, tracker] = await Promise.all([
+    accounts.list(),
+    dashboardFigures(database.db),
+    trackerStatus(jira),
+  ]);
+  return data(
+    { me: admin.id, users, deliveries: figures.deliveries, tracker },
+    { headers: { "Cache-Control": "private, no-store" } },
+  );
+}
+
+const createSchema = z.object({
+  email: z.email().max(200),
+  name: z.string().trim().max(100).optional(),
+  role: z.enum(["admin", "customer"]),
+});
+
+/** Users (issue 12): create with a one-time password, change role, deactivate or reactivate, end all sessions. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const admin = await requirePageAdmin(request, context);
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  const userId = String(form.get("userId") ?? "");
+  const { accounts, sessions, audit } = context.services;
+  const record = (action: string, target: string, detail?: Record<string, unknown>) =>
+    audit.record({ actor: admin.email, action, target, detail });
+  try {
+    if (intent === "create") {
+      const input = createSchema.safeParse(Object.fromEntries(form));
+      if (!input.success)
+        return {
+          ok: false,
+          message: `${input.error.issues[0]!.path.join(".")}: ${input.error.issues[0]!.message}`,
+        };
+      const password = randomBytes(9).toString("base64url");
+      const user = await accounts.createUser({ ...input.data, password });
+      await record("user.create", user.email, { role: user.role });
+      return { ok: true, message: t.created(user.email, password) };
+    }
+    if (userId === admin.id && (intent === "disable" || intent === "role-customer"))
+      return { ok: false, message: t.notYourself };
+    if (intent === "role-admin" || intent === "role-customer") {
+      const user = await accounts.setRole(userId, intent === "role-admin" ? "admin" : "customer");
+      await record("user.role", user.email, { role: user.role });
+      return { ok: true, message: t.saved };
+    }
+    if (intent === "disable" || intent === "enable") {
+      await accounts.setDisabled(userId, intent === "disable");
+      if (intent === "disable") await sessions.revokeAll(userId);
+      await record(`user.${intent}`, userId);
+      return { ok: true, message: t.saved };
+    }
+    if (intent === "end-sessions") {
+      const count = await sessions.revokeAll(userId);
+      await record("user.end-sessions", userId, { sessions: count });
+      return { ok: true, message: t.sessionsEnded(count) };
+    }
+    return { ok: false, message: "Ação desconhecida." };
+  } catch (error) {
+    if (DomainError.is(error)) return { ok: false, message: error.message };
+    throw error;
+  }
+}
+
+export default function Settings({ loaderData, actionData }: Route.ComponentProps) {
+  const busy = useNavigation().state === "submitting";
+  const { users, deliveries, tracker, me } = loaderData;
+  return (
+    <section aria-labelledby="config-titulo">
+      <h1 id="config-titulo">{t.title}</h1>
+      <div aria-live="polite">
+        {actionData && (
+          <p className={`banner ${actionData.ok ? "banner--success" : "banner--error"}`}>
+            {actionData.message}
+          </p>
+        )}
+      </div>
+      <h2>{t.tracker}</h2>
+      <p className={`banner ${tracker.ok ? "banner--success" : "banner--warning"}`}>{tracker.text}</p>
+      <p>
+        {t.pending}: <strong>{deliveries.pending}</strong> · {t.failed}: <strong>{deliveries.failed}</strong>
+      </p>
+
+      <h2>{t.users}</h2>
+      <div className="admin-table-wrap">
+        <table className="admin-table">
+          <thead>
+            <tr>
+              <th scope="col">{t.email}</th>
+              <th scope="col">{t.name}</th>
+              <th scope="col">{t.role}</th>
+              <th scope="col">{t.state}</th>
+              <th scope="col">{t.actions}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {users.map((user) => (
+              <tr key={user.id}>
+                <td>{user.email}</td>
+                <td>{user.name}</td>
+                <td>{t.roles[user.role]}</td>
+                <td>{user.disabled ? t.disabled : t.active}</td>
+                <td>
+                  <Form method="post" className="user-actions">
+                    <input type="hidden" name="userId" value={user.id} />
+                    {user.id !== me && (
+                      <>
+                        <button
+                          type="submit"
+                          name="intent"
+                          value={user.role === "admin" ? "role-customer" : "role-admin"}
+                          className="button button--outline"
+                          disabled={busy}
+                        >
+                          {user.role === "admin" ? t.makeCustomer : t.makeAdmin}
+                        </button>
+                        <button
+                          type="submit"
+                          name="intent"
+                          value={user.disabled ? "enable" : "disable"}
+                          className="button button--outline"
+                          disabled={busy}
+                        >
+                          {user.disabled ? t.enable : t.disable}
+                        </button>
+                      </>
+                    )}
+                    <button
+                      type="submit"
+                      name="intent"
+                      value="end-sessions"
+                      className="button button--outline"
+                      disabled={busy}
+                    >
+                      {t.endSessions}
+                    </button>
+                  </Form>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+
+      <h2>{t.create}</h2>
+      <Form method="post" className="inbox-filters">
+        <label className="field">
+          <span className="field__label">{t.email}</span>
+          <input type="email" name="email" required maxLength={200} autoComplete="off" />
+        </label>
+        <label className="field">
+          <span className="field__label">{t.name}</span>
+          <input type="text" name="name" maxLength={100} autoComplete="off" />
+        </label>
+        <label className="field">
+          <span className="field__label">{t.role}</span>
+          <select name="role" defaultValue="customer">
+            <option value="customer">{t.roles.customer}</option>
+            <option value="admin">{t.roles.admin}</option>
+          </select>
+        </label>
+        <button type="submit" name="intent" value="create" className="button button--primary" disabled={busy}>
+          {t.create}
+        </button>
+      </Form>
+    </section>
+  );
+}
