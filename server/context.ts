@@ -12,6 +12,7 @@ import type { ContentService } from "./content/service.ts";
 import type { DatabaseHandle } from "./db/client.ts";
 import type { PageCache, PageSlot } from "./http/page-cache.ts";
 import type { RequestInfo } from "./http/request-info.ts";
+import type { LeadErasure } from "./leads/erasure.ts";
 import type { FormRegistry } from "./leads/forms.ts";
 import type { LeadInbox } from "./leads/inbox.ts";
 import type { LeadService } from "./leads/service.ts";
@@ -37,6 +38,8 @@ export interface AppServices {
   audit: AuditLog;
   /** The tracker, when JIRA_* are set (the settings' connection test). */
   jira: JiraClient | null;
+  /** A data subject's erasure (LGPD art. 18). */
+  erasure: LeadErasure;
   /** The admin's lead inbox. */
   inbox: LeadInbox;
   worker: DeliveryWorker;

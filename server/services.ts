@@ -16,6 +16,7 @@ import { ContentService } from "./content/service.ts";
 import type { AppServices } from "./context.ts";
 import { type DatabaseHandle, openDatabase } from "./db/client.ts";
 import { PageCache } from "./http/page-cache.ts";
+import { LeadErasure } from "./leads/erasure.ts";
 import { FormRegistry } from "./leads/forms.ts";
 import { LeadInbox } from "./leads/inbox.ts";
 import { notificationHandlers } from "./leads/notify.ts";
@@ -175,6 +176,7 @@ export async function buildServices(
       forms,
       leads,
       inbox: new LeadInbox(database.db, seams.now),
+      erasure: new LeadErasure(database.db, jira, logger, seams.now),
       audit: new AuditLog(database.db, seams.now),
       worker,
       deliveryHandlers,

@@ -117,6 +117,15 @@ export const inboxTexts = {
   page: (n: number, of: number) => `Página ${n} de ${of}`,
   previous: "Anterior",
   next: "Próxima",
+  erasure: "Apagar os dados de um titular (LGPD art. 18)",
+  erasureHint:
+    "Todos os leads deste e-mail têm os dados pessoais apagados aqui e no Jira. Não pode ser desfeito.",
+  erasureEmail: "E-mail do titular",
+  erase: "Apagar dados",
+  erased: (n: number, keys: number) =>
+    `${n === 1 ? "1 lead teve" : `${n} leads tiveram`} os dados pessoais apagados; ${keys === 1 ? "1 chamado do Jira foi editado" : `${keys} chamados do Jira foram editados`}.`,
+  erasureJiraFailed: (keys: string) =>
+    `Não foi possível editar no Jira agora: ${keys}. Tente de novo mais tarde.`,
 } as const;
 
 /** Texts of the settings screen: users and the tracker's status. */

@@ -92,6 +92,11 @@ export class JiraClient {
     await this.request("PUT", `/issue/${encodeURIComponent(key)}`, { fields });
   }
 
+  /** Adds a comment (ADF body) to an issue. */
+  async addComment(key: string, body: unknown): Promise<void> {
+    await this.request("POST", `/issue/${encodeURIComponent(key)}/comment`, { body });
+  }
+
   async transitions(key: string): Promise<{ id: string; name: string; to: { name: string } }[]> {
     const result = await this.request<{ transitions?: { id: string; name: string; to: { name: string } }[] }>(
       "GET",

@@ -54,6 +54,8 @@ export interface FakeIssue {
   transitions: string[];
   /** The `fields` object of each accepted edit (PUT), in order. */
   edits: Record<string, unknown>[];
+  /** The ADF body of each comment added (POST .../comment), in order. */
+  comments: unknown[];
 }
 
 export interface FakeJiraRequest {
@@ -506,6 +508,7 @@ export async function startFakeJira(options: FakeJiraOptions = {}): Promise<Fake
       status: "To Do",
       transitions: [],
       edits: [],
+      comments: [],
     };
     issues.push(issue);
     return { issue, response: { id: issue.id, key: issue.key, self: issueSelf(issue) } };
@@ -651,6 +654,14 @@ export async function startFakeJira(options: FakeJiraOptions = {}): Promise<Fake
           fields: issueFieldsJson(issue, ["*all"]),
         },
       };
+    }
+    const commentMatch = /^\/rest\/api\/3\/issue\/([^/]+)\/comment$/.exec(path);
+    if (commentMatch && method === "POST") {
+      const issue = issueOrThrow(decodeURIComponent(commentMatch[1]!));
+      const body = parseJson();
+      if (!isRecord(body) || !isRecord(body.body)) throw badRequest("Comment body can not be empty!");
+      issue.comments.push(body.body);
+      return { status: 201, body: { id: String(10000 + issue.comments.length), body: body.body } };
     }
     const transitionsMatch = /^\/rest\/api\/3\/issue\/([^/]+)\/transitions$/.exec(path);
     if (transitionsMatch && (method === "GET" || method === "POST")) {

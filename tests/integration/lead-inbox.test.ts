@@ -93,4 +93,34 @@ describe.each(databaseTargets())("the admin's lead inbox on $name", (target) => 
     await expect(stack.inbox.detail(other.leadId)).rejects.toMatchObject({ kind: "not-found" });
     await expect(stack.inbox.discardSpam(held.leadId)).rejects.toMatchObject({ kind: "conflict" });
   });
+
+  it("erases a person's data on request: every lead of the e-mail, its Jira issue redacted, nothing else touched", async () => {
+    const stack = await leadStack(handle, jira);
+    const demo = await stack.leads.submit(stack.submission({ formKey: "demo", answers: hotDemoAnswers }));
+    const other = await stack.leads.submit(
+      stack.submission({ formKey: "contato", answers: { ...contact, email: "Outra@Example.com" } }),
+    );
+    await stack.worker.kick();
+    expect(jira.issues).toHaveLength(2);
+
+    const result = await stack.erasure.erase(" MARIA@agrosul.com.br ");
+    expect(result).toMatchObject({ leads: 1, trackerKeys: [demo.trackerKey], trackerFailures: [] });
+    expect(result.subject).toMatch(/^[0-9a-f]{16}$/);
+    const erased = (await stack.inbox.detail(demo.leadId)).lead;
+    expect(erased.answers).toEqual({});
+    expect(erased.tracking).toEqual({});
+    expect(erased.clientHash).toBeNull();
+    expect(erased.protocol).toBeTruthy();
+    expect(erased.consentPurpose).toBeTruthy();
+    const issue = jira.issues.find((i) => i.key === demo.trackerKey)!;
+    expect(issue.edits.at(-1)).toMatchObject({
+      summary: "[Dados removidos a pedido do titular - LGPD art. 18]",
+    });
+    expect(JSON.stringify(issue.edits.at(-1))).not.toContain("Maria");
+    expect(JSON.stringify(issue.comments)).toContain("LGPD, art. 18, VI");
+    // The other person is untouched.
+    expect((await stack.inbox.detail(other.leadId)).lead.answers).toMatchObject({ nome: "Ana Souza" });
+    expect((await stack.erasure.erase("ninguem@example.com")).leads).toBe(0);
+    await expect(stack.erasure.erase("não-é-email")).rejects.toMatchObject({ kind: "invalid" });
+  });
 });

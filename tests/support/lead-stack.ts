@@ -70,7 +70,17 @@ export async function leadStack(
     client: { ip: "203.0.113.7", userAgent: "vitest", clarityCookie: "abc123|1700000000" },
     ...input,
   });
-  return { leads, worker, makeWorker, forms, signer, clock, submission, inbox: services.inbox };
+  return {
+    leads,
+    worker,
+    makeWorker,
+    forms,
+    signer,
+    clock,
+    submission,
+    inbox: services.inbox,
+    erasure: services.erasure,
+  };
 }
 
 /** Answers that pass every step of the demo form and make a hot lead. */

@@ -1,3 +1,4 @@
+import { DomainError } from "@server/domain-errors.ts";
 import { requirePageAdmin } from "@server/http/auth-guard.ts";
 import { inboxFiltersFrom } from "@server/leads/inbox.ts";
 import { data, Form, Link } from "react-router";
@@ -19,8 +20,40 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   );
 }
 
+/** A data subject's erasure (LGPD art. 18), recorded in the audit log by a hash of the e-mail. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const admin = await requirePageAdmin(request, context);
+  const form = await request.formData();
+  try {
+    const result = await context.services.erasure.erase(String(form.get("email") ?? ""));
+    await context.services.audit.record({
+      actor: admin.email,
+      action: "lead.erase",
+      target: `titular ${result.subject}`,
+      detail: {
+        leads: result.leads,
+        trackerKeys: result.trackerKeys,
+        trackerFailures: result.trackerFailures,
+      },
+    });
+    const redacted = result.trackerKeys.length - result.trackerFailures.length;
+    return {
+      ok: result.trackerFailures.length === 0,
+      message: [
+        t.erased(result.leads, redacted),
+        result.trackerFailures.length ? t.erasureJiraFailed(result.trackerFailures.join(", ")) : "",
+      ]
+        .filter(Boolean)
+        .join(" "),
+    };
+  } catch (error) {
+    if (DomainError.is(error)) return { ok: false, message: error.message };
+    throw error;
+  }
+}
+
 /** The lead inbox (issue 12): filters and search in the URL, newest first, 50 a page, CSV export. */
-export default function Leads({ loaderData }: Route.ComponentProps) {
+export default function Leads({ loaderData, actionData }: Route.ComponentProps) {
   const { rows, total, page, pageCount, forms, filters, search } = loaderData;
   const pageLink = (n: number) => {
     const params = new URLSearchParams(search);
@@ -134,6 +167,26 @@ export default function Leads({ loaderData }: Route.ComponentProps) {
           </table>
         </div>
       )}
+      <section aria-labelledby="apagar-titulo" className="erasure">
+        <h2 id="apagar-titulo">{t.erasure}</h2>
+        <p>{t.erasureHint}</p>
+        <Form method="post" className="inbox-filters">
+          <label className="field">
+            <span className="field__label">{t.erasureEmail}</span>
+            <input type="email" name="email" required maxLength={200} autoComplete="off" />
+          </label>
+          <button type="submit" className="button button--outline">
+            {t.erase}
+          </button>
+        </Form>
+        <div aria-live="polite">
+          {actionData && (
+            <p className={`banner ${actionData.ok ? "banner--success" : "banner--error"}`}>
+              {actionData.message}
+            </p>
+          )}
+        </div>
+      </section>
       {pageCount > 1 && (
         <nav aria-label={t.page(page, pageCount)} className="pagination">
           <ul>
