@@ -244,6 +244,7 @@ describe("fake Jira", () => {
           status: "To Do",
           transitions: [],
           edits: [],
+          comments: [],
         },
         {
           id: "10002",
@@ -263,6 +264,7 @@ describe("fake Jira", () => {
           status: "To Do",
           transitions: [],
           edits: [],
+          comments: [],
         },
         {
           id: "10003",
@@ -277,6 +279,7 @@ describe("fake Jira", () => {
           status: "To Do",
           transitions: [],
           edits: [],
+          comments: [],
         },
       ]);
       expect(jira.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
@@ -454,6 +457,24 @@ describe("fake Jira", () => {
         errors: {},
       });
       expect(jira.issues).toEqual([]);
+    });
+  });
+
+  describe("comments", () => {
+    it("POST /issue/{key}/comment keeps the ADF body and answers 201; an empty body is a 400", async () => {
+      await create(validFields);
+      const body = {
+        type: "doc",
+        version: 1,
+        content: [{ type: "paragraph", content: [{ type: "text", text: "Dados removidos" }] }],
+      };
+      const answer = await call("POST", "/issue/FDVW-1/comment", { body });
+      expect(answer.status).toBe(201);
+      expect(jira.issues[0]!.comments).toEqual([body]);
+      const empty = await call("POST", "/issue/FDVW-1/comment", {});
+      expect(empty.status).toBe(400);
+      expect(jira.issues[0]!.comments).toHaveLength(1);
+      expect((await call("POST", "/issue/FDVW-99/comment", { body })).status).toBe(404);
     });
   });
 
