@@ -1,11 +1,8 @@
 import { z } from "../zod.ts";
+import { asset, text } from "./fields.ts";
 
 /** The blog document `blog-data` (B §3.7, §9.6): settings, hero and the posts. */
 
-const text = z.string().trim().min(1);
-const asset = z.string().regex(/^(\/[^/]|https:\/\/)/, {
-  error: "caminho deve começar com / (arquivo em public/) ou https://",
-});
 const slug = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, { error: "slug em minúsculas com hífens" });
 
 export const blogPostSchema = z.strictObject({

@@ -1,4 +1,5 @@
 import { z } from "../zod.ts";
+import { asset, color, href, text } from "./fields.ts";
 
 /**
  * The content pages document `pages-data` (spec A §3 "Content page", B §2.3, §3.1): one entry per
@@ -6,18 +7,6 @@ import { z } from "../zod.ts";
  * chosen by the `template` field, so a page's content is checked against what its layout needs.
  */
 
-const text = z.string().trim().min(1);
-/** An internal path, an anchor, or an absolute address. */
-const href = z.string().regex(/^(\/|#|https?:\/\/|mailto:|tel:)/, {
-  error: "link deve começar com /, #, http(s)://, mailto: ou tel:",
-});
-/** An image under public/ ("/images/...") or an https address. */
-const asset = z.string().regex(/^(\/[^/]|https:\/\/)/, {
-  error: "caminho deve começar com / (arquivo em public/) ou https://",
-});
-const color = z
-  .string()
-  .regex(/^#(?:[0-9a-fA-F]{3}){1,2}$/, { error: "cor deve ser hexadecimal, ex.: #0b3d91" });
 /** Icon names in kebab, snake or Pascal case (B §2.3); an unknown name draws the default icon. */
 const icon = z.string().regex(/^[A-Za-z0-9_-]+$/, { error: "ícone deve ser um nome, ex.: bar-chart" });
 const image = z.strictObject({ src: asset, alt: z.string(), effect: z.string().optional() });

@@ -1,4 +1,5 @@
 import { z } from "../zod.ts";
+import { asset, color, href, text } from "./fields.ts";
 
 /**
  * Schemas of the landing-page sections (spec A §3, "Content sections, loaded by name"). Field names
@@ -11,27 +12,10 @@ import { z } from "../zod.ts";
  * background images, calls to action with a known default, secondary texts).
  */
 
-/** An internal path, an anchor, or an absolute address. A bare "demonstracao" is refused. */
-const href = z.string().regex(/^(\/|#|https?:\/\/|mailto:|tel:)/, {
-  error: "link deve começar com /, #, http(s)://, mailto: ou tel:",
-});
-
-/** An image or video: a path under public/ ("/images/...") or an https address. */
-const asset = z.string().regex(/^(\/[^/]|https:\/\/)/, {
-  error: "caminho deve começar com / (arquivo em public/) ou https://",
-});
-
-/** A colour as a CSS hex value (#0b3d91 or #fff). */
-const color = z
-  .string()
-  .regex(/^#(?:[0-9a-fA-F]{3}){1,2}$/, { error: "cor deve ser hexadecimal, ex.: #0b3d91" });
-
 /** Icon name (kebab-case, as in menu_data: "sprout", "hard-hat"); the page maps it to a drawing. */
 const icon = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, {
   error: "ícone deve ser um nome em minúsculas com hífens, ex.: bar-chart",
 });
-
-const text = z.string().trim().min(1);
 
 /** Item identifiers: numbers in most sections, slugs where they name something (segments). */
 const id = z.union([z.number().int(), z.string().min(1)]);
