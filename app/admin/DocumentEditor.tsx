@@ -15,6 +15,8 @@ export interface RevisionRow {
 export interface EditorMessages {
   saved: string;
   saveError: (reason: string) => string;
+  /** A line shown above every save error (the plans editor's 'Erro ao salvar alterações', B §8.3). */
+  errorTitle?: string;
 }
 
 const DEFAULT_MESSAGES: EditorMessages = { saved: t.saved, saveError: (reason) => reason };
@@ -153,6 +155,7 @@ export function DocumentEditor({
             {status.kind === "saved" && <p className="banner banner--success">{messages.saved}</p>}
             {status.kind === "error" && (
               <div className="banner banner--error" role="alert">
+                {messages.errorTitle && <p>{messages.errorTitle}</p>}
                 <p>{status.message}</p>
                 {status.current && (
                   <button

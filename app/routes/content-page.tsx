@@ -34,7 +34,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const available = pages.status === "loaded" ? pages.data.pages : [aboutUsFallback(info.uiLanguage)];
   const page = findPage(available, path);
   if (!page) throw replace(home);
-  if (!mayView(page, (await currentUser(request, context)) !== null)) await requirePageUser(request, context);
+  // Only a private page needs to know who is asking: public pages cost no session lookup.
+  const signedIn = page.isPublic || (await currentUser(request, context)) !== null;
+  if (!mayView(page, signedIn)) await requirePageUser(request, context);
 
   const partners = MAP_TEMPLATES.has(page.template)
     ? await loadData(

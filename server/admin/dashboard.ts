@@ -13,16 +13,26 @@ export interface DashboardFigures {
 
 export const DASHBOARD_DAYS = 30;
 
+/** Deliveries waiting (pending or running) and given up (dead): the dashboard's and the settings' counts. */
+export async function deliveryCounts(db: Database): Promise<{ pending: number; failed: number }> {
+  const rows = await db
+    .select({ status: deliveryJobs.status, n: count() })
+    .from(deliveryJobs)
+    .where(sql`${deliveryJobs.status} in ('pending', 'running', 'dead')`)
+    .groupBy(deliveryJobs.status);
+  const of = (status: string) => Number(rows.find((r) => r.status === status)?.n ?? 0);
+  return { pending: of("pending") + of("running"), failed: of("dead") };
+}
+
 export async function dashboardFigures(db: Database, now: Date = new Date()): Promise<DashboardFigures> {
   const since = new Date(now.getTime() - DASHBOARD_DAYS * 24 * 3600_000);
-  const [byForm, pending, dead, spam, edits] = await Promise.all([
+  const [byForm, deliveries, spam, edits] = await Promise.all([
     db
       .select({ form: leads.formId, level: leads.level, n: count() })
       .from(leads)
       .where(and(gte(leads.createdAt, since), isNull(leads.spamReason)))
       .groupBy(leads.formId, leads.level),
-    db.select({ n: count() }).from(deliveryJobs).where(sql`${deliveryJobs.status} in ('pending', 'running')`),
-    db.select({ n: count() }).from(deliveryJobs).where(eq(deliveryJobs.status, "dead")),
+    deliveryCounts(db),
     db.select({ n: count() }).from(leads).where(isNotNull(leads.spamReason)),
     db
       .select({
@@ -48,7 +58,7 @@ export async function dashboardFigures(db: Database, now: Date = new Date()): Pr
   }
   return {
     leadsByForm: [...forms.values()].sort((a, b) => b.total - a.total || a.form.localeCompare(b.form)),
-    deliveries: { pending: Number(pending[0]?.n ?? 0), failed: Number(dead[0]?.n ?? 0) },
+    deliveries,
     spam: Number(spam[0]?.n ?? 0),
     recentEdits: edits.map((edit) => ({ ...edit, author: edit.author ?? "—", at: edit.at.toISOString() })),
   };

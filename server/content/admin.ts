@@ -47,6 +47,15 @@ export interface RevisionInfo {
   createdBy: string | null;
 }
 
+/** The row of one document at one level of the lookup order. */
+function atLevel(name: string, level: ContentLevel) {
+  return and(
+    eq(contentDocuments.name, name),
+    eq(contentDocuments.segment, level.segment),
+    eq(contentDocuments.lang, level.lang),
+  );
+}
+
 export const etagOf = (doc: { id: number; version: number }) => `"${doc.id}-${doc.version}"`;
 
 /** A save: the whole document, a merge patch (a section), or a value at a path (an item). */
@@ -173,17 +182,7 @@ export class ContentAdmin {
     const { name, level } = input;
     if (!isDocumentName(name)) throw new DomainError("not-found", contentAdminMessages.unknownDocument(name));
     const saved = await this.db.transaction(async (tx) => {
-      const [current] = await tx
-        .select()
-        .from(contentDocuments)
-        .where(
-          and(
-            eq(contentDocuments.name, name),
-            eq(contentDocuments.segment, level.segment),
-            eq(contentDocuments.lang, level.lang),
-          ),
-        )
-        .for("update");
+      const [current] = await tx.select().from(contentDocuments).where(atLevel(name, level)).for("update");
       if (input.ifMatch && input.ifMatch !== "*" && (!current || etagOf(current) !== input.ifMatch)) {
         throw new ContentConflict(current ? this.editable(current) : null);
       }
@@ -279,16 +278,7 @@ export class ContentAdmin {
 
   private async row(name: string, level: ContentLevel) {
     if (!isDocumentName(name)) return null;
-    const [row] = await this.db
-      .select()
-      .from(contentDocuments)
-      .where(
-        and(
-          eq(contentDocuments.name, name),
-          eq(contentDocuments.segment, level.segment),
-          eq(contentDocuments.lang, level.lang),
-        ),
-      );
+    const [row] = await this.db.select().from(contentDocuments).where(atLevel(name, level));
     return row ?? null;
   }
 

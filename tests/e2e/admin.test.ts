@@ -119,6 +119,7 @@ describe("admin area in Chromium: the content and plans editors", () => {
     await price.fill("");
     await page.getByRole("button", { name: "Salvar alterações" }).click();
     await page.getByText(/^Erro ao salvar: Conteúdo inválido\. plans\.0\.monthly_price/).waitFor();
+    await page.getByText("Erro ao salvar alterações", { exact: true }).waitFor();
     await context.close();
   });
 

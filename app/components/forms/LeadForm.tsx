@@ -1,30 +1,17 @@
 import { Form } from "react-router";
 import { SiteLink } from "~/components/SiteLink.tsx";
 import type { FormDefinition } from "~/lib/forms/definition.ts";
-import type { FlowResult } from "~/lib/forms/flow.ts";
 import { computeTemperature } from "~/lib/forms/scoring.ts";
-import type { FormKey } from "~/lib/forms/submission.ts";
 import type { FormTexts } from "~/lib/forms/texts.ts";
-import type { OfferedLanguage } from "~/lib/locale.ts";
 import { FormFieldInput } from "./FormField.tsx";
 import { FormHero } from "./lead-form/FormHero.tsx";
 import { StepIndicator } from "./lead-form/StepIndicator.tsx";
 import { SuccessScreen } from "./lead-form/SuccessScreen.tsx";
 import type { ChosenPlan } from "./lead-form/types.ts";
-import { useLeadForm } from "./lead-form/useLeadForm.ts";
+import { type LeadFormOptions, useLeadForm } from "./lead-form/useLeadForm.ts";
 import { PrivacyNotice } from "./PrivacyNotice.tsx";
 
-export interface LeadFormProps {
-  formKey: FormKey;
-  form: FormDefinition;
-  texts: FormTexts;
-  language: OfferedLanguage;
-  formToken: string;
-  requestKey: string;
-  plan: ChosenPlan | null;
-  /** Server state after a no-JavaScript post (the action's data). */
-  flow?: FlowResult;
-}
+export type LeadFormProps = LeadFormOptions;
 
 /**
  * The multi-step lead form screen (B §2.6, §4.3). Without JavaScript every button posts the form

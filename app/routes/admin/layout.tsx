@@ -116,7 +116,10 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   );
 }
 
-/** A signed-in customer gets a 403 page in Portuguese, not the admin area. */
+/**
+ * A signed-in customer gets a 403 page in Portuguese, not the admin area; any other load error
+ * shows the server's message or a default (B §8.3).
+ */
 export function ErrorBoundary() {
   const error = useRouteError();
   const root = useRouteLoaderData("root") as { language?: "pt" | "en" } | undefined;
@@ -134,5 +137,13 @@ export function ErrorBoundary() {
       </section>
     );
   }
-  throw error;
+  const message =
+    isRouteErrorResponse(error) && typeof error.data?.message === "string"
+      ? error.data.message
+      : t.loadErrorDefault;
+  return (
+    <p className="banner banner--error" role="alert">
+      {message}
+    </p>
+  );
 }

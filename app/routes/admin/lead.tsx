@@ -1,6 +1,7 @@
 import { DomainError } from "@server/domain-errors.ts";
 import { requirePageAdmin } from "@server/http/auth-guard.ts";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { ActionResult, TrackerLink } from "~/admin/ActionResult.tsx";
 import { inboxTexts as t } from "~/admin/texts.ts";
 import type { Route } from "./+types/lead";
 
@@ -114,24 +115,11 @@ export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
         {lead.trackerKey && (
           <>
             {" "}
-            ·{" "}
-            {lead.trackerUrl ? (
-              <a href={lead.trackerUrl} target="_blank" rel="noopener noreferrer">
-                {lead.trackerKey}
-              </a>
-            ) : (
-              lead.trackerKey
-            )}
+            · <TrackerLink trackerKey={lead.trackerKey} trackerUrl={lead.trackerUrl} />
           </>
         )}
       </p>
-      <div aria-live="polite">
-        {actionData && (
-          <p className={`banner ${actionData.ok ? "banner--success" : "banner--error"}`}>
-            {actionData.message}
-          </p>
-        )}
-      </div>
+      <ActionResult result={actionData} />
       <div className="lead-detail__actions">
         {failed && (
           <Form method="post">

@@ -2,6 +2,7 @@ import { DomainError } from "@server/domain-errors.ts";
 import { requirePageAdmin } from "@server/http/auth-guard.ts";
 import { inboxFiltersFrom } from "@server/leads/inbox.ts";
 import { data, Form, Link } from "react-router";
+import { ActionResult, TrackerLink } from "~/admin/ActionResult.tsx";
 import { inboxTexts as t } from "~/admin/texts.ts";
 import { LEAD_LEVELS as LEVELS, DELIVERY_STATUSES as STATUSES } from "~/lib/lead-status.ts";
 import type { Route } from "./+types/leads";
@@ -149,14 +150,7 @@ export default function Leads({ loaderData, actionData }: Route.ComponentProps) 
                   </td>
                   <td>{t.statuses[row.status]}</td>
                   <td>
-                    {row.trackerKey &&
-                      (row.trackerUrl ? (
-                        <a href={row.trackerUrl} target="_blank" rel="noopener noreferrer">
-                          {row.trackerKey}
-                        </a>
-                      ) : (
-                        row.trackerKey
-                      ))}
+                    <TrackerLink trackerKey={row.trackerKey} trackerUrl={row.trackerUrl} />
                   </td>
                   <td>
                     <time dateTime={row.createdAt}>{new Date(row.createdAt).toLocaleString("pt-BR")}</time>
@@ -179,13 +173,7 @@ export default function Leads({ loaderData, actionData }: Route.ComponentProps) 
             {t.erase}
           </button>
         </Form>
-        <div aria-live="polite">
-          {actionData && (
-            <p className={`banner ${actionData.ok ? "banner--success" : "banner--error"}`}>
-              {actionData.message}
-            </p>
-          )}
-        </div>
+        <ActionResult result={actionData} />
       </section>
       {pageCount > 1 && (
         <nav aria-label={t.page(page, pageCount)} className="pagination">

@@ -19,7 +19,11 @@ export default function PlansEditor({ loaderData }: Route.ComponentProps) {
         initial={loaderData.document}
         etag={loaderData.etag}
         revisions={loaderData.revisions}
-        messages={{ saved: t.plansSaved, saveError: (reason) => t.plansSaveError(reason) }}
+        messages={{
+          saved: t.plansSaved,
+          saveError: (reason) => t.plansSaveError(reason),
+          errorTitle: t.plansSaveFailed,
+        }}
       />
     </section>
   );

@@ -1,8 +1,9 @@
 import { randomBytes } from "node:crypto";
-import { dashboardFigures } from "@server/admin/dashboard.ts";
+import { deliveryCounts } from "@server/admin/dashboard.ts";
 import { DomainError } from "@server/domain-errors.ts";
 import { requirePageAdmin } from "@server/http/auth-guard.ts";
 import { data, Form, useNavigation } from "react-router";
+import { ActionResult } from "~/admin/ActionResult.tsx";
 import { settingsTexts as t } from "~/admin/texts.ts";
 import { z } from "~/lib/zod.ts";
 import type { Route } from "./+types/settings";
@@ -21,13 +22,13 @@ async function trackerStatus(jira: Route.LoaderArgs["context"]["services"]["jira
 export async function loader({ request, context }: Route.LoaderArgs) {
   const admin = await requirePageAdmin(request, context);
   const { accounts, database, jira } = context.services;
-  const [users, figures, tracker] = await Promise.all([
+  const [users, deliveries, tracker] = await Promise.all([
     accounts.list(),
-    dashboardFigures(database.db),
+    deliveryCounts(database.db),
     trackerStatus(jira),
   ]);
   return data(
-    { me: admin.id, users, deliveries: figures.deliveries, tracker },
+    { me: admin.id, users, deliveries, tracker },
     { headers: { "Cache-Control": "private, no-store" } },
   );
 }
@@ -91,13 +92,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
   return (
     <section aria-labelledby="config-titulo">
       <h1 id="config-titulo">{t.title}</h1>
-      <div aria-live="polite">
-        {actionData && (
-          <p className={`banner ${actionData.ok ? "banner--success" : "banner--error"}`}>
-            {actionData.message}
-          </p>
-        )}
-      </div>
+      <ActionResult result={actionData} />
       <h2>{t.tracker}</h2>
       <p className={`banner ${tracker.ok ? "banner--success" : "banner--warning"}`}>{tracker.text}</p>
       <p>

@@ -1,0 +1,28 @@
+/** What an admin form's action answered (B §4.6: success or the server's message), announced politely. */
+export function ActionResult({ result }: { result: { ok: boolean; message: string } | undefined }) {
+  return (
+    <div aria-live="polite">
+      {result && (
+        <p className={`banner ${result.ok ? "banner--success" : "banner--error"}`}>{result.message}</p>
+      )}
+    </div>
+  );
+}
+
+/** A lead's Jira key, as a link to the issue when its address is known. */
+export function TrackerLink({
+  trackerKey,
+  trackerUrl,
+}: {
+  trackerKey: string | null;
+  trackerUrl: string | null;
+}) {
+  if (!trackerKey) return null;
+  return trackerUrl ? (
+    <a href={trackerUrl} target="_blank" rel="noopener noreferrer">
+      {trackerKey}
+    </a>
+  ) : (
+    <>{trackerKey}</>
+  );
+}
