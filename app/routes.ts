@@ -45,6 +45,7 @@ export default [
   route("api/json/:docname/revisions", "routes/api/json-revisions.ts", { id: "json-revisions" }),
   route("api/json/:docname/revisions/:version", "routes/api/json-revisions.ts", { id: "json-revision" }),
   route("api/cache/:key", "routes/api/cache-key.ts"),
+  route("api/uploads", "routes/api/uploads.ts"),
   route("api/*", "routes/api/not-found.ts"),
   route("data/*", "routes/data-file.ts"),
 

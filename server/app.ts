@@ -6,7 +6,7 @@ import { pinoHttp } from "pino-http";
 import type { ServerBuild } from "react-router";
 import { authMessages } from "./auth/messages.ts";
 import type { AppServices } from "./context.ts";
-import { bodyLimitFor } from "./http/api.ts";
+import { bodyLimitFor, bodyTooLargeMessageFor } from "./http/api.ts";
 import { errorHtml } from "./http/error-page.ts";
 import { messages } from "./http/errors.ts";
 import { API_WRITE_LIMIT_PER_MINUTE, normalisePath, perMinuteLimit, writeBucket } from "./http/rate-limit.ts";
@@ -99,6 +99,22 @@ export function createApp(services: AppServices, options: AppOptions): express.E
     app.use(express.static(clientBuildDir, { maxAge: "1h", index: false }));
   }
   app.get("/favicon.ico", (_req, res) => res.redirect(301, "/favicon.svg"));
+  // Uploaded images: the name is the content's hash, so a name never changes content.
+  app.get("/uploads/:name", async (req, res, next) => {
+    try {
+      const image = await services.uploads.read(req.params.name);
+      if (!image) {
+        res.status(404).type("text/plain").send(messages.notFound);
+        return;
+      }
+      const etag = `"${req.params.name}"`;
+      res.set({ "Cache-Control": "public, max-age=31536000, immutable", ETag: etag });
+      if (req.headers["if-none-match"] === etag) res.status(304).end();
+      else res.type(image.type).send(image.bytes);
+    } catch (error) {
+      next(error);
+    }
+  });
 
   // Form submissions, as JSON or as plain form posts to a page (works without JavaScript), are
   // limited per IP (FORM_RATE_LIMIT_PER_MINUTE).
@@ -160,7 +176,7 @@ export function createApp(services: AppServices, options: AppOptions): express.E
         res.status(413).type("html").send(errorHtml(413, messages.bodyTooLarge));
         return;
       }
-      res.status(413).json({ message: messages.bodyTooLarge });
+      res.status(413).json({ message: bodyTooLargeMessageFor(req.path) });
       return;
     }
     next();

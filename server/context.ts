@@ -20,6 +20,7 @@ import type { DeliveryWorker } from "./leads/worker.ts";
 import type { Logger } from "./logger.ts";
 import type { Signer } from "./secrets.ts";
 import type { JiraClient } from "./tracker/jira-client.ts";
+import type { UploadService } from "./uploads/service.ts";
 
 /** Long-lived parts, built once by the composition root (server/services.ts) and handed to every request. */
 export interface AppServices {
@@ -40,6 +41,8 @@ export interface AppServices {
   jira: JiraClient | null;
   /** A data subject's erasure (LGPD art. 18). */
   erasure: LeadErasure;
+  /** Images uploaded in the admin editor, served at /uploads/{hash}.{ext}. */
+  uploads: UploadService;
   /** The admin's lead inbox. */
   inbox: LeadInbox;
   worker: DeliveryWorker;

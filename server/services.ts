@@ -1,3 +1,4 @@
+import path from "node:path";
 import { OFFERED_LANGUAGES } from "~/lib/locale.ts";
 import { AuditLog } from "./admin/audit.ts";
 import { createMailer } from "./auth/mailer.ts";
@@ -31,6 +32,8 @@ import { MemoryWindowCounter, RedisWindowCounter } from "./rate/window-counter.t
 import { loadSigningSecret, Signer } from "./secrets.ts";
 import { trackerMessages } from "./tracker/errors.ts";
 import { JiraClient } from "./tracker/jira-client.ts";
+import { UploadService } from "./uploads/service.ts";
+import { LocalUploadStorage } from "./uploads/storage.ts";
 
 /** Seams for tests: a hand-moved clock, no waiting between retries, a shorter tracker time-out. */
 export interface ServiceSeams {
@@ -178,6 +181,8 @@ export async function buildServices(
       inbox: new LeadInbox(database.db, seams.now),
       erasure: new LeadErasure(database.db, jira, logger, seams.now),
       audit: new AuditLog(database.db, seams.now),
+      // Uploaded images beside the embedded database; several instances share DATA_DIR or swap the storage.
+      uploads: new UploadService(new LocalUploadStorage(path.join(config.DATA_DIR, "uploads"))),
       worker,
       deliveryHandlers,
       jira,

@@ -68,13 +68,8 @@ export function DocumentEditor({
   } | null>(null);
   const revalidator = useRevalidator();
 
-  // A new document or level loaded by the route replaces what is being edited.
-  useEffect(() => {
-    setValue(initial);
-    setEtag(initialEtag);
-    setStatus({ kind: "idle" });
-    setDiffOf(null);
-  }, [initial, initialEtag]);
+  // The route keys this editor by document and level, so another one starts afresh. The loader's
+  // data after a save (revalidated for the version list) must not replace what is being typed.
 
   useEffect(() => {
     if (status.kind !== "saved") return;

@@ -1,5 +1,6 @@
 import { type ReactNode, useId, useState } from "react";
 import type { FieldStructure } from "~/lib/content/form-structure.ts";
+import { ImageUploadField } from "./ImageUploadField.tsx";
 import { adminTexts as t } from "./texts.ts";
 
 /**
@@ -271,6 +272,17 @@ export function StructureField({
           {hint}
         </div>
       );
+    case "image_upload":
+      return (
+        <ImageUploadField
+          id={id}
+          label={label}
+          hint={hint}
+          value={value}
+          required={structure.required}
+          onChange={onChange}
+        />
+      );
     default:
       return (
         <div className="field">
@@ -283,9 +295,6 @@ export function StructureField({
               onChange(event.target.value === "" && !structure.required ? undefined : event.target.value)
             }
           />
-          {structure._ui === "image_upload" && typeof value === "string" && value.startsWith("/") && (
-            <img src={value} alt="" width={160} height={90} className="editor-preview" loading="lazy" />
-          )}
           {hint}
         </div>
       );

@@ -6,12 +6,43 @@ import { contentDocuments, contentRevisions, deliveryJobs, leads } from "../db/s
 export interface DashboardFigures {
   /** Leads of the last 30 days per form, by temperature (spam left out). */
   leadsByForm: { form: string; cold: number; warm: number; hot: number; total: number }[];
+  /** The same leads per day (UTC), oldest first, every one of the 30 days present (zeros included). */
+  leadsByDay: DayCount[];
   deliveries: { pending: number; failed: number };
   spam: number;
   recentEdits: { name: string; segment: string; lang: string; version: number; author: string; at: string }[];
 }
 
+export interface DayCount {
+  /** YYYY-MM-DD (UTC) */
+  day: string;
+  cold: number;
+  warm: number;
+  hot: number;
+}
+
 export const DASHBOARD_DAYS = 30;
+
+/** The last `days` days up to `now` (UTC), oldest first, with the counts found and zeros elsewhere. */
+export function fillDays(
+  rows: { day: string; level: "cold" | "warm" | "hot"; n: number }[],
+  now: Date,
+  days = DASHBOARD_DAYS,
+): DayCount[] {
+  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  const series = Array.from({ length: days }, (_, i) => ({
+    day: new Date(today - (days - 1 - i) * 24 * 3600_000).toISOString().slice(0, 10),
+    cold: 0,
+    warm: 0,
+    hot: 0,
+  }));
+  const byDay = new Map(series.map((entry) => [entry.day, entry]));
+  for (const row of rows) {
+    const entry = byDay.get(row.day);
+    if (entry) entry[row.level] += row.n;
+  }
+  return series;
+}
 
 /** Deliveries waiting (pending or running) and given up (dead): the dashboard's and the settings' counts. */
 export async function deliveryCounts(db: Database): Promise<{ pending: number; failed: number }> {
@@ -26,12 +57,18 @@ export async function deliveryCounts(db: Database): Promise<{ pending: number; f
 
 export async function dashboardFigures(db: Database, now: Date = new Date()): Promise<DashboardFigures> {
   const since = new Date(now.getTime() - DASHBOARD_DAYS * 24 * 3600_000);
-  const [byForm, deliveries, spam, edits] = await Promise.all([
+  const day = sql<string>`to_char(${leads.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`;
+  const [byForm, byDay, deliveries, spam, edits] = await Promise.all([
     db
       .select({ form: leads.formId, level: leads.level, n: count() })
       .from(leads)
       .where(and(gte(leads.createdAt, since), isNull(leads.spamReason)))
       .groupBy(leads.formId, leads.level),
+    db
+      .select({ day, level: leads.level, n: count() })
+      .from(leads)
+      .where(and(gte(leads.createdAt, since), isNull(leads.spamReason)))
+      .groupBy(day, leads.level),
     deliveryCounts(db),
     db.select({ n: count() }).from(leads).where(isNotNull(leads.spamReason)),
     db
@@ -58,6 +95,10 @@ export async function dashboardFigures(db: Database, now: Date = new Date()): Pr
   }
   return {
     leadsByForm: [...forms.values()].sort((a, b) => b.total - a.total || a.form.localeCompare(b.form)),
+    leadsByDay: fillDays(
+      byDay.map((row) => ({ ...row, n: Number(row.n) })),
+      now,
+    ),
     deliveries,
     spam: Number(spam[0]?.n ?? 0),
     recentEdits: edits.map((edit) => ({ ...edit, author: edit.author ?? "—", at: edit.at.toISOString() })),

@@ -7,6 +7,8 @@ export const authMessages = {
   tokenMissing: "Token não encontrado",
   sessionInvalid: "Sessão inválida ou expirada. Entre novamente.",
   resetInvalid: "Este link de redefinição é inválido ou já expirou. Peça um novo.",
+  inviteUnavailable:
+    "O convite por e-mail não está disponível: o envio de e-mails (SMTP_URL) não está configurado.",
   passwordTooShort: `A senha deve ter pelo menos ${MIN_PASSWORD_LENGTH} caracteres.`,
   emailTaken: "Já existe um usuário com este e-mail.",
   userNotFound: "Usuário não encontrado.",

@@ -5,7 +5,7 @@ import { DomainError } from "../domain-errors.ts";
 import type { Logger } from "../logger.ts";
 import { authMessages } from "./messages.ts";
 import { hashPassword, MIN_PASSWORD_LENGTH } from "./passwords.ts";
-import { hashToken, newToken, RESET_TTL_MS } from "./tokens.ts";
+import { hashToken, INVITE_TTL_MS, newToken, RESET_TTL_MS } from "./tokens.ts";
 import { type PublicUser, toPublicUser } from "./users.ts";
 
 /** At most this many reset links per account in a window (an inbox cannot be flooded). */
@@ -68,19 +68,39 @@ export class PasswordResetService {
       this.options.logger.warn({ userId: row.id }, "password reset limit reached; no e-mail sent");
       return;
     }
-    const token = newToken();
-    await this.options.db.insert(passwordResets).values({
-      tokenHash: hashToken(token),
-      userId: row.id,
-      createdAt: now,
-      expiresAt: new Date(now.getTime() + RESET_TTL_MS),
-    });
-    const link = `${this.options.publicBaseUrl}/reset-password?token=${token}`;
+    const link = await this.newLink(row.id, RESET_TTL_MS);
     await this.options.mailer.send({
       to: row.email,
       subject: "Redefinição de senha — Vértice",
       text: `Olá, ${row.name}.\n\nPara criar uma nova senha, abra este link (válido por 1 hora, uma única vez):\n${link}\n\nSe você não pediu a redefinição, ignore este e-mail: sua senha continua a mesma.`,
     });
+  }
+
+  /**
+   * An invitation (issue 12): a new account gets a single-use link, valid for a week, to set its
+   * first password, so nobody but its owner ever knows it. Refused when the site cannot send mail.
+   */
+  async invite(user: { id: string; email: string; name: string }, invitedBy: string): Promise<void> {
+    if (!this.options.mailer.available) throw new DomainError("invalid", authMessages.inviteUnavailable);
+    const link = await this.newLink(user.id, INVITE_TTL_MS);
+    await this.options.mailer.send({
+      to: user.email,
+      subject: "Convite para a área de clientes — Vértice",
+      text: `Olá, ${user.name}.\n\n${invitedBy} criou uma conta para você no site da Vértice. Para escolher a sua senha e entrar, abra este link (válido por 7 dias, uma única vez):\n${link}\n\nSe você não esperava este convite, ignore este e-mail.`,
+    });
+  }
+
+  /** A fresh single-use link for the user, stored by its hash. */
+  private async newLink(userId: string, ttlMs: number): Promise<string> {
+    const now = this.now();
+    const token = newToken();
+    await this.options.db.insert(passwordResets).values({
+      tokenHash: hashToken(token),
+      userId,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + ttlMs),
+    });
+    return `${this.options.publicBaseUrl}/reset-password?token=${token}`;
   }
 
   /** Sets the new password, spends the link, and signs the user out everywhere. */

@@ -37,6 +37,8 @@ export const SESSION_TTL_MS = 12 * 3600_000;
 export const REMEMBERED_SESSION_TTL_MS = 30 * 24 * 3600_000;
 /** A reset link works once, within one hour. */
 export const RESET_TTL_MS = 3600_000;
+/** An invitation link (a new account sets its first password) lasts a week. */
+export const INVITE_TTL_MS = 7 * 24 * 3600_000;
 
 export function sessionCookie(token: string, options: { maxAgeMs: number | null; secure: boolean }): string {
   const parts = [`${SESSION_COOKIE}=${token}`, "Path=/", "HttpOnly", "SameSite=Lax"];

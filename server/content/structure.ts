@@ -135,7 +135,7 @@ export function fieldFor(key: string, schema: JsonSchema, required: boolean): Fi
           _ui: "image_upload",
           label,
           required,
-          helperText: "Caminho em /images/... ou endereço https",
+          helperText: "Envie uma imagem, ou informe um caminho em /images/... ou um endereço https",
         };
       if (LONG_TEXT.test(key) && (schema.maxLength ?? 1000) > 200)
         return { _ui: "textarea", label, required, fullWidth: true };

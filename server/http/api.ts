@@ -1,3 +1,4 @@
+import { MAX_UPLOAD_BYTES, uploadMessages } from "~/lib/uploads.ts";
 import type { z } from "~/lib/zod.ts";
 import { DomainError } from "../domain-errors.ts";
 import type { Logger } from "../logger.ts";
@@ -8,9 +9,15 @@ export const MAX_BODY_BYTES = 64 * 1024;
 /** Content documents saved by the admin are larger (the pages document is well over 64 KB). */
 export const CONTENT_BODY_BYTES = 1024 * 1024;
 
-/** The body limit of a request path: content saves get the larger one. */
+/** The body limit of a request path: content saves and image uploads get larger ones. */
 export function bodyLimitFor(path: string): number {
+  if (path === "/api/uploads") return MAX_UPLOAD_BYTES;
   return path.startsWith("/api/json/") ? CONTENT_BODY_BYTES : MAX_BODY_BYTES;
+}
+
+/** The 413 message of a path: an upload says how large an image may be. */
+export function bodyTooLargeMessageFor(path: string): string {
+  return path === "/api/uploads" ? uploadMessages.tooLarge : messages.bodyTooLarge;
 }
 
 /**
@@ -73,7 +80,12 @@ export function validate<S extends z.ZodType>(schema: S, value: unknown, at: str
 }
 
 async function readLimited(request: Request, limit: number): Promise<string> {
-  if (!request.body) return "";
+  return (await readBodyBytes(request, limit)).toString("utf8");
+}
+
+/** The raw body, refused with 413 as soon as it passes the limit (whatever Content-Length said). */
+export async function readBodyBytes(request: Request, limit: number): Promise<Buffer> {
+  if (!request.body) return Buffer.alloc(0);
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -82,10 +94,12 @@ async function readLimited(request: Request, limit: number): Promise<string> {
     if (done) break;
     size += value.byteLength;
     if (size > limit) {
-      await reader.cancel().catch(() => {});
+      // Not cancelled: that would destroy the socket before the 413 is written. Node discards the
+      // rest of an unread body once the answer is sent (bounded by the server's request timeout).
+      reader.releaseLock();
       throw new HttpError(413, messages.bodyTooLarge);
     }
     chunks.push(value);
   }
-  return Buffer.concat(chunks).toString("utf8");
+  return Buffer.concat(chunks);
 }

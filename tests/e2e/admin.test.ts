@@ -5,6 +5,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seriousViolations } from "../support/axe.ts";
 import { watchProblems, withBrowser } from "../support/browser.ts";
+import { ONE_PIXEL_PNG } from "../support/images.ts";
 import { type ServerProcess, startServerProcess } from "../support/server-process.ts";
 
 const screenshots = path.join(projectRoot, "tests/.tmp/screenshots");
@@ -100,6 +101,39 @@ describe("admin area in Chromium: the content and plans editors", () => {
     await context.close();
   });
 
+  it("an image uploaded in the editor is stored by the server and shown by the site", async () => {
+    const { context, page } = await signIn(1280, "/admin/json/hero-section-data.json");
+    const problems = watchProblems(page);
+    await page.getByRole("heading", { level: 1, name: "Hero section data" }).waitFor();
+    const firstSlide = page.locator("details.editor-item").first();
+    await firstSlide.locator("summary").first().click();
+    const field = firstSlide.locator(".field", { has: page.locator(".editor-upload") }).first();
+    // Not an image: refused in the browser before sending, with the server's own words.
+    await field.locator('input[type="file"]').setInputFiles({
+      name: "nota.png",
+      mimeType: "text/plain",
+      buffer: Buffer.from("texto"),
+    });
+    await field.getByText("Formato de imagem não aceito: envie PNG, JPEG, WebP, GIF ou AVIF.").waitFor();
+    await field.locator('input[type="file"]').setInputFiles({
+      name: "foto.png",
+      mimeType: "image/png",
+      buffer: ONE_PIXEL_PNG,
+    });
+    await field.getByText("Imagem enviada.").waitFor();
+    const address = await field.locator('input[type="text"]').inputValue();
+    expect(address).toMatch(/^\/uploads\/[0-9a-f]{20}\.png$/);
+    expect(await field.locator("img.editor-preview").getAttribute("src")).toBe(address);
+    await page.getByRole("button", { name: "Salvar alterações" }).click();
+    await page.getByText("Alterações salvas com sucesso!").waitFor();
+    const home = await (await fetch(`${server.url}/?v=${Date.now()}`)).text();
+    expect(home).toContain(address);
+    const image = await fetch(server.url + address);
+    expect(image.headers.get("content-type")).toBe("image/png");
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   it("the plans editor: a price edited in R$ shows on /planos; usable on a phone", async () => {
     const { context, page } = await signIn(390, "/admin/pages");
     await page.getByRole("heading", { level: 1, name: "Editor de planos" }).waitFor();
@@ -115,8 +149,11 @@ describe("admin area in Chromium: the content and plans editors", () => {
     await page.screenshot({ path: path.join(screenshots, "admin-plans-390.png"), fullPage: true });
     const planos = await (await fetch(`${server.url}/planos?v=${Date.now()}`)).text();
     expect(planos).toContain("321,90");
-    // An empty number stays empty, and the schema refuses the plan without its price.
+    // An empty number stays empty, and the schema refuses the plan without its price. What is typed
+    // right after a save survives the reload of the version list that the save starts.
     await price.fill("");
+    await page.waitForLoadState("networkidle");
+    expect(await price.inputValue()).toBe("");
     await page.getByRole("button", { name: "Salvar alterações" }).click();
     await page.getByText(/^Erro ao salvar: Conteúdo inválido\. plans\.0\.monthly_price/).waitFor();
     await page.getByText("Erro ao salvar alterações", { exact: true }).waitFor();
@@ -131,6 +168,11 @@ describe("admin area in Chromium: the content and plans editors", () => {
       .getByRole("link", { name: /hero-section-data\.json/ })
       .first()
       .waitFor();
+    // The leads-per-day chart: uPlot draws it once its own chunk has loaded; its text says the same.
+    await page.locator(".lead-chart canvas").waitFor();
+    expect(await page.locator(".lead-chart figcaption").textContent()).toMatch(
+      /^Leads por dia nos últimos 30 dias: \d+ frio, \d+ morno, \d+ quente\./,
+    );
     await page.screenshot({ path: path.join(screenshots, "admin-dashboard-1280.png") });
     await context.close();
     const anonymous = await fetch(`${server.url}/admin/json`, { redirect: "manual" });

@@ -4,12 +4,12 @@ import { clientBuildDir } from "@server/paths.ts";
 import { describe, expect, it } from "vitest";
 
 /** What the browser downloads: production React, and no server secrets or server-only code. */
-describe("the client build", () => {
-  const assets = path.join(clientBuildDir, "assets");
-  const scripts = readdirSync(assets)
-    .filter((f) => f.endsWith(".js"))
-    .map((f) => ({ file: f, text: readFileSync(path.join(assets, f), "utf8") }));
+const assets = path.join(clientBuildDir, "assets");
+const scripts = readdirSync(assets)
+  .filter((f) => f.endsWith(".js"))
+  .map((f) => ({ file: f, text: readFileSync(path.join(assets, f), "utf8") }));
 
+describe("the client build", () => {
   it("ships React's production build", () => {
     expect(scripts.length).toBeGreaterThan(0);
     for (const { file, text } of scripts) {
@@ -30,5 +30,42 @@ describe("the client build", () => {
         expect(text.includes(marker), `${marker} in ${file}`).toBe(false);
       }
     }
+  });
+});
+
+/**
+ * Code splitting (issue 12 item 11, issue 14): what the admin, the customer area and the partner
+ * map need never reaches the files a public page loads. Read from the build's own route manifest.
+ */
+describe("public pages load no admin, customer-area or map code", () => {
+  const PRIVATE_ROUTE = /^(routes\/admin|admin-|routes\/user|user-|routes\/dashboard)/;
+  /** Strings only the private code holds (its messages and its libraries' own names). */
+  const PRIVATE_MARKERS = [
+    "Alterações salvas com sucesso!", // the JSON editor
+    "Nenhuma estrutura de formulário encontrada",
+    "Tentar entregar de novo", // the lead inbox
+    "Enviar imagem", // image upload
+    "u-legend", // uPlot
+    "user-dashboard", // the customer area (its texts are shared with the login; its code is not)
+    "leaflet-zoom-animated", // Leaflet
+  ];
+
+  it("holds for every public route's module and its imports", async () => {
+    const build = (await import(/* @vite-ignore */ path.join(clientBuildDir, "../server/index.js"))) as {
+      assets: { routes: Record<string, { module: string; imports?: string[] }> };
+    };
+    const publicFiles = new Set<string>();
+    for (const [id, route] of Object.entries(build.assets.routes)) {
+      if (PRIVATE_ROUTE.test(id)) continue;
+      for (const file of [route.module, ...(route.imports ?? [])]) publicFiles.add(file);
+    }
+    expect(publicFiles.size).toBeGreaterThan(10);
+    for (const file of publicFiles) {
+      const text = readFileSync(path.join(clientBuildDir, file), "utf8");
+      for (const marker of PRIVATE_MARKERS) expect(text.includes(marker), `${marker} in ${file}`).toBe(false);
+    }
+    // The markers are real: each is found in some file of the build.
+    const all = scripts.map((s) => s.text).join("\n");
+    for (const marker of PRIVATE_MARKERS) expect(all.includes(marker), marker).toBe(true);
   });
 });

@@ -1,6 +1,7 @@
 import { dashboardFigures } from "@server/admin/dashboard.ts";
 import { requirePageAdmin } from "@server/http/auth-guard.ts";
 import { data, Link } from "react-router";
+import { LeadChart } from "~/admin/LeadChart.tsx";
 import { adminTexts } from "~/admin/texts.ts";
 import type { Route } from "./+types/dashboard";
 
@@ -16,7 +17,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** The admin dashboard: leads of the last 30 days by form and temperature, deliveries, spam, recent edits. */
 export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
   const t = adminTexts.stats;
-  const { leadsByForm, deliveries, spam, recentEdits, audit } = loaderData;
+  const { leadsByForm, leadsByDay, deliveries, spam, recentEdits, audit } = loaderData;
   const total = leadsByForm.reduce((sum, row) => sum + row.total, 0);
   const widest = Math.max(1, ...leadsByForm.map((row) => row.total));
   return (
@@ -35,6 +36,8 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
           </li>
         ))}
       </ul>
+      <h2>{t.byDay}</h2>
+      <LeadChart days={leadsByDay} />
       <h2>{t.byForm}</h2>
       {leadsByForm.length === 0 ? (
         <p>{t.none}</p>

@@ -13,6 +13,7 @@ export default function PlansEditor({ loaderData }: Route.ComponentProps) {
     <section aria-labelledby="planos-editor-titulo">
       <h1 id="planos-editor-titulo">{t.plansEditor}</h1>
       <DocumentEditor
+        key={`${loaderData.level.segment}/${loaderData.level.lang}`}
         name="plans-data"
         level={loaderData.level}
         structure={loaderData.structure}

@@ -28,7 +28,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     trackerStatus(jira),
   ]);
   return data(
-    { me: admin.id, users, deliveries, tracker },
+    { me: admin.id, users, deliveries, tracker, canInvite: context.services.passwordReset.available },
     { headers: { "Cache-Control": "private, no-store" } },
   );
 }
@@ -37,6 +37,7 @@ const createSchema = z.object({
   email: z.email().max(200),
   name: z.string().trim().max(100).optional(),
   role: z.enum(["admin", "customer"]),
+  access: z.enum(["password", "invite"]).default("password"),
 });
 
 /** Users (issue 12): create with a one-time password, change role, deactivate or reactivate, end all sessions. */
@@ -45,7 +46,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
   const userId = String(form.get("userId") ?? "");
-  const { accounts, sessions, audit } = context.services;
+  const { accounts, sessions, audit, passwordReset } = context.services;
   const record = (action: string, target: string, detail?: Record<string, unknown>) =>
     audit.record({ actor: admin.email, action, target, detail });
   try {
@@ -56,10 +57,26 @@ export async function action({ request, context }: Route.ActionArgs) {
           ok: false,
           message: `${input.error.issues[0]!.path.join(".")}: ${input.error.issues[0]!.message}`,
         };
-      const password = randomBytes(9).toString("base64url");
-      const user = await accounts.createUser({ ...input.data, password });
-      await record("user.create", user.email, { role: user.role });
-      return { ok: true, message: t.created(user.email, password) };
+      const { access, ...fields } = input.data;
+      if (access === "invite" && !passwordReset.available) return { ok: false, message: t.inviteUnavailable };
+      // An invited account's first password is never shown to anyone: the invitation sets it.
+      const password = randomBytes(access === "invite" ? 32 : 9).toString("base64url");
+      const user = await accounts.createUser({ ...fields, password });
+      await record("user.create", user.email, { role: user.role, access });
+      if (access === "invite") {
+        const sent = await passwordReset.invite(user, admin.name || admin.email).then(
+          () => true,
+          (error: unknown) => {
+            context.services.logger.error({ err: error }, "invitation e-mail not sent");
+            return false;
+          },
+        );
+        if (!sent) return { ok: false, message: t.inviteFailed(user.email) };
+      }
+      return {
+        ok: true,
+        message: access === "invite" ? t.invited(user.email) : t.created(user.email, password),
+      };
     }
     if (userId === admin.id && (intent === "disable" || intent === "role-customer"))
       return { ok: false, message: t.notYourself };
@@ -88,7 +105,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function Settings({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
-  const { users, deliveries, tracker, me } = loaderData;
+  const { users, deliveries, tracker, me, canInvite } = loaderData;
   return (
     <section aria-labelledby="config-titulo">
       <h1 id="config-titulo">{t.title}</h1>
@@ -176,6 +193,24 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
             <option value="customer">{t.roles.customer}</option>
             <option value="admin">{t.roles.admin}</option>
           </select>
+        </label>
+        <label className="field">
+          <span className="field__label">{t.access}</span>
+          <select
+            name="access"
+            defaultValue="password"
+            aria-describedby={canInvite ? undefined : "convite-aviso"}
+          >
+            <option value="password">{t.accessPassword}</option>
+            <option value="invite" disabled={!canInvite}>
+              {t.accessInvite}
+            </option>
+          </select>
+          {!canInvite && (
+            <span id="convite-aviso" className="field__hint">
+              {t.inviteUnavailable}
+            </span>
+          )}
         </label>
         <button type="submit" name="intent" value="create" className="button button--primary" disabled={busy}>
           {t.create}

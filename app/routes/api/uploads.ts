@@ -1,0 +1,34 @@
+import { handleApi, readBodyBytes } from "@server/http/api.ts";
+import { requireAdmin } from "@server/http/auth-guard.ts";
+import { errorResponse, HttpError, jsonResponse, messages } from "@server/http/errors.ts";
+import { MAX_UPLOAD_BYTES, uploadMessages } from "~/lib/uploads.ts";
+import type { Route } from "./+types/uploads";
+
+export function loader() {
+  return errorResponse(405, messages.methodNotAllowed, { Allow: "POST" });
+}
+
+/**
+ * POST /api/uploads (issue 12): an image for a content document, the file itself as the body with
+ * its image type. Admins only. The type is checked by content; the answer is where it is served.
+ * An image/* Content-Type is required, which no cross-site form can send without a preflight.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  return handleApi(context.services.logger, async () => {
+    if (request.method !== "POST") return errorResponse(405, messages.methodNotAllowed, { Allow: "POST" });
+    const admin = await requireAdmin(request, context);
+    if (!/^image\/[a-z0-9.+-]+$/i.test(request.headers.get("content-type")?.split(";")[0]?.trim() ?? ""))
+      throw new HttpError(415, uploadMessages.wrongType);
+    const bytes = await readBodyBytes(request, MAX_UPLOAD_BYTES).catch((error: unknown) => {
+      throw HttpError.is(error) && error.status === 413 ? new HttpError(413, uploadMessages.tooLarge) : error;
+    });
+    const stored = await context.services.uploads.accept(bytes);
+    await context.services.audit.record({
+      actor: admin.email,
+      action: "upload",
+      target: stored.url,
+      detail: { type: stored.type, size: stored.size },
+    });
+    return jsonResponse(stored, { status: 201, headers: { "Cache-Control": "no-store" } });
+  });
+}

@@ -1,0 +1,116 @@
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type FakeJira, startFakeJira } from "../fakes/jira.ts";
+import { watchProblems, withBrowser } from "../support/browser.ts";
+import { type ServerProcess, startServerProcess } from "../support/server-process.ts";
+
+/**
+ * The lead inbox in Chromium (issue 12): a visitor's message whose delivery to Jira gave up is
+ * retried by an admin and delivered once; a person's data is erased here and in Jira.
+ */
+describe("lead inbox in Chromium: retry a failed delivery, erase a person", () => {
+  let jira: FakeJira;
+  let server: ServerProcess;
+  let browser: Browser;
+  let admin: { context: BrowserContext; page: Page };
+
+  beforeAll(async () => {
+    jira = await startFakeJira();
+    [server, browser] = await withBrowser(
+      startServerProcess({
+        JIRA_BASE_URL: jira.url,
+        JIRA_EMAIL: "bot@example.com",
+        JIRA_API_TOKEN: "test-token",
+        FORM_MIN_FILL_MS: "0",
+      }),
+    );
+    const [, email, password] = /admin: +(\S+) \/ (\S+)/.exec(server.output())!;
+    const context = await browser.newContext({ locale: "pt-BR", viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/login?redirectTo=%2Fadmin%2Fleads`, { waitUntil: "networkidle" });
+    await page.getByLabel("E-mail").fill(email!);
+    await page.getByLabel("Senha", { exact: true }).fill(password!);
+    await page.getByRole("button", { name: "Entrar" }).click();
+    await page.waitForURL(`${server.url}/admin/leads`);
+    admin = { context, page };
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    await jira?.close();
+  });
+
+  /** A visitor sends the contact form, as in the browser. */
+  async function sendContact(name: string, email: string) {
+    const context = await browser.newContext({ locale: "pt-BR" });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/contato`, { waitUntil: "networkidle" });
+    await page.getByLabel("Nome Completo").fill(name);
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Mensagem").fill("Quero uma proposta para a minha empresa.");
+    await page.getByRole("button", { name: "Enviar mensagem" }).click();
+    await page.getByTestId("protocolo").waitFor();
+    await context.close();
+  }
+
+  /** Reloads the inbox, searching for `q`, until the lead's row shows `status`. */
+  async function waitForRow(q: string, status: string) {
+    const { page } = admin;
+    await expect
+      .poll(
+        async () => {
+          await page.goto(`${server.url}/admin/leads?q=${encodeURIComponent(q)}`, {
+            waitUntil: "networkidle",
+          });
+          return page.locator("tbody tr td:nth-child(5)").first().textContent();
+        },
+        { timeout: 15_000, interval: 250 },
+      )
+      .toBe(status);
+  }
+
+  it("a delivery that gave up (Jira refused the token) is retried from the inbox and delivered once", async () => {
+    const problems = watchProblems(admin.page);
+    jira.failNext(50, 401);
+    await sendContact("Rita Melo", "rita.melo@example.com");
+    await waitForRow("rita.melo@example.com", "Falhou");
+    jira.reset();
+    const issuesBefore = jira.issues.length;
+
+    const { page } = admin;
+    await page.locator("tbody tr a").first().click();
+    await page.getByRole("heading", { level: 2, name: "Entregas" }).waitFor();
+    expect(await page.getByText("Token inválido ou expirado").count()).toBeGreaterThan(0);
+    await page.getByRole("button", { name: "Tentar entregar de novo" }).click();
+    await page.getByText("1 entrega voltou para a fila.").waitFor();
+
+    await waitForRow("rita.melo@example.com", "Entregue");
+    const created = jira.issues.slice(issuesBefore);
+    expect(created).toHaveLength(1);
+    // The row links the ticket by its key.
+    expect(await page.locator("tbody tr td:nth-child(6)").first().textContent()).toBe(created[0]!.key);
+    expect(problems).toEqual([]);
+  });
+
+  it("erases a person's data: the leads lose it, the Jira issue is redacted with a comment saying why", async () => {
+    await sendContact("Paulo Titular", "paulo.titular@example.com");
+    await waitForRow("paulo.titular@example.com", "Entregue");
+    const issue = jira.issues.find((i) => JSON.stringify(i.fields).includes("paulo.titular@example.com"))!;
+    expect(issue).toBeDefined();
+
+    const { page } = admin;
+    await page.goto(`${server.url}/admin/leads`, { waitUntil: "networkidle" });
+    await page.getByLabel("E-mail do titular").fill("paulo.titular@example.com");
+    await page.getByRole("button", { name: "Apagar dados" }).click();
+    await page.getByText("1 lead teve os dados pessoais apagados; 1 chamado do Jira foi editado.").waitFor();
+
+    // The issue as Jira now holds it: summary and description replaced, a comment saying why.
+    expect(issue.summary).toBe("[Dados removidos a pedido do titular - LGPD art. 18]");
+    const now = JSON.stringify([issue.summary, issue.description]);
+    expect(now).not.toContain("paulo.titular@example.com");
+    expect(now).not.toContain("Paulo Titular");
+    expect(JSON.stringify(issue.comments)).toContain("LGPD, art. 18, VI");
+    await page.goto(`${server.url}/admin/leads?q=${encodeURIComponent("paulo.titular@example.com")}`);
+    expect(await page.locator("tbody tr").count()).toBe(0);
+  });
+});
