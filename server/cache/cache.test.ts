@@ -499,3 +499,65 @@ describe("Cache.onChange: what was built from cached values learns of writes", (
     expect(listener).toHaveBeenCalledTimes(3);
   });
 });
+
+/** Two stores over one map and one channel, as two instances sharing Redis and its pub/sub. */
+function sharedRemotes() {
+  const map = new Map<string, string>();
+  const listeners: Array<(message: string) => void> = [];
+  const one = (): RemoteStore => ({
+    get: async (key) => map.get(key) ?? null,
+    set: async (key, value) => {
+      map.set(key, value);
+    },
+    delete: async (key) => {
+      map.delete(key);
+    },
+    deleteMatching: async (pattern) => {
+      const name = pattern.split(":")[1];
+      for (const key of map.keys()) if (key.split(":")[1] === name) map.delete(key);
+    },
+    publish: async (message) => {
+      for (const listener of listeners) listener(message);
+    },
+    listen: (handler) => {
+      listeners.push(handler);
+    },
+    close: async () => {},
+  });
+  return [one(), one()] as const;
+}
+
+describe("a change on one instance reaches the others (issue 12: shown at once on every instance)", () => {
+  it("drops the other instance's local copies of that document and tells its listeners, once each", async () => {
+    const [remoteA, remoteB] = sharedRemotes();
+    const a = new Cache({ remote: remoteA });
+    const b = new Cache({ remote: remoteB });
+    const heardA = vi.fn();
+    const heardB = vi.fn();
+    a.onChange(heardA);
+    b.onChange(heardB);
+    await b.getOrLoad("default:plans-data:pt", async () => "old", 60);
+    await b.getOrLoad("default:menu_data:pt", async () => "menu", 60);
+
+    await a.deleteWhere({ name: "plans-data" });
+    expect(heardA).toHaveBeenCalledTimes(1); // its own message is not heard again
+    expect(heardB).toHaveBeenCalledTimes(1);
+    expect(await b.getOrLoad("default:plans-data:pt", async () => "new", 60)).toBe("new");
+    // Other documents keep their copies.
+    expect(await b.getOrLoad("default:menu_data:pt", async () => "reloaded", 60)).toBe("menu");
+
+    await a.set("default:menu_data:pt", "set by a", 60);
+    expect(heardB).toHaveBeenCalledTimes(2);
+    expect(await b.getOrLoad("default:menu_data:pt", async () => "source", 60)).toBe("set by a");
+  });
+
+  it("ignores what is not a change message", () => {
+    const [remoteA] = sharedRemotes();
+    const listener = vi.fn();
+    const cache = new Cache({ remote: remoteA });
+    cache.onChange(listener);
+    for (const raw of ["not json", "null", '{"from":"x"}', '{"from":"x","key":3}'])
+      (remoteA as Required<RemoteStore>).publish(raw);
+    expect(listener).not.toHaveBeenCalled();
+  });
+});

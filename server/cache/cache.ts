@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { LocalStore } from "./local-store.ts";
 import type { RemoteStore } from "./remote-store.ts";
 import { LOCAL_MAX_ENTRIES, LOCAL_TTL_MS } from "./ttl.ts";
@@ -16,6 +17,12 @@ export interface CachedEntry<T> {
   ttl: number;
 }
 
+/** What a write changed: one key, or every key of one document. Sent to the other instances too. */
+type Change = { key: string } | { name: string };
+
+/** A change as published: which instance made it, so it ignores its own. */
+type ChangeMessage = Change & { from: string };
+
 /** Values are wrapped so a cached "nothing here" (null) is told apart from a miss. */
 interface Envelope<T> {
   v: T;
@@ -33,21 +40,50 @@ export class Cache {
   private readonly now: () => number;
   private readonly inflight = new Map<string, Promise<unknown>>();
   private readonly changeListeners: Array<() => void> = [];
+  /** Tells this instance's changes apart from the others' on the shared channel. */
+  private readonly instance = randomUUID();
 
   constructor(options: CacheOptions = {}) {
     this.local = new LocalStore(options.localMaxEntries ?? LOCAL_MAX_ENTRIES);
     this.remote = options.remote ?? null;
     this.localTtlMs = options.localTtlMs ?? LOCAL_TTL_MS;
     this.now = options.now ?? Date.now;
+    // Another instance's write makes this one's local copies (and pages built from them) stale too.
+    this.remote?.listen?.((raw) => this.heard(raw));
   }
 
-  /** Called after a write or delete (not a load): what was built from the old values is stale. */
+  /**
+   * Called after a write or delete (not a load), here or on another instance sharing the remote
+   * cache: what was built from the old values is stale.
+   */
   onChange(listener: () => void): void {
     this.changeListeners.push(listener);
   }
 
-  private changed(): void {
+  private changed(change: Change): void {
     for (const listener of this.changeListeners) listener();
+    const message: ChangeMessage = { ...change, from: this.instance };
+    void this.remote?.publish?.(JSON.stringify(message)).catch(() => {});
+  }
+
+  private heard(raw: string): void {
+    let message: { from?: unknown; key?: unknown; name?: unknown };
+    try {
+      message = JSON.parse(raw) as typeof message;
+    } catch {
+      return;
+    }
+    if (!message || message.from === this.instance) return;
+    if (typeof message.key === "string") this.local.delete(message.key);
+    else if (typeof message.name === "string") this.dropLocal(message.name);
+    else return;
+    for (const listener of this.changeListeners) listener();
+  }
+
+  private dropLocal(name: string): void {
+    for (const key of this.local.keys()) {
+      if (key.split(":")[1] === name) this.local.delete(key);
+    }
   }
 
   get hasRemote(): boolean {
@@ -102,22 +138,20 @@ export class Cache {
   async set<T>(key: string, data: T, ttlSeconds: number): Promise<void> {
     this.local.set(key, data, this.now() + Math.min(ttlSeconds * 1000, this.localTtlMs));
     await this.writeRemote(key, data, ttlSeconds);
-    this.changed();
+    this.changed({ key });
   }
 
   async delete(key: string): Promise<void> {
     this.local.delete(key);
     await this.remote?.delete(key).catch(() => {});
-    this.changed();
+    this.changed({ key });
   }
 
   /** Drops every key whose parts match: e.g. all segments and languages of one document. */
   async deleteWhere(match: { name: string }): Promise<void> {
-    for (const key of this.local.keys()) {
-      if (key.split(":")[1] === match.name) this.local.delete(key);
-    }
+    this.dropLocal(match.name);
     await this.remote?.deleteMatching(`*:${escapeGlob(match.name)}:*`).catch(() => {});
-    this.changed();
+    this.changed({ name: match.name });
   }
 
   private async writeRemote(key: string, value: unknown, ttlSeconds: number): Promise<void> {

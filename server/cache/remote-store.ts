@@ -9,12 +9,19 @@ export interface RemoteStore {
   delete(key: string): Promise<void>;
   /** Deletes every key matching a glob pattern (Redis MATCH syntax). */
   deleteMatching(pattern: string): Promise<void>;
+  /** Tells every other instance listening what changed (best effort). */
+  publish?(message: string): Promise<void>;
+  /** Hears what the other instances publish. */
+  listen?(handler: (message: string) => void): void;
   close(): Promise<void>;
 }
 
 /** Redis behind the cache; a slow or failing Redis degrades to "no remote cache", silently (B §8.3). */
 export class RedisStore implements RemoteStore {
   private readonly redis: Redis;
+  /** Redis pub/sub takes a connection of its own (a subscribed connection runs no other command). */
+  private subscriber: Redis | null = null;
+  private subscription: Promise<unknown> = Promise.resolve();
 
   constructor(
     url: string,
@@ -89,7 +96,42 @@ export class RedisStore implements RemoteStore {
     );
   }
 
+  /** The channel the instances sharing this prefix tell each other about changes on. */
+  private get channel(): string {
+    return `${this.prefix}changes`;
+  }
+
+  async publish(message: string): Promise<void> {
+    await this.quietly(
+      "publish",
+      () => withTimeout(this.redis.publish(this.channel, message), REMOTE_TIMEOUT_MS.set),
+      0,
+    );
+  }
+
+  listen(handler: (message: string) => void): void {
+    if (!this.subscriber) {
+      // ioredis subscribes again by itself after a reconnect.
+      this.subscriber = this.redis.duplicate({ enableOfflineQueue: true });
+      this.subscriber.on("error", (error) => this.logger.debug({ err: error.message }, "redis unavailable"));
+      this.subscription = this.subscriber
+        .subscribe(this.channel)
+        .catch((error: Error) =>
+          this.logger.warn({ err: error.message }, "cache change channel not subscribed"),
+        );
+    }
+    this.subscriber.on("message", (channel: string, message: string) => {
+      if (channel === this.channel) handler(message);
+    });
+  }
+
+  /** Resolves once Redis has confirmed the subscription of `listen` (for tests and start-up). */
+  async subscribed(): Promise<void> {
+    await this.subscription;
+  }
+
   async close(): Promise<void> {
+    await this.subscriber?.quit().catch(() => this.subscriber?.disconnect());
     await this.redis.quit().catch(() => this.redis.disconnect());
   }
 

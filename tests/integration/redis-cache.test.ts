@@ -62,6 +62,26 @@ describe.runIf(redisUrl)("Redis as the shared cache", () => {
   });
 });
 
+describe.runIf(redisUrl)("instances told of each other's writes through Redis pub/sub", () => {
+  it("a document saved on one instance is dropped from the other's local cache and pages", async () => {
+    const prefix = `test:${randomBytes(4).toString("hex")}:`;
+    const [storeA, storeB] = [await store(prefix), await store(prefix)];
+    const a = new Cache({ remote: storeA });
+    const b = new Cache({ remote: storeB });
+    await storeB.subscribed();
+    let pagesDroppedOnB = 0;
+    b.onChange(() => pagesDroppedOnB++);
+    expect(await b.getOrLoad("default:hero-section-data:pt", async () => "old title", 1800)).toBe(
+      "old title",
+    );
+    await a.deleteWhere({ name: "hero-section-data" });
+    await expect.poll(() => pagesDroppedOnB).toBe(1);
+    expect(await b.getOrLoad("default:hero-section-data:pt", async () => "new title", 1800)).toBe(
+      "new title",
+    );
+  });
+});
+
 describe("an unreachable Redis", () => {
   it("costs nothing but misses: values still come from the source", async () => {
     const down = new RedisStore("redis://127.0.0.1:1", logger);
