@@ -135,8 +135,17 @@ export const deliveryJobs = pgTable(
     lastError: text("last_error"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().default(sql`now()`),
     finishedAt: timestamp("finished_at", { withTimezone: true }),
+    /** The lead changed while this tracker job ran: once done, it runs again (instead of a second job). */
+    rerun: boolean("rerun").notNull().default(false),
   },
-  (t) => [index("delivery_jobs_due_idx").on(t.status, t.runAt), index("delivery_jobs_lead_idx").on(t.leadId)],
+  (t) => [
+    index("delivery_jobs_due_idx").on(t.status, t.runAt),
+    index("delivery_jobs_lead_idx").on(t.leadId),
+    // At most one tracker job per lead waits or runs: two could each create the Jira issue (issue 13).
+    uniqueIndex("delivery_jobs_one_open_tracker_idx")
+      .on(t.leadId)
+      .where(sql`${t.kind} = 'tracker' and ${t.status} in ('pending', 'running')`),
+  ],
 );
 
 /** Every attempt at a job, kept for the admin inbox and for audits. */

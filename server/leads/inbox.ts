@@ -178,7 +178,19 @@ export class LeadInbox {
           lockedBy: null,
           finishedAt: null,
         })
-        .where(and(eq(deliveryJobs.leadId, id), eq(deliveryJobs.status, "dead")))
+        .where(
+          and(
+            eq(deliveryJobs.leadId, id),
+            eq(deliveryJobs.status, "dead"),
+            // One tracker job at most may be open (unique index): the newest dead one, and none
+            // while another is waiting or running, which delivers the lead anyway.
+            sql`(${deliveryJobs.kind} <> 'tracker' or (
+              ${deliveryJobs.id} = (select max(d.id) from ${deliveryJobs} d
+                where d.lead_id = ${id} and d.kind = 'tracker' and d.status = 'dead')
+              and not exists (select 1 from ${deliveryJobs} o
+                where o.lead_id = ${id} and o.kind = 'tracker' and o.status in ('pending', 'running'))))`,
+          ),
+        )
         .returning({ id: deliveryJobs.id });
       if (revived.length === 0) throw new DomainError("conflict", inboxMessages.nothingToRetry);
       await tx

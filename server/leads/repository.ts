@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNotNull, sql, TransactionRollbackError } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
-import { deliveryJobs, leadRequests, leads } from "../db/schema.ts";
+import { deliveryAttempts, deliveryJobs, leadRequests, leads } from "../db/schema.ts";
 
 export type LeadRow = typeof leads.$inferSelect;
 export type NewLead = typeof leads.$inferInsert;
@@ -99,34 +99,37 @@ export async function completeLead(
         .set({ ...changes, stage: "completed", version: sql`${leads.version} + 1` })
         .where(eq(leads.id, id))
         .returning();
-      const waiting = await tx
-        .select({ kind: deliveryJobs.kind })
-        .from(deliveryJobs)
-        .where(and(eq(deliveryJobs.leadId, id), eq(deliveryJobs.status, "pending")));
-      const toInsert = jobs.filter(
-        (job) => job.kind !== "tracker" || !waiting.some((w) => w.kind === "tracker"),
-      );
-      if (toInsert.length) {
-        await tx.insert(deliveryJobs).values(
-          toInsert.map((job) => ({
-            leadId: id,
-            kind: job.kind,
-            event: job.event,
-            maxAttempts: job.maxAttempts,
-            runAt: changes.updatedAt,
-          })),
-        );
-      }
-      await tx
+      // The lead's open tracker job, if any, takes the change: a waiting one runs now and reads the
+      // lead as it is then; a running one runs once more when it ends (there is never a second one).
+      const open = await tx
         .update(deliveryJobs)
-        .set({ runAt: changes.updatedAt })
+        .set({
+          rerun: sql`${deliveryJobs.status} = 'running'`,
+          runAt: sql`case when ${deliveryJobs.status} = 'pending' then ${(changes.updatedAt as Date).toISOString()}::timestamptz else ${deliveryJobs.runAt} end`,
+        })
         .where(
           and(
             eq(deliveryJobs.leadId, id),
-            eq(deliveryJobs.status, "pending"),
             eq(deliveryJobs.kind, "tracker"),
+            inArray(deliveryJobs.status, ["pending", "running"]),
           ),
-        );
+        )
+        .returning({ id: deliveryJobs.id });
+      const toInsert = jobs.filter((job) => job.kind !== "tracker" || open.length === 0);
+      if (toInsert.length) {
+        await tx
+          .insert(deliveryJobs)
+          .values(
+            toInsert.map((job) => ({
+              leadId: id,
+              kind: job.kind,
+              event: job.event,
+              maxAttempts: job.maxAttempts,
+              runAt: changes.updatedAt,
+            })),
+          )
+          .onConflictDoNothing();
+      }
       return row ?? null;
     })
     .catch((error: Error) => {
@@ -142,6 +145,20 @@ export async function queuedKinds(db: Database, leadId: string, kinds: JobKind[]
     .from(deliveryJobs)
     .where(and(eq(deliveryJobs.leadId, leadId), inArray(deliveryJobs.kind, kinds)));
   return rows.map((r) => r.kind);
+}
+
+/**
+ * Whether a tracker job of the lead was ever attempted: a create may then have reached Jira with
+ * its answer lost, so the issue is searched by its label before any create (issue 13).
+ */
+export async function trackerAttemptedBefore(db: Database, leadId: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: deliveryAttempts.id })
+    .from(deliveryAttempts)
+    .innerJoin(deliveryJobs, eq(deliveryJobs.id, deliveryAttempts.jobId))
+    .where(and(eq(deliveryJobs.leadId, leadId), eq(deliveryJobs.kind, "tracker")))
+    .limit(1);
+  return rows.length > 0;
 }
 
 /** Whether the lead's tracker work is finished (no tracker job waiting or running). */
@@ -175,15 +192,19 @@ export async function releaseLead(
       .returning({ id: leads.id });
     if (released.length === 0) return false;
     if (jobs.length) {
-      await tx.insert(deliveryJobs).values(
-        jobs.map((job) => ({
-          leadId: id,
-          kind: job.kind,
-          event: job.event,
-          maxAttempts: job.maxAttempts,
-          runAt: now,
-        })),
-      );
+      // A tracker job already open for the lead stays the only one (unique index): it delivers it.
+      await tx
+        .insert(deliveryJobs)
+        .values(
+          jobs.map((job) => ({
+            leadId: id,
+            kind: job.kind,
+            event: job.event,
+            maxAttempts: job.maxAttempts,
+            runAt: now,
+          })),
+        )
+        .onConflictDoNothing();
     }
     return true;
   });

@@ -14,7 +14,7 @@ import {
   ticketSummary,
 } from "../tracker/ticket.ts";
 import type { FormKey, FormRegistry } from "./forms.ts";
-import type { LeadRow } from "./repository.ts";
+import { type LeadRow, trackerAttemptedBefore } from "./repository.ts";
 import { withRetries } from "./retry-policy.ts";
 import { JobError, type JobRow } from "./worker.ts";
 
@@ -63,7 +63,8 @@ export class TrackerSync {
       if (!key) {
         const projectKey = form.integrations.jira.projectKey;
         const issuetype = chooseIssueType(await this.projectIssueTypes(projectKey), form);
-        key = await this.createOnce(lead.id, job.attempts > 1, () =>
+        const earlier = job.attempts > 1 || (await trackerAttemptedBefore(this.db, lead.id));
+        key = await this.createOnce(lead.id, earlier, () =>
           this.jira.createIssue({ project: { key: projectKey }, issuetype: { id: issuetype.id }, ...fields }),
         );
         await this.db

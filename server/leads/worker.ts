@@ -24,6 +24,8 @@ export type JobHandler = (job: JobRow, lead: LeadRow) => Promise<string | undefi
 
 /** A claimed job not finished within this lease is claimed again (its worker died). */
 export const LEASE_MS = 5 * 60_000;
+/** A worker renews the lease of a job it is still working on this often (well before it ends). */
+export const LEASE_RENEW_MS = LEASE_MS / 5;
 
 export interface WorkerOptions {
   db: Database;
@@ -34,6 +36,8 @@ export interface WorkerOptions {
   pollIntervalMs?: number;
   batchSize?: number;
   id?: string;
+  /** How often a job in hand has its lease renewed (tests shorten it). */
+  leaseRenewMs?: number;
 }
 
 /**
@@ -49,6 +53,7 @@ export class DeliveryWorker {
   private readonly now: () => Date;
   private readonly pollIntervalMs: number;
   private readonly batchSize: number;
+  private readonly leaseRenewMs: number;
   private timer: NodeJS.Timeout | null = null;
   private cycle: Promise<number> | null = null;
   private again = false;
@@ -61,6 +66,7 @@ export class DeliveryWorker {
     this.now = options.now ?? (() => new Date());
     this.pollIntervalMs = options.pollIntervalMs ?? 5_000;
     this.batchSize = options.batchSize ?? 5;
+    this.leaseRenewMs = options.leaseRenewMs ?? LEASE_RENEW_MS;
     this.id = options.id ?? `worker-${process.pid}-${randomBytes(3).toString("hex")}`;
   }
 
@@ -144,13 +150,28 @@ export class DeliveryWorker {
     return this.db.select().from(deliveryJobs).where(inArray(deliveryJobs.id, ids));
   }
 
+  /** Whether this worker still holds the job: every update of a claimed job is conditional on it. */
+  private held(jobId: number) {
+    return sql`${deliveryJobs.id} = ${jobId} and ${deliveryJobs.status} = 'running' and ${deliveryJobs.lockedBy} = ${this.id}`;
+  }
+
   private async run(job: JobRow): Promise<void> {
     const startedAt = this.now();
-    const [lead] = await this.db.select().from(leads).where(eq(leads.id, job.leadId));
+    // A long delivery keeps its lease, so no other worker claims the job while this one works on it.
+    const renewal = setInterval(() => {
+      const until = new Date(this.now().getTime() + LEASE_MS);
+      this.db
+        .update(deliveryJobs)
+        .set({ lockedUntil: until })
+        .where(this.held(job.id))
+        .catch((error: Error) => this.logger.warn({ job: job.id, err: error.message }, "lease not renewed"));
+    }, this.leaseRenewMs);
+    renewal.unref();
     let outcome: "ok" | "retry" | "dead";
     let detail: string | undefined;
     let runAt: Date | null = null;
     try {
+      const [lead] = await this.db.select().from(leads).where(eq(leads.id, job.leadId));
       if (!lead) throw new JobError("lead não encontrado", false);
       detail = await this.handlers[job.kind](job, lead);
       outcome = "ok";
@@ -168,9 +189,34 @@ export class DeliveryWorker {
         { job: job.id, kind: job.kind, lead: job.leadId, attempt: job.attempts, outcome, err: detail },
         "delivery attempt failed",
       );
+    } finally {
+      clearInterval(renewal);
     }
     const finishedAt = this.now();
     await this.db.transaction(async (tx) => {
+      // Only the holder moves the job on; a worker that lost it (a stalled process whose lease ran
+      // out) still records what it did, and leaves the job to its new holder.
+      const moved = await tx
+        .update(deliveryJobs)
+        .set(
+          outcome === "ok"
+            ? {
+                // The lead changed while the job ran: it runs again, fresh, instead of a second job.
+                status: sql`case when ${deliveryJobs.rerun} then 'pending' else 'done' end`,
+                runAt: finishedAt,
+                attempts: sql`case when ${deliveryJobs.rerun} then 0 else ${deliveryJobs.attempts} end`,
+                rerun: false,
+                finishedAt: sql`case when ${deliveryJobs.rerun} then null else ${finishedAt.toISOString()}::timestamptz end`,
+                lockedBy: null,
+                lockedUntil: null,
+                lastError: null,
+              }
+            : outcome === "retry"
+              ? { status: "pending", runAt: runAt!, lockedBy: null, lockedUntil: null, lastError: detail }
+              : { status: "dead", finishedAt, lockedBy: null, lockedUntil: null, lastError: detail },
+        )
+        .where(this.held(job.id))
+        .returning({ id: deliveryJobs.id });
       await tx.insert(deliveryAttempts).values({
         jobId: job.id,
         attempt: job.attempts,
@@ -178,18 +224,15 @@ export class DeliveryWorker {
         startedAt,
         finishedAt,
         outcome,
-        detail: detail?.slice(0, 2000),
+        detail: (moved.length ? detail : `${detail ?? ""} (lease lost: the job was taken over)`)?.slice(
+          0,
+          2000,
+        ),
       });
-      await tx
-        .update(deliveryJobs)
-        .set(
-          outcome === "ok"
-            ? { status: "done", finishedAt, lockedBy: null, lockedUntil: null, lastError: null }
-            : outcome === "retry"
-              ? { status: "pending", runAt: runAt!, lockedBy: null, lockedUntil: null, lastError: detail }
-              : { status: "dead", finishedAt, lockedBy: null, lockedUntil: null, lastError: detail },
-        )
-        .where(eq(deliveryJobs.id, job.id));
+      if (moved.length === 0) {
+        this.logger.warn({ job: job.id, kind: job.kind, lead: job.leadId }, "job lease lost before it ended");
+        return;
+      }
       if (outcome === "dead" && job.kind === "tracker") {
         await tx
           .update(leads)
@@ -198,12 +241,4 @@ export class DeliveryWorker {
       }
     });
   }
-}
-
-/** An admin's manual retry of a job that used its attempts. */
-export async function retryJob(db: Database, jobId: number, now: Date): Promise<void> {
-  await db
-    .update(deliveryJobs)
-    .set({ status: "pending", runAt: now, attempts: 0, lastError: null, finishedAt: null })
-    .where(sql`${deliveryJobs.id} = ${jobId} and ${deliveryJobs.status} = 'dead'`);
 }

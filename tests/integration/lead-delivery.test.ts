@@ -1,11 +1,11 @@
 import type { DatabaseHandle } from "@server/db/client.ts";
 import { deliveryAttempts, deliveryJobs, leads } from "@server/db/schema.ts";
-import { LEASE_MS } from "@server/leads/worker.ts";
+import { DeliveryWorker, LEASE_MS } from "@server/leads/worker.ts";
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
 import { type FakeJira, startFakeJira } from "../fakes/jira.ts";
 import { databaseTargets, dropCreatedDatabases } from "../support/databases.ts";
-import { hotDemoAnswers, leadStack } from "../support/lead-stack.ts";
+import { hotDemoAnswers, leadStack, silentLogger } from "../support/lead-stack.ts";
 
 afterAll(dropCreatedDatabases);
 
@@ -162,6 +162,146 @@ describe.each(databaseTargets())("lead delivery to Jira on $name", (target) => {
     const [row] = await handle.db.select().from(leads).where(eq(leads.id, result.leadId));
     expect(row!.trackerKey).toBe(jira.issues[0]!.key);
     expect(jira.requests.filter((r) => r.path === "/rest/api/3/search/jql")).not.toHaveLength(0);
+  });
+
+  it("one open tracker job per lead: a lead completed while its capture's job waits or runs is delivered by that job", async () => {
+    const stack = await leadStack(handle, jira);
+    jira.setDown(true);
+    const captured = await stack.leads.submit(
+      stack.submission({ formKey: "demo", stage: "capture", answers: captureAnswers }),
+    );
+    const trackerJobs = () =>
+      handle.db
+        .select()
+        .from(deliveryJobs)
+        .where(eq(deliveryJobs.leadId, captured.leadId))
+        .then((jobs) => jobs.filter((j) => j.kind === "tracker"));
+    // The job is claimed (running) when the visitor completes the form.
+    const [job] = await trackerJobs();
+    await handle.db
+      .update(deliveryJobs)
+      .set({
+        status: "running",
+        lockedBy: "worker-a",
+        lockedUntil: new Date(stack.clock.now().getTime() + LEASE_MS),
+      })
+      .where(eq(deliveryJobs.id, job!.id));
+    await stack.leads.submit(
+      stack.submission({
+        formKey: "demo",
+        answers: hotDemoAnswers,
+        leadId: captured.leadId,
+        accessToken: captured.accessToken,
+      }),
+    );
+    expect(await trackerJobs()).toHaveLength(1);
+    expect((await trackerJobs())[0]).toMatchObject({ status: "running", rerun: true });
+    // The database itself refuses a second open tracker job for the lead.
+    await expect(
+      handle.db.insert(deliveryJobs).values({ leadId: captured.leadId, kind: "tracker", maxAttempts: 5 }),
+    ).rejects.toThrow();
+
+    // The running job ends (Jira back): it runs once more, fresh, and the issue is created once and qualified.
+    jira.setDown(false);
+    await handle.db
+      .update(deliveryJobs)
+      .set({ status: "pending", lockedBy: null, lockedUntil: null, runAt: stack.clock.now() })
+      .where(eq(deliveryJobs.id, job!.id));
+    await Promise.all([stack.makeWorker("a").kick(), stack.makeWorker("b").kick()]);
+    expect(jira.issues).toHaveLength(1);
+    expect(jira.issues[0]!.status).toBe("Qualified");
+    expect(await trackerJobs()).toHaveLength(1);
+  });
+
+  it("two workers and a lost create answer: the issue is searched before every later create, never made twice", async () => {
+    const stack = await leadStack(handle, jira);
+    jira.setDown(true);
+    const result = await stack.leads.submit(
+      stack.submission({
+        formKey: "contato",
+        answers: { nome: "Luana Prado", email: "luana@example.com", mensagem: "Quero uma proposta." },
+      }),
+    );
+    jira.setDown(false);
+    // A create that reached Jira while its answer was lost, then the job gave up (as after its last try).
+    const created = await fetch(`${jira.url}/rest/api/3/issue`, {
+      method: "POST",
+      headers: {
+        "Content-Type": "application/json",
+        Authorization: `Basic ${Buffer.from("bot@example.com:test-token").toString("base64")}`,
+      },
+      body: JSON.stringify({
+        fields: {
+          project: { key: "FDVW" },
+          issuetype: { id: "10001" },
+          summary: "Contato: Luana Prado",
+          labels: [`lead-${result.leadId}`],
+        },
+      }),
+    });
+    expect(created.status).toBe(201);
+    const [job] = await handle.db.select().from(deliveryJobs).where(eq(deliveryJobs.leadId, result.leadId));
+    await handle.db.update(deliveryJobs).set({ status: "dead" }).where(eq(deliveryJobs.id, job!.id));
+
+    // An admin's retry starts the job's count afresh; its earlier attempts still make it search first.
+    await stack.inbox.retry(result.leadId);
+    await Promise.all([stack.makeWorker("a").kick(), stack.makeWorker("b").kick()]);
+    expect(jira.issues).toHaveLength(1);
+    const [row] = await handle.db.select().from(leads).where(eq(leads.id, result.leadId));
+    expect(row!.trackerKey).toBe(jira.issues[0]!.key);
+    const attempts = await handle.db
+      .select()
+      .from(deliveryAttempts)
+      .where(eq(deliveryAttempts.jobId, job!.id));
+    expect(attempts.map((a) => a.outcome)).toEqual(["retry", "ok"]);
+  });
+
+  it("a long delivery keeps its lease, and a worker that lost its job does not move it", async () => {
+    const stack = await leadStack(handle, jira);
+    jira.setDown(true);
+    const result = await stack.leads.submit(
+      stack.submission({ formKey: "newsletter", answers: { email: "longa@example.com" } }),
+    );
+    jira.setDown(false);
+    stack.clock.advance(60_000);
+    let finish!: () => void;
+    const slow = new DeliveryWorker({
+      db: handle.db,
+      logger: silentLogger,
+      now: stack.clock.now,
+      id: "slow",
+      leaseRenewMs: 5,
+      handlers: {
+        tracker: () => new Promise<string>((resolve) => (finish = () => resolve("feito"))),
+        slack: async () => "ok",
+        teams: async () => "ok",
+        webhook: async () => "ok",
+      },
+    });
+    const running = slow.runDue();
+    await expect.poll(() => typeof finish).toBe("function");
+    // Past the first lease: the renewal has moved it on, so no other worker takes the job.
+    stack.clock.advance(LEASE_MS + 1_000);
+    const leaseOf = async () =>
+      (await handle.db.select().from(deliveryJobs).where(eq(deliveryJobs.leadId, result.leadId)))[0]!;
+    await expect
+      .poll(async () => (await leaseOf()).lockedUntil!.getTime() > stack.clock.now().getTime())
+      .toBe(true);
+    expect(await stack.makeWorker("other").runDue()).toBe(0);
+
+    // Another worker holds it now (as after a stall): the slow worker's end changes nothing but its record.
+    await handle.db
+      .update(deliveryJobs)
+      .set({ lockedBy: "other" })
+      .where(eq(deliveryJobs.leadId, result.leadId));
+    finish();
+    await running;
+    expect(await leaseOf()).toMatchObject({ status: "running", lockedBy: "other" });
+    const [attempt] = await handle.db
+      .select()
+      .from(deliveryAttempts)
+      .where(eq(deliveryAttempts.worker, "slow"));
+    expect(attempt!.detail).toContain("lease lost");
   });
 
   it("two workers never deliver a job twice", async () => {
