@@ -26,8 +26,9 @@ export function createApp(services: AppServices, options: AppOptions): express.E
   const { config, logger } = services;
   const app = express();
   app.disable("x-powered-by");
-  // Behind a load balancer the client address comes from X-Forwarded-For; only trust local proxies by default.
-  app.set("trust proxy", "loopback");
+  // Behind a load balancer the client address and protocol come from X-Forwarded-*, from the proxies
+  // TRUST_PROXY names (default: loopback). Rate limits and page actions' origin check depend on it.
+  app.set("trust proxy", config.TRUST_PROXY);
 
   app.use(
     pinoHttp({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadConfig } from "./config.ts";
+import { ConfigError, loadConfig, parseTrustProxy } from "./config.ts";
 
 /** Runs loadConfig expecting a ConfigError; returns its message. */
 function configError(env: Record<string, string | undefined>): string {
@@ -262,5 +262,21 @@ describe("loadConfig: secrets are never echoed", () => {
     const message = configError({ REDIS_URL: "http://:s3cr3tP4ss@cache.internal:6379" });
     expectOneLineNaming(message, "REDIS_URL");
     expect(message).not.toContain("s3cr3tP4ss");
+  });
+});
+
+describe("TRUST_PROXY (issue 13: behind a load balancer each visitor keeps their own address)", () => {
+  it("takes a number of hops, or addresses, ranges and Express's range names", () => {
+    expect(parseTrustProxy("1")).toBe(1);
+    expect(parseTrustProxy("10.0.0.0/8, loopback")).toEqual(["10.0.0.0/8", "loopback"]);
+    expect(parseTrustProxy("2001:db8::/32,uniquelocal")).toEqual(["2001:db8::/32", "uniquelocal"]);
+    expect(parseTrustProxy("everyone")).toBeNull();
+    expect(parseTrustProxy("10.0.0.0/8;rm -rf")).toBeNull();
+  });
+
+  it("defaults to loopback and refuses a bad value with one line naming the variable", () => {
+    expect(loadConfig({}).TRUST_PROXY).toEqual(["loopback"]);
+    expect(loadConfig({ TRUST_PROXY: "2" }).TRUST_PROXY).toBe(2);
+    expect(() => loadConfig({ TRUST_PROXY: "true" })).toThrow(/^Configuração inválida: TRUST_PROXY deve ser/);
   });
 });

@@ -31,6 +31,24 @@ const wholeNumber = optionalString.pipe(
   z.string().regex(/^\d+$/, "deve ser um número inteiro").transform(Number).optional(),
 );
 
+/** Express's names for address ranges, accepted in TRUST_PROXY beside addresses and CIDR ranges. */
+const PROXY_RANGES = ["loopback", "linklocal", "uniquelocal"];
+const IP_OR_CIDR = /^(?:\d{1,3}(?:\.\d{1,3}){3}|[0-9a-fA-F:]+)(?:\/\d{1,3})?$/;
+
+/**
+ * Which proxies in front of the site are trusted for the client address and protocol: a number of
+ * hops ("1" behind one load balancer), or addresses, CIDR ranges and Express's range names
+ * separated by commas. Default: loopback (a reverse proxy on the same machine).
+ */
+export function parseTrustProxy(value: string): number | string[] | null {
+  const text = value.trim();
+  if (/^\d+$/.test(text)) return Number(text);
+  const parts = text.split(",").map((part) => part.trim());
+  if (parts.length === 0 || parts.some((part) => !(PROXY_RANGES.includes(part) || IP_OR_CIDR.test(part))))
+    return null;
+  return parts;
+}
+
 const positiveInt = (fallback: number) =>
   wholeNumber.pipe(z.number().positive("deve ser maior que 0").optional()).transform((v) => v ?? fallback);
 
@@ -76,6 +94,18 @@ const envSchema = z
         )
         .optional(),
     ),
+    TRUST_PROXY: optionalString.transform((v, ctx) => {
+      const parsed = parseTrustProxy(v ?? "loopback");
+      if (parsed === null) {
+        ctx.addIssue({
+          code: "custom",
+          message:
+            "deve ser um número de proxies (ex.: 1) ou endereços/faixas separados por vírgula (ex.: 10.0.0.0/8,loopback)",
+        });
+        return z.NEVER;
+      }
+      return parsed;
+    }),
     FORM_RATE_LIMIT_PER_MINUTE: positiveInt(20),
     LOGIN_RATE_LIMIT_PER_MINUTE: positiveInt(10),
     /** Minimum time between showing a form and sending it; faster submissions are flagged as spam. */

@@ -1,5 +1,8 @@
-import { describe, expect, it } from "vitest";
-import { normalisePath, writeBucket } from "./rate-limit.ts";
+import type { Options } from "express-rate-limit";
+import { Redis } from "ioredis";
+import { describe, expect, it, vi } from "vitest";
+import type { Logger } from "../logger.ts";
+import { normalisePath, RedisRateLimitStore, writeBucket } from "./rate-limit.ts";
 
 describe("Rate-limit buckets — every spelling and method of a write counts", () => {
   it("normalises a path as React Router matches it", () => {
@@ -43,5 +46,28 @@ describe("Rate-limit buckets — every spelling and method of a write counts", (
     expect(writeBucket("POST", "/loginx")).toBe("forms");
     expect(writeBucket("POST", "/api/auth/logout")).toBe("api");
     expect(writeBucket("PUT", "/api/cache")).toBe("api");
+  });
+});
+
+describe("Redis down never opens the limits (issue 13)", () => {
+  it("counts in this process while Redis does not answer, and says so once", async () => {
+    const redis = new Redis("redis://127.0.0.1:1", {
+      lazyConnect: true,
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 0,
+      retryStrategy: () => null,
+    });
+    const logger = { warn: vi.fn(), info: vi.fn(), debug: vi.fn() };
+    const store = new RedisRateLimitStore(redis, "rl:forms:", logger as unknown as Logger);
+    store.init({ windowMs: 60_000 } as Options);
+    const hits = [];
+    for (let i = 0; i < 4; i++) hits.push((await store.increment("203.0.113.7")).totalHits);
+    expect(hits).toEqual([1, 2, 3, 4]);
+    expect((await store.increment("198.51.100.1")).totalHits).toBe(1);
+    expect(logger.warn).toHaveBeenCalledTimes(1);
+    expect(logger.warn.mock.calls[0]![1]).toBe(
+      "Redis unreachable: rate limits counted in this process until it answers",
+    );
+    redis.disconnect();
   });
 });

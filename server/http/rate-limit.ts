@@ -3,15 +3,20 @@ import { type Options, rateLimit, type Store } from "express-rate-limit";
 import type { Redis } from "ioredis";
 import { isLoginPath } from "~/lib/locale.ts";
 import type { Logger } from "../logger.ts";
+import { MemoryWindowCounter } from "../rate/window-counter.ts";
 import { errorHtml } from "./error-page.ts";
 
 /**
  * Fixed one-minute windows counted in Redis (INCR + PEXPIRE), so every instance shares the
- * count. A Redis failure lets the request through: a down cache must not take the forms down.
+ * count. While Redis fails, each instance counts in its own memory: a down cache neither takes
+ * the forms down nor lifts the limits.
  */
 export class RedisRateLimitStore implements Store {
   private windowMs = 60_000;
   readonly localKeys = false;
+  /** While Redis does not answer, this process counts alone: limits hold per instance (issue 13). */
+  private fallback = new MemoryWindowCounter(this.windowMs);
+  private redisDown = false;
 
   constructor(
     private readonly redis: Redis,
@@ -21,6 +26,7 @@ export class RedisRateLimitStore implements Store {
 
   init(options: Options): void {
     this.windowMs = options.windowMs;
+    this.fallback = new MemoryWindowCounter(this.windowMs);
   }
 
   async increment(key: string) {
@@ -35,16 +41,24 @@ export class RedisRateLimitStore implements Store {
         await this.redis.pexpire(redisKey, this.windowMs);
         remaining = this.windowMs;
       }
+      if (this.redisDown) {
+        this.redisDown = false;
+        this.logger.info({ store: this.prefix }, "rate limits counted in Redis again");
+      }
       return { totalHits: hits, resetTime: new Date(Date.now() + remaining) };
     } catch (error) {
-      this.logger.debug(
-        { err: (error as Error).message },
-        "rate limit store unavailable; letting the request through",
-      );
-      return { totalHits: 0, resetTime: new Date(Date.now() + this.windowMs) };
+      // Never open the limits: count in this process until Redis answers, and say so once.
+      if (!this.redisDown) {
+        this.redisDown = true;
+        this.logger.warn(
+          { store: this.prefix, err: (error as Error).message },
+          "Redis unreachable: rate limits counted in this process until it answers",
+        );
+      }
+      const { count, resetAt } = this.fallback.count(key);
+      return { totalHits: count, resetTime: new Date(resetAt) };
     }
   }
-
   async decrement(key: string) {
     await this.redis.decr(this.prefix + key).catch(() => {});
   }

@@ -15,17 +15,23 @@ export class MemoryWindowCounter implements WindowCounter {
   ) {}
 
   async hit(key: string): Promise<number> {
+    return this.count(key).count;
+  }
+
+  /** Adds a hit; the key's count in its window and when the window ends (ms since the epoch). */
+  count(key: string): { count: number; resetAt: number } {
     const now = this.now();
     const current = this.windows.get(key);
     if (!current || current.resetAt <= now) {
       // Drop finished windows now and then so the map does not grow without bound.
       if (this.windows.size > 10_000)
         for (const [k, w] of this.windows) if (w.resetAt <= now) this.windows.delete(k);
-      this.windows.set(key, { count: 1, resetAt: now + this.windowMs });
-      return 1;
+      const fresh = { count: 1, resetAt: now + this.windowMs };
+      this.windows.set(key, fresh);
+      return { ...fresh };
     }
     current.count++;
-    return current.count;
+    return { ...current };
   }
 }
 
