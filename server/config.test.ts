@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadConfig, parseTrustProxy } from "./config.ts";
+import { ConfigError, isLocalAddress, loadConfig, parseTrustProxy } from "./config.ts";
 
 /** Runs loadConfig expecting a ConfigError; returns its message. */
 function configError(env: Record<string, string | undefined>): string {
@@ -278,5 +278,30 @@ describe("TRUST_PROXY (issue 13: behind a load balancer each visitor keeps their
     expect(loadConfig({}).TRUST_PROXY).toEqual(["loopback"]);
     expect(loadConfig({ TRUST_PROXY: "2" }).TRUST_PROXY).toBe(2);
     expect(() => loadConfig({ TRUST_PROXY: "true" })).toThrow(/^Configuração inválida: TRUST_PROXY deve ser/);
+  });
+});
+
+describe("production addresses (issue 13: https for a public site)", () => {
+  it("refuses an http PUBLIC_BASE_URL in production unless it is this machine", () => {
+    expect(() => loadConfig({ NODE_ENV: "production", PUBLIC_BASE_URL: "http://www.example.com" })).toThrow(
+      "Configuração inválida: PUBLIC_BASE_URL deve usar https em produção (http só para localhost ou 127.0.0.1)",
+    );
+    for (const local of ["http://localhost:3000", "http://127.0.0.1:8080", "http://agronegocio.localhost"])
+      expect(loadConfig({ NODE_ENV: "production", PUBLIC_BASE_URL: local }).publicBaseUrl).toBe(local);
+    expect(
+      loadConfig({ NODE_ENV: "production", PUBLIC_BASE_URL: "https://www.example.com" }).publicBaseUrl,
+    ).toBe("https://www.example.com");
+    expect(
+      loadConfig({ NODE_ENV: "development", PUBLIC_BASE_URL: "http://www.example.com" }).publicBaseUrl,
+    ).toBe("http://www.example.com");
+    // Unset: the local address of the port, a local trial.
+    expect(loadConfig({ NODE_ENV: "production" }).publicBaseUrl).toBe("http://localhost:3000");
+  });
+
+  it("tells a local address from a public one", () => {
+    expect(isLocalAddress("http://localhost:3000")).toBe(true);
+    expect(isLocalAddress("http://[::1]:3000")).toBe(true);
+    expect(isLocalAddress("https://www.vertice.com.br")).toBe(false);
+    expect(isLocalAddress("http://localhost.example.com")).toBe(false);
   });
 });

@@ -49,6 +49,12 @@ export function parseTrustProxy(value: string): number | string[] | null {
   return parts;
 }
 
+/** An address only this machine reaches: a local trial of the production build, never a public site. */
+export function isLocalAddress(url: string): boolean {
+  const host = new URL(url).hostname;
+  return host === "localhost" || host.endsWith(".localhost") || host === "127.0.0.1" || host === "[::1]";
+}
+
 const positiveInt = (fallback: number) =>
   wholeNumber.pipe(z.number().positive("deve ser maior que 0").optional()).transform((v) => v ?? fallback);
 
@@ -125,6 +131,18 @@ const envSchema = z
             message: "é obrigatória quando JIRA_BASE_URL está definida",
           });
       }
+    }
+    // A public site in production is served over https (Secure cookies and HSTS follow from it).
+    if (
+      env.NODE_ENV === "production" &&
+      env.PUBLIC_BASE_URL?.startsWith("http:") &&
+      !isLocalAddress(env.PUBLIC_BASE_URL)
+    ) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["PUBLIC_BASE_URL"],
+        message: "deve usar https em produção (http só para localhost ou 127.0.0.1)",
+      });
     }
     if (env.LEAD_WEBHOOK_URL && !env.LEAD_WEBHOOK_SECRET) {
       ctx.addIssue({

@@ -9,7 +9,7 @@ import { UserDashboardStore } from "./auth/user-dashboards.ts";
 import { AccountService } from "./auth/users.ts";
 import { Cache } from "./cache/cache.ts";
 import { RedisStore } from "./cache/remote-store.ts";
-import type { Config } from "./config.ts";
+import { type Config, isLocalAddress } from "./config.ts";
 import { ContentAdmin } from "./content/admin.ts";
 import { readContentFiles, readDomainConfig } from "./content/files.ts";
 import { seedDocuments } from "./content/repository.ts";
@@ -228,9 +228,16 @@ export async function startServices(services: BuiltServices): Promise<void> {
   const { logger, jira, database, accounts } = services;
   if (jira) logger.info({ tracker: "jira", baseUrl: jira.baseUrl }, "lead delivery ready");
   else logger.warn({ tracker: "simulated" }, trackerMessages.notConfigured);
-  // A fresh embedded database gets two demo accounts so the site can be tried at once; a
-  // PostgreSQL server gets none unless asked (npm run user:create).
-  if (database.kind === "pglite" && (await accounts.userCount()) === 0) {
+  // A local trial (a fresh embedded database and a localhost address, as `npm ci && npm start`
+  // gives) gets two demo accounts so the site can be tried at once. A site with a public address,
+  // or on PostgreSQL, gets none: its first admin comes from `npm run user:create`.
+  const noUsers = (await accounts.userCount()) === 0;
+  if (noUsers && !(database.kind === "pglite" && isLocalAddress(services.config.publicBaseUrl))) {
+    logger.warn(
+      "no user yet: create the first admin with npm run user:create -- --email E --password P --role admin",
+    );
+  }
+  if (noUsers && database.kind === "pglite" && isLocalAddress(services.config.publicBaseUrl)) {
     const demo = await seedDemoUsers(accounts, services.userDashboards);
     console.log(
       [

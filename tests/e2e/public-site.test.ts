@@ -14,9 +14,10 @@ describe("the public site in Chromium (A §2, §4, §9)", () => {
 
   beforeAll(async () => {
     mkdirSync(screenshots, { recursive: true });
-    // An https base URL would add upgrade-insecure-requests to the CSP, which this plain-http test server cannot serve.
+    // An https base URL would add upgrade-insecure-requests to the CSP, which this plain-http test
+    // server cannot serve; production takes http only for a local address (a local trial).
     [server, browser] = await withBrowser(
-      startServerProcess({ PUBLIC_BASE_URL: "http://www.vertice.example" }),
+      startServerProcess({ PUBLIC_BASE_URL: "http://www.vertice.localhost" }),
     );
   });
   afterAll(async () => {
@@ -33,8 +34,8 @@ describe("the public site in Chromium (A §2, §4, §9)", () => {
       '<meta property="og:title"',
       '<meta property="og:image:width" content="1200"',
       '<meta name="twitter:card" content="summary_large_image"',
-      '<link rel="canonical" href="http://www.vertice.example/"',
-      'hrefLang="en" href="http://www.vertice.example/en"',
+      '<link rel="canonical" href="http://www.vertice.localhost/"',
+      'hrefLang="en" href="http://www.vertice.localhost/en"',
       '"@type":"Organization"',
     ]) {
       expect(html, needle).toContain(needle);
