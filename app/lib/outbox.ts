@@ -1,3 +1,4 @@
+import { currentFormToken, rememberFormToken } from "./forms/form-token.ts";
 import type { Submission, SubmissionAnswer } from "./forms/submission.ts";
 
 const KEY = "vertice-lead-outbox";
@@ -38,7 +39,8 @@ export type PostResult =
  * in this browser and sent again on the next page view with the same request key, so the server
  * stores it once: "registrada localmente" (B §4.1, §8.1) is then literally true.
  */
-export async function postLead(body: Submission): Promise<PostResult> {
+export async function postLead(submission: Submission): Promise<PostResult> {
+  const body = { ...submission, formToken: currentFormToken(submission.formToken) };
   try {
     const response = await fetch("/api/leads", {
       method: "POST",
@@ -46,7 +48,10 @@ export async function postLead(body: Submission): Promise<PostResult> {
       body: JSON.stringify(body),
     });
     const data = (await response.json().catch(() => ({}))) as Record<string, unknown>;
-    if (response.ok) return { kind: "ok", answer: data as unknown as SubmissionAnswer };
+    if (response.ok) {
+      rememberFormToken(data.formToken);
+      return { kind: "ok", answer: data as unknown as SubmissionAnswer };
+    }
     if (response.status === 422) {
       return {
         kind: "invalid",

@@ -148,6 +148,19 @@ export const deliveryJobs = pgTable(
   ],
 );
 
+/**
+ * Form tokens spent by an accepted submission (issue 13): a token delivers one lead; a replay is
+ * held for review. Keys are hashes; rows older than a token's life are pruned.
+ */
+export const spentFormTokens = pgTable(
+  "spent_form_tokens",
+  {
+    key: text("key").primaryKey(),
+    spentAt: timestamp("spent_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("spent_form_tokens_at_idx").on(t.spentAt)],
+);
+
 /** Every attempt at a job, kept for the admin inbox and for audits. */
 export const deliveryAttempts = pgTable(
   "delivery_attempts",

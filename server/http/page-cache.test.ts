@@ -208,7 +208,7 @@ describe("PageCache", () => {
     expect(rendered).toBe(3);
   });
 
-  it("issues one token per millisecond however many answers share it", async () => {
+  it("gives every answer its own token, even within one millisecond (a token is spent once)", async () => {
     let issued = 0;
     cache = new PageCache({
       domains,
@@ -219,9 +219,8 @@ describe("PageCache", () => {
     await get("/");
     const a = await (await get("/")).text();
     const b = await (await get("/")).text();
-    expect(a).toBe(b);
-    clock += 1;
-    expect(await (await get("/")).text()).toContain(`fresh-${clock}-2`);
+    expect(a).toContain(`fresh-${clock}-1`);
+    expect(b).toContain(`fresh-${clock}-2`);
     expect(issued).toBe(2);
   });
 });

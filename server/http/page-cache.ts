@@ -143,18 +143,10 @@ export class PageCache {
     });
   }
 
-  /** A token names its millisecond: answers within the same one share it (one HMAC, not one each). */
-  private lastToken: { at: number; value: Buffer } | null = null;
-
-  private tokenAt(now: number): Buffer {
-    if (this.lastToken?.at !== now) {
-      this.lastToken = { at: now, value: Buffer.from(this.options.issueToken(now), "utf8") };
-    }
-    return this.lastToken.value;
-  }
-
   private answer(req: IncomingMessage, res: ServerResponse, page: CachedPage): void {
-    const token = this.tokenAt(this.now());
+    // Every answer its own token: a token is spent by one submission (issue 13), so two visitors
+    // served in the same millisecond must not share one.
+    const token = Buffer.from(this.options.issueToken(this.now()), "utf8");
     const gzip = acceptsGzip(req.headers["accept-encoding"]);
     // One buffer: node then sends headers and body in a single write.
     const body = Buffer.concat(gzip ? page.body.gzip(token) : page.body.plain(token));

@@ -1,6 +1,7 @@
-import { and, eq, inArray, isNotNull, sql, TransactionRollbackError } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, lt, sql, TransactionRollbackError } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
-import { deliveryAttempts, deliveryJobs, leadRequests, leads } from "../db/schema.ts";
+import { deliveryAttempts, deliveryJobs, leadRequests, leads, spentFormTokens } from "../db/schema.ts";
+import { MAX_TOKEN_AGE_MS } from "./spam.ts";
 
 export type LeadRow = typeof leads.$inferSelect;
 export type NewLead = typeof leads.$inferInsert;
@@ -11,6 +12,9 @@ export interface NewJob {
   event?: string;
   maxAttempts: number;
 }
+
+/** Spent token keys are kept a day longer than a token lives. */
+const SPENT_TOKEN_KEEP_MS = MAX_TOKEN_AGE_MS + 24 * 3600_000;
 
 /** Attempts per job kind, stored on each job when it is queued (stated in retry-policy.ts). */
 export { MAX_JOB_ATTEMPTS as MAX_ATTEMPTS } from "./retry-policy.ts";
@@ -25,9 +29,28 @@ export async function insertLead(
   lead: NewLead,
   requestKey: string,
   jobs: NewJob[],
+  /** The form token this submission spends (its key), when it carried a valid one. */
+  spentToken?: string,
 ): Promise<LeadRow | null> {
   return db
     .transaction(async (tx) => {
+      if (spentToken) {
+        const at = lead.createdAt as Date;
+        const spent = await tx
+          .insert(spentFormTokens)
+          .values({ key: spentToken, spentAt: at })
+          .onConflictDoNothing()
+          .returning({ key: spentFormTokens.key });
+        if (spent.length === 0) {
+          // A replayed token delivers nothing more: the lead is kept, held for review.
+          lead = { ...lead, spamReason: lead.spamReason ?? "replayed-token", deliveryStatus: "spam" };
+          jobs = [];
+        }
+        // Tokens past their life can no longer be sent; their keys are not needed.
+        await tx
+          .delete(spentFormTokens)
+          .where(lt(spentFormTokens.spentAt, new Date(at.getTime() - SPENT_TOKEN_KEEP_MS)));
+      }
       const [row] = await tx.insert(leads).values(lead).returning();
       const claimed = await tx
         .insert(leadRequests)

@@ -20,7 +20,7 @@ import {
   releaseLead,
   trackerSettled,
 } from "./repository.ts";
-import { spamReason } from "./spam.ts";
+import { formTokenKey, nextFormToken, spamReason } from "./spam.ts";
 
 export interface SubmissionInput {
   formKey: FormKey;
@@ -49,6 +49,8 @@ export interface SubmissionResult {
   temperature: Temperature;
   responseHours: number;
   stage: "captured" | "completed";
+  /** The page's token for its next form: each accepted submission spends the one it carried. */
+  formToken: string;
 }
 
 export class SubmissionInvalid extends DomainError {
@@ -100,7 +102,7 @@ export class LeadService {
   async submit(input: SubmissionInput): Promise<SubmissionResult> {
     const { db, forms } = this.options;
     const repeated = await findByRequestKey(db, input.requestKey);
-    if (repeated) return this.answer(repeated, false);
+    if (repeated) return this.answer(repeated, false, input.formToken);
 
     // The server's definition in Portuguese is the one tickets are written from.
     const form = await forms.get(input.formKey);
@@ -153,7 +155,7 @@ export class LeadService {
       // A twin of this request completed it first: answer as it did.
       const result = completed ?? (await findByRequestKey(db, input.requestKey));
       if (!result) throw new DomainError("conflict", "Este formulário já foi enviado.");
-      return this.answer(result, true);
+      return this.answer(result, true, input.formToken);
     }
 
     const id = randomUUID();
@@ -200,10 +202,14 @@ export class LeadService {
         input.stage === "capture" && form.steps.length > 1 ? "lead.captured" : "lead.completed",
         [],
       ),
+      // A token with a valid signature is spent, even one sent too fast; a bad one never was ours.
+      spam === "honeypot" || spam === "bad-token" || !input.formToken
+        ? undefined
+        : formTokenKey(input.formToken),
     );
     const lead = stored ?? (await findByRequestKey(db, input.requestKey));
     if (!lead) throw new DomainError("conflict", "Este formulário já foi enviado.");
-    return this.answer(lead, stored !== null);
+    return this.answer(lead, stored !== null, input.formToken);
   }
 
   private isSimulated(form: FormDefinition): boolean {
@@ -253,7 +259,11 @@ export class LeadService {
   }
 
   /** Starts delivery and, for a fresh submission, waits briefly for the tracker key (B §4.5). */
-  private async answer(lead: LeadRow, fresh: boolean): Promise<SubmissionResult> {
+  private async answer(
+    lead: LeadRow,
+    fresh: boolean,
+    spentToken: string | null | undefined,
+  ): Promise<SubmissionResult> {
     let current = lead;
     if (fresh && lead.deliveryStatus !== "simulated" && lead.deliveryStatus !== "spam") {
       const delivery = this.options.kick();
@@ -271,6 +281,7 @@ export class LeadService {
       temperature: { score: current.score, level: current.level },
       responseHours: current.responseHours,
       stage: current.stage,
+      formToken: nextFormToken(this.options.signer, spentToken, this.now().getTime()),
     };
   }
 }

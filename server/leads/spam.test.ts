@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { Signer } from "../secrets.ts";
-import { issueFormToken, MIN_FILL_MS, spamReason } from "./spam.ts";
+import {
+  formTokenKey,
+  formTokenShownAt,
+  issueFormToken,
+  MIN_FILL_MS,
+  nextFormToken,
+  spamReason,
+} from "./spam.ts";
 
 const signer = new Signer("x".repeat(32));
 const SHOWN = Date.parse("2026-11-22T12:00:00.000Z");
@@ -25,8 +32,16 @@ describe("spam check: honeypot", () => {
 describe("spam check: the signed form token ('bad-token')", () => {
   const later = SHOWN + 60_000;
 
-  it("the token is '{time}.{signature}'", () => {
-    expect(token).toBe(`${SHOWN}.${signer.sign("form", String(SHOWN))}`);
+  it("the token is '{time}.{nonce}.{signature}', unique per issue", () => {
+    const [time, nonce, signature] = token.split(".");
+    expect(time).toBe(String(SHOWN));
+    expect(signature).toBe(signer.sign("form", `${SHOWN}.${nonce}`));
+    expect(issueFormToken(signer, SHOWN)).not.toBe(token);
+  });
+  it("still reads a token of the earlier form '{time}.{signature}'", () => {
+    expect(
+      spamReason({ formToken: `${SHOWN}.${signer.sign("form", String(SHOWN))}` }, signer, SHOWN + 60_000),
+    ).toBeNull();
   });
   it("a missing token", () => {
     expect(spamReason({}, signer, later)).toBe("bad-token");
@@ -45,8 +60,8 @@ describe("spam check: the signed form token ('bad-token')", () => {
     expect(spamReason({ formToken: forged }, signer, later)).toBe("bad-token");
   });
   it("a token whose time was changed (made older to pass the speed check)", () => {
-    const signature = token.split(".")[1]!;
-    expect(spamReason({ formToken: `${SHOWN - 10_000}.${signature}` }, signer, SHOWN + 1000)).toBe(
+    const [, nonce, signature] = token.split(".");
+    expect(spamReason({ formToken: `${SHOWN - 10_000}.${nonce}.${signature}` }, signer, SHOWN + 1000)).toBe(
       "bad-token",
     );
   });
@@ -77,5 +92,23 @@ describe("spam check: too fast (< minFillMs, default 3000 ms)", () => {
     expect(spamReason({ formToken: token }, signer, SHOWN + 999, 1000)).toBe("too-fast");
     expect(spamReason({ formToken: token }, signer, SHOWN + 1000, 1000)).toBeNull();
     expect(spamReason({ formToken: token }, signer, SHOWN, 0)).toBeNull();
+  });
+});
+
+describe("a fresh token after each accepted submission (issue 13: single use)", () => {
+  it("keeps the time the page was shown, with a new nonce", () => {
+    const next = nextFormToken(signer, token, SHOWN + 60_000);
+    expect(next).not.toBe(token);
+    expect(formTokenShownAt(signer, next)).toBe(SHOWN);
+    // So a second form sent at once from the same page is not "too fast".
+    expect(spamReason({ formToken: next }, signer, SHOWN + 60_500)).toBeNull();
+  });
+  it("a bad token is answered with a new one from now", () => {
+    const next = nextFormToken(signer, "forged", SHOWN + 60_000);
+    expect(formTokenShownAt(signer, next)).toBe(SHOWN + 60_000);
+  });
+  it("spends a token under a hash of it", () => {
+    expect(formTokenKey(token)).toMatch(/^[0-9a-f]{40}$/);
+    expect(formTokenKey(token)).not.toBe(formTokenKey(nextFormToken(signer, token, SHOWN)));
   });
 });

@@ -1,21 +1,56 @@
+import { createHash, randomBytes } from "node:crypto";
 import type { Signer } from "../secrets.ts";
 
 /** Minimum time between showing a form and sending it; faster is a bot (default 3 s). */
 export const MIN_FILL_MS = 3_000;
 /** A form token older than this is still accepted: people leave tabs open. */
-const MAX_TOKEN_AGE_MS = 7 * 24 * 3600_000;
-
-/** A signed "this form was shown at T" token, rendered into every form. */
-export function issueFormToken(signer: Signer, now: number): string {
-  const issued = String(now);
-  return `${issued}.${signer.sign("form", issued)}`;
-}
-
-export type SpamReason = "honeypot" | "too-fast" | "bad-token";
+export const MAX_TOKEN_AGE_MS = 7 * 24 * 3600_000;
 
 /**
- * Why a submission looks automated, or null. Spam is answered like a success and stored flagged,
- * so a bot learns nothing; it is never delivered.
+ * A signed "this form was shown at T" token, rendered into every form: `{time}.{nonce}.{signature}`.
+ * The nonce makes each token unique, so a token can be spent once (issue 13).
+ */
+export function issueFormToken(
+  signer: Signer,
+  now: number,
+  nonce = randomBytes(9).toString("base64url"),
+): string {
+  const body = `${now}.${nonce}`;
+  return `${body}.${signer.sign("form", body)}`;
+}
+
+/**
+ * The time a valid token says its form was shown, or null. Tokens of the earlier form
+ * `{time}.{signature}` (pages rendered before the nonce existed) are still read.
+ */
+export function formTokenShownAt(signer: Signer, token: string | null | undefined): number | null {
+  const parts = (token ?? "").split(".");
+  if (parts.length < 2 || parts.length > 3 || !/^\d+$/.test(parts[0]!)) return null;
+  const signature = parts.at(-1)!;
+  const body = parts.slice(0, -1).join(".");
+  if (!signature || (parts.length === 3 && !parts[1]) || !signer.verify("form", body, signature)) return null;
+  return Number(parts[0]);
+}
+
+/**
+ * The token an accepted submission hands back to the page for its next form: the same "shown at"
+ * time (the visitor already spent that time on the page), a new nonce. A bad token gets a new one.
+ */
+export function nextFormToken(signer: Signer, spent: string | null | undefined, now: number): string {
+  return issueFormToken(signer, formTokenShownAt(signer, spent) ?? now);
+}
+
+/** The key a token is spent under: a hash, so the table holds no token that could be sent again. */
+export function formTokenKey(token: string): string {
+  return createHash("sha256").update(token).digest("hex").slice(0, 40);
+}
+
+export type SpamReason = "honeypot" | "too-fast" | "bad-token" | "replayed-token";
+
+/**
+ * Why a submission looks automated, or null. Such a lead is answered like a success and stored
+ * held for review: never delivered unless an admin releases it. A replayed token is found when the
+ * lead is stored (server/leads/repository.ts), not here.
  */
 export function spamReason(
   input: { honeypot?: string | null; formToken?: string | null },
@@ -24,10 +59,9 @@ export function spamReason(
   minFillMs = MIN_FILL_MS,
 ): SpamReason | null {
   if (input.honeypot && input.honeypot.trim() !== "") return "honeypot";
-  const [issued, signature] = (input.formToken ?? "").split(".");
-  if (!issued || !signature || !/^\d+$/.test(issued) || !signer.verify("form", issued, signature))
-    return "bad-token";
-  const age = now - Number(issued);
+  const shownAt = formTokenShownAt(signer, input.formToken);
+  if (shownAt === null) return "bad-token";
+  const age = now - shownAt;
   if (age < minFillMs) return "too-fast";
   if (age > MAX_TOKEN_AGE_MS) return "bad-token";
   return null;

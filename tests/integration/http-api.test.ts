@@ -346,7 +346,7 @@ describe.each(setups)("HTTP API with $name", (setup) => {
         first.headers.get("content-security-policy"),
       );
       expect(second.headers.get("x-frame-options")).toBe("SAMEORIGIN");
-      expect(tokenOf(secondHtml)).toMatch(/^\d{13}\.[\w-]+$/);
+      expect(tokenOf(secondHtml)).toMatch(/^\d{13}\.[\w-]+\.[\w-]+$/);
       expect(tokenOf(secondHtml)).not.toBe(tokenOf(firstHtml));
       expect(secondHtml.split(tokenOf(secondHtml)!).join("T")).toBe(
         firstHtml.split(tokenOf(firstHtml)!).join("T"),

@@ -94,6 +94,30 @@ describe.each(databaseTargets())("the admin's lead inbox on $name", (target) => 
     await expect(stack.inbox.discardSpam(held.leadId)).rejects.toMatchObject({ kind: "conflict" });
   });
 
+  it("a replayed form token delivers nothing more: the lead is held until an admin releases it", async () => {
+    const stack = await leadStack(handle, jira);
+    const first = stack.submission({ formKey: "contato", answers: contact });
+    const delivered = await stack.leads.submit(first);
+    expect(delivered.trackerKey).not.toBeNull();
+    // A new request with the same token: answered alike, stored, held, no job queued.
+    const replay = await stack.leads.submit({
+      ...stack.submission({ formKey: "contato", answers: contact }),
+      formToken: first.formToken,
+    });
+    let detail = await stack.inbox.detail(replay.leadId);
+    expect(detail.lead).toMatchObject({ spamReason: "replayed-token", deliveryStatus: "spam" });
+    expect(detail.jobs).toEqual([]);
+    expect(jira.issues).toHaveLength(1);
+    // The same request sent again (a retry) is not a replay: it answers the lead it made.
+    expect((await stack.leads.submit(first)).leadId).toBe(delivered.leadId);
+
+    await stack.leads.release(replay.leadId);
+    await stack.worker.kick();
+    detail = await stack.inbox.detail(replay.leadId);
+    expect(detail.lead.deliveryStatus).toBe("delivered");
+    expect(jira.issues).toHaveLength(2);
+  });
+
   it("erases a person's data on request: every lead of the e-mail, its Jira issue redacted, nothing else touched", async () => {
     const stack = await leadStack(handle, jira);
     const demo = await stack.leads.submit(stack.submission({ formKey: "demo", answers: hotDemoAnswers }));

@@ -51,7 +51,7 @@ describe("POST /api/leads over HTTP", () => {
       JIRA_API_TOKEN: "test-token",
       FORM_MIN_FILL_MS: "3000",
       SESSION_SECRET: SECRET,
-      FORM_RATE_LIMIT_PER_MINUTE: "12",
+      FORM_RATE_LIMIT_PER_MINUTE: "15",
     });
   });
   afterAll(async () => {
@@ -79,6 +79,41 @@ describe("POST /api/leads over HTTP", () => {
     const body = await person.json();
     expect(body.protocol).toBe(jira.issues[0]!.key);
     expect(jira.issues).toHaveLength(1);
+  });
+
+  it("a form token delivers one lead: the answer hands back a fresh one, a replay is held for review", async () => {
+    const shownEarlier = issueFormToken(new Signer(SECRET), Date.now() - 10_000);
+    const before = jira.issues.length;
+    const first = await post(contact(shownEarlier));
+    expect(first.status).toBe(201);
+    const { formToken: next } = await first.json();
+    expect(next).toMatch(/^\d{13}\.[\w-]+\.[\w-]+$/);
+    expect(next).not.toBe(shownEarlier);
+    expect(jira.issues).toHaveLength(before + 1);
+
+    // The same page sends its next form at once with the token handed back: delivered, not "too fast".
+    const second = await post(
+      contact(next, {
+        answers: {
+          nome: "Carla Dias",
+          email: "carla@example.com",
+          mensagem: "E também queria o plano de IA.",
+        },
+      }),
+    );
+    expect(second.status).toBe(201);
+    expect(jira.issues).toHaveLength(before + 2);
+
+    // A replayed token (a new request, the same token) is answered alike, stored, and held.
+    const replay = await post(
+      contact(shownEarlier, {
+        answers: { nome: "Robô", email: "robo@example.com", mensagem: "Mensagem repetida por um robô." },
+      }),
+    );
+    expect(replay.status).toBe(201);
+    const replayed = await replay.json();
+    expect(jira.issues).toHaveLength(before + 2);
+    expect(replayed.protocol).toMatch(/^VRT-/);
   });
 
   it("answers bad input with clear Portuguese 4xx messages", async () => {
@@ -118,7 +153,7 @@ describe("POST /api/leads over HTTP", () => {
 
   it("limits submissions per IP per minute with a 429 in Portuguese", async () => {
     let limited: Response | null = null;
-    for (let i = 0; i < 14 && !limited; i++) {
+    for (let i = 0; i < 18 && !limited; i++) {
       const res = await post({ form: "newsletter" });
       if (res.status === 429) limited = res;
     }
@@ -137,7 +172,7 @@ describe("POST /api/leads over HTTP", () => {
         .filter((r) => r.spamReason)
         .map((r) => r.spamReason)
         .sort();
-      expect(spam).toEqual(["bad-token", "honeypot", "too-fast"]);
+      expect(spam).toEqual(["bad-token", "honeypot", "replayed-token", "too-fast"]);
       const delivered = rows.find((r) => r.deliveryStatus === "delivered")!;
       expect(delivered.consentPurpose.length).toBeGreaterThan(10);
       expect(delivered.consentTextVersion).toBe("2026-11-01");

@@ -18,3 +18,19 @@ export function useFormToken(): string {
 export function documentFormToken(): string {
   return document.querySelector<HTMLMetaElement>(`meta[name="${FORM_TOKEN_META}"]`)?.content ?? "";
 }
+
+/** The token the last accepted submission handed back (browser only: set in event handlers). */
+let handedBack: string | null = null;
+
+/**
+ * After an accepted submission: the server spent the token it carried (issue 13, single use) and
+ * answered with a fresh one for the page's next form (the newsletter, then the chat popup, say).
+ */
+export function rememberFormToken(token: unknown): void {
+  if (typeof token === "string" && token) handedBack = token;
+}
+
+/** The token to send with a submission: the last one handed back, else the one the page rendered. */
+export function currentFormToken(rendered: string | undefined): string | undefined {
+  return handedBack ?? rendered;
+}

@@ -13,6 +13,8 @@ export interface SubmissionAnswer {
   temperature: { score: number; level: "cold" | "warm" | "hot" };
   responseHours: number;
   stage: "captured" | "completed";
+  /** A fresh form token for the page's next submission (the one sent is spent). */
+  formToken?: string;
 }
 
 /** The UTM parameters of a query string. */
