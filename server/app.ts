@@ -11,6 +11,7 @@ import { errorHtml } from "./http/error-page.ts";
 import { messages } from "./http/errors.ts";
 import { API_WRITE_LIMIT_PER_MINUTE, normalisePath, perMinuteLimit, writeBucket } from "./http/rate-limit.ts";
 import { requestInfo } from "./http/request-info.ts";
+import { precompressedAssets } from "./http/static-assets.ts";
 import { requestForLog } from "./logger.ts";
 import { clientBuildDir } from "./paths.ts";
 
@@ -93,6 +94,7 @@ export function createApp(services: AppServices, options: AppOptions): express.E
     app.use(options.devMiddleware);
   } else {
     // Hashed file names never change content: cache them for a year.
+    app.use("/assets", precompressedAssets(`${clientBuildDir}/assets`));
     app.use(
       "/assets",
       express.static(`${clientBuildDir}/assets`, { immutable: true, maxAge: "1y", fallthrough: false }),

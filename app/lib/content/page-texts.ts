@@ -131,13 +131,22 @@ export function pageTexts(language: OfferedLanguage): PageTexts {
   return language === "en" ? en : pt;
 }
 
+// One formatter per locale: building an Intl.DateTimeFormat costs milliseconds, and a page formats
+// a date per section (model3) or per post card while it hydrates.
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
 /** A date of the content ("2026-11-01") as the visitor reads it, without time-zone shifts. */
 export function formatContentDate(isoDate: string, texts: PageTexts): string {
   const [year, month, day] = isoDate.split("-").map(Number);
-  return new Intl.DateTimeFormat(texts.dateLocale, {
-    day: "numeric",
-    month: "long",
-    year: "numeric",
-    timeZone: "UTC",
-  }).format(new Date(Date.UTC(year!, month! - 1, day!)));
+  let format = dateFormats.get(texts.dateLocale);
+  if (!format) {
+    format = new Intl.DateTimeFormat(texts.dateLocale, {
+      day: "numeric",
+      month: "long",
+      year: "numeric",
+      timeZone: "UTC",
+    });
+    dateFormats.set(texts.dateLocale, format);
+  }
+  return format.format(new Date(Date.UTC(year!, month! - 1, day!)));
 }

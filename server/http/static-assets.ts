@@ -1,0 +1,58 @@
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import type { RequestHandler } from "express";
+
+const TYPES: Record<string, string> = {
+  ".js": "text/javascript; charset=utf-8",
+  ".css": "text/css; charset=utf-8",
+  ".svg": "image/svg+xml",
+  ".json": "application/json; charset=utf-8",
+};
+
+interface Precompressed {
+  type: string;
+  br: Buffer;
+  gzip: Buffer;
+}
+
+/** The encoding to answer with: Brotli, then gzip, as the client accepts them (q=0 refuses). */
+export function preferredEncoding(acceptEncoding: string | undefined): "br" | "gzip" | null {
+  const accepted = new Set<string>();
+  for (const part of (acceptEncoding ?? "").split(",")) {
+    const [name = "", ...params] = part.trim().toLowerCase().split(";");
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
+    if (name && (!q || Number(q.slice(2)) > 0)) accepted.add(name);
+  }
+  if (accepted.has("br")) return "br";
+  if (accepted.has("gzip") || accepted.has("*")) return "gzip";
+  return null;
+}
+
+/**
+ * The hashed assets of the client build answered from memory with the copies
+ * scripts/precompress-assets.mjs wrote at build time: compressing each request on the fly made a
+ * first visit's ~20 parallel requests queue behind each other (the stylesheet last). Anything
+ * else (no copies, a client without compression) goes on to express.static.
+ */
+export function precompressedAssets(dir: string): RequestHandler {
+  const files = new Map<string, Precompressed>();
+  for (const file of existsSync(dir) ? readdirSync(dir) : []) {
+    const type = TYPES[path.extname(file)];
+    const br = path.join(dir, `${file}.br`);
+    const gzip = path.join(dir, `${file}.gz`);
+    if (!type || !existsSync(br) || !existsSync(gzip)) continue;
+    files.set(`/${file}`, { type, br: readFileSync(br), gzip: readFileSync(gzip) });
+  }
+  return (req, res, next) => {
+    const file = req.method === "GET" || req.method === "HEAD" ? files.get(req.path) : undefined;
+    const encoding = file && preferredEncoding(req.headers["accept-encoding"]);
+    if (!file || !encoding) return next();
+    const body = file[encoding];
+    res.setHeader("Content-Type", file.type);
+    res.setHeader("Content-Encoding", encoding);
+    res.setHeader("Content-Length", body.length);
+    res.setHeader("Cache-Control", "public, max-age=31536000, immutable");
+    res.setHeader("Vary", "Accept-Encoding");
+    res.end(req.method === "HEAD" ? undefined : body);
+  };
+}
