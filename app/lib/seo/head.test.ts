@@ -187,6 +187,19 @@ describe("truncate: limits of A §9, '...' counted in the limit", () => {
 });
 
 describe("fillTemplate", () => {
+  it("does not repeat the site's name a page title already ends with", () => {
+    expect(
+      fillTemplate("{pageTitle} | {siteName}", {
+        pageTitle: "Política de Privacidade | Vértice",
+        siteName: "Vértice",
+      }),
+    ).toBe("Política de Privacidade | Vértice");
+    expect(fillTemplate("{pageTitle} | Blog Vértice", { pageTitle: "Blog Vértice" })).toBe("Blog Vértice");
+    expect(fillTemplate("{pageTitle} | {siteName}", { pageTitle: "Vértice ERP", siteName: "Vértice" })).toBe(
+      "Vértice ERP | Vértice",
+    );
+  });
+
   it("replaces every placeholder", () => {
     expect(
       fillTemplate("{pageTitle} | {siteName} {segmentName}", {

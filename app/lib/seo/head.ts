@@ -81,11 +81,23 @@ export function fillTemplate(template: string, values: TemplateValues): string {
     const value = Object.hasOwn(values, name) ? (values as Record<string, unknown>)[name] : undefined;
     return typeof value === "string" ? value.trim() : "";
   });
-  return filled
-    .replace(/\s+/g, " ")
-    .replace(new RegExp(`(\\s${SEPARATOR})(\\s${SEPARATOR})+(?=\\s)`, "g"), "$1")
-    .replace(new RegExp(`^\\s*${SEPARATOR}\\s+|(?:\\s+${SEPARATOR}|\\s*:)\\s*$`, "g"), "")
-    .trim();
+  return (
+    filled
+      .replace(/\s+/g, " ")
+      .replace(new RegExp(`(\\s${SEPARATOR})(\\s${SEPARATOR})+(?=\\s)`, "g"), "$1")
+      .replace(new RegExp(`^\\s*${SEPARATOR}\\s+|(?:\\s+${SEPARATOR}|\\s*:)\\s*$`, "g"), "")
+      .trim()
+      .split(new RegExp(`(\\s${SEPARATOR}\\s)`))
+      // A page title that already ends with the site's name is not given it twice
+      // ("Política de Privacidade | Vértice" + " | Vértice"): a part equal to the one before it goes.
+      .reduce<string[]>((parts, part, index, all) => {
+        const previousPart = index >= 2 ? all[index - 2] : undefined;
+        if (index % 2 === 0 && previousPart?.toLowerCase() === part.toLowerCase()) parts.pop();
+        else parts.push(part);
+        return parts;
+      }, [])
+      .join("")
+  );
 }
 
 /**
