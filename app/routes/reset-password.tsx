@@ -11,7 +11,9 @@ export function loader({ request, context }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
   return data(
     { language: context.request.uiLanguage, token },
-    { headers: { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" } },
+    // "same-origin": the token in this address never goes to another site, while the form's own
+    // post keeps its Origin ("no-referrer" made browsers send Origin: null, refused as cross-site).
+    { headers: { "Cache-Control": "no-store", "Referrer-Policy": "same-origin" } },
   );
 }
 

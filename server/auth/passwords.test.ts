@@ -1,9 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { dummyPasswordHash, hashPassword, MIN_PASSWORD_LENGTH, verifyPassword } from "./passwords.ts";
+import {
+  dummyPasswordHash,
+  hashPassword,
+  MIN_PASSWORD_LENGTH,
+  needsRehash,
+  verifyPassword,
+} from "./passwords.ts";
 
 // Each hash costs tens of milliseconds: the suite computes as few as it can and shares them.
 const PASSWORD = "correct horse battery";
-const FORMAT = /^scrypt\$32768\$8\$1\$([A-Za-z0-9+/]{22}==)\$([A-Za-z0-9+/]{43}=)$/;
+const FORMAT = /^scrypt\$32768\$8\$3\$([A-Za-z0-9+/]{22}==)\$([A-Za-z0-9+/]{43}=)$/;
 
 describe("§4 Authentication — stored password hashes (scrypt$N$r$p$salt$hash)", () => {
   it("hashes in the self-describing format with 16-byte salt and 32-byte key, salted at random", async () => {
@@ -72,5 +78,16 @@ describe("§4 Authentication — unknown e-mail checks a dummy hash so both fail
 
   it("does not verify the empty password", async () => {
     await expect(verifyPassword("", await dummyPasswordHash())).resolves.toBe(false);
+  });
+});
+
+describe("scrypt cost at OWASP's recommendation (issue 13), older hashes replaced at sign-in", () => {
+  it("hashes with N=2^15, r=8, p=3 (OWASP's equal of N=2^17, p=1); older settings need a rehash", async () => {
+    const current = await hashPassword(PASSWORD);
+    expect(current.startsWith("scrypt$32768$8$3$")).toBe(true);
+    expect(needsRehash(current)).toBe(false);
+    const older = current.replace("scrypt$32768$8$3$", "scrypt$32768$8$1$");
+    expect(needsRehash(older)).toBe(true);
+    expect(needsRehash("bcrypt$whatever")).toBe(true);
   });
 });

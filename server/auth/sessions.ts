@@ -5,7 +5,7 @@ import { sessions, users } from "../db/schema.ts";
 import { DomainError } from "../domain-errors.ts";
 import type { WindowCounter } from "../rate/window-counter.ts";
 import { authMessages } from "./messages.ts";
-import { dummyPasswordHash, verifyPassword } from "./passwords.ts";
+import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from "./passwords.ts";
 import { hashToken, newToken, REMEMBERED_SESSION_TTL_MS, SESSION_TTL_MS } from "./tokens.ts";
 import { type PublicUser, toPublicUser } from "./users.ts";
 
@@ -39,6 +39,13 @@ export class SessionService {
     const ok = await verifyPassword(password, row?.passwordHash ?? (await dummyPasswordHash()));
     if (!row || !ok || row.disabledAt)
       throw new DomainError("unauthenticated", authMessages.invalidCredentials);
+    // A hash made with weaker settings is replaced now that the password is known to be right.
+    if (needsRehash(row.passwordHash)) {
+      await this.options.db
+        .update(users)
+        .set({ passwordHash: await hashPassword(password) })
+        .where(eq(users.id, row.id));
+    }
     const token = newToken();
     const now = this.now();
     const expiresAt = new Date(now.getTime() + (meta.remember ? REMEMBERED_SESSION_TTL_MS : SESSION_TTL_MS));

@@ -1,6 +1,6 @@
 import { createHmac } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { signWebhook, webhookPayload } from "./notify.ts";
+import { signWebhook, slackEscape, teamsEscape, webhookPayload } from "./notify.ts";
 import type { LeadRow } from "./repository.ts";
 
 describe("lead webhook signature: sha256=hex(HMAC-SHA256(secret, '{timestamp}.{body}'))", () => {
@@ -115,5 +115,19 @@ describe("lead webhook payload", () => {
     const json = JSON.parse(JSON.stringify(webhookPayload(row(), "lead.created")));
     expect(json.lead.createdAt).toBe("2026-11-22T13:05:00.000Z");
     expect(json.lead.consent.at).toBe("2026-11-22T13:00:00.000Z");
+  });
+});
+
+describe("visitor text in Slack and Teams messages (issue 13)", () => {
+  it("Slack: no mention nor disguised link survives", () => {
+    expect(slackEscape("<!channel> <https://evil.example|Clique aqui> A&B")).toBe(
+      "&lt;!channel&gt; &lt;https://evil.example|Clique aqui&gt; A&amp;B",
+    );
+  });
+  it("Teams: Markdown and HTML show as typed", () => {
+    expect(teamsEscape("[Clique](https://evil.example) <b>*oi*</b> A&B")).toBe(
+      "\\[Clique\\]\\(https://evil.example\\) &lt;b&gt;\\*oi\\*&lt;/b&gt; A&amp;B",
+    );
+    expect(teamsEscape("Maria Oliveira")).toBe("Maria Oliveira");
   });
 });

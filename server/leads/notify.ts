@@ -25,9 +25,30 @@ function who(answers: Answers): string {
   );
 }
 
-function headline(lead: LeadRow): string {
+/**
+ * Visitor text in a Slack message: Slack reads `<...>` as a link or a mention (`<!channel>`,
+ * `<https://evil|Clique aqui>`), so &, < and > are written as its docs require.
+ */
+export function slackEscape(text: string): string {
+  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+}
+
+/**
+ * Visitor text in a Teams card's Markdown field: HTML is written as entities and Markdown's marks
+ * (links `[x](y)`, emphasis, code, headings) are escaped, so the text shows as typed.
+ */
+export function teamsEscape(text: string): string {
+  return text
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/([\\`*_[\]()#|~])/g, "\\$1");
+}
+
+/** What the message is about, without any visitor text (that goes where it is escaped). */
+function topic(lead: LeadRow): string {
   const level = TEMPERATURE_LABELS.pt[lead.level as TemperatureLevel];
-  return `🔥 Lead ${level.toLowerCase()} (${lead.score}/100) em ${lead.formId}: ${who(lead.answers as Answers)}`;
+  return `🔥 Lead ${level.toLowerCase()} (${lead.score}/100) em ${lead.formId}`;
 }
 
 function reference(lead: LeadRow): string {
@@ -95,7 +116,9 @@ export function notificationHandlers(config: NotifyConfig, now: () => Date = () 
       if (!config.slackUrl) return "Slack não configurado";
       return post(
         config.slackUrl,
-        JSON.stringify({ text: `${headline(lead)}\n${reference(lead)}` }),
+        JSON.stringify({
+          text: `${topic(lead)}: ${slackEscape(who(lead.answers as Answers))}\n${reference(lead)}`,
+        }),
         {},
         config,
       );
@@ -105,10 +128,10 @@ export function notificationHandlers(config: NotifyConfig, now: () => Date = () 
       const card = {
         "@type": "MessageCard",
         "@context": "https://schema.org/extensions",
-        summary: headline(lead),
+        summary: topic(lead),
         themeColor: "D9480F",
-        title: headline(lead),
-        text: reference(lead),
+        title: topic(lead),
+        text: `${teamsEscape(who(lead.answers as Answers))}\n\n${reference(lead)}`,
       };
       return post(config.teamsUrl, JSON.stringify(card), {}, config);
     },

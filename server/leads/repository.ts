@@ -97,7 +97,8 @@ export async function findLead(db: Database, id: string): Promise<LeadRow | null
 
 /**
  * Completes a captured lead with the full answers (one transaction with the request key and its
- * jobs). A tracker job already waiting is reused: it reads the lead as it is when it runs.
+ * jobs). A tracker job already waiting is reused: it reads the lead as it is when it runs. Null
+ * when the request key was used (a twin) or the lead is no longer captured (already completed).
  */
 export async function completeLead(
   db: Database,
@@ -117,11 +118,14 @@ export async function completeLead(
         .onConflictDoNothing()
         .returning();
       if (claimed.length === 0) tx.rollback();
+      // Only a captured lead is completed, once: a completed one is never rewritten (its Jira issue
+      // edited again, its webhooks sent again) by a later request (issue 13).
       const [row] = await tx
         .update(leads)
         .set({ ...changes, stage: "completed", version: sql`${leads.version} + 1` })
-        .where(eq(leads.id, id))
+        .where(and(eq(leads.id, id), eq(leads.stage, "captured")))
         .returning();
+      if (!row) tx.rollback();
       // The lead's open tracker job, if any, takes the change: a waiting one runs now and reads the
       // lead as it is then; a running one runs once more when it ends (there is never a second one).
       const open = await tx

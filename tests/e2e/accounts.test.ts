@@ -183,4 +183,23 @@ describe("customer accounts in Chromium", () => {
     expect(server.output()).not.toContain(link![2]!);
     await context.close();
   });
+
+  it("resets a password without JavaScript: the reset form's post is not refused as cross-site", async () => {
+    const context = await browser.newContext({ locale: "pt-BR", javaScriptEnabled: false });
+    const page = await context.newPage();
+    const sent = smtp.messages.length;
+    await page.goto(`${server.url}/forgot-password`);
+    await page.getByLabel("E-mail").fill(admin.email);
+    await page.getByRole("button", { name: "Enviar link" }).click();
+    await expect.poll(() => smtp.messages.length).toBe(sent + 1);
+    const link = /http:\/\/localhost:\d+(\/reset-password\?token=[A-Za-z0-9_-]+)/.exec(
+      smtp.messages.at(-1)!.text,
+    )!;
+    await page.goto(`${server.url}${link[1]}`);
+    await page.getByLabel("Nova senha", { exact: true }).fill("senha-sem-javascript-1");
+    await page.getByLabel("Confirme a nova senha").fill("senha-sem-javascript-1");
+    await page.getByRole("button", { name: "Salvar nova senha" }).click();
+    await page.getByText("Senha alterada. Entre com a nova senha.").waitFor();
+    await context.close();
+  });
 });

@@ -1,3 +1,4 @@
+import { randomBytes, scryptSync } from "node:crypto";
 import { type Mailer, PasswordResetService, RESETS_PER_WINDOW } from "@server/auth/password-reset.ts";
 import { SessionService } from "@server/auth/sessions.ts";
 import { hashToken } from "@server/auth/tokens.ts";
@@ -57,12 +58,24 @@ describe.each(databaseTargets())("accounts and sessions on $name", (target) => {
   it("stores the password only as a scrypt hash and the session only as a token hash", async () => {
     const { token } = await auth.sessions.login("carla@example.com", "senha-forte-1", { remember: false });
     const [user] = await handle.db.select().from(users);
-    expect(user!.passwordHash).toMatch(/^scrypt\$32768\$8\$1\$[A-Za-z0-9+/=]+\$[A-Za-z0-9+/=]+$/);
+    expect(user!.passwordHash).toMatch(/^scrypt\$32768\$8\$3\$[A-Za-z0-9+/=]+\$[A-Za-z0-9+/=]+$/);
     expect(user!.passwordHash).not.toContain("senha-forte-1");
     const rows = await handle.db.select().from(sessions);
     expect(rows).toHaveLength(1);
     expect(rows[0]!.tokenHash).toBe(hashToken(token));
     expect(JSON.stringify(rows)).not.toContain(token);
+  });
+
+  it("a password hashed at the earlier, lower cost is rehashed at today's at the next sign-in", async () => {
+    const salt = randomBytes(16);
+    const key = scryptSync("senha-forte-1", salt, 32, { N: 2 ** 15, r: 8, p: 1, maxmem: 64 * 1024 * 1024 });
+    const older = ["scrypt", 2 ** 15, 8, 1, salt.toString("base64"), key.toString("base64")].join("$");
+    await handle.db.update(users).set({ passwordHash: older });
+    await auth.sessions.login("carla@example.com", "senha-forte-1", { remember: false });
+    const [user] = await handle.db.select().from(users);
+    expect(user!.passwordHash.startsWith("scrypt$32768$8$3$")).toBe(true);
+    // The new hash still signs in.
+    await auth.sessions.login("carla@example.com", "senha-forte-1", { remember: false });
   });
 
   it("signs in case-insensitively and answers the same for an unknown e-mail and a wrong password", async () => {

@@ -304,6 +304,33 @@ describe.each(databaseTargets())("lead delivery to Jira on $name", (target) => {
     expect(attempt!.detail).toContain("lease lost");
   });
 
+  it("a completed lead is never rewritten by a later request: its issue is not edited again", async () => {
+    const stack = await leadStack(handle, jira);
+    const captured = await stack.leads.submit(
+      stack.submission({ formKey: "demo", stage: "capture", answers: captureAnswers }),
+    );
+    const complete = () =>
+      stack.leads.submit(
+        stack.submission({
+          formKey: "demo",
+          answers: hotDemoAnswers,
+          leadId: captured.leadId,
+          accessToken: captured.accessToken,
+        }),
+      );
+    await complete();
+    const issue = jira.issues[0]!;
+    const edits = issue.edits.length;
+    await expect(complete()).rejects.toMatchObject({
+      kind: "conflict",
+      message: "Este formulário já foi enviado.",
+    });
+    await stack.worker.kick();
+    expect(issue.edits).toHaveLength(edits);
+    const [row] = await handle.db.select().from(leads).where(eq(leads.id, captured.leadId));
+    expect(row!.version).toBe(2);
+  });
+
   it("two workers never deliver a job twice", async () => {
     const stack = await leadStack(handle, jira);
     const workerA = stack.makeWorker("a");

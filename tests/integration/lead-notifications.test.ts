@@ -37,15 +37,32 @@ describe("lead notifications: Slack and Teams for hot leads, the signed webhook 
     const cold = await stack.leads.submit(
       stack.submission({ formKey: "newsletter", answers: { email: "fria@example.com" } }),
     );
-    const hot = await stack.leads.submit(stack.submission({ formKey: "demo", answers: hotDemoAnswers }));
+    // Visitor text that Slack and Teams would read as a mention or a disguised link.
+    const hot = await stack.leads.submit(
+      stack.submission({
+        formKey: "demo",
+        answers: {
+          ...hotDemoAnswers,
+          nomeResponsavel: "<!channel> [Clique](https://evil.example) <https://evil.example|aqui>",
+        },
+      }),
+    );
     await stack.worker.kick();
     expect(hot.temperature.level).toBe("hot");
 
     const byPath = (path: string) => hooks.received.filter((h) => h.path === path);
     expect(byPath("/slack")).toHaveLength(1);
     expect(byPath("/teams")).toHaveLength(1);
-    expect(JSON.parse(byPath("/slack")[0]!.body).text).toContain("Agro Sul Ltda");
-    expect(JSON.parse(byPath("/teams")[0]!.body)["@type"]).toBe("MessageCard");
+    const slack = JSON.parse(byPath("/slack")[0]!.body).text as string;
+    expect(slack).toContain("Agro Sul Ltda");
+    expect(slack).toContain(
+      "&lt;!channel&gt; [Clique](https://evil.example) &lt;https://evil.example|aqui&gt;",
+    );
+    expect(slack).not.toMatch(/<!channel>|<https:\/\/evil/);
+    const teams = JSON.parse(byPath("/teams")[0]!.body);
+    expect(teams["@type"]).toBe("MessageCard");
+    expect(teams.text).toContain("&lt;!channel&gt; \\[Clique\\]\\(https://evil.example\\)");
+    expect(JSON.stringify([teams.title, teams.summary])).not.toContain("evil");
 
     const events = byPath("/leads");
     expect(events.map((e) => JSON.parse(e.body).lead.id).sort()).toEqual([cold.leadId, hot.leadId].sort());
