@@ -266,10 +266,15 @@ export class LeadService {
   ): Promise<SubmissionResult> {
     let current = lead;
     if (fresh && lead.deliveryStatus !== "simulated" && lead.deliveryStatus !== "spam") {
-      const delivery = this.options.kick();
-      await Promise.race([delivery, delay(this.options.protocolWaitMs ?? 2_500)]);
-      if (await trackerSettled(this.options.db, lead.id))
-        current = (await findLead(this.options.db, lead.id)) ?? lead;
+      try {
+        const delivery = this.options.kick();
+        await Promise.race([delivery, delay(this.options.protocolWaitMs ?? 2_500)]);
+        if (await trackerSettled(this.options.db, lead.id))
+          current = (await findLead(this.options.db, lead.id)) ?? lead;
+      } catch {
+        // The lead is stored: a failed read after the commit answers with the local protocol rather
+        // than an error, which a visitor without JavaScript would meet by sending the form again.
+      }
     }
     const simulated = current.deliveryStatus === "simulated";
     return {

@@ -331,6 +331,42 @@ describe.each(databaseTargets())("lead delivery to Jira on $name", (target) => {
     expect(row!.version).toBe(2);
   });
 
+  it("a database error after the lead is committed still answers with its protocol, so a resend makes no second lead", async () => {
+    // The database stops answering reads once the lead's transaction has committed.
+    let armed = false;
+    let failReads = false;
+    const db = new Proxy(handle.db, {
+      get(target, key, receiver) {
+        const value = Reflect.get(target, key, receiver);
+        if (key === "select" || key === "execute")
+          return (...args: unknown[]) => {
+            if (failReads) throw new Error("connection terminated unexpectedly");
+            return (value as (...a: unknown[]) => unknown).apply(target, args);
+          };
+        if (key === "transaction")
+          return async (...args: unknown[]) => {
+            const result = await (value as (...a: unknown[]) => Promise<unknown>).apply(target, args);
+            failReads = armed;
+            return result;
+          };
+        return value;
+      },
+    });
+    const stack = await leadStack({ ...handle, db }, jira);
+    const submission = stack.submission({
+      formKey: "contato",
+      answers: { nome: "Rui Costa", email: "rui@example.com", mensagem: "Quero falar com vendas." },
+    });
+    armed = true;
+    const answer = await stack.leads.submit(submission);
+    expect(answer.protocol).toMatch(/^VRT-/);
+    armed = false;
+    failReads = false;
+    // The visitor sends the same form again: the request key finds the lead already stored.
+    expect((await stack.leads.submit(submission)).leadId).toBe(answer.leadId);
+    expect(await handle.db.select().from(leads)).toHaveLength(1);
+  });
+
   it("two workers never deliver a job twice", async () => {
     const stack = await leadStack(handle, jira);
     const workerA = stack.makeWorker("a");
