@@ -24,7 +24,7 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: "integration",
-          include: ["tests/integration/**/*.test.ts"],
+          include: ["tests/integration/**/*.test.ts", "tests/security/**/*.test.ts"],
           globalSetup: ["tests/support/global-setup.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,

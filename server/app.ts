@@ -22,6 +22,30 @@ export interface AppOptions {
   devMiddleware?: RequestHandler;
 }
 
+/** An API write that carries the session cookie and says it comes from another site. */
+export function isCrossSiteCookieWrite(
+  req: {
+    method: string;
+    path: string;
+    headers: Record<string, string | string[] | undefined>;
+    host?: string;
+  },
+  publicBaseUrl: string,
+): boolean {
+  if (req.method === "GET" || req.method === "HEAD" || !req.path.startsWith("/api/")) return false;
+  if (req.headers.authorization || !/(?:^|;\s*)session=/.test(String(req.headers.cookie ?? ""))) return false;
+  if (req.headers["sec-fetch-site"] === "cross-site") return true;
+  const origin = req.headers.origin;
+  if (typeof origin !== "string" || origin === "") return false;
+  if (origin === "null") return true;
+  try {
+    const host = new URL(origin).host;
+    return host !== req.host && host !== new URL(publicBaseUrl).host;
+  } catch {
+    return true;
+  }
+}
+
 /** The Express application: security headers, logs, static assets, health, then React Router. */
 export function createApp(services: AppServices, options: AppOptions): express.Express {
   const { config, logger } = services;
@@ -160,6 +184,14 @@ export function createApp(services: AppServices, options: AppOptions): express.E
       }
       next();
     });
+  });
+
+  // CSRF: an API write authenticated by the session cookie must come from this site. Browsers send
+  // Origin (and Sec-Fetch-Site) with every such request; another site's page, whose form or fetch
+  // carries the visitor's cookie, is refused. Bearer tokens are not sent by browsers on their own.
+  app.use((req, res, next) => {
+    if (!isCrossSiteCookieWrite(req, config.publicBaseUrl)) return next();
+    res.status(403).json({ message: messages.crossSite });
   });
 
   // Refuse oversized bodies before anything reads them. API handlers also count the bytes they

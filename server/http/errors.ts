@@ -59,6 +59,7 @@ export const messages = {
   methodNotAllowed: "Método não permitido.",
   unauthenticated: "Autenticação necessária.",
   forbidden: "Acesso restrito a administradores.",
+  crossSite: "Requisição de outro site recusada.",
   cacheMiss: "Chave não encontrada no cache.",
   internal: "Erro interno do servidor. Tente novamente em instantes.",
   unavailable: "Serviço temporariamente indisponível.",
