@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import routes from "~/routes.ts";
+import { concretePath as concrete, routeTable as table } from "../support/route-table.ts";
 import { loginToken, type ServerProcess, startServerProcess } from "../support/server-process.ts";
 
 /**
@@ -67,43 +68,6 @@ const RULES: Record<string, Partial<Record<Method, Access>>> = {
 const PATH_RULES: Record<string, Partial<Record<Method, Access>>> = {
   "/api/json/:docname/revisions": { GET: "admin" },
 };
-
-/** A value for each route parameter that reaches the route's own code. */
-const PARAMS: Record<string, string> = {
-  docname: "hero-section-data",
-  filename: "plans-data.json",
-  version: "1",
-  key: "default:menu_data:pt",
-  file: "menu_data.json",
-  id: randomUUID(),
-  slug: "como-escolher-um-erp",
-  planId: "basico",
-  "*": "sobre",
-};
-
-interface RouteEntry {
-  path?: string;
-  file: string;
-  index?: boolean;
-  children?: RouteEntry[];
-}
-
-/** Every route of the table with its full path (language copies of public pages included once). */
-function flatten(list: RouteEntry[], prefix = ""): { path: string; file: string }[] {
-  return list.flatMap((route) => {
-    const path = route.index ? prefix : [prefix, route.path ?? ""].filter(Boolean).join("/");
-    return [{ path: `/${path}`, file: route.file }, ...flatten(route.children ?? [], path)];
-  });
-}
-
-const table = flatten(routes as RouteEntry[]).filter(
-  // The /pt, /en and /es copies of a public page share its module and its rule.
-  (route) => !/^\/(pt|en|es)(\/|$)/.test(route.path),
-);
-
-function concrete(path: string): string {
-  return path.replace(/:(\w+)\??|\*/g, (match, name?: string) => PARAMS[name ?? "*"] ?? PARAMS[match] ?? "x");
-}
 
 describe("every route has an authorisation rule", () => {
   it("the route table and the rules name the same modules", () => {

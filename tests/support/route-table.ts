@@ -1,0 +1,43 @@
+import { randomUUID } from "node:crypto";
+import routes from "~/routes.ts";
+
+interface RouteEntry {
+  path?: string;
+  file: string;
+  index?: boolean;
+  children?: RouteEntry[];
+}
+
+/** Every route of app/routes.ts with its full path pattern, nested routes included. */
+function flatten(list: RouteEntry[], prefix = ""): { path: string; file: string }[] {
+  return list.flatMap((route) => {
+    const path = route.index ? prefix : [prefix, route.path ?? ""].filter(Boolean).join("/");
+    return [{ path: `/${path}`, file: route.file }, ...flatten(route.children ?? [], path)];
+  });
+}
+
+/** The route table, less the /pt, /en and /es copies of public pages (same module, same rules). */
+export const routeTable = flatten(routes as RouteEntry[]).filter(
+  (route) => !/^\/(pt|en|es)(\/|$)/.test(route.path),
+);
+
+/** A value for each route parameter that reaches the route's own code. */
+const PARAMS: Record<string, string> = {
+  docname: "hero-section-data",
+  filename: "plans-data.json",
+  version: "1",
+  key: "default:menu_data:pt",
+  file: "menu_data.json",
+  id: randomUUID(),
+  slug: "como-escolher-um-erp",
+  planId: "basico",
+  "*": "sobre",
+};
+
+/** A path of the pattern that can be requested. */
+export function concretePath(pattern: string): string {
+  return pattern.replace(
+    /:(\w+)\??|\*/g,
+    (match, name?: string) => PARAMS[name ?? "*"] ?? PARAMS[match] ?? "x",
+  );
+}
