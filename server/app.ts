@@ -217,6 +217,15 @@ export function createApp(services: AppServices, options: AppOptions): express.E
     next();
   });
 
+  // A page takes form posts only (its <Form>s send URL-encoded fields, with or without JavaScript):
+  // any other body would fail while the action reads it, as a 500.
+  app.use((req, res, next) => {
+    if (req.method !== "POST" || req.path.startsWith("/api/")) return next();
+    const type = (req.headers["content-type"] ?? "").split(";")[0]!.trim().toLowerCase();
+    if (type === "application/x-www-form-urlencoded") return next();
+    res.status(415).type("html").send(errorHtml(415, messages.formPostOnly));
+  });
+
   // Pages carry their own policy with the hashes of their inline scripts (app/entry.server.tsx);
   // two policies would both apply, so the generic one is withdrawn for everything but the API.
   app.use((req, res, next) => {

@@ -56,6 +56,7 @@ export const messages = {
   invalidHost: "Endereço (Host) inválido.",
   lengthRequired: "Informe o tamanho do corpo da requisição (Content-Length).",
   unsupportedMediaType: "Envie o corpo como application/json.",
+  formPostOnly: "Envie o formulário pela página do site.",
   methodNotAllowed: "Método não permitido.",
   unauthenticated: "Autenticação necessária.",
   forbidden: "Acesso restrito a administradores.",

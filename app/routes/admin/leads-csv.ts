@@ -1,5 +1,6 @@
 import { requirePageAdmin } from "@server/http/auth-guard.ts";
 import { contactLine, inboxFiltersFrom } from "@server/leads/inbox.ts";
+import { spreadsheetSafe } from "@server/leads/spreadsheet.ts";
 import { stringify } from "csv-stringify/sync";
 import type { Route } from "./+types/leads-csv";
 
@@ -20,7 +21,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       lead.score,
       lead.deliveryStatus,
       lead.trackerKey ?? "",
-      contactLine(lead.answers as Record<string, unknown>),
+      // Visitors typed these: a spreadsheet must show them, never run them.
+      spreadsheetSafe(contactLine(lead.answers as Record<string, unknown>)),
       JSON.stringify(lead.answers),
       lead.consentPurpose,
       lead.consentAt.toISOString(),
