@@ -19,6 +19,22 @@ const SPENT_TOKEN_KEEP_MS = MAX_TOKEN_AGE_MS + 24 * 3600_000;
 /** Attempts per job kind, stored on each job when it is queued (stated in retry-policy.ts). */
 export { MAX_JOB_ATTEMPTS as MAX_ATTEMPTS } from "./retry-policy.ts";
 
+type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
+/**
+ * Queues a lead's delivery jobs. A tracker job already open for the lead stays the only one (a
+ * unique index): it delivers the lead as it is when it runs, so a second is skipped, not an error.
+ */
+async function queueJobs(tx: Tx, leadId: string, jobs: NewJob[], runAt: Date): Promise<void> {
+  if (jobs.length === 0) return;
+  await tx
+    .insert(deliveryJobs)
+    .values(
+      jobs.map((job) => ({ leadId, kind: job.kind, event: job.event, maxAttempts: job.maxAttempts, runAt })),
+    )
+    .onConflictDoNothing();
+}
+
 /**
  * Stores a new lead, its request key and its delivery jobs in one transaction: either the visitor's
  * submission exists with everything needed to deliver it, or nothing was written.
@@ -61,17 +77,7 @@ export async function insertLead(
         // A concurrent twin of this request won: roll this one back entirely.
         tx.rollback();
       }
-      if (jobs.length) {
-        await tx.insert(deliveryJobs).values(
-          jobs.map((job) => ({
-            leadId: row!.id,
-            kind: job.kind,
-            event: job.event,
-            maxAttempts: job.maxAttempts,
-            runAt: lead.createdAt,
-          })),
-        );
-      }
+      await queueJobs(tx, row!.id, jobs, lead.createdAt as Date);
       return row!;
     })
     .catch((error: Error) => {
@@ -142,21 +148,12 @@ export async function completeLead(
           ),
         )
         .returning({ id: deliveryJobs.id });
-      const toInsert = jobs.filter((job) => job.kind !== "tracker" || open.length === 0);
-      if (toInsert.length) {
-        await tx
-          .insert(deliveryJobs)
-          .values(
-            toInsert.map((job) => ({
-              leadId: id,
-              kind: job.kind,
-              event: job.event,
-              maxAttempts: job.maxAttempts,
-              runAt: changes.updatedAt,
-            })),
-          )
-          .onConflictDoNothing();
-      }
+      await queueJobs(
+        tx,
+        id,
+        jobs.filter((job) => job.kind !== "tracker" || open.length === 0),
+        changes.updatedAt as Date,
+      );
       return row ?? null;
     })
     .catch((error: Error) => {
@@ -218,21 +215,7 @@ export async function releaseLead(
       .where(and(eq(leads.id, id), isNotNull(leads.spamReason)))
       .returning({ id: leads.id });
     if (released.length === 0) return false;
-    if (jobs.length) {
-      // A tracker job already open for the lead stays the only one (unique index): it delivers it.
-      await tx
-        .insert(deliveryJobs)
-        .values(
-          jobs.map((job) => ({
-            leadId: id,
-            kind: job.kind,
-            event: job.event,
-            maxAttempts: job.maxAttempts,
-            runAt: now,
-          })),
-        )
-        .onConflictDoNothing();
-    }
+    await queueJobs(tx, id, jobs, now);
     return true;
   });
 }

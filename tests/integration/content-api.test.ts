@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loginToken, type ServerProcess, startServerProcess } from "../support/server-process.ts";
+import { demoTokens, loginToken, type ServerProcess, startServerProcess } from "../support/server-process.ts";
 
 /** The admin content API of B §7.5 over HTTP: who may call it, saves, conflicts, revisions. */
 describe("admin content API (B §7.5)", () => {
@@ -22,13 +22,7 @@ describe("admin content API (B §7.5)", () => {
 
   beforeAll(async () => {
     server = await startServerProcess();
-    const out = server.output();
-    const a = /admin: +(\S+) \/ (\S+)/.exec(out)!;
-    const c = /cliente: (\S+) \/ (\S+)/.exec(out)!;
-    [admin, customer] = await Promise.all([
-      loginToken(server.url, a[1]!, a[2]!),
-      loginToken(server.url, c[1]!, c[2]!),
-    ]);
+    ({ admin, customer } = await demoTokens(server));
   });
   afterAll(async () => {
     await server?.stop();

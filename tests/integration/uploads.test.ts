@@ -2,7 +2,7 @@ import { request } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MAX_UPLOAD_BYTES, uploadMessages } from "~/lib/uploads.ts";
 import { ONE_PIXEL_PNG } from "../support/images.ts";
-import { loginToken, type ServerProcess, startServerProcess } from "../support/server-process.ts";
+import { demoTokens, type ServerProcess, startServerProcess } from "../support/server-process.ts";
 
 /** A POST whose answer is read even when the server answers (and closes) before the body is all sent. */
 function postRaw(
@@ -46,13 +46,7 @@ describe("image uploads", () => {
 
   beforeAll(async () => {
     server = await startServerProcess();
-    const out = server.output();
-    const a = /admin: +(\S+) \/ (\S+)/.exec(out)!;
-    const c = /cliente: (\S+) \/ (\S+)/.exec(out)!;
-    [admin, customer] = await Promise.all([
-      loginToken(server.url, a[1]!, a[2]!),
-      loginToken(server.url, c[1]!, c[2]!),
-    ]);
+    ({ admin, customer } = await demoTokens(server));
   });
   afterAll(async () => {
     await server?.stop();

@@ -1,8 +1,6 @@
-import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import routes from "~/routes.ts";
 import { concretePath as concrete, routeTable as table } from "../support/route-table.ts";
-import { loginToken, type ServerProcess, startServerProcess } from "../support/server-process.ts";
+import { demoTokens, type ServerProcess, startServerProcess } from "../support/server-process.ts";
 
 /**
  * The authorisation matrix (issue 13), generated from the route table: every route × method × caller
@@ -93,12 +91,7 @@ describe("the authorisation matrix: every route × method × caller", () => {
       FORM_RATE_LIMIT_PER_MINUTE: "10000",
       LOGIN_RATE_LIMIT_PER_MINUTE: "10000",
     });
-    const a = /admin: +(\S+) \/ (\S+)/.exec(server.output())!;
-    const c = /cliente: (\S+) \/ (\S+)/.exec(server.output())!;
-    [admin, customer] = await Promise.all([
-      loginToken(server.url, a[1]!, a[2]!),
-      loginToken(server.url, c[1]!, c[2]!),
-    ]);
+    ({ admin, customer } = await demoTokens(server));
   });
   afterAll(async () => {
     await server?.stop();

@@ -127,3 +127,26 @@ export async function loginToken(url: string, email: string, password: string): 
   if (!response.ok) throw new Error(`login failed: ${response.status} ${await response.text()}`);
   return ((await response.json()) as { token: string }).token;
 }
+
+/** The demo accounts a local trial prints at its first start (decision 076). */
+export function demoAccounts(
+  server: ServerProcess,
+): Record<"admin" | "customer", { email: string; password: string }> {
+  const admin = /admin: +(\S+) \/ (\S+)/.exec(server.output());
+  const customer = /cliente: +(\S+) \/ (\S+)/.exec(server.output());
+  if (!admin || !customer) throw new Error("the server printed no demo accounts");
+  return {
+    admin: { email: admin[1]!, password: admin[2]! },
+    customer: { email: customer[1]!, password: customer[2]! },
+  };
+}
+
+/** Session tokens of the demo admin and customer. */
+export async function demoTokens(server: ServerProcess): Promise<{ admin: string; customer: string }> {
+  const { admin, customer } = demoAccounts(server);
+  const [adminToken, customerToken] = await Promise.all([
+    loginToken(server.url, admin.email, admin.password),
+    loginToken(server.url, customer.email, customer.password),
+  ]);
+  return { admin: adminToken, customer: customerToken };
+}
