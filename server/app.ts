@@ -7,6 +7,7 @@ import type { ServerBuild } from "react-router";
 import { authMessages } from "./auth/messages.ts";
 import type { AppServices } from "./context.ts";
 import { bodyLimitFor, bodyTooLargeMessageFor } from "./http/api.ts";
+import { isCrossSiteCookieWrite } from "./http/csrf.ts";
 import { errorHtml } from "./http/error-page.ts";
 import { messages } from "./http/errors.ts";
 import { API_WRITE_LIMIT_PER_MINUTE, normalisePath, perMinuteLimit, writeBucket } from "./http/rate-limit.ts";
@@ -20,30 +21,6 @@ export interface AppOptions {
   build: ServerBuild | (() => Promise<ServerBuild>);
   /** Development: Vite's middlewares (assets, HMR) instead of the built client folder. */
   devMiddleware?: RequestHandler;
-}
-
-/** An API write that carries the session cookie and says it comes from another site. */
-export function isCrossSiteCookieWrite(
-  req: {
-    method: string;
-    path: string;
-    headers: Record<string, string | string[] | undefined>;
-    host?: string;
-  },
-  publicBaseUrl: string,
-): boolean {
-  if (req.method === "GET" || req.method === "HEAD" || !req.path.startsWith("/api/")) return false;
-  if (req.headers.authorization || !/(?:^|;\s*)session=/.test(String(req.headers.cookie ?? ""))) return false;
-  if (req.headers["sec-fetch-site"] === "cross-site") return true;
-  const origin = req.headers.origin;
-  if (typeof origin !== "string" || origin === "") return false;
-  if (origin === "null") return true;
-  try {
-    const host = new URL(origin).host;
-    return host !== req.host && host !== new URL(publicBaseUrl).host;
-  } catch {
-    return true;
-  }
 }
 
 /** The Express application: security headers, logs, static assets, health, then React Router. */

@@ -92,10 +92,11 @@ export function LeadChart({ days }: { days: DayCount[] }) {
     };
   }, [days]);
 
+  const summary = chartSummary(days);
   return (
     <figure className="lead-chart">
-      <div ref={holder} className="lead-chart__canvas" role="img" aria-label={chartSummary(days)} />
-      <figcaption>{chartSummary(days)}</figcaption>
+      <div ref={holder} className="lead-chart__canvas" role="img" aria-label={summary} />
+      <figcaption>{summary}</figcaption>
     </figure>
   );
 }
