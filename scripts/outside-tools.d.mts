@@ -1,12 +1,12 @@
 // Types of outside-tools.mjs for the TypeScript tests that use it.
 export declare const DEBIAN_TOOLS: Record<
-  "chromium" | "wrk" | "nginx",
+  "chromium" | "wrk" | "nginx" | "redis-server",
   { binary: string; envVar: string; pkg: string }
 >;
 export declare class ToolMissing extends Error {}
 export declare function mayInstallDebianPackages(): boolean;
 export declare function ensureDebianTool(
-  name: "chromium" | "wrk" | "nginx",
+  name: "chromium" | "wrk" | "nginx" | "redis-server",
   options?: { log?: (line: string) => void },
 ): string;
 export declare function ensureDebianProgram(

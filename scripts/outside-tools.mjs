@@ -12,6 +12,7 @@ export const DEBIAN_TOOLS = {
   chromium: { binary: "/usr/bin/chromium", envVar: "CHROMIUM_PATH", pkg: "chromium" },
   wrk: { binary: "/usr/bin/wrk", envVar: "WRK_PATH", pkg: "wrk" },
   nginx: { binary: "/usr/sbin/nginx", envVar: "NGINX_PATH", pkg: "nginx-light" },
+  "redis-server": { binary: "/usr/bin/redis-server", envVar: "REDIS_SERVER_PATH", pkg: "redis-server" },
 };
 
 export class ToolMissing extends Error {

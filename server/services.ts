@@ -221,8 +221,9 @@ export async function buildServices(
 
 /**
  * What a serving process does once its services exist: the delivery worker runs, the tracker
- * connection is tested (B §7.2), the documents every page needs are preloaded (B §9.7), and a
- * fresh embedded database gets its demo accounts.
+ * connection is tested (B §7.2), the documents every page needs are preloaded (B §9.7), a fresh
+ * embedded database gets its demo accounts, and deliveries an embedded database's last run left
+ * running (it was killed) run again at once.
  */
 export async function startServices(services: BuiltServices): Promise<void> {
   const { logger, jira, database, accounts } = services;
@@ -246,6 +247,11 @@ export async function startServices(services: BuiltServices): Promise<void> {
         `  cliente: ${demo.customer.email} / ${demo.customer.password}`,
       ].join("\n"),
     );
+  }
+  if (database.kind === "pglite") {
+    const abandoned = await services.worker.releaseAbandoned();
+    if (abandoned > 0)
+      logger.warn({ jobs: abandoned }, "deliveries left running by the last run: taken up again");
   }
   services.worker.start();
   if (jira) {

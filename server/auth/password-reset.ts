@@ -72,7 +72,7 @@ export class PasswordResetService {
     await this.options.mailer.send({
       to: row.email,
       subject: "Redefinição de senha — Vértice",
-      text: `Olá, ${row.name}.\n\nPara criar uma nova senha, abra este link (válido por 1 hora, uma única vez):\n${link}\n\nSe você não pediu a redefinição, ignore este e-mail: sua senha continua a mesma.`,
+      text: `Olá, ${mailLine(row.name)}.\n\nPara criar uma nova senha, abra este link (válido por 1 hora, uma única vez):\n${link}\n\nSe você não pediu a redefinição, ignore este e-mail: sua senha continua a mesma.`,
     });
   }
 
@@ -86,7 +86,7 @@ export class PasswordResetService {
     await this.options.mailer.send({
       to: user.email,
       subject: "Convite para a área de clientes — Vértice",
-      text: `Olá, ${user.name}.\n\n${invitedBy} criou uma conta para você no site da Vértice. Para escolher a sua senha e entrar, abra este link (válido por 7 dias, uma única vez):\n${link}\n\nSe você não esperava este convite, ignore este e-mail.`,
+      text: `Olá, ${mailLine(user.name)}.\n\n${mailLine(invitedBy)} criou uma conta para você no site da Vértice. Para escolher a sua senha e entrar, abra este link (válido por 7 dias, uma única vez):\n${link}\n\nSe você não esperava este convite, ignore este e-mail.`,
     });
   }
 
@@ -145,4 +145,17 @@ export class PasswordResetService {
       return toPublicUser(row!);
     });
   }
+}
+
+/**
+ * A stored string put into a plain-text e-mail: one line of at most 120 characters, with no control
+ * or line-separator characters, so a name cannot write lines of its own (a fake link, a fake
+ * signature) into a message the site sends.
+ */
+export function mailLine(value: string): string {
+  return value
+    .replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]+/gu, " ")
+    .replace(/\s+/g, " ")
+    .trim()
+    .slice(0, 120);
 }

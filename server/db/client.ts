@@ -29,18 +29,33 @@ export class DatabaseInUseError extends Error {
 export type DatabaseTarget =
   | { kind: "postgres"; url: string }
   | { kind: "pglite"; dataDir: string }
-  | { kind: "pglite-memory" };
+  /** In memory; from a copy of another database's files when `loadDataDir` is given (tests). */
+  | { kind: "pglite-memory"; loadDataDir?: Blob };
 
 /** Opens the database and applies every pending migration. */
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   if (target.kind === "postgres") return openPostgres(target.url);
-  return openPglite(target.kind === "pglite" ? target.dataDir : undefined);
+  if (target.kind === "pglite") return openPglite(target.dataDir);
+  return openPglite(undefined, target.loadDataDir);
+}
+
+/** A copy of an in-memory embedded database's files, to open others from (tests: a migrated template). */
+export async function dumpPglite(handle: DatabaseHandle): Promise<Blob> {
+  if (handle.kind !== "pglite") throw new Error("only the embedded database can be dumped");
+  return (handle.db as unknown as { $client: PGlite }).$client.dumpDataDir("none");
 }
 
 async function openPostgres(url: string): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5_000 });
   pool.on("error", () => {
     // An idle client lost its connection; the pool replaces it. Queries still report their own errors.
+  });
+  // A client checked out of the pool (inside a transaction) whose connection is cut (a restart of
+  // PostgreSQL, a failover, pg_terminate_backend) emits 'error' too, and an 'error' nobody listens
+  // to ends the process. Its query already fails with the error and the pool drops the client, so
+  // listening is all it takes (tests/reliability found the crash).
+  pool.on("connect", (client) => {
+    client.on("error", () => {});
   });
   const db = drizzleNodePg({ client: pool, schema });
   // Several instances may start together: one migrates while the others wait on the lock.
@@ -62,7 +77,7 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
   };
 }
 
-async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
+async function openPglite(dataDir: string | undefined, loadDataDir?: Blob): Promise<DatabaseHandle> {
   let releaseLock = () => {};
   if (dataDir) {
     const dir = path.resolve(dataDir, "pglite");
@@ -70,7 +85,9 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
     releaseLock = acquireProcessLock(path.resolve(dataDir, "pglite.lock"), dir);
   }
   try {
-    const client = await PGlite.create(dataDir ? path.resolve(dataDir, "pglite") : undefined);
+    const client = dataDir
+      ? await PGlite.create(path.resolve(dataDir, "pglite"))
+      : await PGlite.create(loadDataDir ? { loadDataDir } : undefined);
     const db = drizzlePglite({ client, schema });
     await migratePglite(db, { migrationsFolder: migrationsDir });
     return {

@@ -137,6 +137,11 @@ export const deliveryJobs = pgTable(
     finishedAt: timestamp("finished_at", { withTimezone: true }),
     /** The lead changed while this tracker job ran: once done, it runs again (instead of a second job). */
     rerun: boolean("rerun").notNull().default(false),
+    /**
+     * Dead because its attempts ran out while the target kept failing in a way worth retrying (an
+     * outage), not because the target refused it: revived when the target works again (decision 079).
+     */
+    exhausted: boolean("exhausted").notNull().default(false),
   },
   (t) => [
     index("delivery_jobs_due_idx").on(t.status, t.runAt),

@@ -3,6 +3,7 @@ import { DELIVERY_STATUSES, LEAD_LEVELS } from "~/lib/lead-status.ts";
 import type { Database } from "../db/client.ts";
 import { deliveryAttempts, deliveryJobs, leads } from "../db/schema.ts";
 import { DomainError } from "../domain-errors.ts";
+import { reviveDeadJobs } from "./repository.ts";
 
 /**
  * The admin's lead inbox (issue 12): the leads with filters and search, one lead with every
@@ -167,38 +168,9 @@ export class LeadInbox {
   /** Puts every delivery that gave up back in the queue, from its first attempt. */
   async retry(id: string): Promise<number> {
     const now = this.now();
-    return this.db.transaction(async (tx) => {
-      const revived = await tx
-        .update(deliveryJobs)
-        .set({
-          status: "pending",
-          attempts: 0,
-          runAt: now,
-          lockedUntil: null,
-          lockedBy: null,
-          finishedAt: null,
-        })
-        .where(
-          and(
-            eq(deliveryJobs.leadId, id),
-            eq(deliveryJobs.status, "dead"),
-            // One tracker job at most may be open (unique index): the newest dead one, and none
-            // while another is waiting or running, which delivers the lead anyway.
-            sql`(${deliveryJobs.kind} <> 'tracker' or (
-              ${deliveryJobs.id} = (select max(d.id) from ${deliveryJobs} d
-                where d.lead_id = ${id} and d.kind = 'tracker' and d.status = 'dead')
-              and not exists (select 1 from ${deliveryJobs} o
-                where o.lead_id = ${id} and o.kind = 'tracker' and o.status in ('pending', 'running'))))`,
-          ),
-        )
-        .returning({ id: deliveryJobs.id });
-      if (revived.length === 0) throw new DomainError("conflict", inboxMessages.nothingToRetry);
-      await tx
-        .update(leads)
-        .set({ deliveryStatus: "pending", updatedAt: now })
-        .where(and(eq(leads.id, id), eq(leads.deliveryStatus, "failed")));
-      return revived.length;
-    });
+    const revived = await reviveDeadJobs(this.db, eq(deliveryJobs.leadId, id), now);
+    if (revived.length === 0) throw new DomainError("conflict", inboxMessages.nothingToRetry);
+    return revived.length;
   }
 
   /** Deletes a lead held as spam (with its requests and jobs). */

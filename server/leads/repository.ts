@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull, lt, sql, TransactionRollbackError } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, lt, type SQL, sql, TransactionRollbackError } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { deliveryAttempts, deliveryJobs, leadRequests, leads, spentFormTokens } from "../db/schema.ts";
 import { MAX_TOKEN_AGE_MS } from "./spam.ts";
@@ -217,5 +217,53 @@ export async function releaseLead(
     if (released.length === 0) return false;
     await queueJobs(tx, id, jobs, now);
     return true;
+  });
+}
+
+/**
+ * Dead delivery jobs matching `which` back in the queue, from their first attempt (or, for a probe,
+ * for one more attempt: a failure leaves it dead again).
+ * A tracker job comes back only as its lead's newest dead one and while no other waits or runs: one
+ * open tracker job per lead (unique index). Leads shown as failed whose tracker job came back are
+ * pending again. Answers the jobs revived.
+ */
+export async function reviveDeadJobs(
+  db: Database,
+  which: SQL,
+  now: Date,
+  { probe = false }: { probe?: boolean } = {},
+): Promise<{ id: number; leadId: string; kind: JobKind }[]> {
+  return db.transaction(async (tx) => {
+    const revived = await tx
+      .update(deliveryJobs)
+      .set({
+        status: "pending",
+        attempts: probe ? sql`${deliveryJobs.attempts}` : 0,
+        runAt: now,
+        lockedUntil: null,
+        lockedBy: null,
+        finishedAt: null,
+        exhausted: false,
+      })
+      .where(
+        and(
+          eq(deliveryJobs.status, "dead"),
+          which,
+          sql`("delivery_jobs"."kind" <> 'tracker' or (
+          "delivery_jobs"."id" = (select max(d.id) from "delivery_jobs" d
+            where d.lead_id = "delivery_jobs"."lead_id" and d.kind = 'tracker' and d.status = 'dead')
+          and not exists (select 1 from "delivery_jobs" o
+            where o.lead_id = "delivery_jobs"."lead_id" and o.kind = 'tracker' and o.status in ('pending', 'running'))))`,
+        ),
+      )
+      .returning({ id: deliveryJobs.id, leadId: deliveryJobs.leadId, kind: deliveryJobs.kind });
+    const trackerLeads = revived.filter((job) => job.kind === "tracker").map((job) => job.leadId);
+    if (trackerLeads.length > 0) {
+      await tx
+        .update(leads)
+        .set({ deliveryStatus: "pending", updatedAt: now })
+        .where(and(inArray(leads.id, trackerLeads), eq(leads.deliveryStatus, "failed")));
+    }
+    return revived;
   });
 }

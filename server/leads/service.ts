@@ -3,6 +3,7 @@ import type { FormDefinition } from "~/lib/forms/definition.ts";
 import { actionFor, computeTemperature, type Temperature } from "~/lib/forms/scoring.ts";
 import { type FieldErrors, validateSteps } from "~/lib/forms/validation.ts";
 import type { Database } from "../db/client.ts";
+import { retryOnLostConnection } from "../db/lost-connection.ts";
 import { DomainError } from "../domain-errors.ts";
 import type { Signer } from "../secrets.ts";
 import { captureStepIndex, sanitizeAnswers } from "./answers.ts";
@@ -99,7 +100,15 @@ export class LeadService {
     this.now = options.now ?? (() => new Date());
   }
 
-  async submit(input: SubmissionInput): Promise<SubmissionResult> {
+  /**
+   * Stores a submission and answers it. A database connection lost on the way (a failover, a
+   * restart) is retried on a fresh one: the request key makes the whole submission safe to repeat.
+   */
+  submit(input: SubmissionInput): Promise<SubmissionResult> {
+    return retryOnLostConnection(() => this.submitOnce(input));
+  }
+
+  private async submitOnce(input: SubmissionInput): Promise<SubmissionResult> {
     const { db, forms } = this.options;
     const repeated = await findByRequestKey(db, input.requestKey);
     if (repeated) return this.answer(repeated, false, input.formToken);

@@ -1,9 +1,10 @@
 import { randomBytes } from "node:crypto";
-import { eq, inArray, sql } from "drizzle-orm";
+import { eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
+import { isLostConnection, retryOnLostConnection } from "../db/lost-connection.ts";
 import { deliveryAttempts, deliveryJobs, leads } from "../db/schema.ts";
 import type { Logger } from "../logger.ts";
-import type { JobKind, LeadRow } from "./repository.ts";
+import { type JobKind, type LeadRow, reviveDeadJobs } from "./repository.ts";
 import { jobRetryDelay } from "./retry-policy.ts";
 
 export type JobRow = typeof deliveryJobs.$inferSelect;
@@ -26,6 +27,18 @@ export type JobHandler = (job: JobRow, lead: LeadRow) => Promise<string | undefi
 export const LEASE_MS = 5 * 60_000;
 /** A worker renews the lease of a job it is still working on this often (well before it ends). */
 export const LEASE_RENEW_MS = LEASE_MS / 5;
+/**
+ * After an outage longer than a job's schedule (decision 079): this often, the oldest job of each
+ * kind that died of it is tried again, and once one succeeds every other comes back.
+ */
+export const OUTAGE_PROBE_MS = 60 * 60_000;
+/** A job cut short by a lost database connection runs again after this (decision 079). */
+export const LOST_CONNECTION_RETRY_MS = 2_000;
+/** Tries of a job's result write on lost connections: 50 ms doubling, about 6 s in all. */
+const RESULT_WRITE_ATTEMPTS = 8;
+/** How an attempt whose worker stopped before it ended is recorded when its job is claimed again. */
+export const ABANDONED_DETAIL =
+  "tentativa interrompida: o processo parou antes de terminar (reserva vencida)";
 
 export interface WorkerOptions {
   db: Database;
@@ -55,6 +68,8 @@ export class DeliveryWorker {
   private readonly batchSize: number;
   private readonly leaseRenewMs: number;
   private timer: NodeJS.Timeout | null = null;
+  /** When this worker last tried a job that died of an outage (never: the first cycle does). */
+  private lastProbe = Number.NEGATIVE_INFINITY;
   private cycle: Promise<number> | null = null;
   private again = false;
   private stopped = false;
@@ -108,6 +123,42 @@ export class DeliveryWorker {
     return this.cycle;
   }
 
+  /**
+   * Ends the leases of every job still marked running: for a database only this process can open
+   * (the embedded one), those jobs were abandoned by this process's previous run (killed, crashed),
+   * so they run again now, instead of when their leases would run out. Never call it on a shared
+   * database, where they may be another instance's work in progress. Answers how many.
+   */
+  async releaseAbandoned(): Promise<number> {
+    const released = await this.db
+      .update(deliveryJobs)
+      .set({ lockedUntil: new Date(this.now().getTime() - 1) })
+      .where(eq(deliveryJobs.status, "running"))
+      .returning({ id: deliveryJobs.id });
+    return released.length;
+  }
+
+  /**
+   * A connection lost after the claim committed (its answer, or the read of the claimed rows, cut
+   * off) leaves jobs leased to this worker that it never got: they would wait for their 5-minute
+   * lease. A cycle runs its claim with no job in hand, so every job leased to this worker then is
+   * such an orphan: its lease ends now and the next claim records the lost attempt.
+   */
+  private async releaseOwnLeases(): Promise<void> {
+    try {
+      await retryOnLostConnection(
+        () =>
+          this.db
+            .update(deliveryJobs)
+            .set({ lockedUntil: new Date(this.now().getTime() - 1) })
+            .where(sql`${deliveryJobs.status} = 'running' and ${deliveryJobs.lockedBy} = ${this.id}`),
+        { attempts: RESULT_WRITE_ATTEMPTS },
+      );
+    } catch (error) {
+      this.logger.warn({ err: (error as Error).message }, "leases of a lost claim not released");
+    }
+  }
+
   /** Stops polling and waits for the jobs in hand. */
   async stop(): Promise<void> {
     this.stopped = true;
@@ -117,23 +168,54 @@ export class DeliveryWorker {
 
   /** Claims and runs one batch of due jobs; returns how many ran. */
   async runDue(): Promise<number> {
-    const jobs = await this.claim();
+    await this.probeOutages();
+    let jobs: JobRow[];
+    try {
+      jobs = await this.claim();
+    } catch (error) {
+      if (isLostConnection(error)) await this.releaseOwnLeases();
+      throw error;
+    }
     await Promise.all(jobs.map((job) => this.run(job)));
     return jobs.length;
+  }
+
+  /**
+   * Once an hour, the oldest job of each kind that died of an outage is tried once more: a probe of
+   * the target. Its success revives the others (run); its failure leaves it dead again.
+   */
+  private async probeOutages(): Promise<void> {
+    const now = this.now();
+    if (now.getTime() - this.lastProbe < OUTAGE_PROBE_MS) return;
+    this.lastProbe = now.getTime();
+    await this.revive(
+      sql`"delivery_jobs"."id" in (select min(p.id) from "delivery_jobs" p
+        where p.status = 'dead' and p.exhausted group by p.kind)`,
+      "outage probe",
+      true,
+    );
+  }
+
+  /** Revives dead jobs (never failing the caller: a revival lost to a race is tried again later). */
+  private async revive(which: SQL, reason: string, probe = false): Promise<void> {
+    try {
+      const revived = await reviveDeadJobs(this.db, which, this.now(), { probe });
+      if (revived.length > 0)
+        this.logger.info({ jobs: revived.length, reason }, "dead deliveries queued again");
+    } catch (error) {
+      this.logger.warn({ err: (error as Error).message, reason }, "dead deliveries not revived");
+    }
   }
 
   private async claim(): Promise<JobRow[]> {
     const now = this.now();
     const leaseEnd = new Date(now.getTime() + LEASE_MS);
     // One tracker job per lead at a time: a second one waits while the first holds its lease.
+    // A job still 'running' past its lease was abandoned by a worker that stopped (killed, crashed,
+    // cut off): that attempt is recorded here, so every attempt shows in the job's history.
     const result = await this.db.execute(sql`
-      update ${deliveryJobs} set
-        status = 'running',
-        attempts = ${deliveryJobs.attempts} + 1,
-        locked_by = ${this.id},
-        locked_until = ${leaseEnd.toISOString()}
-      where ${deliveryJobs.id} in (
-        select j.id from ${deliveryJobs} j
+      with picked as (
+        select j.id, j.status, j.locked_by, j.locked_until, j.attempts from ${deliveryJobs} j
         where ((j.status = 'pending' and j.run_at <= ${now.toISOString()})
             or (j.status = 'running' and j.locked_until < ${now.toISOString()}))
           and not exists (
@@ -142,8 +224,19 @@ export class DeliveryWorker {
               and r.status = 'running' and r.locked_until >= ${now.toISOString()})
         order by j.run_at, j.id
         limit ${this.batchSize}
-        for update skip locked)
-      returning id`);
+        for update skip locked),
+      abandoned as (
+        insert into ${deliveryAttempts} (job_id, attempt, worker, started_at, finished_at, outcome, detail)
+        select p.id, p.attempts, coalesce(p.locked_by, 'unknown'), p.locked_until, p.locked_until, 'retry',
+          ${ABANDONED_DETAIL}
+        from picked p where p.status = 'running')
+      update ${deliveryJobs} d set
+        status = 'running',
+        attempts = d.attempts + 1,
+        locked_by = ${this.id},
+        locked_until = ${leaseEnd.toISOString()}
+      from picked where d.id = picked.id
+      returning d.id`);
     // Both drivers (pg and PGlite) answer raw statements with a `rows` array.
     const ids = (result as unknown as { rows: { id: unknown }[] }).rows.map((row) => Number(row.id));
     if (ids.length === 0) return [];
@@ -170,6 +263,7 @@ export class DeliveryWorker {
     let outcome: "ok" | "retry" | "dead";
     let detail: string | undefined;
     let runAt: Date | null = null;
+    let exhausted = false;
     try {
       const [lead] = await this.db.select().from(leads).where(eq(leads.id, job.leadId));
       if (!lead) throw new JobError("lead não encontrado", false);
@@ -178,9 +272,15 @@ export class DeliveryWorker {
     } catch (error) {
       const jobError = error instanceof JobError ? error : new JobError((error as Error).message, true);
       detail = jobError.message;
-      const delay = jobRetryDelay(job.attempts, job.maxAttempts, jobError);
+      // Our own database's connection lost mid-job (a failover) says nothing of the target: the job
+      // runs again in a moment, on a fresh connection, instead of after the target's backoff.
+      const delay =
+        isLostConnection(error) && job.attempts < job.maxAttempts
+          ? LOST_CONNECTION_RETRY_MS
+          : jobRetryDelay(job.attempts, job.maxAttempts, jobError);
       if (delay === undefined) {
         outcome = "dead";
+        exhausted = jobError.retryable;
       } else {
         outcome = "retry";
         runAt = new Date(this.now().getTime() + delay);
@@ -193,52 +293,77 @@ export class DeliveryWorker {
       clearInterval(renewal);
     }
     const finishedAt = this.now();
-    await this.db.transaction(async (tx) => {
-      // Only the holder moves the job on; a worker that lost it (a stalled process whose lease ran
-      // out) still records what it did, and leaves the job to its new holder.
-      const moved = await tx
-        .update(deliveryJobs)
-        .set(
-          outcome === "ok"
-            ? {
-                // The lead changed while the job ran: it runs again, fresh, instead of a second job.
-                status: sql`case when ${deliveryJobs.rerun} then 'pending' else 'done' end`,
-                runAt: finishedAt,
-                attempts: sql`case when ${deliveryJobs.rerun} then 0 else ${deliveryJobs.attempts} end`,
-                rerun: false,
-                finishedAt: sql`case when ${deliveryJobs.rerun} then null else ${finishedAt.toISOString()}::timestamptz end`,
-                lockedBy: null,
-                lockedUntil: null,
-                lastError: null,
-              }
-            : outcome === "retry"
-              ? { status: "pending", runAt: runAt!, lockedBy: null, lockedUntil: null, lastError: detail }
-              : { status: "dead", finishedAt, lockedBy: null, lockedUntil: null, lastError: detail },
-        )
-        .where(this.held(job.id))
-        .returning({ id: deliveryJobs.id });
-      await tx.insert(deliveryAttempts).values({
-        jobId: job.id,
-        attempt: job.attempts,
-        worker: this.id,
-        startedAt,
-        finishedAt,
-        outcome,
-        detail: (moved.length ? detail : `${detail ?? ""} (lease lost: the job was taken over)`)?.slice(
-          0,
-          2000,
-        ),
-      });
-      if (moved.length === 0) {
-        this.logger.warn({ job: job.id, kind: job.kind, lead: job.leadId }, "job lease lost before it ended");
-        return;
-      }
-      if (outcome === "dead" && job.kind === "tracker") {
-        await tx
-          .update(leads)
-          .set({ deliveryStatus: "failed", updatedAt: finishedAt })
-          .where(eq(leads.id, job.leadId));
-      }
-    });
+    // A connection lost as the result is written (a failover) would leave the job running until its
+    // lease ends and its attempt unrecorded: the write is tried again on a fresh connection, for
+    // about 6 s (a failover's usual length), since the conditional update is safe to repeat.
+    const held = await retryOnLostConnection(
+      () =>
+        this.db.transaction(async (tx) => {
+          // Only the holder moves the job on; a worker that lost it (a stalled process whose lease ran
+          // out) still records what it did, and leaves the job to its new holder.
+          const moved = await tx
+            .update(deliveryJobs)
+            .set(
+              outcome === "ok"
+                ? {
+                    // The lead changed while the job ran: it runs again, fresh, instead of a second job.
+                    status: sql`case when ${deliveryJobs.rerun} then 'pending' else 'done' end`,
+                    runAt: finishedAt,
+                    attempts: sql`case when ${deliveryJobs.rerun} then 0 else ${deliveryJobs.attempts} end`,
+                    rerun: false,
+                    finishedAt: sql`case when ${deliveryJobs.rerun} then null else ${finishedAt.toISOString()}::timestamptz end`,
+                    lockedBy: null,
+                    lockedUntil: null,
+                    lastError: null,
+                  }
+                : outcome === "retry"
+                  ? { status: "pending", runAt: runAt!, lockedBy: null, lockedUntil: null, lastError: detail }
+                  : {
+                      status: "dead",
+                      finishedAt,
+                      lockedBy: null,
+                      lockedUntil: null,
+                      lastError: detail,
+                      exhausted,
+                    },
+            )
+            .where(this.held(job.id))
+            .returning({ id: deliveryJobs.id });
+          await tx.insert(deliveryAttempts).values({
+            jobId: job.id,
+            attempt: job.attempts,
+            worker: this.id,
+            startedAt,
+            finishedAt,
+            outcome,
+            detail: (moved.length ? detail : `${detail ?? ""} (lease lost: the job was taken over)`)?.slice(
+              0,
+              2000,
+            ),
+          });
+          if (moved.length === 0) {
+            this.logger.warn(
+              { job: job.id, kind: job.kind, lead: job.leadId },
+              "job lease lost before it ended",
+            );
+            return false;
+          }
+          if (outcome === "dead" && job.kind === "tracker") {
+            await tx
+              .update(leads)
+              .set({ deliveryStatus: "failed", updatedAt: finishedAt })
+              .where(eq(leads.id, job.leadId));
+          }
+          return true;
+        }),
+      { attempts: RESULT_WRITE_ATTEMPTS },
+    );
+    // The target works again: what died of its outage comes back now rather than at the next probe.
+    if (held && outcome === "ok") {
+      await this.revive(
+        sql`"delivery_jobs"."kind" = ${job.kind} and "delivery_jobs"."exhausted"`,
+        `${job.kind} delivered`,
+      );
+    }
   }
 }

@@ -80,6 +80,8 @@ export interface FakeJira {
   hangNext(count: number): void;
   /** The next successful POST /issue creates the issue, then destroys the socket without answering. */
   loseResponseOfNextCreate(): void;
+  /** The next successful POST /issue creates the issue, then never answers (until close). */
+  holdResponseOfNextCreate(): void;
   /** Clears every failure control (including down); keeps issues and the request log. */
   reset(): void;
   /** While down, every request (authenticated or not) gets 503. */
@@ -417,6 +419,7 @@ export async function startFakeJira(options: FakeJiraOptions = {}): Promise<Fake
   let rateLimit = { count: 0, retryAfterSeconds: 0 };
   let failure: { count: number; status: number; body: unknown } = { count: 0, status: 0, body: undefined };
   let loseNextCreate = false;
+  let holdNextCreate = false;
 
   const sockets = new Set<Socket>();
   let url = "";
@@ -596,8 +599,8 @@ export async function startFakeJira(options: FakeJiraOptions = {}): Promise<Fake
     };
   }
 
-  /** Answers an authenticated request (or throws HttpError); "lost" when the socket was destroyed instead. */
-  function route(req: IncomingMessage, path: string, text: string): Reply | "lost" {
+  /** Answers an authenticated request (or throws HttpError); "lost" when the socket was destroyed instead; undefined when it is held unanswered. */
+  function route(req: IncomingMessage, path: string, text: string): Reply | "lost" | undefined {
     const method = req.method ?? "GET";
     const parseJson = (): unknown => {
       const contentType = (req.headers["content-type"] ?? "").split(";")[0]!.trim().toLowerCase();
@@ -635,6 +638,10 @@ export async function startFakeJira(options: FakeJiraOptions = {}): Promise<Fake
         loseNextCreate = false;
         req.socket.destroy();
         return "lost";
+      }
+      if (holdNextCreate) {
+        holdNextCreate = false;
+        return undefined;
       }
       return { status: 201, body: response };
     }
@@ -771,12 +778,16 @@ export async function startFakeJira(options: FakeJiraOptions = {}): Promise<Fake
     loseResponseOfNextCreate() {
       loseNextCreate = true;
     },
+    holdResponseOfNextCreate() {
+      holdNextCreate = true;
+    },
     reset() {
       down = false;
       hangCount = 0;
       rateLimit = { count: 0, retryAfterSeconds: 0 };
       failure = { count: 0, status: 0, body: undefined };
       loseNextCreate = false;
+      holdNextCreate = false;
     },
     setDown(value) {
       down = value;

@@ -7,6 +7,8 @@ export interface ReceivedMail {
   subject: string;
   /** The text body, quoted-printable and base64 decoded. */
   text: string;
+  /** The message's header lines, unfolded, as sent. */
+  headers: string[];
 }
 
 export interface FakeSmtp {
@@ -85,7 +87,7 @@ export async function startFakeSmtp(): Promise<FakeSmtp> {
 }
 
 /** Subject and text body of a single-part message as nodemailer writes one. */
-function parseMessage(raw: string): { subject: string; text: string } {
+function parseMessage(raw: string): { subject: string; text: string; headers: string[] } {
   const split = raw.indexOf("\r\n\r\n");
   const head = raw.slice(0, split).replace(/\r\n[ \t]+/g, " ");
   const body = raw.slice(split + 4);
@@ -102,7 +104,11 @@ function parseMessage(raw: string): { subject: string; text: string } {
       : encoding === "base64"
         ? Buffer.from(body, "base64").toString("utf8")
         : body;
-  return { subject: decodeWords(header("Subject")), text: text.replace(/\r\n/g, "\n") };
+  return {
+    subject: decodeWords(header("Subject")),
+    text: text.replace(/\r\n/g, "\n"),
+    headers: head.split("\r\n"),
+  };
 }
 
 /** RFC 2047 encoded words (=?UTF-8?Q?...?= and =?UTF-8?B?...?=) in a header. */

@@ -1,6 +1,6 @@
 import type { DatabaseHandle } from "@server/db/client.ts";
 import { deliveryAttempts, deliveryJobs, leads } from "@server/db/schema.ts";
-import { DeliveryWorker, LEASE_MS } from "@server/leads/worker.ts";
+import { ABANDONED_DETAIL, DeliveryWorker, LEASE_MS } from "@server/leads/worker.ts";
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
 import { type FakeJira, startFakeJira } from "../fakes/jira.ts";
@@ -162,6 +162,17 @@ describe.each(databaseTargets())("lead delivery to Jira on $name", (target) => {
     const [row] = await handle.db.select().from(leads).where(eq(leads.id, result.leadId));
     expect(row!.trackerKey).toBe(jira.issues[0]!.key);
     expect(jira.requests.filter((r) => r.path === "/rest/api/3/search/jql")).not.toHaveLength(0);
+    // The attempt the dead worker never finished is in the job's history, recorded by its successor.
+    const history = await handle.db
+      .select()
+      .from(deliveryAttempts)
+      .where(eq(deliveryAttempts.jobId, job!.id))
+      .orderBy(deliveryAttempts.id);
+    expect(history.map((a) => [a.attempt, a.worker, a.outcome, a.detail])).toEqual([
+      [1, "worker-a", expect.any(String), expect.any(String)],
+      [1, "dead-worker", "retry", ABANDONED_DETAIL],
+      [2, "worker-after-restart", "ok", expect.any(String)],
+    ]);
   });
 
   it("one open tracker job per lead: a lead completed while its capture's job waits or runs is delivered by that job", async () => {

@@ -1,11 +1,11 @@
 import { createHmac } from "node:crypto";
 import type { DatabaseHandle } from "@server/db/client.ts";
-import { openDatabase } from "@server/db/client.ts";
 import { deliveryJobs } from "@server/db/schema.ts";
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { type FakeJira, startFakeJira } from "../fakes/jira.ts";
 import { startFakeWebhooks } from "../fakes/webhooks.ts";
+import { openFreshPglite } from "../support/databases.ts";
 import { hotDemoAnswers, leadStack } from "../support/lead-stack.ts";
 
 const SECRET = "webhook-secret-0123456789";
@@ -16,11 +16,7 @@ describe("lead notifications: Slack and Teams for hot leads, the signed webhook 
   let hooks: Awaited<ReturnType<typeof startFakeWebhooks>>;
 
   beforeEach(async () => {
-    [handle, jira, hooks] = await Promise.all([
-      openDatabase({ kind: "pglite-memory" }),
-      startFakeJira(),
-      startFakeWebhooks(),
-    ]);
+    [handle, jira, hooks] = await Promise.all([openFreshPglite(), startFakeJira(), startFakeWebhooks()]);
   });
   afterEach(async () => {
     await Promise.all([jira.close(), hooks.close()]);

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { type DatabaseHandle, openDatabase } from "@server/db/client.ts";
+import { type DatabaseHandle, dumpPglite, openDatabase } from "@server/db/client.ts";
 import pg from "pg";
 
 /**
@@ -16,7 +16,7 @@ export interface DatabaseTarget {
 }
 
 export function databaseTargets(): DatabaseTarget[] {
-  const targets: DatabaseTarget[] = [{ name: "pglite", open: () => openDatabase({ kind: "pglite-memory" }) }];
+  const targets: DatabaseTarget[] = [{ name: "pglite", open: openFreshPglite }];
   const url = process.env.TEST_DATABASE_URL;
   if (url) {
     targets.push({
@@ -26,6 +26,26 @@ export function databaseTargets(): DatabaseTarget[] {
     });
   }
   return targets;
+}
+
+let pgliteTemplate: Promise<Blob> | undefined;
+
+/**
+ * A fresh, migrated embedded database. Its files are copied from one migrated template per test
+ * process: opening from the copy takes half the time of creating and migrating (about 1.2 s
+ * against 2.7 s here), and every test still gets a database of its own.
+ */
+export async function openFreshPglite(): Promise<DatabaseHandle> {
+  pgliteTemplate ??= (async () => {
+    const template = await openDatabase({ kind: "pglite-memory" });
+    try {
+      return await dumpPglite(template);
+    } finally {
+      await template.close();
+    }
+  })();
+  // Migrations still run: none is pending, so this only checks the journal.
+  return openDatabase({ kind: "pglite-memory", loadDataDir: await pgliteTemplate });
 }
 
 const created: { adminUrl: string; name: string }[] = [];

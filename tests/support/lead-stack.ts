@@ -40,9 +40,13 @@ export async function leadStack(
     ...(hooks.webhookUrl ? { LEAD_WEBHOOK_URL: hooks.webhookUrl } : {}),
     ...(hooks.webhookSecret ? { LEAD_WEBHOOK_SECRET: hooks.webhookSecret } : {}),
   });
+  /** Every wait the pipeline asked for (between the tries of a call), in ms: none is really waited. */
+  const sleeps: number[] = [];
   const services = await buildServices(config, silentLogger, handle, {
     now: clock.now,
-    sleep: async () => {},
+    sleep: async (ms) => {
+      sleeps.push(ms);
+    },
     trackerTimeoutMs: 1_000,
     workerId: "worker-a",
     protocolWaitMs: 5_000,
@@ -77,6 +81,7 @@ export async function leadStack(
     forms,
     signer,
     clock,
+    sleeps,
     submission,
     inbox: services.inbox,
     erasure: services.erasure,
