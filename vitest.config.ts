@@ -8,9 +8,14 @@ const alias = {
 
 // Three levels, one runner: unit tests sit next to the code, integration and
 // end-to-end tests under tests/. `npm test` (vitest run) runs them all.
+// Unit and integration files run three at a time (integration tests mostly wait on servers, the
+// database and Redis, even on two cores); then the end-to-end files, one at a time, as each drives
+// a server and Chromium. A project with one worker must sit in a group of its own: in one group
+// vitest would run every project's files one at a time.
 export default defineConfig({
   resolve: { alias },
   test: {
+    maxWorkers: 3,
     projects: [
       {
         resolve: { alias },
@@ -24,7 +29,11 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: "integration",
-          include: ["tests/integration/**/*.test.ts", "tests/security/**/*.test.ts"],
+          include: [
+            "tests/integration/**/*.test.ts",
+            "tests/security/**/*.test.ts",
+            "tests/reliability/**/*.test.ts",
+          ],
           globalSetup: ["tests/support/global-setup.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
@@ -39,6 +48,7 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+          sequence: { groupOrder: 1 },
         },
       },
     ],

@@ -117,6 +117,8 @@ export default function App({ loaderData }: Route.ComponentProps) {
     });
   }, [pathname, loaderData.segment]);
   useEffect(() => {
+    // The page is interactive from here: tests (and styles) can tell a hydrated page from its HTML.
+    document.documentElement.dataset.hydrated = "true";
     void observeWebVitals().catch(() => {});
     rememberUtm(window.location.search, utmFrom);
     // Submissions an earlier page view could not send go now (same request keys: stored once).

@@ -1,7 +1,7 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seriousViolations } from "../support/axe.ts";
-import { withBrowser } from "../support/browser.ts";
+import { gotoHydrated, withBrowser } from "../support/browser.ts";
 import { type ServerProcess, startServerProcess } from "../support/server-process.ts";
 
 describe("accessibility (axe-core, WCAG 2.1 AA): no serious or critical violation", () => {
@@ -44,7 +44,9 @@ describe("accessibility (axe-core, WCAG 2.1 AA): no serious or critical violatio
         bypassCSP: true,
       });
       const page = await context.newPage();
-      await page.goto(server.url + path, { waitUntil: "networkidle" });
+      await gotoHydrated(page, server.url + path);
+      // The map's code loads after hydration: its markers are checked too.
+      if (path === "/mapa-parceiros") await page.waitForLoadState("networkidle");
       expect(await seriousViolations(page)).toEqual([]);
       await context.close();
     });

@@ -4,7 +4,7 @@ import { projectRoot } from "@server/paths.ts";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type FakeSmtp, startFakeSmtp } from "../fakes/smtp.ts";
-import { watchProblems, withBrowser } from "../support/browser.ts";
+import { gotoHydrated, waitHydrated, watchProblems, withBrowser } from "../support/browser.ts";
 import { type ServerProcess, startServerProcess } from "../support/server-process.ts";
 
 const screenshots = path.join(projectRoot, "tests/.tmp/screenshots");
@@ -36,7 +36,7 @@ describe("customer accounts in Chromium", () => {
     const context = await browser.newContext({ locale: "pt-BR", viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     const problems = watchProblems(page);
-    await page.goto(`${server.url}/dashboard`, { waitUntil: "networkidle" });
+    await gotoHydrated(page, `${server.url}/dashboard`);
     expect(new URL(page.url()).pathname).toBe("/login");
     expect(await page.locator("header.site-header").count()).toBe(0); // the login page stands alone
     await page.screenshot({ path: path.join(screenshots, "login-desktop.png") });
@@ -64,7 +64,8 @@ describe("customer accounts in Chromium", () => {
     await page.getByLabel("Fuso horário").selectOption("America/Manaus");
     await page.getByRole("button", { name: "Salvar preferências" }).click();
     await page.getByText("Preferências salvas.").waitFor();
-    await page.reload({ waitUntil: "networkidle" });
+    await page.reload({ waitUntil: "load" });
+    await waitHydrated(page);
     expect(await page.getByLabel("Fuso horário").inputValue()).toBe("America/Manaus");
     await page.screenshot({ path: path.join(screenshots, "dashboard-desktop.png"), fullPage: true });
 
@@ -86,7 +87,7 @@ describe("customer accounts in Chromium", () => {
   it("the user area: dashboard data, 'em breve' entries, the system link in a new tab; a customer is refused at /admin", async () => {
     const context = await browser.newContext({ locale: "pt-BR" });
     const page = await context.newPage();
-    await page.goto(`${server.url}/login?redirectTo=/user`, { waitUntil: "networkidle" });
+    await gotoHydrated(page, `${server.url}/login?redirectTo=/user`);
     await page.getByLabel("E-mail").fill(customer.email);
     await page.getByLabel("Senha", { exact: true }).fill(customer.password);
     await page.getByRole("button", { name: "Entrar" }).click();
@@ -103,7 +104,7 @@ describe("customer accounts in Chromium", () => {
 
     // On a phone the entries are one scrolling row above the content, the current one in view.
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.goto(`${server.url}/user/afiliados`, { waitUntil: "networkidle" });
+    await gotoHydrated(page, `${server.url}/user/afiliados`);
     const heading = await page.locator(".user-area__content h1").first().boundingBox();
     expect(heading!.y).toBeLessThan(400);
     const current = await page.locator(".user-area__sidebar a.active").boundingBox();
@@ -123,7 +124,7 @@ describe("customer accounts in Chromium", () => {
   it("an admin reaches the admin area", async () => {
     const context = await browser.newContext({ locale: "pt-BR" });
     const page = await context.newPage();
-    await page.goto(`${server.url}/login?redirectTo=/admin`, { waitUntil: "networkidle" });
+    await gotoHydrated(page, `${server.url}/login?redirectTo=/admin`);
     await page.getByLabel("E-mail").fill(admin.email);
     await page.getByLabel("Senha", { exact: true }).fill(admin.password);
     await page.getByRole("button", { name: "Entrar" }).click();
@@ -146,7 +147,7 @@ describe("customer accounts in Chromium", () => {
   it("resets a forgotten password through the link sent by e-mail (never written to the log)", async () => {
     const context = await browser.newContext({ locale: "pt-BR" });
     const page = await context.newPage();
-    await page.goto(`${server.url}/login`, { waitUntil: "networkidle" });
+    await gotoHydrated(page, `${server.url}/login`);
     await page.getByRole("link", { name: "Esqueci minha senha" }).click();
     await page.getByRole("heading", { name: "Esqueceu a senha?" }).waitFor();
     await page.getByLabel("E-mail").fill(customer.email);
@@ -165,7 +166,7 @@ describe("customer accounts in Chromium", () => {
     expect(link).not.toBeNull();
     // Neither the link nor its token ever reaches the server's log.
     expect(server.output()).not.toContain(link![2]!);
-    await page.goto(`${server.url}${link![1]}`, { waitUntil: "networkidle" });
+    await gotoHydrated(page, `${server.url}${link![1]}`);
     await page.getByLabel("Nova senha", { exact: true }).fill("uma-senha-nova-1");
     await page.getByLabel("Confirme a nova senha").fill("uma-senha-nova-1");
     await page.getByRole("button", { name: "Salvar nova senha" }).click();
@@ -175,7 +176,7 @@ describe("customer accounts in Chromium", () => {
     await page.getByRole("button", { name: "Entrar" }).click();
     await page.getByRole("heading", { name: "Olá, Carla Mendes!" }).waitFor();
     // The link works once.
-    await page.goto(`${server.url}${link![1]}`, { waitUntil: "networkidle" });
+    await gotoHydrated(page, `${server.url}${link![1]}`);
     await page.getByLabel("Nova senha", { exact: true }).fill("outra-senha-nova-2");
     await page.getByLabel("Confirme a nova senha").fill("outra-senha-nova-2");
     await page.getByRole("button", { name: "Salvar nova senha" }).click();

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type FakeJira, startFakeJira } from "../fakes/jira.ts";
-import { watchProblems, withBrowser } from "../support/browser.ts";
+import { gotoHydrated, watchProblems, withBrowser } from "../support/browser.ts";
 import { type ServerProcess, startServerProcess } from "../support/server-process.ts";
 
 /**
@@ -27,7 +27,7 @@ describe("lead inbox in Chromium: retry a failed delivery, erase a person", () =
     const [, email, password] = /admin: +(\S+) \/ (\S+)/.exec(server.output())!;
     const context = await browser.newContext({ locale: "pt-BR", viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
-    await page.goto(`${server.url}/login?redirectTo=%2Fadmin%2Fleads`, { waitUntil: "networkidle" });
+    await gotoHydrated(page, `${server.url}/login?redirectTo=%2Fadmin%2Fleads`);
     await page.getByLabel("E-mail").fill(email!);
     await page.getByLabel("Senha", { exact: true }).fill(password!);
     await page.getByRole("button", { name: "Entrar" }).click();
@@ -44,7 +44,7 @@ describe("lead inbox in Chromium: retry a failed delivery, erase a person", () =
   async function sendContact(name: string, email: string) {
     const context = await browser.newContext({ locale: "pt-BR" });
     const page = await context.newPage();
-    await page.goto(`${server.url}/contato`, { waitUntil: "networkidle" });
+    await gotoHydrated(page, `${server.url}/contato`);
     await page.getByLabel("Nome Completo").fill(name);
     await page.getByLabel("Email").fill(email);
     await page.getByLabel("Mensagem").fill("Quero uma proposta para a minha empresa.");
@@ -99,7 +99,7 @@ describe("lead inbox in Chromium: retry a failed delivery, erase a person", () =
     expect(issue).toBeDefined();
 
     const { page } = admin;
-    await page.goto(`${server.url}/admin/leads`, { waitUntil: "networkidle" });
+    await gotoHydrated(page, `${server.url}/admin/leads`);
     await page.getByLabel("E-mail do titular").fill("paulo.titular@example.com");
     await page.getByRole("button", { name: "Apagar dados" }).click();
     await page.getByText("1 lead teve os dados pessoais apagados; 1 chamado do Jira foi editado.").waitFor();

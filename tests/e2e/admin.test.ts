@@ -4,7 +4,7 @@ import { projectRoot } from "@server/paths.ts";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seriousViolations } from "../support/axe.ts";
-import { watchProblems, withBrowser } from "../support/browser.ts";
+import { gotoHydrated, waitHydrated, watchProblems, withBrowser } from "../support/browser.ts";
 import { ONE_PIXEL_PNG } from "../support/images.ts";
 import { type ServerProcess, startServerProcess } from "../support/server-process.ts";
 
@@ -38,12 +38,12 @@ describe("admin area in Chromium: the content and plans editors", () => {
       bypassCSP,
     });
     const page = await context.newPage();
-    await page.goto(`${server.url}/login?redirectTo=${encodeURIComponent(to)}`, { waitUntil: "networkidle" });
+    await gotoHydrated(page, `${server.url}/login?redirectTo=${encodeURIComponent(to)}`);
     await page.getByLabel("E-mail").fill(admin.email);
     await page.getByLabel("Senha", { exact: true }).fill(admin.password);
     await page.getByRole("button", { name: "Entrar" }).click();
     await page.waitForURL(`${server.url}${to}`);
-    await page.waitForLoadState("networkidle");
+    await waitHydrated(page);
     return { context, page };
   }
 
@@ -63,7 +63,7 @@ describe("admin area in Chromium: the content and plans editors", () => {
     await page.getByText("Alterações salvas com sucesso!").waitFor({ state: "detached", timeout: 6_000 });
 
     const home = await context.newPage();
-    await home.goto(server.url, { waitUntil: "networkidle" });
+    await gotoHydrated(home, server.url);
     expect(await home.locator("main h1").first().textContent()).toBe("Título editado pelo admin");
 
     // Version 2 is the edit; restoring version 1 makes version 3 with the original title.
@@ -75,7 +75,8 @@ describe("admin area in Chromium: the content and plans editors", () => {
     await page.getByRole("button", { name: "Restaurar a versão 1" }).click();
     await page.getByText("Alterações salvas com sucesso!").waitFor();
     await page.getByRole("cell", { name: "3 (atual)" }).waitFor();
-    await home.reload({ waitUntil: "networkidle" });
+    await home.reload({ waitUntil: "load" });
+    await waitHydrated(home);
     expect(await home.locator("main h1").first().textContent()).toBe(original);
     expect(problems).toEqual([]);
     await context.close();
@@ -191,7 +192,7 @@ describe("admin area in Chromium: the content and plans editors", () => {
         "/admin/leads",
         "/admin/settings",
       ]) {
-        await page.goto(server.url + path, { waitUntil: "networkidle" });
+        await gotoHydrated(page, server.url + path);
         expect(await seriousViolations(page), `${path} at ${width}`).toEqual([]);
       }
       await context.close();

@@ -3,7 +3,7 @@ import path from "node:path";
 import { projectRoot } from "@server/paths.ts";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { watchProblems, withBrowser } from "../support/browser.ts";
+import { gotoHydrated, waitHydrated, watchProblems, withBrowser } from "../support/browser.ts";
 import { type ServerProcess, startServerProcess } from "../support/server-process.ts";
 
 const screenshots = path.join(projectRoot, "tests/.tmp/screenshots");
@@ -77,10 +77,11 @@ describe("content pages, blog and partner map in Chromium", () => {
 
     const context = await browser.newContext({ locale: "pt-BR" });
     const page = await context.newPage();
-    await page.goto(`${server.url}/planos`, { waitUntil: "networkidle" });
-    await page.goto(`${server.url}/nao-existe`, { waitUntil: "networkidle" });
+    await gotoHydrated(page, `${server.url}/planos`);
+    await gotoHydrated(page, `${server.url}/nao-existe`);
     expect(new URL(page.url()).pathname).toBe("/");
-    await page.goBack({ waitUntil: "networkidle" });
+    await page.goBack({ waitUntil: "load" });
+    await waitHydrated(page);
     expect(new URL(page.url()).pathname).toBe("/planos");
     await context.close();
   });
@@ -89,7 +90,7 @@ describe("content pages, blog and partner map in Chromium", () => {
     const context = await browser.newContext({ locale: "pt-BR", viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     const problems = watchProblems(page);
-    await page.goto(`${server.url}/politicas`, { waitUntil: "networkidle" });
+    await gotoHydrated(page, `${server.url}/politicas`);
     const nav = page.getByRole("navigation", { name: "Nesta página" });
     const links = nav.getByRole("link");
     expect(await links.count()).toBeGreaterThanOrEqual(6);
@@ -113,7 +114,7 @@ describe("content pages, blog and partner map in Chromium", () => {
   it("model6: the first feature is selected; choosing another shows its detail; arrows move along the list", async () => {
     const context = await browser.newContext({ locale: "pt-BR", viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
-    await page.goto(`${server.url}/inteligencia-artificial`, { waitUntil: "networkidle" });
+    await gotoHydrated(page, `${server.url}/inteligencia-artificial`);
     const tabs = page.getByRole("tab");
     expect(await tabs.first().getAttribute("aria-selected")).toBe("true");
     const panel = page.getByRole("tabpanel");
@@ -135,7 +136,7 @@ describe("content pages, blog and partner map in Chromium", () => {
     const context = await browser.newContext({ locale: "pt-BR", viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     const problems = watchProblems(page);
-    await page.goto(`${server.url}/blog`, { waitUntil: "networkidle" });
+    await gotoHydrated(page, `${server.url}/blog`);
     await page.getByRole("heading", { name: "Destaques" }).waitFor();
     await page.getByLabel("Buscar artigos", { exact: true }).fill("xyzzy inexistente");
     await page.getByRole("button", { name: "Buscar" }).first().click();
@@ -146,7 +147,7 @@ describe("content pages, blog and partner map in Chromium", () => {
     await page.getByRole("heading", { name: "Destaques" }).waitFor();
     expect(new URL(page.url()).search).toBe("");
     // A category filter, server-rendered from the URL.
-    await page.goto(`${server.url}/blog?categoria=Seguran%C3%A7a`, { waitUntil: "networkidle" });
+    await gotoHydrated(page, `${server.url}/blog?categoria=Seguran%C3%A7a`);
     await page.getByText("1 artigo encontrado").waitFor();
     await page.screenshot({ path: path.join(screenshots, "blog-1280.png"), fullPage: true });
     expect(problems).toEqual([]);
@@ -156,7 +157,7 @@ describe("content pages, blog and partner map in Chromium", () => {
   it("a post shows its reading time, related posts and sidebar; an unknown slug goes to /blog", async () => {
     const context = await browser.newContext({ locale: "pt-BR", viewport: { width: 390, height: 844 } });
     const page = await context.newPage();
-    await page.goto(`${server.url}/blog/como-escolher-um-erp`, { waitUntil: "networkidle" });
+    await gotoHydrated(page, `${server.url}/blog/como-escolher-um-erp`);
     await page
       .getByText(/min de leitura/)
       .first()
@@ -186,9 +187,9 @@ describe("content pages, blog and partner map in Chromium", () => {
     page.on("request", (request) => {
       if (request.resourceType() === "script") scripts.push(request.url());
     });
-    await page.goto(`${server.url}/`, { waitUntil: "networkidle" });
+    await gotoHydrated(page, `${server.url}/`);
     const homeScripts = [...scripts];
-    await page.goto(`${server.url}/mapa-parceiros`, { waitUntil: "networkidle" });
+    await gotoHydrated(page, `${server.url}/mapa-parceiros`);
     const mapScripts = scripts.slice(homeScripts.length).filter((url) => !homeScripts.includes(url));
     expect(mapScripts.some((url) => /PartnerMap/.test(url))).toBe(true);
     expect(homeScripts.some((url) => /PartnerMap/.test(url))).toBe(false);
@@ -230,7 +231,7 @@ describe("content pages, blog and partner map in Chromium", () => {
       ["/mapa-parceiros", "map"],
       ["/en/politicas", "model3-en"],
     ] as const) {
-      await page.goto(server.url + pathname, { waitUntil: "networkidle" });
+      await gotoHydrated(page, server.url + pathname);
       await page.locator("h1").first().waitFor();
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow, pathname).toBeLessThanOrEqual(0);

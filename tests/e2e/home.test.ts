@@ -3,7 +3,7 @@ import path from "node:path";
 import { projectRoot } from "@server/paths.ts";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { watchProblems, withBrowser } from "../support/browser.ts";
+import { gotoHydrated, watchProblems, withBrowser } from "../support/browser.ts";
 import { type ServerProcess, startServerProcess } from "../support/server-process.ts";
 
 const screenshots = path.join(projectRoot, "tests/.tmp/screenshots");
@@ -40,7 +40,7 @@ describe("the home page in Chromium", () => {
     const context = await browser.newContext({ locale: "pt-BR", viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     const problems = watchProblems(page);
-    await page.goto(server.url, { waitUntil: "networkidle" });
+    await gotoHydrated(page, server.url);
     await page.screenshot({ path: path.join(screenshots, "home-desktop.png"), fullPage: true });
 
     // A marker on window survives only client-side navigation; a full reload would wipe it.
@@ -71,7 +71,7 @@ describe("the home page in Chromium", () => {
   it("fits the desktop bar from 769 px on without horizontal scrolling, buttons on one line", async () => {
     const context = await browser.newContext({ locale: "pt-BR", viewport: { width: 1200, height: 700 } });
     const page = await context.newPage();
-    await page.goto(server.url, { waitUntil: "networkidle" });
+    await gotoHydrated(page, server.url);
     // CSS follows the window: one page resized through the widths around the breakpoints.
     for (const width of [769, 820, 900, 1024, 1101, 1199, 1200]) {
       await page.setViewportSize({ width, height: 700 });
@@ -99,7 +99,7 @@ describe("the home page in Chromium", () => {
       isMobile: true,
     });
     const page = await context.newPage();
-    await page.goto(server.url, { waitUntil: "networkidle" });
+    await gotoHydrated(page, server.url);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await page.screenshot({ path: path.join(screenshots, "home-mobile.png"), fullPage: true });

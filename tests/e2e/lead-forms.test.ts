@@ -4,7 +4,7 @@ import { projectRoot } from "@server/paths.ts";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type FakeJira, startFakeJira } from "../fakes/jira.ts";
-import { watchProblems, withBrowser } from "../support/browser.ts";
+import { gotoHydrated, watchProblems, withBrowser } from "../support/browser.ts";
 import { type ServerProcess, startServerProcess } from "../support/server-process.ts";
 
 const screenshots = path.join(projectRoot, "tests/.tmp/screenshots");
@@ -61,7 +61,7 @@ describe("lead forms in Chromium, delivered to the fake Jira", () => {
 
   it("demo form: validation, masks, live temperature, capture after step 1, success screen and one qualified issue", async () => {
     const before = jira.issues.length;
-    await page.goto(`${server.url}/demonstracao`, { waitUntil: "networkidle" });
+    await gotoHydrated(page, `${server.url}/demonstracao`);
     await page.getByRole("button", { name: "Continuar" }).click();
     expect(
       await page.locator("#campo-nomeResponsavel + .field__error, .field__error").first().textContent(),
@@ -123,7 +123,7 @@ describe("lead forms in Chromium, delivered to the fake Jira", () => {
     const before = jira.issues.length;
     let leadPosts = 0;
     await page.route("**/api/leads", (route) => (++leadPosts === 1 ? route.abort() : route.continue()));
-    await page.goto(`${server.url}/demonstracao`, { waitUntil: "networkidle" });
+    await gotoHydrated(page, `${server.url}/demonstracao`);
     await fillDemoFirstStep(page);
     await page.getByRole("button", { name: "Continuar" }).click();
     await page.getByRole("heading", { name: "Sua empresa" }).waitFor();
@@ -145,7 +145,7 @@ describe("lead forms in Chromium, delivered to the fake Jira", () => {
       .waitFor({ timeout: 10_000 });
     expect(await kept()).toBe(0);
     // The next page view sends nothing more: one lead, one issue.
-    await page.goto(server.url, { waitUntil: "networkidle" });
+    await gotoHydrated(page, server.url);
     expect(leadPosts).toBe(2);
     expect(jira.issues.length).toBe(before + 1);
   });
@@ -185,12 +185,12 @@ describe("lead forms in Chromium, delivered to the fake Jira", () => {
   });
 
   it("the free trial carries the chosen plan and billing into the lead", async () => {
-    await page.goto(`${server.url}/teste-gratis/profissional?anual=1`, { waitUntil: "networkidle" });
+    await gotoHydrated(page, `${server.url}/teste-gratis/profissional?anual=1`);
     expect(await page.getByText("Plano escolhido: profissional (cobrança anual)").count()).toBe(1);
   });
 
   it("an unknown step shows the navigation error", async () => {
-    await page.goto(`${server.url}/demonstracao?etapa=9`, { waitUntil: "networkidle" });
+    await gotoHydrated(page, `${server.url}/demonstracao?etapa=9`);
     expect(await page.getByRole("heading", { name: "Erro na navegação" }).count()).toBe(1);
     expect(
       await page.getByText("Etapa 9 não encontrada. Este formulário possui apenas 3 etapa(s).").count(),
@@ -201,7 +201,7 @@ describe("lead forms in Chromium, delivered to the fake Jira", () => {
 
   it("contact form: required fields, protocol with its banner and tag, cleared after 7 s", async () => {
     await page.clock.install();
-    await page.goto(`${server.url}/contato`, { waitUntil: "networkidle" });
+    await gotoHydrated(page, `${server.url}/contato`);
     expect(await page.getByRole("heading", { name: "Entre em Contato" }).count()).toBe(1);
     expect(await page.locator(".info-card").count()).toBe(4);
     await page.getByRole("button", { name: "Enviar mensagem" }).click();
@@ -226,7 +226,7 @@ describe("lead forms in Chromium, delivered to the fake Jira", () => {
   });
 
   it("newsletter: 'Registrando...', then the ticket message, and the e-mail emptied", async () => {
-    await page.goto(server.url, { waitUntil: "networkidle" });
+    await gotoHydrated(page, server.url);
     // The legal text names the policy once, and that name is the link.
     const legal = page.locator(".newsletter__legal");
     expect((await legal.textContent())?.match(/Política de Privacidade/g)).toHaveLength(1);
@@ -265,7 +265,7 @@ describe("lead forms in Chromium, delivered to the fake Jira", () => {
 
   it("chat popup: typing rules, mask, messages, the chat opened after the lead is stored, closed after 2 s", async () => {
     await page.clock.install();
-    await page.goto(server.url, { waitUntil: "networkidle" });
+    await gotoHydrated(page, server.url);
     await page.getByRole("button", { name: "Abrir conversa no WhatsApp" }).click();
     const dialog = page.getByRole("dialog", { name: "Fale conosco pelo WhatsApp" });
     await dialog.waitFor();
@@ -314,7 +314,7 @@ describe("lead forms in Chromium, delivered to the fake Jira", () => {
       hasTouch: true,
     });
     page = await context.newPage();
-    await page.goto(`${server.url}/demonstracao`, { waitUntil: "networkidle" });
+    await gotoHydrated(page, `${server.url}/demonstracao`);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await page.screenshot({ path: path.join(screenshots, "demo-mobile.png"), fullPage: true });
@@ -337,19 +337,19 @@ describe("lead forms in simulated mode (no Jira configured)", () => {
   it("still stores every lead and says so with the simulated-mode messages", async () => {
     const context = await browser.newContext({ locale: "pt-BR" });
     const page = await context.newPage();
-    await page.goto(`${server.url}/demonstracao`, { waitUntil: "networkidle" });
+    await gotoHydrated(page, `${server.url}/demonstracao`);
     await fillDemoFirstStep(page);
     await page.getByRole("button", { name: "Continuar" }).click();
     await page.getByText("Informações registradas! Prossiga com o formulário.").waitFor();
 
-    await page.goto(server.url, { waitUntil: "networkidle" });
+    await gotoHydrated(page, server.url);
     await page.getByLabel("Seu e-mail", { exact: true }).fill("simulada@example.com");
     await page.getByRole("button", { name: "Quero receber" }).click();
     await page
       .getByText("Inscrição registrada localmente! Configure o Jira para integração completa.")
       .waitFor();
 
-    await page.goto(`${server.url}/contato`, { waitUntil: "networkidle" });
+    await gotoHydrated(page, `${server.url}/contato`);
     await page.getByLabel("Nome Completo").fill("Rita Melo");
     await page.getByLabel("Email").fill("rita@example.com");
     await page.getByLabel("Mensagem").fill("Preciso de ajuda com a emissão de notas.");

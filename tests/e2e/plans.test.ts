@@ -4,7 +4,7 @@ import { projectRoot } from "@server/paths.ts";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { formatPrice, type PlansData } from "~/lib/plans.ts";
-import { watchProblems, withBrowser } from "../support/browser.ts";
+import { gotoHydrated, watchProblems, withBrowser } from "../support/browser.ts";
 import { type ServerProcess, startServerProcess } from "../support/server-process.ts";
 
 const screenshots = path.join(projectRoot, "tests/.tmp/screenshots");
@@ -66,7 +66,7 @@ describe("the plans page in Chromium (A §2, §4, §9)", () => {
   });
 
   it("toggles monthly → annual and takes the popular plan to the annual free trial", async () => {
-    await page.goto(`${server.url}/planos`, { waitUntil: "networkidle" });
+    await gotoHydrated(page, `${server.url}/planos`);
     const monthly = page.getByRole("button", { name: shipped.toggle.monthly, exact: true });
     const annual = page.getByRole("button", { name: new RegExp(`^${shipped.toggle.annual}`) });
     expect(await monthly.getAttribute("aria-pressed")).toBe("true");
@@ -106,7 +106,7 @@ describe("the plans page in Chromium (A §2, §4, §9)", () => {
   });
 
   it("a click anywhere on a card follows its link (monthly billing)", async () => {
-    await page.goto(`${server.url}/planos`, { waitUntil: "networkidle" });
+    await gotoHydrated(page, `${server.url}/planos`);
     const first = shipped.plans[0]!;
     // The button's link is stretched over the card: a click on the limits list lands on it.
     const limits = page.locator(`[data-plan="${first.id}"] .plan-card__limits`);
@@ -128,7 +128,7 @@ describe("the plans page in Chromium (A §2, §4, §9)", () => {
     context = await browser.newContext({ locale: "pt-BR", viewport: { width: 390, height: 844 } });
     page = await context.newPage();
     problems = watchProblems(page);
-    await page.goto(`${server.url}/planos`, { waitUntil: "networkidle" });
+    await gotoHydrated(page, `${server.url}/planos`);
     const overflow = await page.evaluate(
       () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
     );

@@ -3,7 +3,7 @@ import path from "node:path";
 import { projectRoot } from "@server/paths.ts";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { watchProblems, withBrowser } from "../support/browser.ts";
+import { gotoHydrated, watchProblems, withBrowser } from "../support/browser.ts";
 import { type ServerProcess, startServerProcess } from "../support/server-process.ts";
 
 const screenshots = path.join(projectRoot, "tests/.tmp/screenshots");
@@ -66,13 +66,13 @@ describe("the public site in Chromium (A §2, §4, §9)", () => {
     const port = new URL(server.url).port;
     const context = await browser.newContext({ locale: "pt-BR" });
     const page = await context.newPage();
-    await page.goto(`http://agronegocio.localhost:${port}/`, { waitUntil: "networkidle" });
+    await gotoHydrated(page, `http://agronegocio.localhost:${port}/`);
     expect(await page.title()).toContain("Agronegócio");
     expect(await page.locator("main h1").textContent()).toBe(
       "Gestão da fazenda à cooperativa, safra após safra",
     );
     expect(await page.locator("#segmentos-titulo").count()).toBe(0);
-    await page.goto(`${server.url}/`, { waitUntil: "networkidle" });
+    await gotoHydrated(page, `${server.url}/`);
     expect(await page.locator("#segmentos-titulo").count()).toBe(1);
     await context.close();
   });
@@ -81,7 +81,7 @@ describe("the public site in Chromium (A §2, §4, §9)", () => {
     const context = await browser.newContext({ locale: "pt-BR", viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     const problems = watchProblems(page);
-    await page.goto(server.url, { waitUntil: "networkidle" });
+    await gotoHydrated(page, server.url);
     const panel = page.locator("#menu-soluções, .menu__item--panel .mega").first();
     expect(await panel.isVisible()).toBe(false);
     await page.getByRole("button", { name: "Soluções" }).hover();
@@ -134,7 +134,7 @@ describe("the public site in Chromium (A §2, §4, §9)", () => {
       hasTouch: true,
     });
     const page = await context.newPage();
-    await page.goto(server.url, { waitUntil: "networkidle" });
+    await gotoHydrated(page, server.url);
     await page.getByRole("button", { name: "Abrir menu" }).click();
     const menu = page.locator("#menu-mobile");
     expect(await menu.isVisible()).toBe(true);
@@ -156,7 +156,7 @@ describe("the public site in Chromium (A §2, §4, §9)", () => {
     const context = await browser.newContext({ locale: "pt-BR", viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     await page.clock.install();
-    await page.goto(server.url, { waitUntil: "networkidle" });
+    await gotoHydrated(page, server.url);
     const current = () => page.locator(".hero__slide.is-current").getAttribute("aria-label");
     expect(await current()).toBe("Slide 1 de 3");
     await page.clock.fastForward(8000);
@@ -208,7 +208,7 @@ describe("the public site in Chromium (A §2, §4, §9)", () => {
     const context = await browser.newContext({ locale: "pt-BR", viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     await page.clock.install();
-    await page.goto(server.url, { waitUntil: "networkidle" });
+    await gotoHydrated(page, server.url);
     const first = page.locator(".metric__value").first();
     await expect.poll(() => first.textContent()).toBe("0%");
     await first.scrollIntoViewIfNeeded();
@@ -231,7 +231,7 @@ describe("the public site in Chromium (A §2, §4, §9)", () => {
     });
     const page = await context.newPage();
     await page.clock.install();
-    await page.goto(server.url, { waitUntil: "networkidle" });
+    await gotoHydrated(page, server.url);
     const current = () => page.locator(".hero__slide.is-current").getAttribute("aria-label");
     await page.locator(".hero").getByRole("button", { name: "Próximo" }).tap();
     expect(await current()).toBe("Slide 2 de 3");
@@ -245,7 +245,7 @@ describe("the public site in Chromium (A §2, §4, §9)", () => {
     const context = await browser.newContext({ locale: "pt-BR", viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     await page.clock.install();
-    await page.goto(server.url, { waitUntil: "networkidle" });
+    await gotoHydrated(page, server.url);
     const buttons = page.locator(".accordion__item button");
     expect(await page.locator(".accordion__item.is-open").count()).toBe(1);
     await buttons.nth(1).click();

@@ -1,7 +1,8 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync } from "node:fs";
+import { cpSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { openDatabase } from "@server/db/client.ts";
 import { projectRoot } from "@server/paths.ts";
 
 export interface ServerProcess {
@@ -28,12 +29,30 @@ export function tempDataDir(): string {
   return mkdtempSync(path.join(tmpdir(), "site-data-"));
 }
 
+let templateDir: Promise<string> | undefined;
+
+/**
+ * A fresh folder holding a migrated, empty embedded database, copied from one template per test
+ * process: the server then opens it instead of creating and migrating one (about 1.5 s a start).
+ */
+export async function freshDataDir(): Promise<string> {
+  templateDir ??= (async () => {
+    const dir = tempDataDir();
+    const handle = await openDatabase({ kind: "pglite", dataDir: dir });
+    await handle.close();
+    return dir;
+  })();
+  const dir = tempDataDir();
+  cpSync(await templateDir, dir, { recursive: true });
+  return dir;
+}
+
 /**
  * Starts the built server (npm run build first) as its own process on a free port, as
  * `npm start` would, and resolves once it logs that it listens.
  */
 export async function startServerProcess(env: Record<string, string> = {}): Promise<ServerProcess> {
-  const dataDir = env.DATA_DIR ?? tempDataDir();
+  const dataDir = env.DATA_DIR ?? (await freshDataDir());
   const child = spawn(process.execPath, [serverEntry], {
     cwd: projectRoot,
     env: {
