@@ -1,8 +1,15 @@
-// `node bench/lighthouse.mjs [path ...]`: Lighthouse 12 (mobile, its default throttling) against the
-// production build in Debian's Chromium: category scores, LCP, TBT, CLS and the JavaScript transferred.
-// ../shared/ENVIRONMENT.md has the stock React Router page as a reference (score 99, LCP 1.8 s, CLS 0).
+// `npm run bench:lighthouse [-- path ...]`: Lighthouse 12 against the production build in Debian's
+// Chromium, mobile (its default throttling) and desktop, each page LH_RUNS times (default 3) in
+// interleaved rounds; the table holds the medians. In the same run, the stock React Router 7 page of
+// bench/baseline (nothing of ours) is measured as the baseline: what this machine gives the
+// framework's floor. Budgets in bench/budgets.json ("lighthouse"); exit 1 when one is missed.
+import { readFileSync } from "node:fs";
 import { ensureDebianTool, importOnDemand } from "../scripts/outside-tools.mjs";
+import { startBaseline } from "./baseline/server.mjs";
 import { startBuiltServer } from "./server.mjs";
+
+// The baseline is served in this process: React Router's production build, as the site's.
+process.env.NODE_ENV ??= "production";
 
 // Lighthouse is not a dependency of the project (it pins a tree npm ci cannot keep in sync with
 // ours): it is installed on demand (npm install --no-save), and so is Debian's Chromium.
@@ -10,10 +17,26 @@ const [chromeLauncher, { default: lighthouse }] = await importOnDemand([
   { name: "chrome-launcher", spec: "chrome-launcher@1" },
   { name: "lighthouse", spec: "lighthouse@12" },
 ]);
+const { default: desktopConfig } = await import("lighthouse/core/config/desktop-config.js");
 const chromePath = process.env.CHROME_PATH ?? ensureDebianTool("chromium");
 
-const paths = process.argv.slice(2).length ? process.argv.slice(2) : ["/", "/planos", "/demonstracao"];
-const server = await startBuiltServer();
+const DEFAULT_PAGES = [
+  "/",
+  "/planos",
+  "/demonstracao",
+  "/contato",
+  "/blog",
+  "/blog/como-escolher-um-erp",
+  "/sobre",
+  "/politicas",
+  "/mapa-parceiros",
+];
+const pages = process.argv.slice(2).length ? process.argv.slice(2) : DEFAULT_PAGES;
+const runs = Number(process.env.LH_RUNS ?? 3);
+const formFactors = (process.env.LH_FORM_FACTORS ?? "mobile,desktop").split(",");
+const budgets = JSON.parse(readFileSync(new URL("./budgets.json", import.meta.url), "utf8")).lighthouse;
+
+const [server, baseline] = await Promise.all([startBuiltServer(), startBaseline()]);
 const chrome = await chromeLauncher.launch({
   chromePath,
   chromeFlags: [
@@ -26,52 +49,90 @@ const chrome = await chromeLauncher.launch({
     "--no-first-run",
   ],
 });
-try {
-  console.log(`${"page".padEnd(16)} perf  a11y  best  seo   LCP ms  TBT ms  CLS    JS KB (transfer)`);
-  for (const page of paths) {
-    // Warm the page cache and the content cache first: the figure is the steady state.
-    await fetch(`${server.url}${page}`);
-    const { lhr } = await lighthouse(`${server.url}${page}`, {
+
+/** One Lighthouse run: the figures the table and the budgets use. */
+async function measure(url, formFactor) {
+  const { lhr } = await lighthouse(
+    url,
+    {
       port: chrome.port,
       output: "json",
       logLevel: "error",
       onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
-    });
-    if (lhr.runtimeError) {
-      console.log(
-        `${page.padEnd(16)} Lighthouse failed: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`,
-      );
-      continue;
+    },
+    formFactor === "desktop" ? desktopConfig : undefined,
+  );
+  if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  const score = (id) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+  const audit = (id) => lhr.audits[id]?.numericValue ?? Number.NaN;
+  const scripts = (lhr.audits["network-requests"]?.details?.items ?? []).filter(
+    (i) => i.resourceType === "Script",
+  );
+  return {
+    performance: score("performance"),
+    accessibility: score("accessibility"),
+    bestPractices: score("best-practices"),
+    seo: score("seo"),
+    lcp: audit("largest-contentful-paint"),
+    tbt: audit("total-blocking-time"),
+    cls: audit("cumulative-layout-shift"),
+    jsKb: scripts.reduce((sum, i) => sum + (i.transferSize ?? 0), 0) / 1024,
+  };
+}
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+};
+
+const targets = [
+  { label: "baseline (stock RR7)", url: `${baseline.url}/`, baseline: true },
+  ...pages.map((page) => ({ label: page, url: `${server.url}${page}` })),
+];
+const missed = [];
+try {
+  // Warm the page and content caches first: the figures are the steady state.
+  for (const target of targets) await fetch(target.url);
+  for (const formFactor of formFactors) {
+    const results = new Map(targets.map((t) => [t.label, []]));
+    for (let round = 0; round < runs; round++) {
+      for (const target of targets) results.get(target.label).push(await measure(target.url, formFactor));
     }
-    const score = (id) => String(Math.round((lhr.categories[id]?.score ?? 0) * 100)).padStart(4);
-    const audit = (id) => lhr.audits[id]?.numericValue ?? Number.NaN;
-    const scripts = (lhr.audits["network-requests"]?.details?.items ?? []).filter(
-      (item) => item.resourceType === "Script",
-    );
-    const jsKb = scripts.reduce((sum, item) => sum + (item.transferSize ?? 0), 0) / 1024;
-    if (process.env.LH_DETAILS) {
-      const lcp = lhr.audits["largest-contentful-paint-element"]?.details?.items ?? [];
+    console.log(`\nLighthouse ${formFactor}, median of ${runs}`);
+    console.log(`${"page".padEnd(28)} perf  a11y  best  seo   LCP ms  TBT ms  CLS    JS KB (transfer)`);
+    const budget = budgets[formFactor] ?? {};
+    for (const target of targets) {
+      const list = results.get(target.label);
+      const m = Object.fromEntries(Object.keys(list[0]).map((key) => [key, median(list.map((r) => r[key]))]));
       console.log(
-        JSON.stringify({
-          fcp: audit("first-contentful-paint"),
-          si: audit("speed-index"),
-          lcp: lcp.flatMap((i) => i.items ?? i).slice(0, 3),
-        }).slice(0, 1500),
+        `${target.label.padEnd(28)} ${String(m.performance).padStart(4)}  ${String(m.accessibility).padStart(4)}  ${String(m.bestPractices).padStart(4)}  ${String(m.seo).padStart(4)}  ${m.lcp.toFixed(0).padStart(7)} ${m.tbt.toFixed(0).padStart(7)}  ${m.cls.toFixed(3)}  ${m.jsKb.toFixed(0).padStart(6)}`,
       );
-      const blocking = lhr.audits["render-blocking-resources"]?.details?.items ?? [];
-      console.log("render-blocking", JSON.stringify(blocking.map((b) => [b.url, b.wastedMs])));
-      console.log(
-        "bootup",
-        lhr.audits["bootup-time"]?.numericValue,
-        "mainthread",
-        lhr.audits["mainthread-work-breakdown"]?.numericValue,
-      );
+      if (target.baseline) continue;
+      const check = (ok, what) => ok || missed.push(`${formFactor} ${target.label}: ${what}`);
+      if (budget.minPerformance !== undefined)
+        check(
+          m.performance >= budget.minPerformance,
+          `performance ${m.performance} < ${budget.minPerformance}`,
+        );
+      if (budget.minAccessibility !== undefined)
+        check(
+          m.accessibility >= budget.minAccessibility,
+          `accessibility ${m.accessibility} < ${budget.minAccessibility}`,
+        );
+      if (budget.maxLcpMs !== undefined)
+        check(m.lcp <= budget.maxLcpMs, `LCP ${m.lcp.toFixed(0)} ms > ${budget.maxLcpMs}`);
+      if (budget.maxTbtMs !== undefined)
+        check(m.tbt <= budget.maxTbtMs, `TBT ${m.tbt.toFixed(0)} ms > ${budget.maxTbtMs}`);
+      if (budget.maxCls !== undefined)
+        check(m.cls <= budget.maxCls, `CLS ${m.cls.toFixed(3)} > ${budget.maxCls}`);
     }
-    console.log(
-      `${page.padEnd(16)} ${score("performance")}  ${score("accessibility")}  ${score("best-practices")}  ${score("seo")}  ${audit("largest-contentful-paint").toFixed(0).padStart(7)} ${audit("total-blocking-time").toFixed(0).padStart(7)}  ${audit("cumulative-layout-shift").toFixed(3)}  ${jsKb.toFixed(0).padStart(6)}`,
-    );
   }
 } finally {
   await chrome.kill();
-  await server.stop();
+  await Promise.all([server.stop(), baseline.stop()]);
 }
+if (missed.length) {
+  console.log(`\nBudgets missed (bench/budgets.json):\n- ${missed.join("\n- ")}`);
+  process.exit(1);
+}
+console.log("\nEvery Lighthouse budget is met.");

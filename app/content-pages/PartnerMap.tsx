@@ -23,8 +23,9 @@ function markerIcon(partner: Partner, bouncing: boolean): L.DivIcon {
   return L.divIcon({
     className: "partner-marker-wrapper",
     html: `<span class="${classes}" style="--marker-color:${segmentColor(partner.segmento)}"></span>`,
-    iconSize: [22, 22],
-    iconAnchor: [11, 11],
+    // A 28 px target around the 22 px dot: WCAG 2.2's minimum target size is 24 px.
+    iconSize: [28, 28],
+    iconAnchor: [14, 14],
     popupAnchor: [0, -10],
   });
 }
