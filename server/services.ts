@@ -155,6 +155,8 @@ export async function buildServices(
         webhook: Boolean(config.LEAD_WEBHOOK_URL),
       },
       kick: () => worker.kick(),
+      trackerAttempted: (leadId, timeoutMs) => worker.attempted(leadId, "tracker", timeoutMs),
+      trackerFailing: () => worker.failing("tracker"),
       minFillMs: config.FORM_MIN_FILL_MS,
       ...(seams.now ? { now: seams.now } : {}),
       ...(seams.protocolWaitMs ? { protocolWaitMs: seams.protocolWaitMs } : {}),

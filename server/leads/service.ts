@@ -74,6 +74,13 @@ export interface LeadServiceOptions {
   notifications: { slack: boolean; teams: boolean; webhook: boolean };
   /** Starts delivery now; resolves when the current delivery cycle ends. */
   kick: () => Promise<unknown>;
+  /**
+   * Starts delivery now and resolves once the lead's tracker job has been tried here, or after
+   * `timeoutMs` (DeliveryWorker.attempted). Without it, a submission waits for the cycle.
+   */
+  trackerAttempted?: (leadId: string, timeoutMs: number) => Promise<unknown>;
+  /** Whether the tracker's last attempt failed: then nobody waits for its key (DeliveryWorker.failing). */
+  trackerFailing?: () => boolean;
   /** How long a submission waits for the tracker key before answering with the local protocol. */
   protocolWaitMs?: number;
   now?: () => Date;
@@ -276,10 +283,19 @@ export class LeadService {
     let current = lead;
     if (fresh && lead.deliveryStatus !== "simulated" && lead.deliveryStatus !== "spam") {
       try {
-        const delivery = this.options.kick();
-        await Promise.race([delivery, delay(this.options.protocolWaitMs ?? 2_500)]);
-        if (await trackerSettled(this.options.db, lead.id))
-          current = (await findLead(this.options.db, lead.id)) ?? lead;
+        const waitMs = this.options.protocolWaitMs ?? 2_500;
+        const { db, trackerAttempted, trackerFailing } = this.options;
+        if (trackerFailing?.()) {
+          // The tracker is failing: the visitor gets the local protocol now, the lead its tries.
+          void this.options.kick();
+        } else {
+          const attempted = trackerAttempted
+            ? trackerAttempted(lead.id, waitMs)
+            : Promise.race([this.options.kick(), delay(waitMs)]);
+          // An attempt that ended before the wait began (another submission's cycle took the job).
+          if (!(await trackerSettled(db, lead.id))) await attempted;
+          if (await trackerSettled(db, lead.id)) current = (await findLead(db, lead.id)) ?? lead;
+        }
       } catch {
         // The lead is stored: a failed read after the commit answers with the local protocol rather
         // than an error, which a visitor without JavaScript would meet by sending the form again.

@@ -34,6 +34,8 @@ export const LEASE_RENEW_MS = LEASE_MS / 5;
 export const OUTAGE_PROBE_MS = 60 * 60_000;
 /** A job cut short by a lost database connection runs again after this (decision 079). */
 export const LOST_CONNECTION_RETRY_MS = 2_000;
+/** An attempt running longer than this counts its target as failing (DeliveryWorker.failing). */
+export const SLOW_ATTEMPT_MS = 1_000;
 /** Tries of a job's result write on lost connections: 50 ms doubling, about 6 s in all. */
 const RESULT_WRITE_ATTEMPTS = 8;
 /** How an attempt whose worker stopped before it ended is recorded when its job is claimed again. */
@@ -73,6 +75,12 @@ export class DeliveryWorker {
   private cycle: Promise<number> | null = null;
   private again = false;
   private stopped = false;
+  /** Who waits for the next attempt at a lead's job of a kind ("kind:leadId"). */
+  private readonly waiters = new Map<string, Set<() => void>>();
+  /** Whether the last attempt of each kind on this worker failed: its target is down or refusing. */
+  private readonly lastFailed = new Map<JobKind, boolean>();
+  /** Attempts in hand: their kind and when they began (the monotonic clock, in ms). */
+  private readonly inFlight = new Map<number, { kind: JobKind; since: number }>();
 
   constructor(options: WorkerOptions) {
     this.db = options.db;
@@ -121,6 +129,44 @@ export class DeliveryWorker {
       return total;
     })();
     return this.cycle;
+  }
+
+  /**
+   * Runs due jobs now and resolves once this worker has tried the lead's job of that kind (whatever
+   * the outcome), or after `timeoutMs` (the job may be another instance's, or queued behind others).
+   * Subscribes before it kicks, so an attempt that ends at once is not missed.
+   */
+  attempted(leadId: string, kind: JobKind, timeoutMs: number): Promise<void> {
+    const key = `${kind}:${leadId}`;
+    return new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.waiters.get(key)?.delete(done);
+        if (this.waiters.get(key)?.size === 0) this.waiters.delete(key);
+        resolve();
+      };
+      const timer = setTimeout(done, timeoutMs);
+      timer.unref();
+      const set = this.waiters.get(key) ?? new Set();
+      set.add(done);
+      this.waiters.set(key, set);
+      void this.kick();
+    });
+  }
+
+  /**
+   * Whether the last attempt of a job of this kind on this worker failed. While the tracker fails,
+   * a visitor is answered at once with the local protocol instead of waiting for a key that cannot
+   * come; every new lead's own attempt tells when it works again.
+   */
+  failing(kind: JobKind): boolean {
+    if (this.lastFailed.get(kind)) return true;
+    // A target that takes this long is as good as down for a visitor waiting on it (its calls are
+    // being retried, or hang until their timeout).
+    const now = performance.now();
+    for (const attempt of this.inFlight.values())
+      if (attempt.kind === kind && now - attempt.since > SLOW_ATTEMPT_MS) return true;
+    return false;
   }
 
   /**
@@ -250,6 +296,7 @@ export class DeliveryWorker {
 
   private async run(job: JobRow): Promise<void> {
     const startedAt = this.now();
+    this.inFlight.set(job.id, { kind: job.kind, since: performance.now() });
     // A long delivery keeps its lease, so no other worker claims the job while this one works on it.
     const renewal = setInterval(() => {
       const until = new Date(this.now().getTime() + LEASE_MS);
@@ -292,6 +339,32 @@ export class DeliveryWorker {
     } finally {
       clearInterval(renewal);
     }
+    this.inFlight.delete(job.id);
+    this.lastFailed.set(job.kind, outcome !== "ok");
+    try {
+      await this.record(job, { outcome, detail, runAt, exhausted, startedAt });
+    } finally {
+      for (const done of [...(this.waiters.get(`${job.kind}:${job.leadId}`) ?? [])]) done();
+    }
+  }
+
+  /** Writes an attempt's outcome: the job moved on (only by its holder) and the attempt recorded. */
+  private async record(
+    job: JobRow,
+    {
+      outcome,
+      detail,
+      runAt,
+      exhausted,
+      startedAt,
+    }: {
+      outcome: "ok" | "retry" | "dead";
+      detail: string | undefined;
+      runAt: Date | null;
+      exhausted: boolean;
+      startedAt: Date;
+    },
+  ): Promise<void> {
     const finishedAt = this.now();
     // A connection lost as the result is written (a failover) would leave the job running until its
     // lease ends and its attempt unrecorded: the write is tried again on a fresh connection, for

@@ -136,6 +136,49 @@ describe.each(databaseTargets())("lead delivery to Jira on $name", (target) => {
     expect(attempts.map((a) => a.outcome)).toEqual(["retry", "ok"]);
   });
 
+  it("while Jira fails, a visitor is answered at once with the local protocol; the first success ends that", async () => {
+    // A wait of two minutes: a visitor who waited for the wait's end would fail the test.
+    const stack = await leadStack(handle, jira, undefined, { protocolWaitMs: 120_000 });
+    const contact = (i: number) =>
+      stack.submission({
+        formKey: "contato",
+        answers: { nome: `Visitante ${i}`, email: `v${i}@example.com`, mensagem: "Quero uma proposta." },
+      });
+    const recordedAttempts = async (leadId: string) => {
+      const [job] = await handle.db.select().from(deliveryJobs).where(eq(deliveryJobs.leadId, leadId));
+      return handle.db.select().from(deliveryAttempts).where(eq(deliveryAttempts.jobId, job!.id));
+    };
+
+    // The first visitor waits for its own lead's attempt, which fails.
+    jira.setDown(true);
+    const first = await stack.leads.submit(contact(1));
+    expect(first.trackerKey).toBeNull();
+    expect(await recordedAttempts(first.leadId)).toHaveLength(1);
+    expect(stack.worker.failing("tracker")).toBe(true);
+
+    // The next is answered before its lead's attempt ends (Jira now takes the create and never
+    // answers, until the tracker's 1 s timeout).
+    jira.setDown(false);
+    jira.holdResponseOfNextCreate();
+    const second = await stack.leads.submit(contact(2));
+    expect(second.protocol).toMatch(/^VRT-/);
+    expect(await recordedAttempts(second.leadId)).toHaveLength(0);
+    await stack.worker.kick();
+    expect(await recordedAttempts(second.leadId)).toHaveLength(1);
+
+    // Jira answers again: the next lead's own attempt succeeds, and the one after waits for its key.
+    const third = await stack.leads.submit(contact(3));
+    await stack.worker.kick();
+    expect(stack.worker.failing("tracker")).toBe(false);
+    expect((await stack.leads.submit(contact(4))).protocol).toMatch(/^FDVW-\d+$/);
+    // Nothing was lost on the way: the first two are delivered on their schedule, each once.
+    stack.clock.advance(60_000);
+    await stack.worker.runDue();
+    const labels = jira.issues.flatMap((issue) => issue.labels);
+    for (const lead of [first, second, third])
+      expect(labels.filter((label) => label === `lead-${lead.leadId}`)).toHaveLength(1);
+  });
+
   it("a worker that dies after Jira created the issue is replaced after its lease, and the issue is found, not duplicated", async () => {
     const stack = await leadStack(handle, jira);
     // The first worker's create reaches Jira but its answer is lost, as when the process is killed.

@@ -28,7 +28,14 @@ export async function leadStack(
   handle: DatabaseHandle,
   jira: FakeJira | null,
   clock = testClock(),
-  hooks: { slackUrl?: string; teamsUrl?: string; webhookUrl?: string; webhookSecret?: string } = {},
+  hooks: {
+    slackUrl?: string;
+    teamsUrl?: string;
+    webhookUrl?: string;
+    webhookSecret?: string;
+    /** How long a submission may wait for its tracker key (default 5 s). */
+    protocolWaitMs?: number;
+  } = {},
 ) {
   const config = loadConfig({
     NODE_ENV: "test",
@@ -49,7 +56,7 @@ export async function leadStack(
     },
     trackerTimeoutMs: 1_000,
     workerId: "worker-a",
-    protocolWaitMs: 5_000,
+    protocolWaitMs: hooks.protocolWaitMs ?? 5_000,
   });
   const { leads, worker, forms, signer } = services;
   /** Another worker on the same database, delivering with the same handlers. */

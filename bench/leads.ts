@@ -1,0 +1,152 @@
+// `npm run bench:leads [seconds]`: lead intake on PostgreSQL, the production build with the fake Jira
+// of the tests at its real REST paths. 50 connections send contact forms (each with its own request
+// key and form token, as browsers do) for `seconds` (default 10) with the tracker down, then as long
+// with it up; then the time until every accepted lead is in Jira exactly once after it came back,
+// counted in the fake Jira by the lead's label. Budgets in bench/budgets.json ("leads"); exit 1 when
+// one is missed. Needs PostgreSQL: TEST_DATABASE_URL, or postgres://root@127.0.0.1:5432/test.
+import { randomUUID } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { issueFormToken } from "@server/leads/spam.ts";
+import { Signer } from "@server/secrets.ts";
+import autocannon from "autocannon";
+import pg from "pg";
+import { DEFAULT_EMAIL, DEFAULT_TOKEN, startFakeJira } from "../tests/fakes/jira.ts";
+import { createPostgresDatabase, dropCreatedDatabases } from "../tests/support/databases.ts";
+import { startBuiltServer } from "./server.mjs";
+
+const seconds = Number(process.argv[2] ?? 10);
+const adminUrl = process.env.TEST_DATABASE_URL ?? "postgres://root@127.0.0.1:5432/test";
+const budgets = JSON.parse(readFileSync(new URL("./budgets.json", import.meta.url), "utf8")).leads as {
+  minPerSecond: number;
+  maxP99Ms: number;
+  maxDeliverySeconds: number;
+};
+const SECRET = "bench-leads-secret-0123456789abcdef0123";
+const signer = new Signer(SECRET);
+
+const jira = await startFakeJira();
+const databaseUrl = await createPostgresDatabase(adminUrl);
+const server = await startBuiltServer({
+  DATABASE_URL: databaseUrl,
+  JIRA_BASE_URL: jira.url,
+  JIRA_EMAIL: DEFAULT_EMAIL,
+  JIRA_API_TOKEN: DEFAULT_TOKEN,
+  SESSION_SECRET: SECRET,
+  FORM_RATE_LIMIT_PER_MINUTE: "10000000",
+});
+
+/** One phase of load: every request a new visitor's contact form. */
+async function send(duration: number) {
+  let sent = 0;
+  const result = await autocannon({
+    url: `${server.url}/api/leads`,
+    connections: 50,
+    duration,
+    requests: [
+      {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        setupRequest: (request: Record<string, unknown>) => {
+          const i = ++sent;
+          return {
+            ...request,
+            body: JSON.stringify({
+              form: "contato",
+              answers: {
+                nome: `Visitante ${i}`,
+                email: `bench-${i}@example.com`,
+                mensagem: "Quero uma proposta.",
+              },
+              requestKey: randomUUID(),
+              // Shown 10 s ago: older than the 3-second minimum fill time.
+              formToken: issueFormToken(signer, Date.now() - 10_000),
+              tracking: { page: "http://localhost/contato" },
+            }),
+          };
+        },
+      },
+    ],
+  });
+  return {
+    perSecond: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    accepted: result["2xx"],
+    failed: result.non2xx + result.errors + result.timeouts,
+  };
+}
+
+/** Leads stored, and how many of them Jira holds once, more than once, or not at all. */
+async function audit() {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ id: string }>("select id from leads where spam_reason is null");
+    const counts = new Map<string, number>();
+    for (const issue of jira.issues)
+      for (const label of issue.labels)
+        if (label.startsWith("lead-")) counts.set(label.slice(5), (counts.get(label.slice(5)) ?? 0) + 1);
+    let once = 0;
+    let duplicated = 0;
+    for (const { id } of rows) {
+      const count = counts.get(id) ?? 0;
+      if (count === 1) once++;
+      else if (count > 1) duplicated++;
+    }
+    return { stored: rows.length, once, duplicated, missing: rows.length - once - duplicated };
+  } finally {
+    await client.end();
+  }
+}
+
+const missed: string[] = [];
+try {
+  await send(2); // warm-up: JIT, connections, caches
+  jira.setDown(true);
+  const down = await send(seconds);
+  jira.setDown(false);
+  const backAt = Date.now();
+  const up = await send(seconds);
+  let state = await audit();
+  while (state.once + state.duplicated < state.stored && Date.now() - backAt < 15 * 60_000) {
+    await new Promise((resolve) => setTimeout(resolve, 5_000));
+    state = await audit();
+    console.error(`waiting for delivery: ${state.once} of ${state.stored} leads in Jira`);
+  }
+  const deliveredAfter = (Date.now() - backAt) / 1000;
+
+  console.log(`Lead intake on PostgreSQL, 50 connections, ${seconds} s per phase`);
+  console.log(
+    `${"phase".padEnd(16)} ${"leads/s".padStart(8)} ${"p50 ms".padStart(7)} ${"p99 ms".padStart(7)} ${"accepted".padStart(9)} ${"failed".padStart(7)}`,
+  );
+  for (const [name, phase] of [
+    ["tracker down", down],
+    ["tracker up", up],
+  ] as const) {
+    console.log(
+      `${name.padEnd(16)} ${phase.perSecond.toFixed(0).padStart(8)} ${String(phase.p50).padStart(7)} ${String(phase.p99).padStart(7)} ${String(phase.accepted).padStart(9)} ${String(phase.failed).padStart(7)}`,
+    );
+    if (phase.perSecond < budgets.minPerSecond)
+      missed.push(`${name}: ${phase.perSecond.toFixed(0)} leads/s < ${budgets.minPerSecond}`);
+    if (phase.p99 > budgets.maxP99Ms) missed.push(`${name}: p99 ${phase.p99} ms > ${budgets.maxP99Ms}`);
+    if (phase.failed > 0) missed.push(`${name}: ${phase.failed} submissions not accepted`);
+  }
+  console.log(
+    `\nAfter Jira came back: ${state.stored} leads stored, ${state.once} in Jira once, ${state.duplicated} more than once, ${state.missing} missing; all there after ${deliveredAfter.toFixed(1)} s`,
+  );
+  if (state.duplicated > 0 || state.missing > 0)
+    missed.push(`${state.duplicated} duplicated and ${state.missing} missing leads`);
+  if (deliveredAfter > budgets.maxDeliverySeconds)
+    missed.push(
+      `delivery after the outage took ${deliveredAfter.toFixed(0)} s > ${budgets.maxDeliverySeconds}`,
+    );
+} finally {
+  await server.stop();
+  await jira.close();
+  await dropCreatedDatabases();
+}
+if (missed.length) {
+  console.log(`\nBudgets missed (bench/budgets.json):\n- ${missed.join("\n- ")}`);
+  process.exit(1);
+}
+console.log("\nEvery lead-intake budget is met.");
