@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type FakeSmtp, startFakeSmtp } from "../fakes/smtp.ts";
-import { loginToken, type ServerProcess, startServerProcess } from "../support/server-process.ts";
+import { loginToken, postForm, type ServerProcess, startServerProcess } from "../support/server-process.ts";
 
 /** Settings (issue 12 item 9): a user created with an invitation e-mail sets the first password alone. */
 describe("a user invited by e-mail", () => {
@@ -11,16 +11,7 @@ describe("a user invited by e-mail", () => {
   let adminWithoutMail: string;
 
   const post = (server: ServerProcess, path: string, body: Record<string, string>, token?: string) =>
-    fetch(server.url + path, {
-      method: "POST",
-      redirect: "manual",
-      headers: {
-        "Content-Type": "application/x-www-form-urlencoded",
-        Origin: server.url,
-        ...(token ? { Authorization: `Bearer ${token}` } : {}),
-      },
-      body: new URLSearchParams(body).toString(),
-    });
+    postForm(server.url, path, body, token);
   const adminOf = async (server: ServerProcess) => {
     const a = /admin: +(\S+) \/ (\S+)/.exec(server.output())!;
     return loginToken(server.url, a[1]!, a[2]!);

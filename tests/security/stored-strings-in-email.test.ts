@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type FakeSmtp, type ReceivedMail, startFakeSmtp } from "../fakes/smtp.ts";
-import { demoTokens, type ServerProcess, startServerProcess } from "../support/server-process.ts";
+import { demoTokens, postForm, type ServerProcess, startServerProcess } from "../support/server-process.ts";
 
 /** A name an attacker would store to write into the site's e-mails: markup, header lines, a fake link. */
 const HOSTILE_NAME =
@@ -36,16 +36,7 @@ describe("stored strings in the e-mails the site sends", () => {
   });
 
   const post = (path: string, body: Record<string, string>, token?: string) =>
-    fetch(server.url + path, {
-      method: "POST",
-      redirect: "manual",
-      headers: {
-        "Content-Type": "application/x-www-form-urlencoded",
-        Origin: server.url,
-        ...(token ? { Authorization: `Bearer ${token}` } : {}),
-      },
-      body: new URLSearchParams(body).toString(),
-    });
+    postForm(server.url, path, body, token);
 
   it("an invitation and a password reset show a hostile name as one inert line of plain text", async () => {
     const created = await post(

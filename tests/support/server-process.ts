@@ -169,3 +169,20 @@ export async function demoTokens(server: ServerProcess): Promise<{ admin: string
   ]);
   return { admin: adminToken, customer: customerToken };
 }
+
+/**
+ * A page form posted as a browser without JavaScript posts it (URL-encoded, from the site's own
+ * origin), with a bearer token when given; redirects are not followed.
+ */
+export function postForm(url: string, path: string, body: Record<string, string>, token?: string) {
+  return fetch(url + path, {
+    method: "POST",
+    redirect: "manual",
+    headers: {
+      "Content-Type": "application/x-www-form-urlencoded",
+      Origin: url,
+      ...(token ? { Authorization: `Bearer ${token}` } : {}),
+    },
+    body: new URLSearchParams(body).toString(),
+  });
+}
