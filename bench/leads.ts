@@ -6,12 +6,13 @@
 // one is missed. Needs PostgreSQL: TEST_DATABASE_URL, or postgres://root@127.0.0.1:5432/test.
 import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
+import { openDatabase } from "@server/db/client.ts";
 import { issueFormToken } from "@server/leads/spam.ts";
 import { Signer } from "@server/secrets.ts";
 import autocannon from "autocannon";
-import pg from "pg";
 import { DEFAULT_EMAIL, DEFAULT_TOKEN, startFakeJira } from "../tests/fakes/jira.ts";
 import { createPostgresDatabase, dropCreatedDatabases } from "../tests/support/databases.ts";
+import { auditDelivery, type DeliveryAudit } from "../tests/support/delivery-audit.ts";
 import { startBuiltServer } from "./server.mjs";
 
 const seconds = Number(process.argv[2] ?? 10);
@@ -76,28 +77,11 @@ async function send(duration: number) {
   };
 }
 
-/** Leads stored, and how many of them Jira holds once, more than once, or not at all. */
-async function audit() {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    const { rows } = await client.query<{ id: string }>("select id from leads where spam_reason is null");
-    const counts = new Map<string, number>();
-    for (const issue of jira.issues)
-      for (const label of issue.labels)
-        if (label.startsWith("lead-")) counts.set(label.slice(5), (counts.get(label.slice(5)) ?? 0) + 1);
-    let once = 0;
-    let duplicated = 0;
-    for (const { id } of rows) {
-      const count = counts.get(id) ?? 0;
-      if (count === 1) once++;
-      else if (count > 1) duplicated++;
-    }
-    return { stored: rows.length, once, duplicated, missing: rows.length - once - duplicated };
-  } finally {
-    await client.end();
-  }
-}
+const database = await openDatabase({ kind: "postgres", url: databaseUrl });
+/** Every stored lead against the issues the fake Jira holds (the audit of the fault tests). */
+const audit = () => auditDelivery(database.db, jira);
+/** Leads not yet in Jira once with their key written back. */
+const pending = (state: DeliveryAudit) => state.undelivered.length + state.wrongKey.length;
 
 const missed: string[] = [];
 try {
@@ -108,10 +92,10 @@ try {
   const backAt = Date.now();
   const up = await send(seconds);
   let state = await audit();
-  while (state.once + state.duplicated < state.stored && Date.now() - backAt < 15 * 60_000) {
+  while (pending(state) > 0 && Date.now() - backAt < 15 * 60_000) {
     await new Promise((resolve) => setTimeout(resolve, 5_000));
     state = await audit();
-    console.error(`waiting for delivery: ${state.once} of ${state.stored} leads in Jira`);
+    console.error(`waiting for delivery: ${state.delivered} of ${state.leads} leads in Jira`);
   }
   const deliveredAfter = (Date.now() - backAt) / 1000;
 
@@ -132,16 +116,17 @@ try {
     if (phase.failed > 0) missed.push(`${name}: ${phase.failed} submissions not accepted`);
   }
   console.log(
-    `\nAfter Jira came back: ${state.stored} leads stored, ${state.once} in Jira once, ${state.duplicated} more than once, ${state.missing} missing; all there after ${deliveredAfter.toFixed(1)} s`,
+    `\nAfter Jira came back: ${state.leads} leads stored, ${state.delivered} in Jira once, ${state.duplicated.length} more than once, ${pending(state)} missing; all there after ${deliveredAfter.toFixed(1)} s`,
   );
-  if (state.duplicated > 0 || state.missing > 0)
-    missed.push(`${state.duplicated} duplicated and ${state.missing} missing leads`);
+  if (state.duplicated.length > 0 || pending(state) > 0)
+    missed.push(`${state.duplicated.length} duplicated and ${pending(state)} missing leads`);
   if (deliveredAfter > budgets.maxDeliverySeconds)
     missed.push(
       `delivery after the outage took ${deliveredAfter.toFixed(0)} s > ${budgets.maxDeliverySeconds}`,
     );
 } finally {
   await server.stop();
+  await database.close();
   await jira.close();
   await dropCreatedDatabases();
 }

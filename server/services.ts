@@ -156,7 +156,7 @@ export async function buildServices(
       },
       kick: () => worker.kick(),
       trackerAttempted: (leadId, timeoutMs) => worker.attempted(leadId, "tracker", timeoutMs),
-      trackerFailing: () => worker.failing("tracker"),
+      trackerSlow: () => worker.slow("tracker"),
       minFillMs: config.FORM_MIN_FILL_MS,
       ...(seams.now ? { now: seams.now } : {}),
       ...(seams.protocolWaitMs ? { protocolWaitMs: seams.protocolWaitMs } : {}),

@@ -79,8 +79,11 @@ export interface LeadServiceOptions {
    * `timeoutMs` (DeliveryWorker.attempted). Without it, a submission waits for the cycle.
    */
   trackerAttempted?: (leadId: string, timeoutMs: number) => Promise<unknown>;
-  /** Whether the tracker's last attempt failed: then nobody waits for its key (DeliveryWorker.failing). */
-  trackerFailing?: () => boolean;
+  /**
+   * Whether a visitor would wait long for the tracker's key (it fails or hangs, or deliveries are
+   * queued up): then nobody waits for it (DeliveryWorker.slow).
+   */
+  trackerSlow?: () => boolean;
   /** How long a submission waits for the tracker key before answering with the local protocol. */
   protocolWaitMs?: number;
   now?: () => Date;
@@ -284,9 +287,9 @@ export class LeadService {
     if (fresh && lead.deliveryStatus !== "simulated" && lead.deliveryStatus !== "spam") {
       try {
         const waitMs = this.options.protocolWaitMs ?? 2_500;
-        const { db, trackerAttempted, trackerFailing } = this.options;
-        if (trackerFailing?.()) {
-          // The tracker is failing: the visitor gets the local protocol now, the lead its tries.
+        const { db, trackerAttempted, trackerSlow } = this.options;
+        if (trackerSlow?.()) {
+          // The key would not come in time: the visitor gets the local protocol now, the lead its tries.
           void this.options.kick();
         } else {
           const attempted = trackerAttempted
@@ -294,7 +297,8 @@ export class LeadService {
             : Promise.race([this.options.kick(), delay(waitMs)]);
           // An attempt that ended before the wait began (another submission's cycle took the job).
           if (!(await trackerSettled(db, lead.id))) await attempted;
-          if (await trackerSettled(db, lead.id)) current = (await findLead(db, lead.id)) ?? lead;
+          // The lead as its attempt left it: with the tracker's key when it was delivered.
+          current = (await findLead(db, lead.id)) ?? lead;
         }
       } catch {
         // The lead is stored: a failed read after the commit answers with the local protocol rather

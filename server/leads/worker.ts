@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { eq, inArray, type SQL, sql } from "drizzle-orm";
+import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { isLostConnection, retryOnLostConnection } from "../db/lost-connection.ts";
 import { deliveryAttempts, deliveryJobs, leads } from "../db/schema.ts";
@@ -77,8 +77,10 @@ export class DeliveryWorker {
   private stopped = false;
   /** Who waits for the next attempt at a lead's job of a kind ("kind:leadId"). */
   private readonly waiters = new Map<string, Set<() => void>>();
-  /** Whether the last attempt of each kind on this worker failed: its target is down or refusing. */
+  /** Whether the last attempt of each kind on this worker failed for its target (down, slow, 429). */
   private readonly lastFailed = new Map<JobKind, boolean>();
+  /** The last claim took a whole batch: more due jobs wait behind it (a queue, not a trickle). */
+  private backedUp = false;
   /** Attempts in hand: their kind and when they began (the monotonic clock, in ms). */
   private readonly inFlight = new Map<number, { kind: JobKind; since: number }>();
 
@@ -155,7 +157,8 @@ export class DeliveryWorker {
   }
 
   /**
-   * Whether the last attempt of a job of this kind on this worker failed. While the tracker fails,
+   * Whether the last attempt of a job of this kind on this worker failed for its target (down,
+   * rate-limiting; not a refusal of one job), or one has been in hand too long. While the tracker fails,
    * a visitor is answered at once with the local protocol instead of waiting for a key that cannot
    * come; every new lead's own attempt tells when it works again.
    */
@@ -170,16 +173,30 @@ export class DeliveryWorker {
   }
 
   /**
+   * Whether a visitor would wait long for an attempt of this kind: its target fails or hangs, or
+   * due jobs are queued behind full batches (after an outage, or in a burst), so a new lead's job
+   * would not be reached within the wait. The visitor is then answered at once.
+   */
+  slow(kind: JobKind): boolean {
+    return this.backedUp || this.failing(kind);
+  }
+
+  /**
    * Ends the leases of every job still marked running: for a database only this process can open
    * (the embedded one), those jobs were abandoned by this process's previous run (killed, crashed),
    * so they run again now, instead of when their leases would run out. Never call it on a shared
    * database, where they may be another instance's work in progress. Answers how many.
    */
   async releaseAbandoned(): Promise<number> {
+    return this.endLeases(eq(deliveryJobs.status, "running"));
+  }
+
+  /** Ends the leases of the running jobs `which` selects (the next claim records their attempts). */
+  private async endLeases(which: SQL): Promise<number> {
     const released = await this.db
       .update(deliveryJobs)
       .set({ lockedUntil: new Date(this.now().getTime() - 1) })
-      .where(eq(deliveryJobs.status, "running"))
+      .where(and(eq(deliveryJobs.status, "running"), which))
       .returning({ id: deliveryJobs.id });
     return released.length;
   }
@@ -192,14 +209,9 @@ export class DeliveryWorker {
    */
   private async releaseOwnLeases(): Promise<void> {
     try {
-      await retryOnLostConnection(
-        () =>
-          this.db
-            .update(deliveryJobs)
-            .set({ lockedUntil: new Date(this.now().getTime() - 1) })
-            .where(sql`${deliveryJobs.status} = 'running' and ${deliveryJobs.lockedBy} = ${this.id}`),
-        { attempts: RESULT_WRITE_ATTEMPTS },
-      );
+      await retryOnLostConnection(() => this.endLeases(eq(deliveryJobs.lockedBy, this.id)), {
+        attempts: RESULT_WRITE_ATTEMPTS,
+      });
     } catch (error) {
       this.logger.warn({ err: (error as Error).message }, "leases of a lost claim not released");
     }
@@ -222,6 +234,7 @@ export class DeliveryWorker {
       if (isLostConnection(error)) await this.releaseOwnLeases();
       throw error;
     }
+    this.backedUp = jobs.length >= this.batchSize;
     await Promise.all(jobs.map((job) => this.run(job)));
     return jobs.length;
   }
@@ -311,6 +324,8 @@ export class DeliveryWorker {
     let detail: string | undefined;
     let runAt: Date | null = null;
     let exhausted = false;
+    /** The failure was the target's (down, slow, rate-limiting), not a refusal of this one job. */
+    let targetFailed = false;
     try {
       const [lead] = await this.db.select().from(leads).where(eq(leads.id, job.leadId));
       if (!lead) throw new JobError("lead não encontrado", false);
@@ -318,6 +333,7 @@ export class DeliveryWorker {
       outcome = "ok";
     } catch (error) {
       const jobError = error instanceof JobError ? error : new JobError((error as Error).message, true);
+      targetFailed = jobError.retryable && !isLostConnection(error);
       detail = jobError.message;
       // Our own database's connection lost mid-job (a failover) says nothing of the target: the job
       // runs again in a moment, on a fresh connection, instead of after the target's backoff.
@@ -340,9 +356,11 @@ export class DeliveryWorker {
       clearInterval(renewal);
     }
     this.inFlight.delete(job.id);
-    this.lastFailed.set(job.kind, outcome !== "ok");
+    // Unknown since this process started counts as failing: its first success may end an outage.
+    const recovered = outcome === "ok" && this.lastFailed.get(job.kind) !== false;
+    this.lastFailed.set(job.kind, targetFailed);
     try {
-      await this.record(job, { outcome, detail, runAt, exhausted, startedAt });
+      await this.record(job, { outcome, detail, runAt, exhausted, startedAt, recovered });
     } finally {
       for (const done of [...(this.waiters.get(`${job.kind}:${job.leadId}`) ?? [])]) done();
     }
@@ -357,12 +375,15 @@ export class DeliveryWorker {
       runAt,
       exhausted,
       startedAt,
+      recovered,
     }: {
       outcome: "ok" | "retry" | "dead";
       detail: string | undefined;
       runAt: Date | null;
       exhausted: boolean;
       startedAt: Date;
+      /** A success after this kind's target had failed here (or since start). */
+      recovered: boolean;
     },
   ): Promise<void> {
     const finishedAt = this.now();
@@ -432,7 +453,8 @@ export class DeliveryWorker {
       { attempts: RESULT_WRITE_ATTEMPTS },
     );
     // The target works again: what died of its outage comes back now rather than at the next probe.
-    if (held && outcome === "ok") {
+    // Only on the success that ends a failure: an ordinary delivery costs no extra transaction.
+    if (held && recovered) {
       await this.revive(
         sql`"delivery_jobs"."kind" = ${job.kind} and "delivery_jobs"."exhausted"`,
         `${job.kind} delivered`,

@@ -179,6 +179,43 @@ describe.each(databaseTargets())("lead delivery to Jira on $name", (target) => {
       expect(labels.filter((label) => label === `lead-${lead.leadId}`)).toHaveLength(1);
   });
 
+  it("while deliveries are queued up (a backlog after an outage), a visitor is answered at once; once it is worked off, with the key", async () => {
+    const stack = await leadStack(handle, jira, undefined, { protocolWaitMs: 120_000 });
+    const contact = (i: number) =>
+      stack.submission({
+        formKey: "contato",
+        answers: { nome: `Visitante ${i}`, email: `fila${i}@example.com`, mensagem: "Quero uma proposta." },
+      });
+    // An outage leaves six jobs that fall due together once Jira is back.
+    jira.setDown(true);
+    for (let i = 0; i < 6; i++) await stack.leads.submit(contact(i));
+    await stack.worker.kick();
+    jira.setDown(false);
+    stack.clock.advance(30_000);
+    // The worker takes a whole batch (5): one more job waits behind it.
+    expect(await stack.worker.runDue()).toBe(5);
+    expect(stack.worker.failing("tracker")).toBe(false);
+
+    // Jira now takes a second to answer anything: a visitor who waited would see no answer before
+    // the lead's attempt is recorded.
+    jira.hangNext(10);
+    const queued = await stack.leads.submit(contact(6));
+    expect(queued.trackerKey).toBeNull();
+    const [job] = await handle.db.select().from(deliveryJobs).where(eq(deliveryJobs.leadId, queued.leadId));
+    expect(
+      await handle.db.select().from(deliveryAttempts).where(eq(deliveryAttempts.jobId, job!.id)),
+    ).toEqual([]);
+
+    // The queue worked off (and the hung calls retried), the next visitor waits for the key.
+    jira.reset();
+    await stack.worker.kick();
+    stack.clock.advance(60_000);
+    await stack.worker.kick();
+    expect((await stack.leads.submit(contact(7))).protocol).toMatch(/^FDVW-\d+$/);
+    const labels = jira.issues.flatMap((issue) => issue.labels);
+    expect(labels.filter((label) => label === `lead-${queued.leadId}`)).toHaveLength(1);
+  });
+
   it("a worker that dies after Jira created the issue is replaced after its lease, and the issue is found, not duplicated", async () => {
     const stack = await leadStack(handle, jira);
     // The first worker's create reaches Jira but its answer is lost, as when the process is killed.

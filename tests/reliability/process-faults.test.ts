@@ -14,6 +14,7 @@ import { deliveryAttempts, deliveryJobs } from "@server/db/schema.ts";
 import { issueFormToken } from "@server/leads/spam.ts";
 import { Signer } from "@server/secrets.ts";
 import { eq, sql } from "drizzle-orm";
+import { Redis } from "ioredis";
 import pg from "pg";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { ensureDebianTool } from "../../scripts/outside-tools.mjs";
@@ -323,13 +324,30 @@ describe("Redis stopped while the site serves", { timeout: 120_000 }, () => {
       });
       expect(lead.status).toBe(201);
     };
+    /** How many keys the site has written to the Redis running now. */
+    const keysInRedis = async () => {
+      const client = new Redis(redis.url, { lazyConnect: true, maxRetriesPerRequest: 1 });
+      try {
+        await client.connect();
+        return await client.dbsize();
+      } finally {
+        client.disconnect();
+      }
+    };
     try {
       await journey("before");
+      expect(await keysInRedis()).toBeGreaterThan(0);
       redis.process.kill("SIGKILL");
       await journey("without-redis");
       await journey("still-without-redis");
+      // A new Redis, empty: the keys the site writes from now on show it is used again.
       redis = await startRedis(redis.port);
       await journey("after");
+      await until(async () => {
+        // A sign-in is counted by the login rate limit, in Redis when it is there.
+        await loginToken(site.url, customer.email, customer.password);
+        return (await keysInRedis()) > 0;
+      }, "the site uses Redis again");
     } finally {
       redis.process.kill("SIGKILL");
     }

@@ -1,20 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { concretePath, routeTable } from "../support/route-table.ts";
+import { publicPages } from "../support/route-table.ts";
 import { type ServerProcess, startServerProcess } from "../support/server-process.ts";
 
 /**
  * Security headers, the Content-Security-Policy and cookie flags on every page a visitor can load
  * (issue 13), rendered and from the page cache, in Portuguese and English.
  */
-const PAGES = [
-  ...new Set(
-    routeTable
-      .filter(
-        (route) => !/^\/(api|data)\/|\.(xml|txt|csv)$|^\/(admin|user|dashboard|logout)/.test(route.path),
-      )
-      .map((route) => concretePath(route.path)),
-  ),
-];
+const PAGES = publicPages;
 
 describe("security headers and CSP on every page", () => {
   let server: ServerProcess;

@@ -3,6 +3,7 @@ import path from "node:path";
 import { clientBuildDir } from "@server/paths.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type FakeJira, startFakeJira } from "../fakes/jira.ts";
+import { publicPages } from "../support/route-table.ts";
 import { demoTokens, type ServerProcess, startServerProcess } from "../support/server-process.ts";
 
 /**
@@ -18,18 +19,9 @@ const SECRETS = {
   TEAMS_PATH: "teams-path-0b3d5f8a2c",
 };
 
+/** Every page of the route table in both languages, and the feeds and public documents. */
 const PAGES = [
-  "/",
-  "/en",
-  "/planos",
-  "/contato",
-  "/demonstracao",
-  "/blog",
-  "/sobre",
-  "/politicas",
-  "/mapa-parceiros",
-  "/login",
-  "/forgot-password",
+  ...publicPages.flatMap((page) => [page, page === "/" ? "/en" : `/en${page}`]),
   "/robots.txt",
   "/sitemap.xml",
   "/blog/rss.xml",

@@ -41,3 +41,14 @@ export function concretePath(pattern: string): string {
     (match, name?: string) => PARAMS[name ?? "*"] ?? PARAMS[match] ?? "x",
   );
 }
+
+/** The pages a visitor can load, one concrete path each: no API, data, feed, account or admin route. */
+export const publicPages = [
+  ...new Set(
+    routeTable
+      .filter(
+        (route) => !/^\/(api|data)\/|\.(xml|txt|csv)$|^\/(admin|user|dashboard|logout)/.test(route.path),
+      )
+      .map((route) => concretePath(route.path)),
+  ),
+];
