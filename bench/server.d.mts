@@ -1,5 +1,8 @@
 /** The production build served by a fresh server process (bench/server.mjs). */
-export function startBuiltServer(env?: Record<string, string>): Promise<{
+export function startBuiltServer(
+  env?: Record<string, string>,
+  options?: { cpu?: number | string },
+): Promise<{
   port: number;
   url: string;
   pid: number;

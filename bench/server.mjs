@@ -1,14 +1,17 @@
 // The production build served by a fresh server process on a free port, with an empty embedded
-// database: what the benchmarks measure. `stop()` sends SIGTERM and waits for the exit.
+// database unless `env` names another: what the benchmarks measure. `stop()` sends SIGTERM and waits for the exit.
 import { spawn } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { buildIfStale, root } from "../scripts/build-if-stale.mjs";
 
-export async function startBuiltServer(env = {}) {
+export async function startBuiltServer(env = {}, { cpu } = {}) {
   buildIfStale({ quiet: true });
-  const child = spawn(process.execPath, [path.join(root, "build/server-main/main.js")], {
+  const main = [process.execPath, path.join(root, "build/server-main/main.js")];
+  // Pinned to one core (taskset execs node: the pid stays the server's), or free.
+  const [command, ...args] = cpu === undefined ? main : ["taskset", "-c", String(cpu), ...main];
+  const child = spawn(command, args, {
     env: {
       ...process.env,
       NODE_ENV: "production",

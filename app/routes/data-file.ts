@@ -24,7 +24,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     if (!level) return errorResponse(404, messages.notFound);
     const doc = await services.content.atLevel(name, level);
     if (!doc) return errorResponse(404, messages.documentNotFound(name));
-    return documentResponse(request, doc, "Accept-Encoding", "no-cache");
+    return documentResponse(request, doc, { cacheControl: "no-cache" });
   });
 }
 

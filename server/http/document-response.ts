@@ -1,27 +1,28 @@
 import type { ResolvedDocument } from "../content/service.ts";
-import { jsonResponse } from "./errors.ts";
-
-/** Whether an If-None-Match header names this ETag (weak or strong, or "*"). */
-export function matchesEtag(header: string | null, etag: string): boolean {
-  if (!header) return false;
-  return header.split(",").some((tag) => {
-    const value = tag.trim().replace(/^W\//, "");
-    return value === "*" || value === etag;
-  });
-}
+import { matchesEtag } from "./etag.ts";
+import type { PageSlot } from "./page-cache.ts";
 
 /**
  * A content document as a public JSON answer: its ETag, a short shared cache life, and 304 when the
- * client's copy is current.
+ * client's copy is current. With a slot, the front cache keeps the answer (server/http/page-cache.ts).
  */
 export function documentResponse(
   request: Request,
   doc: ResolvedDocument,
-  vary = "Accept-Encoding",
-  cacheControl = "public, max-age=60, stale-while-revalidate=300",
+  options: { vary?: string; cacheControl?: string; slot?: PageSlot | null } = {},
 ): Response {
-  const headers = { ETag: doc.etag, "Cache-Control": cacheControl, Vary: vary };
+  const headers = {
+    ETag: doc.etag,
+    "Cache-Control": options.cacheControl ?? "public, max-age=60, stale-while-revalidate=300",
+    Vary: options.vary ?? "Accept-Encoding",
+    "Content-Type": "application/json; charset=utf-8",
+  };
   if (matchesEtag(request.headers.get("if-none-match"), doc.etag))
     return new Response(null, { status: 304, headers });
-  return jsonResponse(doc.data, { headers });
+  const body = JSON.stringify(doc.data);
+  if (options.slot) {
+    options.slot.html = body;
+    options.slot.token = null;
+  }
+  return new Response(body, { headers });
 }

@@ -6,10 +6,10 @@ import {
   type ServerResponse,
 } from "node:http";
 import type { AddressInfo } from "node:net";
-import { gunzipSync } from "node:zlib";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { DomainConfig } from "~/lib/locale.ts";
-import { acceptsGzip, PageCache } from "./page-cache.ts";
+import { acceptsGzip, chooseEncoding, PAGE_CACHE_CONTROL, PageCache } from "./page-cache.ts";
 
 const domains: DomainConfig = {
   domain: {},
@@ -28,6 +28,8 @@ interface Rendered {
   setCookie?: boolean;
   /** A section of the page failed to load. */
   failed?: boolean;
+  /** Content changes (the cache is cleared) while the page renders. */
+  clearDuring?: boolean;
 }
 
 let clock = 1_000_000;
@@ -40,7 +42,7 @@ let base: string;
 function app(req: IncomingMessage, res: ServerResponse) {
   rendered++;
   const token = `token-rendered-${rendered}`;
-  const html = `<html><head><meta name="form-token" content="${token}"></head><body>${req.url} ${req.headers["accept-language"] ?? ""} <input value="${token}"></body></html>`;
+  const html = `<html><head><meta name="form-token" content="${token}"></head><body>${req.headers.host} ${req.url} ${req.headers["accept-language"] ?? ""} <input value="${token}"></body></html>`;
   const slot = cache.slotFor(req);
   if (slot && (nextRender.cacheable ?? true)) {
     slot.html = html;
@@ -51,12 +53,28 @@ function app(req: IncomingMessage, res: ServerResponse) {
   res.setHeader("content-type", "text/html; charset=utf-8");
   res.setHeader("content-security-policy", "script-src 'self' 'sha256-abc'");
   if (nextRender.setCookie) res.setHeader("set-cookie", "lang=en; Path=/");
+  if (nextRender.clearDuring) cache.clear();
   res.end(html);
+}
+
+/** A public JSON document as app/routes/api/json-public.ts answers it, through the same slot. */
+function jsonDocument(req: IncomingMessage, res: ServerResponse) {
+  rendered++;
+  const body = JSON.stringify({ title: `documento ${rendered}`, url: req.url });
+  const slot = cache.slotFor(req);
+  if (slot) slot.html = body;
+  res.setHeader("content-type", "application/json; charset=utf-8");
+  res.setHeader("etag", `"doc-${rendered}"`);
+  res.setHeader("cache-control", "public, max-age=60, stale-while-revalidate=300");
+  res.setHeader("vary", "Accept-Encoding");
+  res.end(body);
 }
 
 beforeAll(async () => {
   server = createServer((req, res) => {
-    if (!cache.handle(req, res)) app(req, res);
+    if (cache.handle(req, res)) return;
+    if (req.url?.startsWith("/api/json/public/")) jsonDocument(req, res);
+    else app(req, res);
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -94,7 +112,7 @@ function get(path: string, headers: Record<string, string> = {}, method = "GET")
         res.on("data", (chunk: Buffer) => chunks.push(chunk));
         res.on("end", () => {
           const raw = Buffer.concat(chunks);
-          const gzip = res.headers["content-encoding"] === "gzip";
+          const encoding = res.headers["content-encoding"];
           resolve({
             status: res.statusCode ?? 0,
             headers: {
@@ -104,7 +122,13 @@ function get(path: string, headers: Record<string, string> = {}, method = "GET")
               },
             },
             raw,
-            text: async () => (gzip ? gunzipSync(raw) : raw).toString("utf8"),
+            text: async () =>
+              (encoding === "gzip"
+                ? gunzipSync(raw)
+                : encoding === "br"
+                  ? brotliDecompressSync(raw)
+                  : raw
+              ).toString("utf8"),
           });
         });
       },
@@ -222,6 +246,106 @@ describe("PageCache", () => {
     expect(a).toContain(`fresh-${clock}-1`);
     expect(b).toContain(`fresh-${clock}-2`);
     expect(issued).toBe(2);
+  });
+});
+
+describe("PageCache for browsers and CDNs", () => {
+  /** Tokens as long as the rendered ones ("token-rendered-1"), as real tokens always are. */
+  function sameLengthTokens() {
+    let issued = 0;
+    cache = new PageCache({
+      domains,
+      isProduction: true,
+      issueToken: () => `fresh-token-${String(++issued).padStart(4, "0")}`,
+      now: () => clock,
+    });
+  }
+
+  it("sends brotli, made once after the page is kept, to clients that accept it, with each answer's token", async () => {
+    sameLengthTokens();
+    await get("/");
+    await cache.compressed();
+    const first = await get("/", { "accept-encoding": "gzip, deflate, br, zstd" });
+    const second = await get("/", { "accept-encoding": "br" });
+    for (const [answer, token] of [
+      [first, "fresh-token-0001"],
+      [second, "fresh-token-0002"],
+    ] as const) {
+      expect(answer.headers.get("content-encoding")).toBe("br");
+      expect(Number(answer.headers.get("content-length"))).toBe(answer.raw.length);
+      const html = await answer.text();
+      expect(html).toContain(`<meta name="form-token" content="${token}">`);
+      expect(html).toContain(`<input value="${token}">`);
+    }
+    expect(rendered).toBe(1);
+  });
+
+  it("falls back to gzip when a token's length differs from the one the brotli form was made for", async () => {
+    await get("/"); // the default tokens here ("fresh-1000000") are shorter than the rendered one
+    await cache.compressed();
+    const answer = await get("/", { "accept-encoding": "br, gzip" });
+    expect(answer.headers.get("content-encoding")).toBe("gzip");
+    expect(await answer.text()).toContain(`<input value="fresh-${clock}">`);
+  });
+
+  it("answers a current copy with 304 and says how long browsers and CDNs may keep the page", async () => {
+    await get("/planos");
+    const hit = await get("/planos");
+    const etag = hit.headers.get("etag")!;
+    expect(etag).toMatch(/^W\/"[\w-]+"$/);
+    expect(hit.headers.get("cache-control")).toBe(PAGE_CACHE_CONTROL);
+    expect(PAGE_CACHE_CONTROL).toMatch(/s-maxage=\d+/);
+    expect(PAGE_CACHE_CONTROL).toMatch(/stale-while-revalidate=\d+/);
+    // The key reads the Host, the language and the cookies: so must a shared cache.
+    expect(hit.headers.get("vary")).toBe("Accept-Encoding, Accept-Language, Cookie");
+
+    const notModified = await get("/planos", { "if-none-match": `"other", ${etag.slice(2)}` });
+    expect(notModified.status).toBe(304);
+    expect(notModified.raw.length).toBe(0);
+    expect(notModified.headers.get("etag")).toBe(etag);
+    expect(notModified.headers.get("cache-control")).toBe(PAGE_CACHE_CONTROL);
+    expect((await get("/planos", { "if-none-match": '"other"' })).status).toBe(200);
+    // The same page for another segment is another entity.
+    await get("/planos", { host: "agronegocio.localhost" });
+    const segment = await get("/planos", { host: "agronegocio.localhost", "if-none-match": etag });
+    expect(segment.status).toBe(200);
+    expect(segment.headers.get("etag")).not.toBe(etag);
+  });
+
+  it("answers public JSON documents by address for anyone, with the document's own ETag and caching", async () => {
+    const path = "/api/json/public/hero-section-data?subdomain=agronegocio&lang=en";
+    const miss = await get(path, { cookie: "session=abc" });
+    expect(miss.headers.get("x-page-cache")).toBe("miss");
+    const hit = await get(path, { "accept-encoding": "gzip" });
+    expect(hit.headers.get("x-page-cache")).toBe("hit");
+    expect(JSON.parse(await hit.text())).toEqual({ title: "documento 1", url: path });
+    expect(hit.headers.get("etag")).toBe('"doc-1"');
+    expect(hit.headers.get("cache-control")).toBe("public, max-age=60, stale-while-revalidate=300");
+    expect(hit.headers.get("vary")).toBe("Accept-Encoding");
+    expect(hit.headers.get("content-type")).toBe("application/json; charset=utf-8");
+    expect((await get(path, { "if-none-match": '"doc-1"' })).status).toBe(304);
+    // Another query is another answer.
+    expect((await get("/api/json/public/hero-section-data")).headers.get("x-page-cache")).toBe("miss");
+    expect(rendered).toBe(2);
+  });
+
+  it("does not keep a page whose render began before the content changed", async () => {
+    nextRender = { clearDuring: true };
+    await get("/sobre");
+    nextRender = {};
+    expect((await get("/sobre")).headers.get("x-page-cache")).toBe("miss");
+    expect((await get("/sobre")).headers.get("x-page-cache")).toBe("hit");
+  });
+});
+
+describe("chooseEncoding", () => {
+  it("prefers brotli when allowed and at hand, then gzip, then the plain page", () => {
+    expect(chooseEncoding("gzip, deflate, br, zstd", true)).toBe("br");
+    expect(chooseEncoding("gzip, deflate, br, zstd", false)).toBe("gzip");
+    expect(chooseEncoding("br;q=0, gzip", true)).toBe("gzip");
+    expect(chooseEncoding("*", true)).toBe("br");
+    expect(chooseEncoding("br", false)).toBe("identity");
+    expect(chooseEncoding(undefined, true)).toBe("identity");
   });
 });
 

@@ -1,14 +1,17 @@
+import { createHash } from "node:crypto";
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
 import { LRUCache } from "lru-cache";
 import type { DomainConfig } from "~/lib/locale.ts";
 import { SESSION_COOKIE } from "../auth/tokens.ts";
+import { matchesEtag } from "./etag.ts";
 import { readCookie, resolveRequest } from "./request-info.ts";
+import { SplicedBrotli } from "./spliced-brotli.ts";
 import { SplicedGzip } from "./spliced-gzip.ts";
 
 /** How long a cached page is served before it is rendered again (content edits clear it at once). */
 export const PAGE_TTL_MS = 60_000;
 const MAX_ENTRIES = 500;
-/** About 30 MB: a page is ~60 KB of HTML plus ~12 KB gzipped. */
+/** About 30 MB: a page is ~80 KB of HTML plus ~20 KB gzipped and ~17 KB in brotli. */
 const MAX_BYTES = 32 * 1024 * 1024;
 
 /**
@@ -22,11 +25,24 @@ export interface PageSlot {
   failed: boolean;
 }
 
+/**
+ * For browsers: ask every time (the page carries a fresh form token), a 304 when unchanged. For a
+ * CDN in front: keep it a minute, and serve a stale copy for five more while fetching a new one.
+ */
+export const PAGE_CACHE_CONTROL = "public, max-age=0, s-maxage=60, stale-while-revalidate=300";
+
 interface CachedPage {
   status: number;
-  headerList: Array<[string, number | string | string[]]>;
+  /** The page's headers, flat ([name, value, ...]) for writeHead, without the per-answer ones. */
+  headers: Array<string | number | string[]>;
   /** The page split around its form token: a fresh token goes between the parts on every answer. */
   body: SplicedGzip;
+  /** The same in brotli (made on the thread pool after the page is kept), or null: gzip serves. */
+  brotli: SplicedBrotli | null;
+  /** The answer's own (a document's), or a weak one of the page (the token differs, the page not). */
+  etag: string;
+  /** What a 304 repeats: ETag, Cache-Control, Vary. */
+  validators: Array<string | number | string[]>;
   expiresAt: number;
 }
 
@@ -53,6 +69,9 @@ export class PageCache {
   private readonly slots = new WeakMap<IncomingMessage, PageSlot>();
   private readonly now: () => number;
   private readonly ttlMs: number;
+  private readonly pendingBrotli = new Set<Promise<void>>();
+  /** Bumped by clear(): a page rendered from the content before a change is not kept after it. */
+  private generation = 0;
 
   constructor(private readonly options: PageCacheOptions) {
     this.now = options.now ?? Date.now;
@@ -60,7 +79,8 @@ export class PageCache {
     this.pages = new LRUCache({
       max: MAX_ENTRIES,
       maxSize: MAX_BYTES,
-      sizeCalculation: (page) => page.body.plainLength(0) + page.body.gzipLength(0),
+      // The brotli form comes a moment later and is a little smaller than gzip: counted as gzip.
+      sizeCalculation: (page) => page.body.plainLength(0) + 2 * page.body.gzipLength(0),
     });
   }
 
@@ -79,8 +99,15 @@ export class PageCache {
     const slot: PageSlot = { html: null, token: null, failed: false };
     this.slots.set(req, slot);
     res.setHeader("X-Page-Cache", "miss");
+    const generation = this.generation;
     res.once("finish", () => {
-      if (slot.html !== null && !slot.failed && res.statusCode === 200 && !res.hasHeader("set-cookie")) {
+      if (
+        slot.html !== null &&
+        !slot.failed &&
+        res.statusCode === 200 &&
+        !res.hasHeader("set-cookie") &&
+        generation === this.generation
+      ) {
         this.store(key, res.statusCode, res.getHeaders(), slot);
       }
     });
@@ -94,6 +121,7 @@ export class PageCache {
 
   /** Drops every page (content changed). */
   clear(): void {
+    this.generation++;
     this.pages.clear();
   }
 
@@ -105,6 +133,8 @@ export class PageCache {
   keyFor(req: IncomingMessage): string | null {
     if (req.method !== "GET" && req.method !== "HEAD") return null;
     const url = req.url ?? "";
+    // Public JSON documents: the address alone (path and query) decides the answer, for anyone.
+    if (url.startsWith(PUBLIC_JSON_PATH)) return `json|${url}`;
     // Queries (UTM links, ?lang=, form state) render differently; files and data requests are not pages.
     if (url.includes("?") || !url.startsWith("/") || url.startsWith("/api/") || /\.[^/]*$/.test(url)) {
       return null;
@@ -129,38 +159,91 @@ export class PageCache {
   private store(key: string, status: number, sent: OutgoingHttpHeaders, slot: PageSlot): void {
     const html = Buffer.from(slot.html ?? "", "utf8");
     const parts = slot.token ? split(html, Buffer.from(slot.token, "utf8")) : [html];
-    const headers: OutgoingHttpHeaders = {};
+    const headers: Array<string | number | string[]> = [];
     for (const [name, value] of Object.entries(sent)) {
-      if (value !== undefined && !PER_RESPONSE_HEADERS.has(name)) headers[name] = value;
+      if (value !== undefined && !PER_RESPONSE_HEADERS.has(name)) headers.push(name, value);
     }
-    // Cached answers are gzip or plain by Accept-Encoding (the headers came from compression()).
-    headers.vary ??= "Accept-Encoding";
-    this.pages.set(key, {
+    // A page's key is segment (Host), language (Accept-Language or the language cookie) and path;
+    // an API answer says its own caching (documentResponse).
+    if (sent["cache-control"] === undefined) {
+      headers.push("vary", "Accept-Encoding, Accept-Language, Cookie", "cache-control", PAGE_CACHE_CONTROL);
+    } else {
+      headers.push("vary", sent.vary ?? "Accept-Encoding");
+    }
+    const hash = createHash("sha1");
+    for (const part of parts) hash.update(part).update("\0");
+    const sentEtag = typeof sent.etag === "string" ? sent.etag : null;
+    const etag = sentEtag ?? `W/"${hash.digest("base64url").slice(0, 27)}"`;
+    const validators: CachedPage["validators"] = ["etag", etag];
+    for (let i = 0; i < headers.length; i += 2) {
+      if (headers[i] === "cache-control" || headers[i] === "vary")
+        validators.push(headers[i]!, headers[i + 1]!);
+    }
+    const page: CachedPage = {
       status,
-      headerList: Object.entries(headers) as CachedPage["headerList"],
+      headers,
+      validators,
       body: new SplicedGzip(parts),
+      brotli: null,
+      etag,
       expiresAt: this.now() + this.ttlMs,
+    };
+    this.pages.set(key, page);
+    const brotliReady = brotliOf(parts, slot.token).then((brotli) => {
+      page.brotli = brotli;
     });
+    this.pendingBrotli.add(brotliReady);
+    void brotliReady.finally(() => this.pendingBrotli.delete(brotliReady));
+  }
+
+  /** Resolves when the brotli forms being made are ready (tests). */
+  async compressed(): Promise<void> {
+    await Promise.all(this.pendingBrotli);
   }
 
   private answer(req: IncomingMessage, res: ServerResponse, page: CachedPage): void {
+    if (page.status === 200 && matchesEtag(req.headers["if-none-match"], page.etag)) {
+      res.writeHead(304, [...page.validators, "x-page-cache", "hit"]);
+      res.end();
+      return;
+    }
     // Every answer its own token: a token is spent by one submission (issue 13), so two visitors
     // served in the same millisecond must not share one.
     const token = Buffer.from(this.options.issueToken(this.now()), "utf8");
-    const gzip = acceptsGzip(req.headers["accept-encoding"]);
-    // One buffer: node then sends headers and body in a single write.
-    const body = Buffer.concat(gzip ? page.body.gzip(token) : page.body.plain(token));
-    for (const [name, value] of page.headerList) res.setHeader(name, value);
-    res.setHeader("x-page-cache", "hit");
-    res.setHeader("content-length", body.length);
-    if (gzip) res.setHeader("content-encoding", "gzip");
-    res.statusCode = page.status;
-    res.end(req.method === "HEAD" ? undefined : body);
+    const encoding = chooseEncoding(req.headers["accept-encoding"], page.brotli?.fits(token) === true);
+    const chunks =
+      encoding === "br"
+        ? page.brotli!.brotli(token)
+        : encoding === "gzip"
+          ? page.body.gzip(token)
+          : page.body.plain(token);
+    let length = 0;
+    for (const chunk of chunks) length += chunk.length;
+    const headers = [...page.headers, "etag", page.etag, "x-page-cache", "hit", "content-length", length];
+    if (encoding !== "identity") headers.push("content-encoding", encoding);
+    res.writeHead(page.status, headers);
+    if (req.method === "HEAD") {
+      res.end();
+      return;
+    }
+    // The stored parts and the token go out as they are (one writev), never copied into one body:
+    // a fresh 20–80 KB buffer per answer made garbage collection the largest cost of a hit.
+    for (const chunk of chunks) res.write(chunk);
+    res.end();
   }
 }
 
-/** Headers that belong to one answer, not to the page. */
+/** The brotli form of a page, or null (gzip then serves): never a reason to lose the page. */
+function brotliOf(parts: Buffer[], token: string | null): Promise<SplicedBrotli | null> {
+  return SplicedBrotli.create(parts, token ? Buffer.byteLength(token) : 0).catch(() => null);
+}
+
+const PUBLIC_JSON_PATH = "/api/json/public/";
+
+/** Headers that belong to one answer, not to the page (ETag and Vary are set again on the way in). */
 const PER_RESPONSE_HEADERS = new Set([
+  "etag",
+  "vary",
   "content-length",
   "content-encoding",
   "transfer-encoding",
@@ -183,17 +266,37 @@ function split(html: Buffer, token: Buffer): Buffer[] {
   return parts;
 }
 
-/** Whether Accept-Encoding allows gzip (a q of 0 refuses it; "*" allows it). */
-export function acceptsGzip(header: string | string[] | undefined): boolean {
+/** The weight Accept-Encoding gives each coding ("*" for the rest; a bad q counts as 0). */
+function encodingWeights(header: string | string[] | undefined): Map<string, number> {
   const value = Array.isArray(header) ? header.join(",") : (header ?? "");
-  let gzip: number | null = null;
-  let any: number | null = null;
+  const weights = new Map<string, number>();
   for (const item of value.split(",")) {
     const [coding, ...params] = item.trim().toLowerCase().split(";");
+    if (!coding) continue;
     const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
     const weight = q ? Number(q.slice(2)) : 1;
-    if (coding === "gzip" || coding === "x-gzip") gzip = Number.isNaN(weight) ? 0 : weight;
-    if (coding === "*") any = Number.isNaN(weight) ? 0 : weight;
+    weights.set(coding === "x-gzip" ? "gzip" : coding, Number.isNaN(weight) ? 0 : weight);
   }
-  return (gzip ?? any ?? 0) > 0;
+  return weights;
+}
+
+/** Whether Accept-Encoding allows gzip (a q of 0 refuses it; "*" allows it). */
+export function acceptsGzip(header: string | string[] | undefined): boolean {
+  const weights = encodingWeights(header);
+  return (weights.get("gzip") ?? weights.get("*") ?? 0) > 0;
+}
+
+/**
+ * The coding of a cached answer: brotli (the smallest) when allowed and at hand, then gzip, else
+ * the plain HTML. Identity is always acceptable for a 200 here (a client refusing it gets it).
+ */
+export function chooseEncoding(
+  header: string | string[] | undefined,
+  brotliAtHand: boolean,
+): "br" | "gzip" | "identity" {
+  const weights = encodingWeights(header);
+  const allowed = (coding: string) => (weights.get(coding) ?? weights.get("*") ?? 0) > 0;
+  if (brotliAtHand && allowed("br")) return "br";
+  if (allowed("gzip")) return "gzip";
+  return "identity";
 }

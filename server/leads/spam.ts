@@ -10,13 +10,25 @@ export const MAX_TOKEN_AGE_MS = 7 * 24 * 3600_000;
  * A signed "this form was shown at T" token, rendered into every form: `{time}.{nonce}.{signature}`.
  * The nonce makes each token unique, so a token can be spent once (issue 13).
  */
-export function issueFormToken(
-  signer: Signer,
-  now: number,
-  nonce = randomBytes(9).toString("base64url"),
-): string {
+export function issueFormToken(signer: Signer, now: number, nonce = nextNonce()): string {
   const body = `${now}.${nonce}`;
   return `${body}.${signer.sign("form", body)}`;
+}
+
+const NONCE_BYTES = 9;
+/** Random bytes drawn 4,096 nonces at a time: one draw per token cost more than the signature. */
+let nonces = Buffer.alloc(0);
+let nonceAt = 0;
+
+/** 9 random bytes in base64url (12 characters), never the same bytes twice. */
+function nextNonce(): string {
+  if (nonceAt + NONCE_BYTES > nonces.length) {
+    nonces = randomBytes(NONCE_BYTES * 4096);
+    nonceAt = 0;
+  }
+  const nonce = nonces.toString("base64url", nonceAt, nonceAt + NONCE_BYTES);
+  nonceAt += NONCE_BYTES;
+  return nonce;
 }
 
 /**

@@ -34,7 +34,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     });
     if (!doc) return errorResponse(404, messages.documentNotFound(name));
 
-    return documentResponse(request, doc);
+    // Kept by the front cache: the next asker of this address is answered before Express.
+    return documentResponse(request, doc, { slot: context.page });
   });
 }
 

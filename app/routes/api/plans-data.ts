@@ -23,7 +23,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     if (!doc) return errorResponse(404, "Dados dos planos não encontrados.");
 
     // The language may come from the cookie or Accept-Language: caches must keep them apart.
-    return documentResponse(request, doc, "Accept-Encoding, Accept-Language, Cookie");
+    return documentResponse(request, doc, { vary: "Accept-Encoding, Accept-Language, Cookie" });
   });
 }
 

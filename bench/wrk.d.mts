@@ -1,0 +1,24 @@
+/** wrk and nginx for the load benchmark (bench/wrk.mjs). */
+export interface WrkResult {
+  rps: number;
+  requests: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  socketErrors: number;
+}
+export function parseWrk(output: string): WrkResult;
+export function wrk(options: {
+  url: string;
+  seconds: number;
+  connections?: number;
+  headers?: Record<string, string>;
+  script?: string;
+  cpu?: string;
+  env?: Record<string, string>;
+}): Promise<WrkResult>;
+export function freePort(): Promise<number>;
+export function startNginx(
+  files: Record<string, Buffer>,
+  options?: { cpu?: string },
+): Promise<{ url: string; pid: number; stop(): Promise<void> }>;
