@@ -7,12 +7,16 @@ import { SiteLink } from "~/components/SiteLink.tsx";
 import { PageHero, SafeImage } from "~/content-pages/parts.tsx";
 import { byDate, postSummary, readingTime, recentPosts, relatedPosts } from "~/lib/content/blog.ts";
 import { formatContentDate, pageTexts } from "~/lib/content/page-texts.ts";
+import type { RouteHandle } from "~/lib/route-handle.ts";
 import { passOnHeaders } from "~/lib/route-headers.ts";
 import { routeHead } from "~/lib/seo/route-head.ts";
 import { SITE_NAME } from "~/lib/site.ts";
 import type { Route } from "./+types/blog-post";
 
 export const headers = passOnHeaders;
+
+/** The same for every anonymous visitor: served from the front page cache. */
+export const handle: RouteHandle = { pageCache: true };
 
 /** A post (B §2.1, §2.3 PageModelPost): an unknown slug goes to the blog list. */
 export async function loader({ params, context }: Route.LoaderArgs) {

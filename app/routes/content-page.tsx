@@ -6,6 +6,7 @@ import { ContentPageView } from "~/content-pages/ContentPageView.tsx";
 import { pageTexts } from "~/lib/content/page-texts.ts";
 import { aboutUsFallback, findPage, mayView } from "~/lib/content/pages.ts";
 import { livesAtRoot, splitLanguagePrefix } from "~/lib/locale.ts";
+import type { RouteHandle } from "~/lib/route-handle.ts";
 import { passOnHeaders } from "~/lib/route-headers.ts";
 import { routeHead } from "~/lib/seo/route-head.ts";
 import { SITE_NAME } from "~/lib/site.ts";
@@ -14,6 +15,9 @@ import type { Route } from "./+types/content-page";
 export const headers = passOnHeaders;
 
 const MAP_TEMPLATES = new Set(["map", "mapa", "PageModelMap"]);
+
+/** Public pages are the same for every anonymous visitor; a private one redirects them (never a 200 to keep). */
+export const handle: RouteHandle = { pageCache: true };
 
 /**
  * Any other path (B §2.1, §2.3): the content page with that path, drawn by its template; private

@@ -1,8 +1,8 @@
-import useEmblaCarousel from "embla-carousel-react";
 import { useEffect, useState } from "react";
 import { Icon } from "~/components/Icon.tsx";
 import { SiteLink } from "~/components/SiteLink.tsx";
 import type { CardsSliderData } from "~/lib/content/sections.ts";
+import { useLazyEmbla } from "./lazy-embla.ts";
 import { mouseHover } from "./mouse-hover.ts";
 
 /** Cards slider (A §4, §9): Embla carousel showing previous, current and next cards; 5000 ms, pause on hover. */
@@ -13,7 +13,7 @@ export function CardsSlider({
   data: CardsSliderData;
   texts: { previous: string; next: string };
 }) {
-  const [ref, embla] = useEmblaCarousel({ loop: true, align: "center" });
+  const [ref, embla] = useLazyEmbla({ loop: true, align: "center" });
   const [hovered, setHovered] = useState(false);
   useEffect(() => {
     if (!embla || hovered || window.matchMedia("(prefers-reduced-motion: reduce)").matches) return;

@@ -329,6 +329,27 @@ describe("PageCache for browsers and CDNs", () => {
     expect(rendered).toBe(2);
   });
 
+  it("never keeps a page holding a form token of its own loader's: every visitor would get that one", async () => {
+    const loaderToken = "1795544061287.m5hYKWxCZe9w.2WJ1F0uBNbUSr0CNeLvpXr00thX6X_pjqjTOXmyX7T8";
+    const server2 = createServer((req, res) => {
+      if (cache.handle(req, res)) return;
+      const slot = cache.slotFor(req)!;
+      slot.html = `<form><input name="formToken" value="${loaderToken}"></form><input value="document-token">`;
+      slot.token = "document-token";
+      res.setHeader("content-type", "text/html; charset=utf-8");
+      res.end(slot.html);
+    });
+    await new Promise<void>((resolve) => server2.listen(0, "127.0.0.1", resolve));
+    const url = `http://127.0.0.1:${(server2.address() as AddressInfo).port}/demonstracao`;
+    try {
+      await (await fetch(url)).text();
+      expect((await fetch(url)).headers.get("x-page-cache")).toBe("miss");
+      expect(cache.size).toBe(0);
+    } finally {
+      await new Promise((resolve) => server2.close(resolve));
+    }
+  });
+
   it("does not keep a page whose render began before the content changed", async () => {
     nextRender = { clearDuring: true };
     await get("/sobre");

@@ -3,6 +3,7 @@ import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:
 import { LRUCache } from "lru-cache";
 import type { DomainConfig } from "~/lib/locale.ts";
 import { SESSION_COOKIE } from "../auth/tokens.ts";
+import { FORM_TOKEN_SHAPE } from "../leads/spam.ts";
 import { matchesEtag } from "./etag.ts";
 import { readCookie, resolveRequest } from "./request-info.ts";
 import { SplicedBrotli } from "./spliced-brotli.ts";
@@ -106,7 +107,8 @@ export class PageCache {
         !slot.failed &&
         res.statusCode === 200 &&
         !res.hasHeader("set-cookie") &&
-        generation === this.generation
+        generation === this.generation &&
+        !holdsOtherToken(slot)
       ) {
         this.store(key, res.statusCode, res.getHeaders(), slot);
       }
@@ -159,13 +161,16 @@ export class PageCache {
   private store(key: string, status: number, sent: OutgoingHttpHeaders, slot: PageSlot): void {
     const html = Buffer.from(slot.html ?? "", "utf8");
     const parts = slot.token ? split(html, Buffer.from(slot.token, "utf8")) : [html];
+    // A page's key is segment (Host), language (Accept-Language or the language cookie) and path,
+    // and its caching is the page cache's; an API answer says its own (documentResponse).
+    const isPage = String(sent["content-type"] ?? "").startsWith("text/html");
     const headers: Array<string | number | string[]> = [];
     for (const [name, value] of Object.entries(sent)) {
-      if (value !== undefined && !PER_RESPONSE_HEADERS.has(name)) headers.push(name, value);
+      if (value === undefined || PER_RESPONSE_HEADERS.has(name)) continue;
+      if (isPage && name === "cache-control") continue;
+      headers.push(name, value);
     }
-    // A page's key is segment (Host), language (Accept-Language or the language cookie) and path;
-    // an API answer says its own caching (documentResponse).
-    if (sent["cache-control"] === undefined) {
+    if (isPage) {
       headers.push("vary", "Accept-Encoding, Accept-Language, Cookie", "cache-control", PAGE_CACHE_CONTROL);
     } else {
       headers.push("vary", sent.vary ?? "Accept-Encoding");
@@ -231,6 +236,15 @@ export class PageCache {
     for (const chunk of chunks) res.write(chunk);
     res.end();
   }
+}
+
+/**
+ * Whether the page holds a form token other than the document's (one its loader issued): kept, that
+ * token would go to every visitor, and a token is spent once. Such a page is never kept.
+ */
+function holdsOtherToken(slot: PageSlot): boolean {
+  for (const [token] of (slot.html ?? "").matchAll(FORM_TOKEN_SHAPE)) if (token !== slot.token) return true;
+  return false;
 }
 
 /** The brotli form of a page, or null (gzip then serves): never a reason to lose the page. */

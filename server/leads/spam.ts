@@ -31,6 +31,9 @@ function nextNonce(): string {
   return nonce;
 }
 
+/** What an issued token looks like (time, nonce, signature), to find one in a page. */
+export const FORM_TOKEN_SHAPE = /\d{13}\.[A-Za-z0-9_-]{12}\.[A-Za-z0-9_-]{43}/g;
+
 /**
  * The time a valid token says its form was shown, or null. Tokens of the earlier form
  * `{time}.{signature}` (pages rendered before the nonce existed) are still read.
