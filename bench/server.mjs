@@ -8,7 +8,9 @@ import { buildIfStale, root } from "../scripts/build-if-stale.mjs";
 
 export async function startBuiltServer(env = {}, { cpu } = {}) {
   buildIfStale({ quiet: true });
-  const main = [process.execPath, path.join(root, "build/server-main/main.js")];
+  // The heap limit of `npm start` (package.json): V8 otherwise grows the heap toward a quarter of
+  // the machine's memory before it collects old garbage, and RSS with it (issue 14).
+  const main = [process.execPath, "--max-old-space-size=256", path.join(root, "build/server-main/main.js")];
   // Pinned to one core (taskset execs node: the pid stays the server's), or free.
   const [command, ...args] = cpu === undefined ? main : ["taskset", "-c", String(cpu), ...main];
   const child = spawn(command, args, {
