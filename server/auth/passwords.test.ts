@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import {
   dummyPasswordHash,
+  HASHING_SLOTS,
   hashPassword,
+  inHashingSlot,
   MIN_PASSWORD_LENGTH,
   needsRehash,
   verifyPassword,
@@ -89,5 +91,30 @@ describe("scrypt cost at OWASP's recommendation (issue 13), older hashes replace
     const older = current.replace("scrypt$32768$8$3$", "scrypt$32768$8$1$");
     expect(needsRehash(older)).toBe(true);
     expect(needsRehash("bcrypt$whatever")).toBe(true);
+  });
+});
+
+describe("inHashingSlot", () => {
+  it("runs at most HASHING_SLOTS hashes at once and starts the waiting ones in order", async () => {
+    const started: number[] = [];
+    const finish: Array<() => void> = [];
+    const runs = Array.from({ length: HASHING_SLOTS + 2 }, (_, i) =>
+      inHashingSlot(async () => {
+        started.push(i);
+        await new Promise<void>((resolve) => finish.push(resolve));
+        return i;
+      }),
+    );
+    const settle = () => new Promise((resolve) => setImmediate(resolve));
+    await settle();
+    expect(started).toEqual([...Array(HASHING_SLOTS).keys()]);
+    finish.shift()!();
+    await settle();
+    expect(started).toEqual([...Array(HASHING_SLOTS + 1).keys()]);
+    while (finish.length) {
+      finish.shift()!();
+      await settle();
+    }
+    expect(await Promise.all(runs)).toEqual([...Array(HASHING_SLOTS + 2).keys()]);
   });
 });

@@ -1,8 +1,33 @@
 import { randomBytes, type ScryptOptions, scrypt, timingSafeEqual } from "node:crypto";
+import { availableParallelism } from "node:os";
+
+/**
+ * Hashes run on the thread pool, never on the event loop; and at most one per core but one at a
+ * time (one on a single core), so a burst of sign-ins leaves a core to the pages and holds 32 MiB
+ * per hash running, not per pool thread. The others wait their turn in order.
+ */
+export const HASHING_SLOTS = Math.max(1, availableParallelism() - 1);
+let hashing = 0;
+const waiting: Array<() => void> = [];
+
+export async function inHashingSlot<T>(work: () => Promise<T>): Promise<T> {
+  if (hashing >= HASHING_SLOTS) await new Promise<void>((resolve) => waiting.push(resolve));
+  else hashing++;
+  try {
+    return await work();
+  } finally {
+    const next = waiting.shift();
+    if (next) next();
+    else hashing--;
+  }
+}
 
 const scryptAsync = (password: string, salt: Buffer, keylen: number, options: ScryptOptions) =>
-  new Promise<Buffer>((resolve, reject) =>
-    scrypt(password, salt, keylen, options, (error, key) => (error ? reject(error) : resolve(key))),
+  inHashingSlot(
+    () =>
+      new Promise<Buffer>((resolve, reject) =>
+        scrypt(password, salt, keylen, options, (error, key) => (error ? reject(error) : resolve(key))),
+      ),
   );
 
 /**

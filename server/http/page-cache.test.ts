@@ -30,6 +30,9 @@ interface Rendered {
   failed?: boolean;
   /** Content changes (the cache is cleared) while the page renders. */
   clearDuring?: boolean;
+  /** The render ends when this settles (a render in flight); `taken` says it has begun. */
+  hold?: Promise<void>;
+  taken?: () => void;
 }
 
 let clock = 1_000_000;
@@ -40,6 +43,13 @@ let server: Server;
 let base: string;
 
 function app(req: IncomingMessage, res: ServerResponse) {
+  const { hold } = nextRender;
+  if (hold) {
+    nextRender.taken?.();
+    nextRender = { ...nextRender, hold: undefined, taken: undefined };
+    void hold.then(() => app(req, res));
+    return;
+  }
   rendered++;
   const token = `token-rendered-${rendered}`;
   const html = `<html><head><meta name="form-token" content="${token}"></head><body>${req.headers.host} ${req.url} ${req.headers["accept-language"] ?? ""} <input value="${token}"></body></html>`;
@@ -79,7 +89,13 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+afterAll(
+  () =>
+    new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeAllConnections(); // a render held forever by a test
+    }),
+);
 beforeEach(() => {
   clock = 1_000_000;
   rendered = 0;
@@ -348,6 +364,32 @@ describe("PageCache for browsers and CDNs", () => {
     } finally {
       await new Promise((resolve) => server2.close(resolve));
     }
+  });
+
+  it("renders an expired page once: the requests meanwhile get the old one, until the new one is kept", async () => {
+    await get("/planos");
+    clock += 60_000;
+    let release = () => {};
+    let refreshing!: Promise<Answer>;
+    await new Promise<void>((taken) => {
+      nextRender = { hold: new Promise<void>((resolve) => (release = resolve)), taken };
+      refreshing = get("/planos");
+    });
+    // The render in flight holds the key; others are answered from the expired copy.
+    const during = await get("/planos");
+    expect(during.headers.get("x-page-cache")).toBe("hit");
+    expect(await during.text()).toContain(`fresh-${clock}`);
+    release();
+    expect((await refreshing).headers.get("x-page-cache")).toBe("miss");
+    expect((await get("/planos")).headers.get("x-page-cache")).toBe("hit");
+    expect(rendered).toBe(2);
+    // Past the stale window, nobody gets the old copy.
+    clock += 60_000 + 30_000;
+    await new Promise<void>((taken) => {
+      nextRender = { hold: new Promise<void>(() => {}), taken };
+      void get("/planos").catch(() => {});
+    });
+    expect((await get("/planos")).headers.get("x-page-cache")).toBe("miss");
   });
 
   it("does not keep a page whose render began before the content changed", async () => {

@@ -12,6 +12,8 @@ import { SplicedGzip } from "./spliced-gzip.ts";
 /** How long a cached page is served before it is rendered again (content edits clear it at once). */
 export const PAGE_TTL_MS = 60_000;
 const MAX_ENTRIES = 500;
+/** How long past its time an expired page may still be served while it is rendered again. */
+const STALE_MS = 30_000;
 /** About 30 MB: a page is ~80 KB of HTML plus ~20 KB gzipped and ~17 KB in brotli. */
 const MAX_BYTES = 32 * 1024 * 1024;
 
@@ -71,6 +73,8 @@ export class PageCache {
   private readonly now: () => number;
   private readonly ttlMs: number;
   private readonly pendingBrotli = new Set<Promise<void>>();
+  /** Keys of expired pages one request is rendering again. */
+  private readonly refreshing = new Set<string>();
   /** Bumped by clear(): a page rendered from the content before a change is not kept after it. */
   private generation = 0;
 
@@ -93,9 +97,16 @@ export class PageCache {
     const key = this.keyFor(req);
     if (!key) return false;
     const page = this.pages.get(key);
-    if (page && page.expiresAt > this.now()) {
+    const now = this.now();
+    // An expired page is rendered again by one request while the others still get it (for at most
+    // STALE_MS): without that, every request in flight at expiry renders the page at once.
+    if (page && (page.expiresAt > now || (this.refreshing.has(key) && page.expiresAt + STALE_MS > now))) {
       this.answer(req, res, page);
       return true;
+    }
+    if (page) {
+      this.refreshing.add(key);
+      res.once("close", () => this.refreshing.delete(key));
     }
     const slot: PageSlot = { html: null, token: null, failed: false };
     this.slots.set(req, slot);
