@@ -46,8 +46,8 @@ export async function startServer(config: Config, logger: Logger, dev: boolean):
       // Once stopping, every response asks its client to close the connection after it.
       if (stopping) res.setHeader("Connection", "close");
       // Anonymous visits of cached public pages are answered here, without Express's cost.
-      if (!dev && pageCache.handle(req, res)) return;
-      app(req, res);
+      if (dev) app(req, res);
+      else pageCache.serve(req, res, () => app(req, res));
     });
     server.keepAliveTimeout = 65_000;
 

@@ -42,28 +42,29 @@ let cache: PageCache;
 let server: Server;
 let base: string;
 
-function app(req: IncomingMessage, res: ServerResponse) {
-  const { hold } = nextRender;
+function app(req: IncomingMessage, res: ServerResponse, options: Rendered = nextRender) {
+  const { hold, taken, ...rest } = options;
   if (hold) {
-    nextRender.taken?.();
-    nextRender = { ...nextRender, hold: undefined, taken: undefined };
-    void hold.then(() => app(req, res));
+    // This render goes on with these options when released; the next requests get the defaults.
+    taken?.();
+    nextRender = {};
+    void hold.then(() => app(req, res, rest));
     return;
   }
   rendered++;
   const token = `token-rendered-${rendered}`;
   const html = `<html><head><meta name="form-token" content="${token}"></head><body>${req.headers.host} ${req.url} ${req.headers["accept-language"] ?? ""} <input value="${token}"></body></html>`;
   const slot = cache.slotFor(req);
-  if (slot && (nextRender.cacheable ?? true)) {
+  if (slot && (options.cacheable ?? true)) {
     slot.html = html;
     slot.token = token;
-    slot.failed = nextRender.failed ?? false;
+    slot.failed = options.failed ?? false;
   }
-  res.statusCode = nextRender.status ?? 200;
+  res.statusCode = options.status ?? 200;
   res.setHeader("content-type", "text/html; charset=utf-8");
   res.setHeader("content-security-policy", "script-src 'self' 'sha256-abc'");
-  if (nextRender.setCookie) res.setHeader("set-cookie", "lang=en; Path=/");
-  if (nextRender.clearDuring) cache.clear();
+  if (options.setCookie) res.setHeader("set-cookie", "lang=en; Path=/");
+  if (options.clearDuring) cache.clear();
   res.end(html);
 }
 
@@ -81,11 +82,11 @@ function jsonDocument(req: IncomingMessage, res: ServerResponse) {
 }
 
 beforeAll(async () => {
-  server = createServer((req, res) => {
-    if (cache.handle(req, res)) return;
-    if (req.url?.startsWith("/api/json/public/")) jsonDocument(req, res);
-    else app(req, res);
-  });
+  server = createServer((req, res) =>
+    cache.serve(req, res, () =>
+      req.url?.startsWith("/api/json/public/") ? jsonDocument(req, res) : app(req, res),
+    ),
+  );
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
@@ -265,6 +266,11 @@ describe("PageCache", () => {
   });
 });
 
+/** Resolves once `count` requests wait for a render in flight (turns of the event loop, no clock). */
+async function parked(count: number) {
+  while (cache.waiting < count) await new Promise((resolve) => setImmediate(resolve));
+}
+
 describe("PageCache for browsers and CDNs", () => {
   /** Tokens as long as the rendered ones ("token-rendered-1"), as real tokens always are. */
   function sameLengthTokens() {
@@ -347,14 +353,15 @@ describe("PageCache for browsers and CDNs", () => {
 
   it("never keeps a page holding a form token of its own loader's: every visitor would get that one", async () => {
     const loaderToken = "1795544061287.m5hYKWxCZe9w.2WJ1F0uBNbUSr0CNeLvpXr00thX6X_pjqjTOXmyX7T8";
-    const server2 = createServer((req, res) => {
-      if (cache.handle(req, res)) return;
-      const slot = cache.slotFor(req)!;
-      slot.html = `<form><input name="formToken" value="${loaderToken}"></form><input value="document-token">`;
-      slot.token = "document-token";
-      res.setHeader("content-type", "text/html; charset=utf-8");
-      res.end(slot.html);
-    });
+    const server2 = createServer((req, res) =>
+      cache.serve(req, res, () => {
+        const slot = cache.slotFor(req)!;
+        slot.html = `<form><input name="formToken" value="${loaderToken}"></form><input value="document-token">`;
+        slot.token = "document-token";
+        res.setHeader("content-type", "text/html; charset=utf-8");
+        res.end(slot.html);
+      }),
+    );
     await new Promise<void>((resolve) => server2.listen(0, "127.0.0.1", resolve));
     const url = `http://127.0.0.1:${(server2.address() as AddressInfo).port}/demonstracao`;
     try {
@@ -383,13 +390,42 @@ describe("PageCache for browsers and CDNs", () => {
     expect((await refreshing).headers.get("x-page-cache")).toBe("miss");
     expect((await get("/planos")).headers.get("x-page-cache")).toBe("hit");
     expect(rendered).toBe(2);
-    // Past the stale window, nobody gets the old copy.
+    // Past the stale window nobody gets the old copy: the others wait for the render in flight.
     clock += 60_000 + 30_000;
+    let releaseLate = () => {};
+    let late!: Promise<Answer>;
     await new Promise<void>((taken) => {
-      nextRender = { hold: new Promise<void>(() => {}), taken };
-      void get("/planos").catch(() => {});
+      nextRender = { hold: new Promise<void>((resolve) => (releaseLate = resolve)), taken };
+      late = get("/planos");
     });
-    expect((await get("/planos")).headers.get("x-page-cache")).toBe("miss");
+    const waiting = [get("/planos"), get("/planos")];
+    await parked(2);
+    expect(rendered).toBe(2);
+    releaseLate();
+    expect((await late).headers.get("x-page-cache")).toBe("miss");
+    for (const answer of await Promise.all(waiting)) {
+      expect(answer.headers.get("x-page-cache")).toBe("hit");
+      expect(await answer.text()).toContain(`fresh-${clock}`);
+    }
+    expect(rendered).toBe(3);
+  });
+
+  it("makes requests for a page nobody has yet wait for its first render, and renders again if that one fails", async () => {
+    let release = () => {};
+    let first!: Promise<Answer>;
+    await new Promise<void>((taken) => {
+      nextRender = { hold: new Promise<void>((resolve) => (release = resolve)), taken, status: 500 };
+      first = get("/sobre");
+    });
+    const others = [get("/sobre"), get("/sobre")];
+    await parked(2);
+    expect(rendered).toBe(0);
+    release();
+    expect((await first).status).toBe(500);
+    // The failed render kept nothing: one waiter renders, the other is answered from it.
+    const statuses = await Promise.all(others);
+    expect(statuses.map((a) => a.headers.get("x-page-cache")).sort()).toEqual(["hit", "miss"]);
+    expect(rendered).toBe(2);
   });
 
   it("does not keep a page whose render began before the content changed", async () => {

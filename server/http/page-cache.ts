@@ -73,8 +73,8 @@ export class PageCache {
   private readonly now: () => number;
   private readonly ttlMs: number;
   private readonly pendingBrotli = new Set<Promise<void>>();
-  /** Keys of expired pages one request is rendering again. */
-  private readonly refreshing = new Set<string>();
+  /** Keys being rendered by one request, with the requests waiting for that render. */
+  private readonly rendering = new Map<string, Array<() => void>>();
   /** Bumped by clear(): a page rendered from the content before a change is not kept after it. */
   private generation = 0;
 
@@ -90,24 +90,37 @@ export class PageCache {
   }
 
   /**
-   * Answers the request from the cache (true), or prepares a miss to be kept when the app has
-   * rendered it (false: the caller hands the request to the app).
+   * Answers the request from the cache, or has it rendered by `render` (the app) and keeps the
+   * page on the way out. One request renders a page at a time: while it does, the others get the
+   * expired copy (for at most STALE_MS) or, with none, wait for that render and are answered from
+   * it. Without that, every request in flight when a page expires (or after a content change)
+   * renders it at once.
    */
-  handle(req: IncomingMessage, res: ServerResponse): boolean {
+  serve(req: IncomingMessage, res: ServerResponse, render: () => void): void {
     const key = this.keyFor(req);
-    if (!key) return false;
+    if (!key) {
+      render();
+      return;
+    }
     const page = this.pages.get(key);
     const now = this.now();
-    // An expired page is rendered again by one request while the others still get it (for at most
-    // STALE_MS): without that, every request in flight at expiry renders the page at once.
-    if (page && (page.expiresAt > now || (this.refreshing.has(key) && page.expiresAt + STALE_MS > now))) {
+    const waiting = this.rendering.get(key);
+    if (page && (page.expiresAt > now || (waiting && page.expiresAt + STALE_MS > now))) {
       this.answer(req, res, page);
-      return true;
+      return;
     }
-    if (page) {
-      this.refreshing.add(key);
-      res.once("close", () => this.refreshing.delete(key));
+    if (waiting) {
+      waiting.push(() => this.serve(req, res, render));
+      return;
     }
+    const waiters: Array<() => void> = [];
+    this.rendering.set(key, waiters);
+    // Finished or not (a failed render keeps nothing), the waiters are served again: one of them
+    // renders if there is still nothing to answer with.
+    res.once("close", () => {
+      if (this.rendering.get(key) === waiters) this.rendering.delete(key);
+      for (const next of waiters) next();
+    });
     const slot: PageSlot = { html: null, token: null, failed: false };
     this.slots.set(req, slot);
     res.setHeader("X-Page-Cache", "miss");
@@ -124,7 +137,7 @@ export class PageCache {
         this.store(key, res.statusCode, res.getHeaders(), slot);
       }
     });
-    return false;
+    render();
   }
 
   /** The slot of a candidate request, handed to the renderer through the load context. */
@@ -140,6 +153,13 @@ export class PageCache {
 
   get size(): number {
     return this.pages.size;
+  }
+
+  /** Requests waiting for a render in flight. */
+  get waiting(): number {
+    let count = 0;
+    for (const waiters of this.rendering.values()) count += waiters.length;
+    return count;
   }
 
   /** The cache key of a request that may be answered from the cache, or null. */
