@@ -101,7 +101,9 @@ export async function importOnDemand(packages, { log = console.log } = {}) {
     const specs = missing.map(({ spec }) => spec);
     const started = Date.now();
     log(`${specs.join(", ")} missing: installing (npm install --no-save)...`);
-    execFileSync("npm", ["install", "--no-save", "--no-audit", "--no-fund", ...specs], {
+    // --include=dev: a caller running with NODE_ENV=production (bench/lighthouse.mjs) would otherwise
+    // make npm drop every devDependency (the build tools) while it installs these.
+    execFileSync("npm", ["install", "--no-save", "--no-audit", "--no-fund", "--include=dev", ...specs], {
       cwd: root,
       stdio: ["ignore", "ignore", "inherit"],
     });
