@@ -51,7 +51,7 @@ const chrome = await chromeLauncher.launch({
 });
 
 /** One Lighthouse run: the figures the table and the budgets use. */
-async function measure(url, formFactor) {
+async function measure(url, formFactor, attempt = 1) {
   const { lhr } = await lighthouse(
     url,
     {
@@ -62,7 +62,11 @@ async function measure(url, formFactor) {
     },
     formFactor === "desktop" ? desktopConfig : undefined,
   );
-  if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  if (lhr.runtimeError) {
+    // Lighthouse's own trace sometimes fails (NO_NAVSTART, NO_FCP on a busy machine): run it again.
+    if (attempt < 3) return measure(url, formFactor, attempt + 1);
+    throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  }
   const score = (id) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
   const audit = (id) => lhr.audits[id]?.numericValue ?? Number.NaN;
   const scripts = (lhr.audits["network-requests"]?.details?.items ?? []).filter(
