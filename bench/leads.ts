@@ -4,15 +4,14 @@
 // with it up; then the time until every accepted lead is in Jira exactly once after it came back,
 // counted in the fake Jira by the lead's label. Budgets in bench/budgets.json ("leads"); exit 1 when
 // one is missed. Needs PostgreSQL: TEST_DATABASE_URL, or postgres://root@127.0.0.1:5432/test.
-import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { openDatabase } from "@server/db/client.ts";
-import { issueFormToken } from "@server/leads/spam.ts";
 import { Signer } from "@server/secrets.ts";
 import autocannon from "autocannon";
 import { DEFAULT_EMAIL, DEFAULT_TOKEN, startFakeJira } from "../tests/fakes/jira.ts";
 import { createPostgresDatabase, dropCreatedDatabases } from "../tests/support/databases.ts";
 import { auditDelivery, type DeliveryAudit } from "../tests/support/delivery-audit.ts";
+import { contactFormBody } from "./contact-form.ts";
 import { startBuiltServer } from "./server.mjs";
 
 const seconds = Number(process.argv[2] ?? 10);
@@ -51,18 +50,7 @@ async function send(duration: number) {
           const i = ++sent;
           return {
             ...request,
-            body: JSON.stringify({
-              form: "contato",
-              answers: {
-                nome: `Visitante ${i}`,
-                email: `bench-${i}@example.com`,
-                mensagem: "Quero uma proposta.",
-              },
-              requestKey: randomUUID(),
-              // Shown 10 s ago: older than the 3-second minimum fill time.
-              formToken: issueFormToken(signer, Date.now() - 10_000),
-              tracking: { page: "http://localhost/contato" },
-            }),
+            body: contactFormBody(signer, i),
           };
         },
       },

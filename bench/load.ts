@@ -6,15 +6,14 @@
 // postgres://root@127.0.0.1:5432/test), or the embedded one with --embedded. Budgets in
 // bench/budgets.json ("load"); exit 1 when one is missed.
 import { execFileSync } from "node:child_process";
-import { randomUUID } from "node:crypto";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
-import { issueFormToken } from "@server/leads/spam.ts";
 import { Signer } from "@server/secrets.ts";
 
 import { createPostgresDatabase, dropCreatedDatabases } from "../tests/support/databases.ts";
+import { contactFormBody } from "./contact-form.ts";
 import { startBuiltServer } from "./server.mjs";
 import { startNginx, type WrkResult, wrk } from "./wrk.mjs";
 
@@ -94,13 +93,7 @@ const leadBodies = path.join(work, "leads.jsonl");
 writeFileSync(
   leadBodies,
   Array.from({ length: Math.max(20_000, 1_500 * seconds * (rounds + 1)) }, (_, i) =>
-    JSON.stringify({
-      form: "contato",
-      answers: { nome: `Visitante ${i}`, email: `bench-${i}@example.com`, mensagem: "Quero uma proposta." },
-      requestKey: randomUUID(),
-      formToken: issueFormToken(signer, Date.now() - 10_000),
-      tracking: { page: "http://localhost/contato" },
-    }),
+    contactFormBody(signer, i),
   ).join("\n"),
 );
 const loginBodies = path.join(work, "login.jsonl");

@@ -325,12 +325,6 @@ function encodingWeights(header: string | string[] | undefined): Map<string, num
   return weights;
 }
 
-/** Whether Accept-Encoding allows gzip (a q of 0 refuses it; "*" allows it). */
-export function acceptsGzip(header: string | string[] | undefined): boolean {
-  const weights = encodingWeights(header);
-  return (weights.get("gzip") ?? weights.get("*") ?? 0) > 0;
-}
-
 /**
  * The coding of a cached answer: brotli (the smallest) when allowed and at hand, then gzip, else
  * the plain HTML. Identity is always acceptable for a 200 here (a client refusing it gets it).
