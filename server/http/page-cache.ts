@@ -36,8 +36,8 @@ export const PAGE_CACHE_CONTROL = "public, max-age=0, s-maxage=60, stale-while-r
 
 interface CachedPage {
   status: number;
-  /** The page's headers, flat ([name, value, ...]) for writeHead, without the per-answer ones. */
-  headers: Array<string | number | string[]>;
+  /** The headers of a hit, flat ([name, value, ...]) for writeHead, but for length and encoding. */
+  hitHeaders: Array<string | number | string[]>;
   /** The page split around its form token: a fresh token goes between the parts on every answer. */
   body: SplicedGzip;
   /** The same in brotli (made on the thread pool after the page is kept), or null: gzip serves. */
@@ -77,6 +77,8 @@ export class PageCache {
   private readonly rendering = new Map<string, Array<() => void>>();
   /** Bumped by clear(): a page rendered from the content before a change is not kept after it. */
   private generation = 0;
+  /** Cache keys by the request parts that decide them (keyFor). */
+  private readonly keys = new Memo<string | null>(4096, 2048);
 
   constructor(private readonly options: PageCacheOptions) {
     this.now = options.now ?? Date.now;
@@ -165,23 +167,32 @@ export class PageCache {
   /** The cache key of a request that may be answered from the cache, or null. */
   keyFor(req: IncomingMessage): string | null {
     if (req.method !== "GET" && req.method !== "HEAD") return null;
-    const url = req.url ?? "";
+    if (req.headers.authorization) return null;
+    const { host, cookie } = req.headers;
+    const acceptLanguage = req.headers["accept-language"];
+    // The same few header combinations come again and again: working the key out (segment,
+    // language) cost more than the rest of a hit together.
+    // Header values never hold a line feed or NUL: the inputs cannot run into each other.
+    const inputs = `${req.url}\n${host ?? "\0"}\n${acceptLanguage ?? "\0"}\n${cookie ?? "\0"}`;
+    return this.keys.get(inputs, () => this.keyOf(req.url ?? "", host, cookie, acceptLanguage));
+  }
+
+  private keyOf(
+    url: string,
+    host: string | undefined,
+    cookie: string | undefined,
+    acceptLanguage: string | undefined,
+  ): string | null {
     // Public JSON documents: the address alone (path and query) decides the answer, for anyone.
     if (url.startsWith(PUBLIC_JSON_PATH)) return `json|${url}`;
     // Queries (UTM links, ?lang=, form state) render differently; files and data requests are not pages.
     if (url.includes("?") || !url.startsWith("/") || url.startsWith("/api/") || /\.[^/]*$/.test(url)) {
       return null;
     }
-    // A session, in its cookie or sent as a token (A §7), renders the visitor's own header.
-    if (readCookie(req.headers.cookie, SESSION_COOKIE) || req.headers.authorization) return null;
+    // A session, in its cookie or sent as a token (A §7, above), renders the visitor's own header.
+    if (readCookie(cookie, SESSION_COOKIE)) return null;
     const info = resolveRequest(
-      {
-        host: req.headers.host,
-        path: url,
-        langQuery: null,
-        cookie: req.headers.cookie,
-        acceptLanguage: req.headers["accept-language"],
-      },
+      { host, path: url, langQuery: null, cookie, acceptLanguage },
       this.options.domains,
       this.options.isProduction,
     );
@@ -217,7 +228,7 @@ export class PageCache {
     }
     const page: CachedPage = {
       status,
-      headers,
+      hitHeaders: [...headers, "etag", etag, "x-page-cache", "hit"],
       validators,
       body: new SplicedGzip(parts),
       brotli: null,
@@ -244,9 +255,9 @@ export class PageCache {
       return;
     }
     // Every answer its own token: a token is spent by one submission (issue 13), so two visitors
-    // served in the same millisecond must not share one.
-    const token = Buffer.from(this.options.issueToken(this.now()), "utf8");
-    const encoding = chooseEncoding(req.headers["accept-encoding"], page.brotli?.fits(token) === true);
+    // served in the same millisecond must not share one. A body without a place needs none.
+    const token = page.body.places > 0 ? Buffer.from(this.options.issueToken(this.now()), "utf8") : NO_TOKEN;
+    const encoding = encodingOf(req.headers["accept-encoding"], page.brotli?.fits(token) === true);
     const chunks =
       encoding === "br"
         ? page.brotli!.brotli(token)
@@ -255,7 +266,7 @@ export class PageCache {
           : page.body.plain(token);
     let length = 0;
     for (const chunk of chunks) length += chunk.length;
-    const headers = [...page.headers, "etag", page.etag, "x-page-cache", "hit", "content-length", length];
+    const headers = [...page.hitHeaders, "content-length", length];
     if (encoding !== "identity") headers.push("content-encoding", encoding);
     res.writeHead(page.status, headers);
     if (req.method === "HEAD") {
@@ -284,6 +295,40 @@ function brotliOf(parts: Buffer[], token: string | null): Promise<SplicedBrotli 
 }
 
 const PUBLIC_JSON_PATH = "/api/json/public/";
+const NO_TOKEN = Buffer.alloc(0);
+
+/**
+ * Values worked out from request headers, kept by those headers. Bounded: past `entries` it starts
+ * over, and inputs longer than `longest` characters (odd headers, never the common case) are not kept.
+ */
+class Memo<V> {
+  private readonly values = new Map<string, V>();
+  constructor(
+    private readonly entries: number,
+    private readonly longest: number,
+  ) {}
+
+  get(inputs: string, compute: () => V): V {
+    const known = this.values.get(inputs);
+    if (known !== undefined || this.values.has(inputs)) return known as V;
+    const value = compute();
+    if (inputs.length <= this.longest) {
+      if (this.values.size >= this.entries) this.values.clear();
+      this.values.set(inputs, value);
+    }
+    return value;
+  }
+}
+
+const encodings = new Memo<"br" | "gzip" | "identity">(256, 256);
+/** chooseEncoding, kept by header (a handful of distinct Accept-Encoding values come all day). */
+function encodingOf(
+  header: string | string[] | undefined,
+  brotliAtHand: boolean,
+): "br" | "gzip" | "identity" {
+  const inputs = `${brotliAtHand}|${Array.isArray(header) ? header.join(",") : (header ?? "")}`;
+  return encodings.get(inputs, () => chooseEncoding(header, brotliAtHand));
+}
 
 /** Headers that belong to one answer, not to the page (ETag and Vary are set again on the way in). */
 const PER_RESPONSE_HEADERS = new Set([

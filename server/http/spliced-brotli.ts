@@ -71,8 +71,16 @@ export class SplicedBrotli {
     if (!this.fits(value)) throw new Error("a spliced brotli value has a fixed length");
     // ISLAST 0, MNIBBLES 0 (four nibbles), MLEN - 1, ISUNCOMPRESSED 1, zero padding to the byte.
     const bits = ((value.length - 1) << 3) | (1 << 19);
-    const header = Buffer.from([bits & 0xff, (bits >>> 8) & 0xff, (bits >>> 16) & 0xff]);
-    return this.compressed.flatMap((part, index) => (index === 0 ? [part] : [header, value, part]));
+    // The meta-block header and the value in one small buffer (Node's pool), written at every place.
+    const block = Buffer.allocUnsafe(3 + value.length);
+    block[0] = bits & 0xff;
+    block[1] = (bits >>> 8) & 0xff;
+    block[2] = (bits >>> 16) & 0xff;
+    value.copy(block, 3);
+    const chunks: Buffer[] = [this.compressed[0] as Buffer];
+    for (let index = 1; index < this.compressed.length; index++)
+      chunks.push(block, this.compressed[index] as Buffer);
+    return chunks;
   }
 }
 

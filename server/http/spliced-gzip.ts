@@ -10,28 +10,43 @@ import { constants, crc32, deflateRawSync } from "node:zlib";
  * (RFC 1951 §3.2.4, RFC 1952; the CRC combination is zlib's crc32_combine).
  */
 export class SplicedGzip {
-  private readonly deflated: Buffer[];
+  /**
+   * What goes out around the values, merged where nothing goes between: the gzip header with the
+   * first part, the last part with the final block. Fewer chunks per answer, fewer writes.
+   */
+  private readonly fixed: Buffer[];
   private readonly crcs: number[];
-  private readonly lengths: number[];
+  /** The shift of the last value length asked for (every token has the same length). */
+  private valueShift: { length: number; shift: number } = { length: -1, shift: 0 };
   /** x^(8·length) mod P of each part, to append its CRC to a running one. */
   private readonly shifts: number[];
   private readonly compressedBytes: number;
+  private readonly plainBytes: number;
 
   /** `parts` are the fixed bytes; a value goes between each two of them (parts.length - 1 places). */
   constructor(private readonly parts: Buffer[]) {
     if (parts.length === 0) throw new Error("SplicedGzip needs at least one part");
-    this.deflated = parts.map((part) =>
+    const deflated = parts.map((part) =>
       deflateRawSync(part, { level: 9, finishFlush: constants.Z_SYNC_FLUSH }),
     );
+    this.compressedBytes = deflated.reduce((sum, part) => sum + part.length, 0);
+    const last = deflated.length - 1;
+    this.fixed = deflated.map((part, index) =>
+      Buffer.concat([...(index === 0 ? [HEADER] : []), part, ...(index === last ? [FINAL_BLOCK] : [])]),
+    );
     this.crcs = parts.map((part) => crc32(part));
-    this.lengths = parts.map((part) => part.length);
+    this.plainBytes = parts.reduce((sum, part) => sum + part.length, 0);
     this.shifts = parts.map((part) => shiftFor(part.length));
-    this.compressedBytes = this.deflated.reduce((sum, part) => sum + part.length, 0);
+  }
+
+  /** How many places a value goes in. */
+  get places(): number {
+    return this.parts.length - 1;
   }
 
   /** Bytes of the uncompressed body with a value of this length. */
   plainLength(valueLength: number): number {
-    return this.lengths.reduce((sum, length) => sum + length, 0) + valueLength * (this.parts.length - 1);
+    return this.plainBytes + valueLength * (this.parts.length - 1);
   }
 
   /** Bytes of the gzip body with a value of this length. */
@@ -42,31 +57,44 @@ export class SplicedGzip {
 
   /** The uncompressed body with `value` in every place. */
   plain(value: Buffer): Buffer[] {
-    return this.parts.flatMap((part, index) => (index === 0 ? [part] : [value, part]));
+    const chunks: Buffer[] = [this.parts[0] as Buffer];
+    for (let index = 1; index < this.parts.length; index++) chunks.push(value, this.parts[index] as Buffer);
+    return chunks;
   }
 
   /** The gzip body with `value` (at most 65,535 bytes) in every place, as chunks to write. */
   gzip(value: Buffer): Buffer[] {
     if (value.length > 0xffff) throw new Error("a spliced value must fit one stored block");
-    const stored = Buffer.alloc(5);
+    const gaps = this.parts.length - 1;
+    // One small buffer per answer (from Node's pool): the value as a stored block, then the trailer.
+    const own = Buffer.allocUnsafe(5 + value.length + 8);
+    const stored = own.subarray(0, 5 + value.length);
     // BFINAL 0, BTYPE 00 (stored), padding to the byte boundary; then LEN and its complement.
-    stored.writeUInt16LE(value.length, 1);
-    stored.writeUInt16LE(~value.length & 0xffff, 3);
-    const valueCrc = crc32(value);
-    const valueShift = shiftFor(value.length);
-
-    const chunks: Buffer[] = [HEADER, this.deflated[0] as Buffer];
+    own[0] = 0;
+    own.writeUInt16LE(value.length, 1);
+    own.writeUInt16LE(~value.length & 0xffff, 3);
+    value.copy(own, 5);
     let crc = this.crcs[0] as number;
-    for (let index = 1; index < this.parts.length; index++) {
-      chunks.push(stored, value, this.deflated[index] as Buffer);
-      crc = combine(crc, valueCrc, valueShift);
-      crc = combine(crc, this.crcs[index] as number, this.shifts[index] as number);
+    if (gaps > 0) {
+      const valueCrc = crc32(value);
+      const valueShift = this.shiftOfValue(value.length);
+      for (let index = 1; index <= gaps; index++) {
+        crc = combine(crc, valueCrc, valueShift);
+        crc = combine(crc, this.crcs[index] as number, this.shifts[index] as number);
+      }
     }
-    const trailer = Buffer.alloc(8);
+    const trailer = own.subarray(5 + value.length);
     trailer.writeUInt32LE(crc >>> 0, 0);
     trailer.writeUInt32LE(this.plainLength(value.length) % 2 ** 32, 4);
-    chunks.push(FINAL_BLOCK, trailer);
+    const chunks: Buffer[] = [this.fixed[0] as Buffer];
+    for (let index = 1; index <= gaps; index++) chunks.push(stored, this.fixed[index] as Buffer);
+    chunks.push(trailer);
     return chunks;
+  }
+
+  private shiftOfValue(length: number): number {
+    if (this.valueShift.length !== length) this.valueShift = { length, shift: shiftFor(length) };
+    return this.valueShift.shift;
   }
 }
 
