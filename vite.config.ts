@@ -7,7 +7,16 @@ import { serverOnly } from "./scripts/vite-server-only.ts";
 
 const serverDir = fileURLToPath(new URL("./server", import.meta.url));
 
-export default defineConfig({
+/**
+ * React Router's package exports only its development build (remix-run/react-router#12532, #14102):
+ * the browser bundle takes the production one it ships next to it, without the development warnings.
+ * Client build only: on the server, @react-router/node and @react-router/express import the
+ * package from node_modules, and both sides must share one copy.
+ */
+const reactRouterProduction = (file: string) =>
+  fileURLToPath(new URL(`./node_modules/react-router/dist/production/${file}`, import.meta.url));
+
+export default defineConfig(({ isSsrBuild, command }) => ({
   plugins: [
     serverOnly(serverDir),
     brazilOutlinePlugin(),
@@ -15,9 +24,15 @@ export default defineConfig({
     chunkModules(fileURLToPath(new URL(".", import.meta.url))),
   ],
   resolve: {
-    alias: {
-      "~": fileURLToPath(new URL("./app", import.meta.url)),
-      "@server": serverDir,
-    },
+    alias: [
+      { find: "~", replacement: fileURLToPath(new URL("./app", import.meta.url)) },
+      { find: "@server", replacement: serverDir },
+      ...(command === "build" && !isSsrBuild
+        ? [
+            { find: /^react-router$/, replacement: reactRouterProduction("index.mjs") },
+            { find: /^react-router\/dom$/, replacement: reactRouterProduction("dom-export.mjs") },
+          ]
+        : []),
+    ],
   },
-});
+}));
