@@ -14,6 +14,7 @@ import { Signer } from "@server/secrets.ts";
 
 import { createPostgresDatabase, dropCreatedDatabases } from "../tests/support/databases.ts";
 import { contactFormBody } from "./contact-form.ts";
+import { startNodeHttp } from "./node-http.mjs";
 import { startBuiltServer } from "./server.mjs";
 import { startNginx, type WrkResult, wrk } from "./wrk.mjs";
 
@@ -74,6 +75,21 @@ const nginx = await startNginx(
   { cpu: "0" },
 );
 
+// The same bytes from node:http with the page's own headers: what Node's HTTP stack costs alone.
+const hit = await fetch(`${server.url}/`, { headers: { "accept-language": "pt-BR" } });
+await hit.arrayBuffer();
+const hitHeaders = [...hit.headers].flatMap(([name, value]) =>
+  ["date", "connection", "keep-alive", "content-length", "content-encoding", "transfer-encoding"].includes(
+    name,
+  )
+    ? []
+    : [name, value],
+);
+const nodeHttp = await startNodeHttp(
+  { plain: home, gzip: gzipSync(home, { level: 9 }), headers: hitHeaders },
+  { cpu: "0" },
+);
+
 // Lua for the POST scenarios: each request the next body of a file written here.
 const postScript = path.join(work, "post.lua");
 writeFileSync(
@@ -129,6 +145,13 @@ const scenarios: Scenario[] = [
     url: `${nginx.url}/br/home.html`,
     headers: browser,
     expect: { encoding: "br" },
+  },
+  { name: "node:http, home (identity)", url: `${nodeHttp.url}/`, headers: pt },
+  {
+    name: "node:http, home (gzip)",
+    url: `${nodeHttp.url}/`,
+    headers: gzip,
+    expect: { encoding: "gzip" },
   },
   {
     name: "home, cache (identity)",
@@ -311,6 +334,12 @@ try {
     `\nRendered home HTML: ${renderedHtmlKb.toFixed(1)} KB. Server RSS: ${idleRss.toFixed(0)} MB before the load, ${peakRss.toFixed(0)} MB at most after a scenario, ${rssMb().toFixed(0)} MB at the end.`,
   );
 
+  const share = (name: string, of: string) =>
+    (summary.get(name)?.rps ?? Number.NaN) / (summary.get(of)?.rps ?? Number.NaN);
+  console.log(
+    `node:http with the same bytes and headers (no work per request) reaches ${share("node:http, home (identity)", "nginx, home (identity)").toFixed(3)} of nginx identity and ${share("node:http, home (gzip)", "nginx, home (gzip_static)").toFixed(3)} of nginx gzip_static; the page cache reaches ${share("home, cache (identity)", "node:http, home (identity)").toFixed(3)} and ${share("home, cache (gzip)", "node:http, home (gzip)").toFixed(3)} of node:http.`,
+  );
+
   // A scenario BENCH_ONLY left out reads as NaN, and a budget over a NaN is not checked.
   const notRun = { rps: Number.NaN, p99: Number.NaN, failed: 0 };
   const get = (name: string) => summary.get(name) ?? notRun;
@@ -381,7 +410,7 @@ try {
   );
   check(peakRss <= budgets.maxRssMb!, `server RSS ${peakRss.toFixed(0)} MB > ${budgets.maxRssMb}`);
 } finally {
-  await Promise.all([server.stop(), nginx.stop()]);
+  await Promise.all([server.stop(), nginx.stop(), nodeHttp.stop()]);
   await dropCreatedDatabases();
 }
 if (missed.length) {
