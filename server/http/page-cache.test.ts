@@ -227,6 +227,22 @@ describe("PageCache", () => {
     expect(cache.size).toBe(0);
   });
 
+  it("works a key out once per set of deciding headers, and never gives one set's key to another", () => {
+    const request = (headers: Record<string, string>, url = "/") =>
+      ({ method: "GET", url, headers }) as unknown as IncomingMessage;
+    for (let round = 0; round < 2; round++) {
+      expect(cache.keyFor(request({ host: "localhost", cookie: "lang=en" }))).toBe("|en|/");
+      expect(cache.keyFor(request({ host: "localhost", cookie: "lang=en; session=abc" }))).toBeNull();
+      expect(cache.keyFor(request({ host: "agronegocio.localhost", cookie: "lang=en" }))).toBe(
+        "agronegocio|en|/",
+      );
+      expect(cache.keyFor(request({ host: "localhost" }))).toBe("|pt|/");
+      expect(cache.keyFor(request({ host: "localhost", "accept-language": "en-US" }))).toBe("|en|/");
+      expect(cache.keyFor(request({ host: "localhost", authorization: "Bearer abc" }))).toBeNull();
+      expect(cache.keyFor(request({ host: "localhost" }, "/planos"))).toBe("|pt|/planos");
+    }
+  });
+
   it("keeps only complete 200 pages that their route offers, that set no cookie and lost no section", async () => {
     for (const render of [{ cacheable: false }, { status: 404 }, { setCookie: true }, { failed: true }]) {
       nextRender = render;
