@@ -334,16 +334,13 @@ try {
     `\nRendered home HTML: ${renderedHtmlKb.toFixed(1)} KB. Server RSS: ${idleRss.toFixed(0)} MB before the load, ${peakRss.toFixed(0)} MB at most after a scenario, ${rssMb().toFixed(0)} MB at the end.`,
   );
 
-  const share = (name: string, of: string) =>
-    (summary.get(name)?.rps ?? Number.NaN) / (summary.get(of)?.rps ?? Number.NaN);
-  console.log(
-    `node:http with the same bytes and headers (no work per request) reaches ${share("node:http, home (identity)", "nginx, home (identity)").toFixed(3)} of nginx identity and ${share("node:http, home (gzip)", "nginx, home (gzip_static)").toFixed(3)} of nginx gzip_static; the page cache reaches ${share("home, cache (identity)", "node:http, home (identity)").toFixed(3)} and ${share("home, cache (gzip)", "node:http, home (gzip)").toFixed(3)} of node:http.`,
-  );
-
   // A scenario BENCH_ONLY left out reads as NaN, and a budget over a NaN is not checked.
   const notRun = { rps: Number.NaN, p99: Number.NaN, failed: 0 };
   const get = (name: string) => summary.get(name) ?? notRun;
   const ratio = (name: string, ceiling: string) => get(name).rps / get(ceiling).rps;
+  console.log(
+    `node:http with the same bytes and headers (no work per request) reaches ${ratio("node:http, home (identity)", "nginx, home (identity)").toFixed(3)} of nginx identity and ${ratio("node:http, home (gzip)", "nginx, home (gzip_static)").toFixed(3)} of nginx gzip_static; the page cache reaches ${ratio("home, cache (identity)", "node:http, home (identity)").toFixed(3)} and ${ratio("home, cache (gzip)", "node:http, home (gzip)").toFixed(3)} of node:http.`,
+  );
   const check = (ok: boolean, what: string) => ok || what.includes("NaN") || missed.push(what);
   const cachedId = ratio("home, cache (identity)", "nginx, home (identity)");
   check(

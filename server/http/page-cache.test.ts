@@ -38,6 +38,7 @@ interface Rendered {
 let clock = 1_000_000;
 let rendered = 0;
 let nextRender: Rendered = {};
+let tokensIssued = 0;
 let cache: PageCache;
 let server: Server;
 let base: string;
@@ -101,10 +102,14 @@ beforeEach(() => {
   clock = 1_000_000;
   rendered = 0;
   nextRender = {};
+  tokensIssued = 0;
   cache = new PageCache({
     domains,
     isProduction: true,
-    issueToken: (now) => `fresh-${now}`,
+    issueToken: (now) => {
+      tokensIssued++;
+      return `fresh-${now}`;
+    },
     now: () => clock,
   });
 });
@@ -227,7 +232,7 @@ describe("PageCache", () => {
     expect(cache.size).toBe(0);
   });
 
-  it("works a key out once per set of deciding headers, and never gives one set's key to another", () => {
+  it("keeps the key of each set of deciding headers apart, asked once or again (server/http/memo.ts)", () => {
     const request = (headers: Record<string, string>, url = "/") =>
       ({ method: "GET", url, headers }) as unknown as IncomingMessage;
     for (let round = 0; round < 2; round++) {
@@ -365,6 +370,8 @@ describe("PageCache for browsers and CDNs", () => {
     // Another query is another answer.
     expect((await get("/api/json/public/hero-section-data")).headers.get("x-page-cache")).toBe("miss");
     expect(rendered).toBe(2);
+    // A document has no place for a form token: none is signed for its answers.
+    expect(tokensIssued).toBe(0);
   });
 
   it("never keeps a page holding a form token of its own loader's: every visitor would get that one", async () => {

@@ -5,6 +5,7 @@ import type { DomainConfig } from "~/lib/locale.ts";
 import { SESSION_COOKIE } from "../auth/tokens.ts";
 import { FORM_TOKEN_SHAPE } from "../leads/spam.ts";
 import { matchesEtag } from "./etag.ts";
+import { Memo } from "./memo.ts";
 import { readCookie, resolveRequest } from "./request-info.ts";
 import { SplicedBrotli } from "./spliced-brotli.ts";
 import { SplicedGzip } from "./spliced-gzip.ts";
@@ -296,29 +297,6 @@ function brotliOf(parts: Buffer[], token: string | null): Promise<SplicedBrotli 
 
 const PUBLIC_JSON_PATH = "/api/json/public/";
 const NO_TOKEN = Buffer.alloc(0);
-
-/**
- * Values worked out from request headers, kept by those headers. Bounded: past `entries` it starts
- * over, and inputs longer than `longest` characters (odd headers, never the common case) are not kept.
- */
-class Memo<V> {
-  private readonly values = new Map<string, V>();
-  constructor(
-    private readonly entries: number,
-    private readonly longest: number,
-  ) {}
-
-  get(inputs: string, compute: () => V): V {
-    const known = this.values.get(inputs);
-    if (known !== undefined || this.values.has(inputs)) return known as V;
-    const value = compute();
-    if (inputs.length <= this.longest) {
-      if (this.values.size >= this.entries) this.values.clear();
-      this.values.set(inputs, value);
-    }
-    return value;
-  }
-}
 
 const encodings = new Memo<"br" | "gzip" | "identity">(256, 256);
 /** chooseEncoding, kept by header (a handful of distinct Accept-Encoding values come all day). */

@@ -46,12 +46,12 @@ export class SplicedGzip {
 
   /** Bytes of the uncompressed body with a value of this length. */
   plainLength(valueLength: number): number {
-    return this.plainBytes + valueLength * (this.parts.length - 1);
+    return this.plainBytes + valueLength * this.places;
   }
 
   /** Bytes of the gzip body with a value of this length. */
   gzipLength(valueLength: number): number {
-    const gaps = this.parts.length - 1;
+    const gaps = this.places;
     return HEADER.length + this.compressedBytes + gaps * (5 + valueLength) + FINAL_BLOCK.length + 8;
   }
 
@@ -65,7 +65,7 @@ export class SplicedGzip {
   /** The gzip body with `value` (at most 65,535 bytes) in every place, as chunks to write. */
   gzip(value: Buffer): Buffer[] {
     if (value.length > 0xffff) throw new Error("a spliced value must fit one stored block");
-    const gaps = this.parts.length - 1;
+    const gaps = this.places;
     // One small buffer per answer (from Node's pool): the value as a stored block, then the trailer.
     const own = Buffer.allocUnsafe(5 + value.length + 8);
     const stored = own.subarray(0, 5 + value.length);
