@@ -1,19 +1,7 @@
-import { type FormEvent, useEffect, useRef, useState } from "react";
-import { SiteLink } from "~/components/SiteLink.tsx";
-import {
-  type ChatErrors,
-  chatLink,
-  chatPhoneErrorWhileTyping,
-  lettersAndSpaces,
-  validateChat,
-} from "~/lib/chat.ts";
-import { useFormToken } from "~/lib/forms/form-token.ts";
-import { maskChatPhone } from "~/lib/forms/masks.ts";
+import { type ComponentType, useEffect, useState } from "react";
+import { chatLink } from "~/lib/chat.ts";
 import type { FormTexts } from "~/lib/forms/texts.ts";
-import { newRequestKey, postLead, storedUtm } from "~/lib/outbox.ts";
-
-/** The popup closes 2 s after success (A §4, §9). */
-export const CHAT_CLOSE_MS = 2_000;
+import type { ChatDialogProps } from "./ChatDialog.tsx";
 
 interface Props {
   texts: FormTexts;
@@ -22,198 +10,73 @@ interface Props {
   privacyUrl: string;
 }
 
-type Phase = "closed" | "open" | "submitting" | "success" | "error";
+type Dialog = ComponentType<ChatDialogProps>;
+
+/** The popup's code, fetched once; a failed fetch (offline) is tried again on the next call. */
+let loading: Promise<Dialog> | null = null;
+function loadDialog(): Promise<Dialog> {
+  loading ??= import("./ChatDialog.tsx").then(
+    (module) => module.ChatDialog,
+    (error: unknown) => {
+      loading = null;
+      throw error;
+    },
+  );
+  return loading;
+}
 
 /**
- * The floating WhatsApp button and its popup (A §2, §4, §5): the lead is stored first, then the
- * chat opens with the company's number and a prepared message. A native modal <dialog> gives
- * focus trapping, Escape and an inert background without extra code.
+ * The floating WhatsApp button (A §2, §4). The popup's code is not part of the page's own: it is
+ * fetched when the browser is idle after the page is interactive, so a click opens it at once,
+ * and a click before then waits for it (issue 14: JavaScript before interaction).
  */
-export function ChatWidget({ texts, whatsapp, privacyUrl }: Props) {
-  const formToken = useFormToken();
-  const dialog = useRef<HTMLDialogElement>(null);
-  const [phase, setPhase] = useState<Phase>("closed");
-  const [nome, setNome] = useState("");
-  const [telefone, setTelefone] = useState("");
-  const [errors, setErrors] = useState<ChatErrors>({});
-  const [link, setLink] = useState<string | null>(null);
-  const [chatOpened, setChatOpened] = useState(false);
-  const key = useRef(newRequestKey());
+export function ChatWidget(props: Props) {
+  const [Dialog, setDialog] = useState<Dialog | null>(null);
+  const [open, setOpen] = useState(false);
 
-  const open = () => {
-    setPhase("open");
-    setLink(null);
-    dialog.current?.showModal();
-  };
-  const close = () => {
-    dialog.current?.close();
-  };
-
-  // Closes 2 s after success, unless the browser kept the chat from opening: the link then stays.
   useEffect(() => {
-    if (phase !== "success" || !chatOpened) return;
-    const timer = setTimeout(close, CHAT_CLOSE_MS);
+    const prefetch = () =>
+      void loadDialog().then(
+        (found) => setDialog(() => found),
+        () => {},
+      );
+    if (typeof requestIdleCallback === "function") {
+      const id = requestIdleCallback(prefetch, { timeout: 3_000 });
+      return () => cancelIdleCallback(id);
+    }
+    const timer = setTimeout(prefetch, 1_000);
     return () => clearTimeout(timer);
-  }, [phase, chatOpened]);
+  }, []);
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (phase === "submitting") return;
-    const found = validateChat(nome, telefone, texts);
-    setErrors(found);
-    if (found.nome || found.telefone) return;
-    setPhase("submitting");
-    // The chat's window is opened during the click, or browsers block it; it is sent to the chat
-    // once the lead is stored (the message carries the protocol).
-    const chatWindow = window.open("", "_blank");
-    const result = await postLead({
-      form: "whatsapp",
-      stage: "complete",
-      answers: { nomeResponsavel: nome.trim(), telefoneContato: telefone },
-      requestKey: key.current,
-      formToken,
-      tracking: { page: window.location.href, referrer: document.referrer || undefined, utm: storedUtm() },
-    });
-    if (result.kind === "invalid" || result.kind === "refused") {
-      chatWindow?.close();
-      if (result.kind === "invalid") {
-        setErrors({ nome: result.errors.nomeResponsavel, telefone: result.errors.telefoneContato });
-      }
-      setPhase("error");
-      return;
+  const openChat = async () => {
+    try {
+      const found = await loadDialog();
+      setDialog(() => found);
+      setOpen(true);
+    } catch {
+      // The popup cannot load (the connection dropped): the conversation can still start.
+      window.open(chatLink(props.whatsapp, ""), "_blank", "noopener");
     }
-    // Stored, or kept in this browser to be sent again: either way the conversation can start.
-    const protocol = result.kind === "ok" ? result.answer.protocol : `ERR-${Date.now()}`;
-    const url = chatLink(whatsapp, texts.chatMessage(nome.trim(), protocol));
-    setLink(url);
-    if (chatWindow) {
-      chatWindow.opener = null;
-      chatWindow.location.href = url;
-    }
-    setChatOpened(chatWindow !== null);
-    key.current = newRequestKey();
-    setPhase("success");
-    setNome("");
-    setTelefone("");
   };
-
-  const status = phase === "success" ? texts.chatSuccess : phase === "error" ? texts.chatError : null;
 
   return (
     <>
       <button
         type="button"
         className="chat-button"
-        onClick={open}
+        onClick={openChat}
         aria-haspopup="dialog"
-        aria-label={texts.chatOpen}
+        aria-label={props.texts.chatOpen}
       >
-        <svg viewBox="0 0 32 32" width="30" height="30" aria-hidden="true" focusable="false">
+        <svg viewBox="0 0 32 32" width="30" height="30" aria-hidden="true">
           <path
             fill="currentColor"
             d="M16 3C8.8 3 3 8.7 3 15.8c0 2.5.7 4.9 2 7L3 29l6.4-2c2 1.1 4.3 1.7 6.6 1.7 7.2 0 13-5.7 13-12.8S23.2 3 16 3zm0 23.4c-2.1 0-4.1-.6-5.9-1.7l-.4-.3-3.8 1.2 1.2-3.7-.3-.4a10.4 10.4 0 0 1-1.7-5.7C5.1 9.9 10 5.2 16 5.2s10.9 4.7 10.9 10.6S22 26.4 16 26.4zm6-7.9c-.3-.2-1.9-.9-2.2-1s-.5-.2-.7.2-.8 1-1 1.2-.4.2-.7.1a8.9 8.9 0 0 1-4.4-3.8c-.3-.6.3-.5 1-1.8.1-.2 0-.4 0-.5l-1-2.4c-.3-.6-.5-.5-.7-.5h-.6c-.2 0-.5.1-.8.4s-1 1-1 2.5 1.1 2.9 1.2 3.1c.2.2 2.1 3.2 5.1 4.5 1.9.8 2.6.9 3.6.7.6-.1 1.9-.8 2.1-1.5.3-.7.3-1.4.2-1.5l-.6-.3z"
           />
         </svg>
-        <span className="chat-button__label">{texts.chatButton}</span>
+        <span className="chat-button__label">{props.texts.chatButton}</span>
       </button>
-      <dialog
-        ref={dialog}
-        className="chat-dialog"
-        aria-labelledby="chat-titulo"
-        onClose={() => setPhase("closed")}
-      >
-        <div className="chat-dialog__header">
-          <h2 id="chat-titulo">{texts.chatTitle}</h2>
-          <button type="button" className="chat-dialog__close" onClick={close} aria-label={texts.close}>
-            ×
-          </button>
-        </div>
-        <form onSubmit={onSubmit} noValidate>
-          <div className="field">
-            <label htmlFor="chat-nome" className="field__label">
-              {texts.chatName}
-            </label>
-            <input
-              id="chat-nome"
-              type="text"
-              name="nome"
-              autoComplete="name"
-              value={nome}
-              maxLength={100}
-              aria-invalid={errors.nome ? true : undefined}
-              aria-describedby={errors.nome ? "chat-nome-erro" : undefined}
-              onChange={(e) => {
-                setNome(lettersAndSpaces(e.target.value));
-                setErrors((current) => ({ ...current, nome: undefined }));
-              }}
-            />
-            {errors.nome && (
-              <p id="chat-nome-erro" className="field__error" role="alert">
-                {errors.nome}
-              </p>
-            )}
-          </div>
-          <div className="field">
-            <label htmlFor="chat-telefone" className="field__label">
-              {texts.chatPhone}
-            </label>
-            <input
-              id="chat-telefone"
-              name="telefone"
-              type="tel"
-              inputMode="numeric"
-              autoComplete="tel"
-              value={telefone}
-              // No maxLength: the mask keeps the value within 19 characters (A §5), and a browser limit
-              // would block a 16th digit after "+1234 11 99999-8888" or cut a pasted number before the
-              // mask sees its digits.
-              placeholder="(11) 99999-9999"
-              aria-invalid={errors.telefone ? true : undefined}
-              aria-describedby={errors.telefone ? "chat-telefone-erro" : undefined}
-              onChange={(e) => {
-                const masked = maskChatPhone(e.target.value);
-                setTelefone(masked);
-                setErrors((current) => ({ ...current, telefone: chatPhoneErrorWhileTyping(masked, texts) }));
-              }}
-            />
-            {errors.telefone && (
-              <p id="chat-telefone-erro" className="field__error" role="alert">
-                {errors.telefone}
-              </p>
-            )}
-          </div>
-          <div aria-live="polite">
-            {status && (
-              <p className={`banner banner--${phase === "error" ? "error" : "success"}`}>{status}</p>
-            )}
-            {phase === "success" && link && (
-              <p>
-                <a href={link} target="_blank" rel="noopener noreferrer">
-                  {texts.chatOpenLink}
-                </a>
-              </p>
-            )}
-          </div>
-          <button
-            type="submit"
-            className="button button--whatsapp"
-            disabled={phase === "submitting" || phase === "success"}
-          >
-            {phase === "submitting"
-              ? texts.chatSending
-              : phase === "success"
-                ? texts.chatSent
-                : texts.chatSubmit}
-          </button>
-          <p className="chat-dialog__privacy">
-            {texts.chatPrivacy}{" "}
-            <SiteLink to={privacyUrl} onClick={close}>
-              {texts.chatPrivacyLink}
-            </SiteLink>
-            .
-          </p>
-        </form>
-      </dialog>
+      {Dialog && <Dialog {...props} open={open} onClosed={() => setOpen(false)} />}
     </>
   );
 }

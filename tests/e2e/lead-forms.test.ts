@@ -305,6 +305,26 @@ describe("lead forms in Chromium, delivered to the fake Jira", () => {
     expect(jira.issues.length).toBe(before + 2);
   });
 
+  it("the popup's code is not part of the page's: fetched on demand, and the chat still opens when it cannot load", async () => {
+    // Timers held: the idle prefetch does not run, so only the click can ask for the popup.
+    await page.clock.install();
+    const asked: string[] = [];
+    await page.route(/\/assets\/ChatDialog-[\w-]+\.js$/, (route) => {
+      asked.push(route.request().url());
+      return route.abort("internetdisconnected");
+    });
+    await gotoHydrated(page, server.url);
+    expect(asked).toEqual([]);
+    const popup = context.waitForEvent("page");
+    await page.getByRole("button", { name: "Abrir conversa no WhatsApp" }).click();
+    const chat = await popup;
+    await chat.waitForURL(/^https:\/\/(wa\.me|api\.whatsapp\.com)\//);
+    expect(decodeURIComponent(chat.url())).toContain("5562999990000");
+    expect(asked.length).toBeGreaterThan(0);
+    expect(await page.getByRole("dialog").count()).toBe(0);
+    await chat.close();
+  });
+
   it("the chat button is not shown on /dashboard-like areas, and the demo form fits a phone", async () => {
     await context.close();
     context = await browser.newContext({

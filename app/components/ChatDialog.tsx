@@ -1,0 +1,208 @@
+import { type FormEvent, useEffect, useRef, useState } from "react";
+import { SiteLink } from "~/components/SiteLink.tsx";
+import {
+  type ChatErrors,
+  chatLink,
+  chatPhoneErrorWhileTyping,
+  lettersAndSpaces,
+  validateChat,
+} from "~/lib/chat.ts";
+import { useFormToken } from "~/lib/forms/form-token.ts";
+import { maskChatPhone } from "~/lib/forms/masks.ts";
+import type { FormTexts } from "~/lib/forms/texts.ts";
+import { newRequestKey, postLead, storedUtm } from "~/lib/outbox.ts";
+
+/** The popup closes 2 s after success (A §4, §9). */
+export const CHAT_CLOSE_MS = 2_000;
+
+export interface ChatDialogProps {
+  texts: FormTexts;
+  /** The company's WhatsApp number. */
+  whatsapp: string;
+  privacyUrl: string;
+  /** Shown as a modal while true; onClosed tells the button it was closed (Escape, ×, a link). */
+  open: boolean;
+  onClosed: () => void;
+}
+
+type Phase = "closed" | "open" | "submitting" | "success" | "error";
+
+/**
+ * The WhatsApp button's popup (A §2, §4, §5): the lead is stored first, then the chat opens with the
+ * company's number and a prepared message. A native modal <dialog> gives focus trapping, Escape and
+ * an inert background without extra code. Its code (masks and checks included) loads after the
+ * page's (ChatWidget.tsx): a page needs only the button before the visitor uses it.
+ */
+export function ChatDialog({ texts, whatsapp, privacyUrl, open, onClosed }: ChatDialogProps) {
+  const formToken = useFormToken();
+  const dialog = useRef<HTMLDialogElement>(null);
+  const [phase, setPhase] = useState<Phase>("closed");
+  const [nome, setNome] = useState("");
+  const [telefone, setTelefone] = useState("");
+  const [errors, setErrors] = useState<ChatErrors>({});
+  const [link, setLink] = useState<string | null>(null);
+  const [chatOpened, setChatOpened] = useState(false);
+  const key = useRef(newRequestKey());
+
+  useEffect(() => {
+    if (!open || dialog.current?.open) return;
+    setPhase("open");
+    setLink(null);
+    dialog.current?.showModal();
+  }, [open]);
+  const close = () => {
+    dialog.current?.close();
+  };
+
+  // Closes 2 s after success, unless the browser kept the chat from opening: the link then stays.
+  useEffect(() => {
+    if (phase !== "success" || !chatOpened) return;
+    const timer = setTimeout(close, CHAT_CLOSE_MS);
+    return () => clearTimeout(timer);
+  }, [phase, chatOpened]);
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (phase === "submitting") return;
+    const found = validateChat(nome, telefone, texts);
+    setErrors(found);
+    if (found.nome || found.telefone) return;
+    setPhase("submitting");
+    // The chat's window is opened during the click, or browsers block it; it is sent to the chat
+    // once the lead is stored (the message carries the protocol).
+    const chatWindow = window.open("", "_blank");
+    const result = await postLead({
+      form: "whatsapp",
+      stage: "complete",
+      answers: { nomeResponsavel: nome.trim(), telefoneContato: telefone },
+      requestKey: key.current,
+      formToken,
+      tracking: { page: window.location.href, referrer: document.referrer || undefined, utm: storedUtm() },
+    });
+    if (result.kind === "invalid" || result.kind === "refused") {
+      chatWindow?.close();
+      if (result.kind === "invalid") {
+        setErrors({ nome: result.errors.nomeResponsavel, telefone: result.errors.telefoneContato });
+      }
+      setPhase("error");
+      return;
+    }
+    // Stored, or kept in this browser to be sent again: either way the conversation can start.
+    const protocol = result.kind === "ok" ? result.answer.protocol : `ERR-${Date.now()}`;
+    const url = chatLink(whatsapp, texts.chatMessage(nome.trim(), protocol));
+    setLink(url);
+    if (chatWindow) {
+      chatWindow.opener = null;
+      chatWindow.location.href = url;
+    }
+    setChatOpened(chatWindow !== null);
+    key.current = newRequestKey();
+    setPhase("success");
+    setNome("");
+    setTelefone("");
+  };
+
+  const status = phase === "success" ? texts.chatSuccess : phase === "error" ? texts.chatError : null;
+
+  return (
+    <dialog
+      ref={dialog}
+      className="chat-dialog"
+      aria-labelledby="chat-titulo"
+      onClose={() => {
+        setPhase("closed");
+        onClosed();
+      }}
+    >
+      <div className="chat-dialog__header">
+        <h2 id="chat-titulo">{texts.chatTitle}</h2>
+        <button type="button" className="chat-dialog__close" onClick={close} aria-label={texts.close}>
+          ×
+        </button>
+      </div>
+      <form onSubmit={onSubmit} noValidate>
+        <div className="field">
+          <label htmlFor="chat-nome" className="field__label">
+            {texts.chatName}
+          </label>
+          <input
+            id="chat-nome"
+            type="text"
+            name="nome"
+            autoComplete="name"
+            value={nome}
+            maxLength={100}
+            aria-invalid={errors.nome ? true : undefined}
+            aria-describedby={errors.nome ? "chat-nome-erro" : undefined}
+            onChange={(e) => {
+              setNome(lettersAndSpaces(e.target.value));
+              setErrors((current) => ({ ...current, nome: undefined }));
+            }}
+          />
+          {errors.nome && (
+            <p id="chat-nome-erro" className="field__error" role="alert">
+              {errors.nome}
+            </p>
+          )}
+        </div>
+        <div className="field">
+          <label htmlFor="chat-telefone" className="field__label">
+            {texts.chatPhone}
+          </label>
+          <input
+            id="chat-telefone"
+            name="telefone"
+            type="tel"
+            inputMode="numeric"
+            autoComplete="tel"
+            value={telefone}
+            // No maxLength: the mask keeps the value within 19 characters (A §5), and a browser limit
+            // would block a 16th digit after "+1234 11 99999-8888" or cut a pasted number before the
+            // mask sees its digits.
+            placeholder="(11) 99999-9999"
+            aria-invalid={errors.telefone ? true : undefined}
+            aria-describedby={errors.telefone ? "chat-telefone-erro" : undefined}
+            onChange={(e) => {
+              const masked = maskChatPhone(e.target.value);
+              setTelefone(masked);
+              setErrors((current) => ({ ...current, telefone: chatPhoneErrorWhileTyping(masked, texts) }));
+            }}
+          />
+          {errors.telefone && (
+            <p id="chat-telefone-erro" className="field__error" role="alert">
+              {errors.telefone}
+            </p>
+          )}
+        </div>
+        <div aria-live="polite">
+          {status && <p className={`banner banner--${phase === "error" ? "error" : "success"}`}>{status}</p>}
+          {phase === "success" && link && (
+            <p>
+              <a href={link} target="_blank" rel="noopener noreferrer">
+                {texts.chatOpenLink}
+              </a>
+            </p>
+          )}
+        </div>
+        <button
+          type="submit"
+          className="button button--whatsapp"
+          disabled={phase === "submitting" || phase === "success"}
+        >
+          {phase === "submitting"
+            ? texts.chatSending
+            : phase === "success"
+              ? texts.chatSent
+              : texts.chatSubmit}
+        </button>
+        <p className="chat-dialog__privacy">
+          {texts.chatPrivacy}{" "}
+          <SiteLink to={privacyUrl} onClick={close}>
+            {texts.chatPrivacyLink}
+          </SiteLink>
+          .
+        </p>
+      </form>
+    </dialog>
+  );
+}
