@@ -12,7 +12,7 @@ import { errorHtml } from "./http/error-page.ts";
 import { messages } from "./http/errors.ts";
 import { API_WRITE_LIMIT_PER_MINUTE, normalisePath, perMinuteLimit, writeBucket } from "./http/rate-limit.ts";
 import { requestInfo } from "./http/request-info.ts";
-import { precompressedAssets } from "./http/static-assets.ts";
+import { precompressedAssets, publicFiles } from "./http/static-assets.ts";
 import { requestForLog } from "./logger.ts";
 import { clientBuildDir } from "./paths.ts";
 
@@ -100,7 +100,7 @@ export function createApp(services: AppServices, options: AppOptions): express.E
       "/assets",
       express.static(`${clientBuildDir}/assets`, { immutable: true, maxAge: "1y", fallthrough: false }),
     );
-    app.use(express.static(clientBuildDir, { maxAge: "1h", index: false }));
+    app.use(publicFiles(clientBuildDir, { maxAge: "1h", skip: "/assets" }));
   }
   app.get("/favicon.ico", (_req, res) => res.redirect(301, "/favicon.svg"));
   // Uploaded images: the name is the content's hash, so a name never changes content.

@@ -1,10 +1,11 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { brotliCompressSync, gzipSync } from "node:zlib";
-import type { Request, Response } from "express";
-import { describe, expect, it } from "vitest";
-import { precompressedAssets, preferredEncoding } from "./static-assets.ts";
+import express, { type Request, type Response } from "express";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { precompressedAssets, preferredEncoding, publicFiles } from "./static-assets.ts";
 
 describe("preferredEncoding", () => {
   it("prefers Brotli, then gzip, and honours q=0", () => {
@@ -58,5 +59,47 @@ describe("precompressedAssets", () => {
     expect(request("/plain-x2.js", "gzip, br").passed).toBe(true);
     expect(request("/app-x1.js").passed).toBe(true);
     expect(request("/missing.js", "br").passed).toBe(true);
+  });
+});
+
+describe("publicFiles", () => {
+  const dir = mkdtempSync(path.join(tmpdir(), "public-"));
+  mkdirSync(path.join(dir, "images/plans"), { recursive: true });
+  mkdirSync(path.join(dir, "assets"));
+  writeFileSync(path.join(dir, "favicon.svg"), "<svg/>");
+  writeFileSync(path.join(dir, "images/plans/plano básico.svg"), "<svg>plano</svg>");
+  writeFileSync(path.join(dir, "assets/app-x1.js"), "1");
+  let base = "";
+  let close = () => {};
+
+  beforeAll(async () => {
+    const app = express();
+    app.use(publicFiles(dir, { maxAge: "1h", skip: "/assets" }));
+    app.use((_req, res) => {
+      res.status(404).send("página");
+    });
+    const server = app.listen(0, "127.0.0.1");
+    await new Promise((resolve) => server.once("listening", resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    close = () => server.close();
+  });
+  afterAll(() => close());
+
+  it("serves the files of the build, by their encoded address too, cached for an hour", async () => {
+    const favicon = await fetch(`${base}/favicon.svg`);
+    expect(favicon.status).toBe(200);
+    expect(favicon.headers.get("cache-control")).toBe("public, max-age=3600");
+    expect(await favicon.text()).toBe("<svg/>");
+    const plan = await fetch(`${base}/images/plans/plano%20b%C3%A1sico.svg`);
+    expect(await plan.text()).toBe("<svg>plano</svg>");
+  });
+
+  it("sends every other address on without looking at the disk: a file added later is not seen", async () => {
+    writeFileSync(path.join(dir, "later.svg"), "<svg/>");
+    for (const address of ["/", "/planos", "/later.svg", "/assets/app-x1.js", "/images", "/%E0%A4%A"]) {
+      const response = await fetch(`${base}${address}`);
+      expect(response.status, address).toBe(404);
+      expect(await response.text()).toBe("página");
+    }
   });
 });

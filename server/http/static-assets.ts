@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import type { RequestHandler } from "express";
+import express, { type RequestHandler } from "express";
 
 const TYPES: Record<string, string> = {
   ".js": "text/javascript; charset=utf-8",
@@ -55,4 +55,35 @@ export function precompressedAssets(dir: string): RequestHandler {
     res.setHeader("Vary", "Accept-Encoding");
     res.end(req.method === "HEAD" ? undefined : body);
   };
+}
+
+/**
+ * The client build's other files (public/: favicon, images, videos), listed once at start: a
+ * request for one of them goes to express.static, any other request (every page) goes on without
+ * a stat of the disk (issue 14). The build does not change while the server runs.
+ */
+export function publicFiles(dir: string, options: { maxAge: string; skip: string }): RequestHandler {
+  const files = new Set<string>();
+  if (existsSync(dir)) {
+    for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
+      if (!entry.isFile()) continue;
+      const url = `/${path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join("/")}`;
+      if (!url.startsWith(`${options.skip}/`)) files.add(url);
+    }
+  }
+  const serve = express.static(dir, { maxAge: options.maxAge, index: false });
+  return (req, res, next) => {
+    if ((req.method === "GET" || req.method === "HEAD") && files.has(decodedPath(req.path))) {
+      return serve(req, res, next);
+    }
+    next();
+  };
+}
+
+function decodedPath(urlPath: string): string {
+  try {
+    return decodeURIComponent(urlPath);
+  } catch {
+    return urlPath;
+  }
 }
