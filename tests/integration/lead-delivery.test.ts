@@ -1,5 +1,6 @@
 import type { DatabaseHandle } from "@server/db/client.ts";
-import { deliveryAttempts, deliveryJobs, leads } from "@server/db/schema.ts";
+import { deliveryAttempts, deliveryJobs, leads, spentFormTokens } from "@server/db/schema.ts";
+import { MAX_TOKEN_AGE_MS } from "@server/leads/spam.ts";
 import { ABANDONED_DETAIL, DeliveryWorker, LEASE_MS } from "@server/leads/worker.ts";
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -513,5 +514,26 @@ describe.each(databaseTargets())("lead delivery to Jira on $name", (target) => {
       answers: { email: "ana@example.com" },
     });
     expect(await handle.db.select().from(deliveryJobs)).toHaveLength(0);
+  });
+
+  it("a submission forgets the keys of tokens too old to be sent, and keeps the recent ones", async () => {
+    const stack = await leadStack(handle, null);
+    const keys = async () =>
+      (await handle.db.select({ key: spentFormTokens.key }).from(spentFormTokens))
+        .map((row) => row.key)
+        .sort();
+    const now = stack.clock.now().getTime();
+    // A token lives MAX_TOKEN_AGE_MS; its key is kept a day longer for clock slack.
+    await handle.db.insert(spentFormTokens).values([
+      { key: "expired", spentAt: new Date(now - MAX_TOKEN_AGE_MS - 24 * 3600_000 - 60_000) },
+      { key: "recent", spentAt: new Date(now - MAX_TOKEN_AGE_MS) },
+    ]);
+    await stack.leads.submit(
+      stack.submission({ formKey: "newsletter", answers: { email: "ana@example.com" } }),
+    );
+    const left = await keys();
+    expect(left).toHaveLength(2);
+    expect(left).toContain("recent");
+    expect(left).not.toContain("expired");
   });
 });
