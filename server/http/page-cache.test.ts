@@ -9,7 +9,7 @@ import type { AddressInfo } from "node:net";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { DomainConfig } from "~/lib/locale.ts";
-import { chooseEncoding, PAGE_CACHE_CONTROL, PageCache } from "./page-cache.ts";
+import { chooseEncoding, PAGE_CACHE_CONTROL, PageCache, pathWithoutCampaignTags } from "./page-cache.ts";
 
 const domains: DomainConfig = {
   domain: {},
@@ -211,12 +211,23 @@ describe("PageCache", () => {
     expect(await english.text()).toContain("en-US");
   });
 
+  it("answers links tagged for a campaign (UTM, click ids) with the page of their path", async () => {
+    await get("/planos");
+    const tagged = await get("/planos?utm_source=google&utm_medium=cpc&utm_campaign=erp-2026&gclid=Cj0KCQ");
+    expect(tagged.headers.get("x-page-cache")).toBe("hit");
+    expect(await tagged.text()).toContain(" /planos ");
+    expect((await get("/?fbclid=IwAR2&UTM_SOURCE=instagram")).headers.get("x-page-cache")).toBe("miss");
+    expect((await get("/")).headers.get("x-page-cache")).toBe("hit");
+    expect(rendered).toBe(2);
+  });
+
   it("never answers signed-in visitors, queries, posts, the API, files or the admin host from the cache", async () => {
     const bypass: Array<[string, Record<string, string>, string?]> = [
       ["/", { cookie: "lang=pt; session=abc" }],
       ["/", { authorization: "Bearer abc" }],
       ["/", { authorization: "abc" }],
-      ["/?utm_source=news", {}],
+      ["/?utm_source=news&pagina=2", {}],
+      ["/?lang=en", {}],
       ["/", {}, "POST"],
       ["/api/json/plans-data", {}],
       ["/robots.txt", {}],
@@ -488,5 +499,25 @@ describe("chooseEncoding without brotli at hand", () => {
     expect(acceptsGzip("")).toBe(false);
     expect(acceptsGzip(undefined)).toBe(false);
     expect(acceptsGzip(["deflate", "gzip"])).toBe(true);
+  });
+});
+
+describe("pathWithoutCampaignTags", () => {
+  it("keeps the path of an address without a query or with campaign tags only", () => {
+    expect(pathWithoutCampaignTags("/planos")).toBe("/planos");
+    expect(pathWithoutCampaignTags("/planos?")).toBe("/planos");
+    expect(
+      pathWithoutCampaignTags("/?utm_source=a&utm_medium=b&utm_campaign=c&utm_term=d&utm_content=e"),
+    ).toBe("/");
+    expect(pathWithoutCampaignTags("/blog/x?gclid=1&fbclid=2&msclkid=3&_gl=4&utm_id")).toBe("/blog/x");
+    expect(pathWithoutCampaignTags("/?Utm_Source=a")).toBe("/");
+    expect(pathWithoutCampaignTags("/?utm%5Fsource=a")).toBe("/");
+  });
+
+  it("gives null when the query holds anything else, alone or with tags", () => {
+    expect(pathWithoutCampaignTags("/?lang=en")).toBeNull();
+    expect(pathWithoutCampaignTags("/blog?pagina=2&utm_source=a")).toBeNull();
+    expect(pathWithoutCampaignTags("/?utm_source=a&x")).toBeNull();
+    expect(pathWithoutCampaignTags("/?utm_sourcex=a")).toBeNull();
   });
 });

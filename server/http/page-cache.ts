@@ -64,8 +64,8 @@ export interface PageCacheOptions {
  * `pageCache: true`) are answered from memory, gzip-compressed once, before Express runs. A miss
  * goes through the whole application as usual and its HTML is kept on the way out.
  *
- * Only requests without a query string and without a session cookie are candidates, and the key
- * is what decides the render: segment, language and path. Each answer still carries its own form
+ * Only requests without a query string (campaign tags aside) and without a session cookie are
+ * candidates, and the key is what decides the render: segment, language and path. Each answer still carries its own form
  * token, so the spam check's "shown at" time stays true for cached pages.
  */
 export class PageCache {
@@ -186,19 +186,21 @@ export class PageCache {
   ): string | null {
     // Public JSON documents: the address alone (path and query) decides the answer, for anyone.
     if (url.startsWith(PUBLIC_JSON_PATH)) return `json|${url}`;
-    // Queries (UTM links, ?lang=, form state) render differently; files and data requests are not pages.
-    if (url.includes("?") || !url.startsWith("/") || url.startsWith("/api/") || /\.[^/]*$/.test(url)) {
+    // Queries (?lang=, ?pagina=, form state) render differently, campaign tags do not (the browser
+    // reads them); files and data requests are not pages.
+    const path = pathWithoutCampaignTags(url);
+    if (path === null || !path.startsWith("/") || path.startsWith("/api/") || /\.[^/]*$/.test(path)) {
       return null;
     }
     // A session, in its cookie or sent as a token (A §7, above), renders the visitor's own header.
     if (readCookie(cookie, SESSION_COOKIE)) return null;
     const info = resolveRequest(
-      { host, path: url, langQuery: null, cookie, acceptLanguage },
+      { host, path, langQuery: null, cookie, acceptLanguage },
       this.options.domains,
       this.options.isProduction,
     );
     if (info.adminHost) return null;
-    return `${info.segment ?? ""}|${info.language}|${url}`;
+    return `${info.segment ?? ""}|${info.language}|${path}`;
   }
 
   private store(key: string, status: number, sent: OutgoingHttpHeaders, slot: PageSlot): void {
@@ -296,6 +298,44 @@ function brotliOf(parts: Buffer[], token: string | null): Promise<SplicedBrotli 
 }
 
 const PUBLIC_JSON_PATH = "/api/json/public/";
+
+/**
+ * Query parameters that tag a visit for analytics and never change the page: UTM (read in the
+ * browser, app/lib/outbox.ts rememberUtm) and the ad networks' click ids.
+ */
+const CAMPAIGN_TAGS = new Set([
+  "utm_source",
+  "utm_medium",
+  "utm_campaign",
+  "utm_term",
+  "utm_content",
+  "utm_id",
+  "gclid",
+  "gbraid",
+  "wbraid",
+  "dclid",
+  "fbclid",
+  "msclkid",
+  "ttclid",
+  "li_fat_id",
+  "igshid",
+  "mc_cid",
+  "mc_eid",
+  "_gl",
+]);
+
+/**
+ * The path of an address whose query, if any, holds only campaign tags; null when it holds anything
+ * else. A campaign's visitors land on tagged links: they get the cached page like everyone else.
+ */
+export function pathWithoutCampaignTags(url: string): string | null {
+  const mark = url.indexOf("?");
+  if (mark === -1) return url;
+  for (const name of new URLSearchParams(url.slice(mark + 1)).keys()) {
+    if (!CAMPAIGN_TAGS.has(name.toLowerCase())) return null;
+  }
+  return url.slice(0, mark);
+}
 const NO_TOKEN = Buffer.alloc(0);
 
 const encodings = new Memo<"br" | "gzip" | "identity">(256, 256);

@@ -352,12 +352,18 @@ describe.each(setups)("HTTP API with $name", (setup) => {
         firstHtml.split(tokenOf(firstHtml)!).join("T"),
       );
 
-      // Signed-in visitors and addresses with a query are always rendered.
+      // Signed-in visitors and addresses with a query are always rendered, campaign tags aside.
       const signedIn = await get("/en/planos", {
         headers: { ...headers, Cookie: `session=${customerToken}` },
       });
       expect(signedIn.headers.get("x-page-cache")).toBeNull();
-      expect((await get("/en/planos?utm_source=x", { headers })).headers.get("x-page-cache")).toBeNull();
+      expect((await get("/en/planos?anual=1", { headers })).headers.get("x-page-cache")).toBeNull();
+      const tagged = await get("/en/planos?utm_source=x&utm_campaign=y&gclid=z", { headers });
+      expect(tagged.headers.get("x-page-cache")).toBe("hit");
+      const taggedHtml = await tagged.text();
+      expect(taggedHtml.split(tokenOf(taggedHtml)!).join("T")).toBe(
+        firstHtml.split(tokenOf(firstHtml)!).join("T"),
+      );
 
       // A content cache write (an admin's edit or purge) drops the cached pages.
       const purge = await get("/api/cache/default:plans-data:en", {
@@ -365,7 +371,14 @@ describe.each(setups)("HTTP API with $name", (setup) => {
         headers: { Authorization: `Bearer ${adminToken}` },
       });
       expect(purge.status).toBe(204);
-      expect((await get("/en/planos", { headers })).headers.get("x-page-cache")).toBe("miss");
+      // Rendered from a tagged link, the page is the one everyone gets: tags do not change it.
+      expect((await get("/en/planos?utm_source=x", { headers })).headers.get("x-page-cache")).toBe("miss");
+      const afterTagged = await get("/en/planos", { headers });
+      expect(afterTagged.headers.get("x-page-cache")).toBe("hit");
+      const afterTaggedHtml = await afterTagged.text();
+      expect(afterTaggedHtml.split(tokenOf(afterTaggedHtml)!).join("T")).toBe(
+        firstHtml.split(tokenOf(firstHtml)!).join("T"),
+      );
     });
 
     it("ships a favicon so browsers do not hit the catch-all", async () => {
