@@ -89,5 +89,6 @@ describe("server lifecycle", () => {
     } finally {
       expect(await restarted.stop()).toBe(0);
     }
-  });
+    // Three server starts on the embedded database: about 14 s alone, twice that on a busy machine.
+  }, 90_000);
 });
