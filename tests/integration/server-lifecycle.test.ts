@@ -48,7 +48,8 @@ describe("server lifecycle", () => {
     for (const result of results) expect(result.body).toContain("</html>");
     expect(await exit).toBe(0);
     expect(server.output()).toContain('"msg":"stopped"');
-  });
+    // A server start and 20 renders in flight: seconds alone, over 30 s on a busy machine.
+  }, 90_000);
 
   it("keeps the embedded data across a restart and never overwrites an admin's edit", async () => {
     const dataDir = tempDataDir();
