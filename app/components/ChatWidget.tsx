@@ -12,7 +12,10 @@ interface Props {
 
 type Dialog = ComponentType<ChatDialogProps>;
 
-/** The popup's code, fetched once; a failed fetch (offline) is tried again on the next call. */
+/**
+ * The popup's code, fetched once. A failed fetch is not kept here, so the next click asks again;
+ * browsers may still answer that from their own record of the failure (then the fallback below).
+ */
 let loading: Promise<Dialog> | null = null;
 function loadDialog(): Promise<Dialog> {
   loading ??= import("./ChatDialog.tsx").then(
@@ -33,6 +36,8 @@ function loadDialog(): Promise<Dialog> {
 export function ChatWidget(props: Props) {
   const [Dialog, setDialog] = useState<Dialog | null>(null);
   const [open, setOpen] = useState(false);
+  /** A click is waiting for the popup's code (the button says so to assistive technology). */
+  const [waiting, setWaiting] = useState(false);
 
   useEffect(() => {
     const prefetch = () =>
@@ -49,13 +54,17 @@ export function ChatWidget(props: Props) {
   }, []);
 
   const openChat = async () => {
+    setWaiting(true);
     try {
       const found = await loadDialog();
       setDialog(() => found);
       setOpen(true);
     } catch {
-      // The popup cannot load (the connection dropped): the conversation can still start.
+      // The popup cannot load (the connection dropped): the conversation can still start, without
+      // the lead the popup would have stored first (decision 084).
       window.open(chatLink(props.whatsapp, ""), "_blank", "noopener");
+    } finally {
+      setWaiting(false);
     }
   };
 
@@ -66,6 +75,7 @@ export function ChatWidget(props: Props) {
         className="chat-button"
         onClick={openChat}
         aria-haspopup="dialog"
+        aria-busy={waiting || undefined}
         aria-label={props.texts.chatOpen}
       >
         <svg viewBox="0 0 32 32" width="30" height="30" aria-hidden="true">

@@ -325,7 +325,7 @@ describe("lead forms in Chromium, delivered to the fake Jira", () => {
     await chat.close();
   });
 
-  it("the chat button is not shown on /dashboard-like areas, and the demo form fits a phone", async () => {
+  it("the chat button is not shown on /dashboard-like areas, the demo form fits a phone, the popup's code comes when idle", async () => {
     await context.close();
     context = await browser.newContext({
       locale: "pt-BR",
@@ -334,7 +334,10 @@ describe("lead forms in Chromium, delivered to the fake Jira", () => {
       hasTouch: true,
     });
     page = await context.newPage();
+    // With real timers the popup's code is fetched once the page is idle, before any click.
+    const prefetched = page.waitForRequest(/\/assets\/ChatDialog-[\w-]+\.js$/);
     await gotoHydrated(page, `${server.url}/demonstracao`);
+    await prefetched;
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await page.screenshot({ path: path.join(screenshots, "demo-mobile.png"), fullPage: true });
