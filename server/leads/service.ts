@@ -119,10 +119,22 @@ export class LeadService {
   }
 
   private async submitOnce(input: SubmissionInput): Promise<SubmissionResult> {
-    const { db, forms } = this.options;
-    const repeated = await findByRequestKey(db, input.requestKey);
-    if (repeated) return this.answer(repeated, false, input.formToken);
+    try {
+      return await this.store(input);
+    } catch (error) {
+      // A repeated request key gets its first answer even when the request would now be refused
+      // (its token expired, its form changed). Looked up only then: an accepted repeat finds its
+      // key taken when it is stored, so the common path costs no read before the write.
+      if (DomainError.is(error)) {
+        const repeated = await findByRequestKey(this.options.db, input.requestKey);
+        if (repeated) return this.answer(repeated, false, input.formToken);
+      }
+      throw error;
+    }
+  }
 
+  private async store(input: SubmissionInput): Promise<SubmissionResult> {
+    const { db, forms } = this.options;
     // The server's definition in Portuguese is the one tickets are written from.
     const form = await forms.get(input.formKey);
     if (!form) throw new DomainError("not-found", "Formulário não encontrado.");
@@ -171,10 +183,10 @@ export class LeadService {
           await queuedKinds(db, lead.id, ["slack", "teams"]),
         ),
       );
-      // A twin of this request completed it first: answer as it did.
+      // A twin of this request (or an earlier send of it) completed it first: answer as it did.
       const result = completed ?? (await findByRequestKey(db, input.requestKey));
       if (!result) throw new DomainError("conflict", "Este formulário já foi enviado.");
-      return this.answer(result, true, input.formToken);
+      return this.answer(result, completed !== null, input.formToken);
     }
 
     const id = randomUUID();

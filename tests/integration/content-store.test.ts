@@ -4,6 +4,7 @@ import { findAtLevels, saveDocument, seedDocuments } from "@server/content/repos
 import { ContentService, PRELOADED_DOCUMENTS } from "@server/content/service.ts";
 import type { DatabaseHandle } from "@server/db/client.ts";
 import { contentDocuments, contentRevisions } from "@server/db/schema.ts";
+import { FormRegistry } from "@server/leads/forms.ts";
 import { contentDir } from "@server/paths.ts";
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -131,6 +132,32 @@ describe.each(databaseTargets())("content store on $name", (target) => {
     const after = await content.resolve("footer-data", { segment: "industria", lang: "pt" });
     expect(after?.data).toMatchObject({ description: "after" });
     expect(after?.etag).not.toBe(resolved?.etag);
+  });
+
+  it("a form's definition is checked once per stored version, shared frozen, and an edit applies at once", async () => {
+    const domains = await readDomainConfig(contentDir);
+    const files = await readContentFiles(contentDir, domains);
+    await seedDocuments(
+      handle.db,
+      files.filter((f) => f.name === "form-newsletter"),
+    );
+    const content = new ContentService(handle.db, new Cache());
+    const forms = new FormRegistry(content);
+    const first = await forms.get("newsletter");
+    expect(first?.title).toBeTruthy();
+    expect(await forms.get("newsletter")).toBe(first);
+    expect(Object.isFrozen(first?.steps[0]?.fields[0])).toBe(true);
+    const [stored] = await findAtLevels(handle.db, "form-newsletter", [{ segment: "", lang: "" }]);
+    await content.save({
+      name: "form-newsletter",
+      segment: "",
+      lang: "",
+      data: { ...(stored!.data as object), title: "Boletim editado" },
+      author: "admin",
+    });
+    const edited = await forms.get("newsletter");
+    expect(edited).not.toBe(first);
+    expect(edited?.title).toBe("Boletim editado");
   });
 
   it("preloads the documents every page needs into the cache (B §9.7)", async () => {

@@ -1,5 +1,7 @@
+import { randomUUID } from "node:crypto";
 import type { DatabaseHandle } from "@server/db/client.ts";
 import { deliveryAttempts, deliveryJobs, leads, spentFormTokens } from "@server/db/schema.ts";
+import { insertLead } from "@server/leads/repository.ts";
 import { MAX_TOKEN_AGE_MS } from "@server/leads/spam.ts";
 import { ABANDONED_DETAIL, DeliveryWorker, LEASE_MS } from "@server/leads/worker.ts";
 import { eq } from "drizzle-orm";
@@ -494,10 +496,79 @@ describe.each(databaseTargets())("lead delivery to Jira on $name", (target) => {
       stack.leads.submit(submission),
     ]);
     const third = await stack.leads.submit(submission);
+    // A resend the form would now refuse (here its answers are invalid) still gets the first answer.
+    const refused = await stack.leads.submit({ ...submission, answers: { email: "sem-arroba" } });
     expect(second.leadId).toBe(first.leadId);
     expect(third.leadId).toBe(first.leadId);
+    expect(refused.protocol).toBe(first.protocol);
     expect(await handle.db.select().from(leads)).toHaveLength(1);
     expect(jira.issues).toHaveLength(1);
+    // A new request key with those answers is refused.
+    await expect(
+      stack.leads.submit({ ...submission, requestKey: "outra", answers: { email: "sem-arroba" } }),
+    ).rejects.toThrow("Verifique os campos destacados.");
+  });
+
+  it("the lead a submission stores is answered as Drizzle reads it back, with its jobs and spent token", async () => {
+    const at = new Date("2026-11-22T10:00:00Z");
+    const row = {
+      id: "5b0c8f5e-8a52-4c4e-9f6a-2d1f0f8a1b01",
+      protocol: "VRT-20261122-ABC123",
+      formId: "contact",
+      formType: "contact",
+      stage: "completed" as const,
+      answers: { nome: "Ana", lista: [1, "dois"], aninhado: { sim: true } },
+      score: 42,
+      level: "warm" as const,
+      priority: "Medium",
+      responseHours: 24,
+      context: { segment: null, language: "pt" },
+      tracking: { clarityId: "não-disponível" },
+      clientHash: null,
+      consentPurpose: "Contato comercial",
+      consentTextVersion: "2026-11-01",
+      consentAt: at,
+      spamReason: null,
+      deliveryStatus: "pending" as const,
+      createdAt: at,
+      updatedAt: at,
+    };
+    const jobs = [
+      { kind: "tracker" as const, maxAttempts: 8 },
+      { kind: "webhook" as const, event: "lead.completed", maxAttempts: 5 },
+    ];
+    const stored = await insertLead(handle.db, row, "chave-1", jobs, "token-1");
+    const [read] = await handle.db.select().from(leads);
+    expect(stored).toEqual(read);
+    expect(stored).toMatchObject({ ...row, version: 1, trackerKey: null, trackerQualified: false });
+    const queued = await handle.db.select().from(deliveryJobs).orderBy(deliveryJobs.id);
+    expect(queued.map((job) => [job.kind, job.event, job.maxAttempts, job.runAt])).toEqual([
+      ["tracker", null, 8, at],
+      ["webhook", "lead.completed", 5, at],
+    ]);
+    expect(await handle.db.select().from(spentFormTokens)).toEqual([{ key: "token-1", spentAt: at }]);
+
+    // The same request key writes nothing; the same token with a new key is a replay, held without jobs.
+    expect(
+      await insertLead(
+        handle.db,
+        { ...row, id: randomUUID(), protocol: "VRT-2" },
+        "chave-1",
+        jobs,
+        "token-2",
+      ),
+    ).toBeNull();
+    expect(await handle.db.select().from(spentFormTokens)).toHaveLength(1);
+    const replay = await insertLead(
+      handle.db,
+      { ...row, id: randomUUID(), protocol: "VRT-3" },
+      "chave-2",
+      jobs,
+      "token-1",
+    );
+    expect(replay).toMatchObject({ spamReason: "replayed-token", deliveryStatus: "spam" });
+    expect(await handle.db.select().from(leads)).toHaveLength(2);
+    expect(await handle.db.select().from(deliveryJobs)).toHaveLength(2);
   });
 
   it("simulated mode: without Jira the lead is stored and answered with a SIM- key", async () => {
