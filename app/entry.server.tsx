@@ -4,6 +4,7 @@ import { issueFormToken } from "@server/leads/spam.ts";
 import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
+import { withDeadline } from "~/lib/deadline.ts";
 import { FormTokenContext } from "~/lib/forms/form-token.ts";
 import type { RouteHandle } from "~/lib/route-handle.ts";
 
@@ -23,7 +24,8 @@ export default function handleRequest(
   const { config, signer } = loadContext.services;
   // Signed "shown at" time for the forms of this document (newsletter, chat): the spam check.
   const formToken = issueFormToken(signer, Date.now());
-  return new Promise<Response>((resolve, reject) => {
+  let abort = () => {};
+  const rendered = new Promise<Response>((resolve, reject) => {
     let status = responseStatusCode;
     const chunks: Buffer[] = [];
     const sink = new PassThrough();
@@ -51,13 +53,13 @@ export default function handleRequest(
     });
     sink.on("error", reject);
 
-    const { pipe, abort } = renderToPipeableStream(
+    const stream = renderToPipeableStream(
       <FormTokenContext.Provider value={formToken}>
         <ServerRouter context={routerContext} url={request.url} />
       </FormTokenContext.Provider>,
       {
         onAllReady() {
-          pipe(sink);
+          stream.pipe(sink);
         },
         onShellError(error: unknown) {
           reject(error);
@@ -69,8 +71,12 @@ export default function handleRequest(
         },
       },
     );
-    setTimeout(abort, streamTimeout + 1000);
+    abort = stream.abort;
   });
+  // A render that never completes is aborted. One that does clears the timer, which otherwise kept
+  // each finished render (React's state, the HTML, the Response) alive for 11 s: at 60 renders a
+  // second, 600 pages and 150 MB of heap (issue 14, found with a heap snapshot).
+  return withDeadline(rendered, streamTimeout + 1000, () => abort());
 }
 
 /**

@@ -296,11 +296,15 @@ try {
   let peakRss = idleRss;
 
   const results = new Map<string, WrkResult[]>(scenarios.map((x) => [x.name, []]));
+  // The server's RSS right after each scenario (the highest of its rounds): which load holds memory.
+  const rssAfter = new Map<string, number>();
   for (const scenario of scenarios) await measure(scenario, 2); // warm-up: JIT, caches, pools
   for (let round = 0; round < rounds; round++) {
     for (const scenario of scenarios) {
       results.get(scenario.name)!.push(await measure(scenario, seconds));
-      peakRss = Math.max(peakRss, rssMb());
+      const rss = rssMb();
+      rssAfter.set(scenario.name, Math.max(rssAfter.get(scenario.name) ?? 0, rss));
+      peakRss = Math.max(peakRss, rss);
     }
   }
   const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
@@ -322,13 +326,13 @@ try {
     `Load, wrk 1 thread × 50 connections, server and nginx on core 0, wrk on core 1, median of ${rounds} × ${seconds} s, ${databaseUrl ? "PostgreSQL" : "embedded database"}`,
   );
   console.log(
-    `${"what".padEnd(34)} ${"req/s".padStart(9)} ${"p99 ms".padStart(8)} ${"vs ceiling".padStart(10)}`,
+    `${"what".padEnd(34)} ${"req/s".padStart(9)} ${"p99 ms".padStart(8)} ${"vs ceiling".padStart(10)} ${"RSS MB".padStart(7)}`,
   );
   for (const scenario of scenarios) {
     const r = summary.get(scenario.name)!;
     const ceiling = scenario.ceiling ? summary.get(scenario.ceiling)!.rps : null;
     console.log(
-      `${scenario.name.padEnd(34)} ${r.rps.toFixed(0).padStart(9)} ${r.p99.toFixed(1).padStart(8)} ${(ceiling ? (r.rps / ceiling).toFixed(3) : "").padStart(10)}${r.failed ? `  (${r.failed} failed)` : ""}`,
+      `${scenario.name.padEnd(34)} ${r.rps.toFixed(0).padStart(9)} ${r.p99.toFixed(1).padStart(8)} ${(ceiling ? (r.rps / ceiling).toFixed(3) : "").padStart(10)} ${(scenario.url.startsWith(server.url) ? rssAfter.get(scenario.name)!.toFixed(0) : "").padStart(7)}${r.failed ? `  (${r.failed} failed)` : ""}`,
     );
     if (r.failed) missed.push(`${scenario.name}: ${r.failed} requests failed or not 2xx`);
   }

@@ -1,16 +1,14 @@
 // The production build served by a fresh server process on a free port, with an empty embedded
 // database unless `env` names another: what the benchmarks measure. `stop()` sends SIGTERM and waits for the exit.
 import { spawn } from "node:child_process";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { buildIfStale, root } from "../scripts/build-if-stale.mjs";
 
 export async function startBuiltServer(env = {}, { cpu } = {}) {
   buildIfStale({ quiet: true });
-  // The heap limit of `npm start` (package.json): V8 otherwise grows the heap toward a quarter of
-  // the machine's memory before it collects old garbage, and RSS with it (issue 14).
-  const main = [process.execPath, "--max-old-space-size=256", path.join(root, "build/server-main/main.js")];
+  const main = [process.execPath, ...startFlags(), path.join(root, "build/server-main/main.js")];
   // Pinned to one core (taskset execs node: the pid stays the server's), or free.
   const [command, ...args] = cpu === undefined ? main : ["taskset", "-c", String(cpu), ...main];
   const child = spawn(command, args, {
@@ -50,4 +48,14 @@ export async function startBuiltServer(env = {}, { cpu } = {}) {
       await exited;
     },
   };
+}
+
+/**
+ * Node's flags in `npm start` (package.json), so the benchmarks run the server as it is deployed:
+ * the heap limit, without which V8 grows the heap toward a quarter of the machine's memory before it
+ * collects old garbage, and RSS with it (issue 14).
+ */
+function startFlags() {
+  const { scripts } = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8"));
+  return scripts.start.split(/\s+/).filter((word) => word.startsWith("--"));
 }

@@ -11,6 +11,7 @@ import { isCrossSiteCookieWrite } from "./http/csrf.ts";
 import { errorHtml } from "./http/error-page.ts";
 import { messages } from "./http/errors.ts";
 import { API_WRITE_LIMIT_PER_MINUTE, normalisePath, perMinuteLimit, writeBucket } from "./http/rate-limit.ts";
+import { renderQueue } from "./http/render-queue.ts";
 import { requestInfo } from "./http/request-info.ts";
 import { precompressedAssets, publicFiles } from "./http/static-assets.ts";
 import { requestForLog } from "./logger.ts";
@@ -209,6 +210,9 @@ export function createApp(services: AppServices, options: AppOptions): express.E
     if (!req.path.startsWith("/api/")) res.removeHeader("Content-Security-Policy");
     next();
   });
+
+  // Pages render a few at a time (the page cache answered the cached ones before Express).
+  app.use(renderQueue());
 
   app.use(
     createRequestHandler({

@@ -1,0 +1,84 @@
+import { once } from "node:events";
+import { createServer, request } from "node:http";
+import type { AddressInfo } from "node:net";
+import express from "express";
+import { afterEach, describe, expect, it } from "vitest";
+import { renderQueue } from "./render-queue.ts";
+
+/** An app whose pages answer when the test says so, behind a queue of two slots. */
+async function appWithQueue() {
+  const queue = renderQueue(2);
+  const started: string[] = [];
+  const finish = new Map<string, () => void>();
+  const app = express();
+  app.use(queue);
+  app.use((req, res) => {
+    started.push(req.path);
+    finish.set(req.path, () => res.send(req.path));
+  });
+  const server = createServer(app).listen(0, "127.0.0.1");
+  await once(server, "listening");
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return { queue, started, finish, server, url };
+}
+
+const until = async (condition: () => boolean) => {
+  while (!condition()) await new Promise((resolve) => setImmediate(resolve));
+};
+
+/** A request whose visitor can leave (destroy) before the answer. */
+const get = (url: string) =>
+  request(url)
+    .on("error", () => {})
+    .end();
+
+describe("renderQueue", () => {
+  let close: (() => void) | undefined;
+  afterEach(() => close?.());
+
+  it("lets two pages through at a time, the rest in arrival order; the API never waits", async () => {
+    const { queue, started, finish, server, url } = await appWithQueue();
+    close = () => server.close();
+    const answers = ["/a", "/b", "/c", "/d"].map((path) => fetch(url + path).then((r) => r.text()));
+    await until(() => started.length === 2 && queue.waiting === 2);
+    expect(started).toEqual(["/a", "/b"]);
+
+    const api = fetch(`${url}/api/x`).then((r) => r.text());
+    await until(() => started.length === 3);
+    expect(started[2]).toBe("/api/x");
+    finish.get("/api/x")!();
+    expect(await api).toBe("/api/x");
+    expect(queue.waiting).toBe(2);
+
+    finish.get("/b")!();
+    await until(() => started.length === 4);
+    expect(started[3]).toBe("/c");
+    finish.get("/a")!();
+    finish.get("/c")!();
+    await until(() => started.length === 5);
+    finish.get("/d")!();
+    expect(await Promise.all(answers)).toEqual(["/a", "/b", "/c", "/d"]);
+    expect(queue.waiting).toBe(0);
+  });
+
+  it("frees the slot of a visitor who left, and drops a waiting request whose visitor left", async () => {
+    const { queue, started, finish, server, url } = await appWithQueue();
+    close = () => server.close();
+    const first = get(`${url}/a`);
+    const second = fetch(`${url}/b`).then((r) => r.text());
+    await until(() => started.length === 2);
+    const third = get(`${url}/c`);
+    const fourth = fetch(`${url}/d`).then((r) => r.text());
+    await until(() => queue.waiting === 2);
+    // /c's visitor leaves while it waits, then /a's while it renders: /a's slot skips /c for /d.
+    third.destroy();
+    await new Promise((resolve) => third.once("close", resolve));
+    first.destroy();
+    await until(() => started.length === 3);
+    expect(started).toEqual(["/a", "/b", "/d"]);
+    finish.get("/b")!();
+    finish.get("/d")!();
+    expect(await Promise.all([second, fourth])).toEqual(["/b", "/d"]);
+    expect(queue.waiting).toBe(0);
+  });
+});
