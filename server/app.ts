@@ -211,8 +211,11 @@ export function createApp(services: AppServices, options: AppOptions): express.E
     next();
   });
 
-  // Pages render a few at a time (the page cache answered the cached ones before Express).
-  app.use(renderQueue());
+  // Pages render a few at a time (the page cache answered the cached ones before Express). Its
+  // length is kept on app.locals for whoever watches the process.
+  const pageRenders = renderQueue();
+  app.locals.renderQueue = pageRenders;
+  app.use(pageRenders);
 
   app.use(
     createRequestHandler({

@@ -1,4 +1,5 @@
 import type { RequestHandler } from "express";
+import { normalisePath } from "./rate-limit.ts";
 
 /**
  * Page renders at a time, per process. A render is CPU work on the one thread, so running more at
@@ -24,7 +25,8 @@ export function renderQueue(slots: number = RENDER_SLOTS): RequestHandler & { re
     else running--;
   };
   const handler: RequestHandler = (req, res, next) => {
-    if (req.path.startsWith("/api/")) return next();
+    // Spelled as the rate limits read it, so /API/… or /api%2F… is not mistaken for a page.
+    if (normalisePath(req.path).startsWith("/api/")) return next();
     const start = () => {
       if (res.destroyed || req.destroyed || req.socket.destroyed) return release();
       let freed = false;

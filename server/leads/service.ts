@@ -124,8 +124,9 @@ export class LeadService {
     } catch (error) {
       // A repeated request key gets its first answer even when the request would now be refused
       // (its token expired, its form changed). Looked up only then: an accepted repeat finds its
-      // key taken when it is stored, so the common path costs no read before the write.
-      if (DomainError.is(error)) {
+      // key taken when it is stored, so the common path costs no read before the write. A conflict
+      // is only raised after that lookup found nothing, so it is not looked up twice.
+      if (DomainError.is(error) && error.kind !== "conflict") {
         const repeated = await findByRequestKey(this.options.db, input.requestKey);
         if (repeated) return this.answer(repeated, false, input.formToken);
       }
