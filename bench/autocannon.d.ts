@@ -12,6 +12,8 @@ declare module "autocannon" {
     timeouts: number;
     non2xx: number;
     "2xx": number;
+    /** Answers by HTTP status. */
+    statusCodeStats?: Record<string, { count: number }>;
   }
   export default function autocannon(options: Record<string, unknown>): Promise<Result>;
 }

@@ -62,6 +62,14 @@ async function send(duration: number) {
     p99: result.latency.p99,
     accepted: result["2xx"],
     failed: result.non2xx + result.errors + result.timeouts,
+    /** What the failures were: answers other than 2xx by status, connection errors, timeouts. */
+    failures: [
+      ...Object.entries(result.statusCodeStats ?? {})
+        .filter(([status]) => !status.startsWith("2"))
+        .map(([status, { count }]) => `${count} × HTTP ${status}`),
+      result.errors > 0 && `${result.errors} connection errors`,
+      result.timeouts > 0 && `${result.timeouts} timeouts`,
+    ].filter(Boolean),
   };
 }
 
@@ -101,7 +109,8 @@ try {
     if (phase.perSecond < budgets.minPerSecond)
       missed.push(`${name}: ${phase.perSecond.toFixed(0)} leads/s < ${budgets.minPerSecond}`);
     if (phase.p99 > budgets.maxP99Ms) missed.push(`${name}: p99 ${phase.p99} ms > ${budgets.maxP99Ms}`);
-    if (phase.failed > 0) missed.push(`${name}: ${phase.failed} submissions not accepted`);
+    if (phase.failed > 0)
+      missed.push(`${name}: ${phase.failed} submissions not accepted (${phase.failures.join(", ")})`);
   }
   console.log(
     `\nAfter Jira came back: ${state.leads} leads stored, ${state.delivered} in Jira once, ${state.duplicated.length} more than once, ${pending(state)} missing; all there after ${deliveredAfter.toFixed(1)} s`,

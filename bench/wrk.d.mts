@@ -16,6 +16,8 @@ export function wrk(options: {
   script?: string;
   cpu?: string;
   env?: Record<string, string>;
+  /** Seconds wrk waits for an answer before it counts a timeout (default 10). */
+  timeoutSeconds?: number;
 }): Promise<WrkResult>;
 export function freePort(): Promise<number>;
 export function startNginx(

@@ -53,7 +53,16 @@ export function parseWrk(output) {
  * One wrk run: one thread on `cpu`, `connections` connections for `seconds`. `script` is a Lua
  * file (requests with bodies); `env` reaches it through os.getenv.
  */
-export async function wrk({ url, seconds, connections = 50, headers = {}, script, cpu = "1", env = {} }) {
+export async function wrk({
+  url,
+  seconds,
+  connections = 50,
+  headers = {},
+  script,
+  cpu = "1",
+  env = {},
+  timeoutSeconds = 10,
+}) {
   const wrkPath = ensureDebianTool("wrk");
   const args = [
     "-c",
@@ -64,7 +73,7 @@ export async function wrk({ url, seconds, connections = 50, headers = {}, script
     `-d${seconds}s`,
     "--latency",
     "--timeout",
-    "10s",
+    `${timeoutSeconds}s`,
   ];
   for (const [name, value] of Object.entries(headers)) args.push("-H", `${name}: ${value}`);
   if (script) args.push("-s", script);
