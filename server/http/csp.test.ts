@@ -35,6 +35,20 @@ describe("pageContentSecurityPolicy: inline scripts allowed by their sha256 hash
     );
   });
 
+  it("gives the same policy for the page's UTF-8 bytes (as the renderer keeps it) as for its text", () => {
+    const bytes = Buffer.from(page, "utf8");
+    // A view into a larger buffer, as Buffer.concat may give.
+    const inside = Buffer.concat([Buffer.from("xx"), bytes]).subarray(2);
+    for (const html of [bytes, inside]) {
+      expect(pageContentSecurityPolicy(html, { upgradeInsecure: false })).toBe(
+        pageContentSecurityPolicy(page, { upgradeInsecure: false }),
+      );
+    }
+    expect(directive(pageContentSecurityPolicy(bytes, { upgradeInsecure: false }), "script-src")).toContain(
+      sha256(UNICODE_SCRIPT),
+    );
+  });
+
   it("hashes the body byte for byte (whitespace and line breaks included)", () => {
     const body = "\n  window.a = 1;\n";
     const policy = pageContentSecurityPolicy(`<script>${body}</script>`, { upgradeInsecure: false });

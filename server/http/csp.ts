@@ -1,22 +1,26 @@
 import { createHash } from "node:crypto";
+import { byteView } from "./byte-view.ts";
 
 /**
  * The page's Content-Security-Policy: scripts only from this origin plus the exact inline
  * scripts React Router rendered into this page, allowed by their sha256 hash. Hashes (not
  * nonces) keep a rendered page byte-identical between requests, so it can be cached whole.
+ * The page may be given as its UTF-8 bytes, as the renderer keeps it: the scripts are found in a
+ * latin1 view of the bytes (one character per byte, no decoding) and hashed as those bytes.
  */
 export function pageContentSecurityPolicy(
-  html: string,
+  html: string | Uint8Array,
   options: { upgradeInsecure: boolean; imageSources?: readonly string[] },
 ): string {
+  const view = typeof html === "string" ? Buffer.from(html, "utf8").toString("latin1") : byteView(html);
   const hashes = new Set<string>();
-  for (const match of html.matchAll(/<script(?![^>]*\ssrc=)([^>]*)>([\s\S]*?)<\/script>/g)) {
+  for (const match of view.matchAll(/<script(?![^>]*\ssrc=)([^>]*)>([\s\S]*?)<\/script>/g)) {
     const attributes = match[1] ?? "";
     // Data blocks (JSON-LD) are never executed and need no hash.
     if (/type="application\/(ld\+)?json"/.test(attributes)) continue;
     hashes.add(
       `'sha256-${createHash("sha256")
-        .update(match[2] ?? "", "utf8")
+        .update(match[2] ?? "", "latin1")
         .digest("base64")}'`,
     );
   }

@@ -4,6 +4,7 @@ import { LRUCache } from "lru-cache";
 import type { DomainConfig } from "~/lib/locale.ts";
 import { SESSION_COOKIE } from "../auth/tokens.ts";
 import { FORM_TOKEN_SHAPE } from "../leads/spam.ts";
+import { byteView } from "./byte-view.ts";
 import { matchesEtag } from "./etag.ts";
 import { Memo } from "./memo.ts";
 import { readCookie, resolveRequest } from "./request-info.ts";
@@ -23,7 +24,8 @@ const MAX_BYTES = 32 * 1024 * 1024;
  * finished HTML when the page may be cached, and the form token it rendered into it.
  */
 export interface PageSlot {
-  html: string | null;
+  /** A page as the renderer keeps it (its UTF-8 bytes), or a JSON document's text. */
+  html: string | Buffer | null;
   token: string | null;
   /** A part of the page failed to load (server/http/sections.ts): answered, never kept. */
   failed: boolean;
@@ -204,7 +206,8 @@ export class PageCache {
   }
 
   private store(key: string, status: number, sent: OutgoingHttpHeaders, slot: PageSlot): void {
-    const html = Buffer.from(slot.html ?? "", "utf8");
+    const html =
+      typeof slot.html === "string" ? Buffer.from(slot.html, "utf8") : (slot.html ?? Buffer.alloc(0));
     const parts = slot.token ? split(html, Buffer.from(slot.token, "utf8")) : [html];
     // A page's key is segment (Host), language (Accept-Language or the language cookie) and path,
     // and its caching is the page cache's; an API answer says its own (documentResponse).
@@ -288,7 +291,9 @@ export class PageCache {
  * token would go to every visitor, and a token is spent once. Such a page is never kept.
  */
 function holdsOtherToken(slot: PageSlot): boolean {
-  for (const [token] of (slot.html ?? "").matchAll(FORM_TOKEN_SHAPE)) if (token !== slot.token) return true;
+  const html = typeof slot.html === "string" ? slot.html : slot.html ? byteView(slot.html) : "";
+  // Tokens are ASCII: the byte view finds them as the decoded text would.
+  for (const [token] of html.matchAll(FORM_TOKEN_SHAPE)) if (token !== slot.token) return true;
   return false;
 }
 
