@@ -214,8 +214,8 @@ export function createApp(services: AppServices, options: AppOptions): express.E
     next();
   });
 
-  // Pages render a few at a time (the page cache answered the cached ones before Express). Its
-  // length is kept on app.locals for whoever watches the process.
+  // Pages render a few at a time (the page cache answered the cached ones before Express). The
+  // queue is on app.locals so its length can be read: tests/integration/page-rendering.test.ts does.
   const pageRenders = renderQueue();
   app.locals.renderQueue = pageRenders;
   app.use(pageRenders);
