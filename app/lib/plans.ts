@@ -1,4 +1,5 @@
 import type { OfferedLanguage } from "./locale.ts";
+import { formatNumber } from "./number-format.ts";
 import type { plansDataSchema } from "./plans-schema.ts";
 import type { z } from "./zod.ts";
 
@@ -7,45 +8,12 @@ import type { z } from "./zod.ts";
  * rules the page applies to it (prices, limits, the trial link). No React, no I/O: unit-tested.
  */
 
+export { formatPrice } from "./number-format.ts";
 export { isPlanId, PLAN_ID_MAX_LENGTH, PLAN_ID_PATTERN } from "./plan-id.ts";
 
 export type PlansData = z.output<typeof plansDataSchema>;
 export type Plan = PlansData["plans"][number];
 export type PlanLimits = Plan["limits"];
-
-const LOCALES: Record<OfferedLanguage, string> = { pt: "pt-BR", en: "en-US" };
-
-/** Intl separates the currency sign with a no-break (or narrow no-break) space: a plain space is stable. */
-function plainSpaces(value: string): string {
-  return value.replace(/[\u00a0\u202f]/g, " ");
-}
-
-const currencyFormats = new Map<OfferedLanguage, Intl.NumberFormat>();
-const numberFormats = new Map<OfferedLanguage, Intl.NumberFormat>();
-
-/** A price in reais with 2 decimals (A §9): "R$ 1.234,50" (English: "R$1,234.50"). */
-export function formatPrice(value: number, language: OfferedLanguage = "pt"): string {
-  let format = currencyFormats.get(language);
-  if (!format) {
-    format = new Intl.NumberFormat(LOCALES[language], {
-      style: "currency",
-      currency: "BRL",
-      minimumFractionDigits: 2,
-      maximumFractionDigits: 2,
-    });
-    currencyFormats.set(language, format);
-  }
-  return plainSpaces(format.format(value));
-}
-
-function formatNumber(value: number, language: OfferedLanguage): string {
-  let format = numberFormats.get(language);
-  if (!format) {
-    format = new Intl.NumberFormat(LOCALES[language], { maximumFractionDigits: 2 });
-    numberFormats.set(language, format);
-  }
-  return plainSpaces(format.format(value));
-}
 
 /** The price a card shows per month (A §4): monthly_price, or annual_price divided by 12 when annual. */
 export function shownPrice(plan: Pick<Plan, "monthly_price" | "annual_price">, annual: boolean): number {

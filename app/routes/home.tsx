@@ -79,7 +79,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         {(data) => <HeroCarousel data={data} texts={t.carousel} />}
       </Section>
       <Section state={s.video} name="Vídeo" t={t}>
-        {(data) => <VideoDemo data={data} texts={t.video} />}
+        {(data) => <VideoDemo data={data} language={language} texts={t.video} />}
       </Section>
       <Section state={s.cards} name="Cards" t={t}>
         {(data) => <CardsSlider data={data} texts={t.carousel} />}

@@ -1,7 +1,9 @@
 import { useEffect, useRef, useState } from "react";
 import { SiteLink } from "~/components/SiteLink.tsx";
 import type { VideoDemoData } from "~/lib/content/sections.ts";
+import type { OfferedLanguage } from "~/lib/languages.ts";
 import { failedBeforeHydration, isEmbedUrl } from "~/lib/media.ts";
+import { formatNumber } from "~/lib/number-format.ts";
 
 const PLACEHOLDER_IMAGE = "/images/placeholder.svg";
 
@@ -53,9 +55,11 @@ function useCountUp(metrics: VideoDemoData["metrics"]) {
 /** The video demo (A §2, §3): title, description, a video that loads only when asked, and the metrics. */
 export function VideoDemo({
   data,
+  language,
   texts,
 }: {
   data: VideoDemoData;
+  language: OfferedLanguage;
   texts: { play: string; videoUnsupported: string; placeholder: string };
 }) {
   const [playing, setPlaying] = useState(false);
@@ -122,7 +126,7 @@ export function VideoDemo({
               style={metric.color ? { ["--metric-color" as string]: metric.color } : undefined}
             >
               <span className="metric__value">
-                {values[i]?.toLocaleString("pt-BR")}
+                {values[i] === undefined ? null : formatNumber(values[i], language)}
                 {metric.suffix}
               </span>
               <span className="metric__title">{metric.label_title}</span>
