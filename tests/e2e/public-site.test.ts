@@ -222,6 +222,28 @@ describe("the public site in Chromium (A §2, §4, §9)", () => {
     await context.close();
   });
 
+  it("cards slider: Embla loads only when the cards come near, then the arrows move the cards", async () => {
+    const context = await browser.newContext({ locale: "pt-BR", viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    let emblaRequested = false;
+    page.on("request", (request) => {
+      if (/\/assets\/embla-carousel[^/]*\.js$/.test(request.url())) emblaRequested = true;
+    });
+    await gotoHydrated(page, server.url);
+    expect(emblaRequested, "Embla before the cards come near").toBe(false);
+    const cards = page.locator("section.cards");
+    const track = cards.locator(".cards__track");
+    expect(await track.getAttribute("style")).toBeNull();
+    await cards.scrollIntoViewIfNeeded();
+    // Embla positions the track with a transform once it runs.
+    await expect.poll(() => track.evaluate((el) => getComputedStyle(el).transform)).not.toBe("none");
+    expect(emblaRequested).toBe(true);
+    const before = await track.evaluate((el) => el.style.transform);
+    await cards.getByRole("button", { name: "Próximo" }).click();
+    await expect.poll(() => track.evaluate((el) => el.style.transform)).not.toBe(before);
+    await context.close();
+  });
+
   it("on a touch screen a tap on the hero's arrow moves it without pausing it for good", async () => {
     const context = await browser.newContext({
       locale: "pt-BR",
