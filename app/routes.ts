@@ -31,7 +31,7 @@ export default [
   // JSON API (thin resource routes). Unknown /api paths answer 404 JSON, never a page.
   route("api/json/public/:docname", "routes/api/json-public.ts"),
   route("api/cache", "routes/api/cache.ts"),
-  route("api/leads", "routes/api/leads.ts"),
+  // POST /api/leads is answered by Express before React Router (server/http/lead-intake.ts).
   route("api/auth/login", "routes/api/auth-login.ts"),
   route("api/auth/logout", "routes/api/auth-logout.ts"),
   route("api/users/profile", "routes/api/users-profile.ts"),

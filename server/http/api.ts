@@ -2,7 +2,7 @@ import { MAX_UPLOAD_BYTES, uploadMessages } from "~/lib/uploads.ts";
 import type { z } from "~/lib/zod.ts";
 import { DomainError } from "../domain-errors.ts";
 import type { Logger } from "../logger.ts";
-import { errorResponse, HttpError, jsonResponse, messages, statusOf } from "./errors.ts";
+import { HttpError, jsonResponse, messages, statusOf } from "./errors.ts";
 
 /** Every API body is refused past this size (before parsing). */
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -20,30 +20,43 @@ export function bodyTooLargeMessageFor(path: string): string {
   return path === "/api/uploads" ? uploadMessages.tooLarge : messages.bodyTooLarge;
 }
 
+/** A JSON answer as status, body and headers: written as a Fetch Response or by Express. */
+export interface JsonAnswer {
+  status: number;
+  body: { message: string } & Record<string, unknown>;
+  headers: Record<string, string>;
+}
+
 /**
- * Runs an API handler and maps whatever it throws to a JSON error: HttpError keeps its status and
- * message, a DomainError gets the status of its kind (422 with the field errors for a form), and
- * anything else becomes a logged 500 without details (never a stack trace).
+ * The JSON answer to whatever an API handler threw: HttpError keeps its status and message, a
+ * DomainError gets the status of its kind (422 with the field errors for a form), and anything else
+ * becomes a logged 500 without details (never a stack trace). Never stored by a cache.
  */
+export function apiErrorAnswer(logger: Logger, error: unknown): JsonAnswer {
+  const answer = (status: number, body: JsonAnswer["body"], headers: Record<string, string> = {}) => ({
+    status,
+    body,
+    headers: { "Cache-Control": "no-store", ...headers },
+  });
+  if (HttpError.is(error)) return answer(error.status, { message: error.message }, error.headers);
+  if (DomainError.is(error)) {
+    const headers: Record<string, string> = error.retryAfterSeconds
+      ? { "Retry-After": String(error.retryAfterSeconds) }
+      : {};
+    return answer(statusOf(error.kind), { message: error.message, ...error.details }, headers);
+  }
+  logger.error({ err: error }, "api handler failed");
+  return answer(500, { message: messages.internal });
+}
+
+/** Runs an API route's handler; what it throws is answered by `apiErrorAnswer` (a Response as is). */
 export async function handleApi(logger: Logger, run: () => Promise<Response>): Promise<Response> {
   try {
     return await run();
   } catch (error) {
     if (error instanceof Response) return error;
-    if (HttpError.is(error)) return errorResponse(error.status, error.message, error.headers);
-    if (DomainError.is(error)) {
-      const headers: Record<string, string> = error.retryAfterSeconds
-        ? { "Retry-After": String(error.retryAfterSeconds) }
-        : {};
-      if (error.details)
-        return jsonResponse(
-          { message: error.message, ...error.details },
-          { status: statusOf(error.kind), headers: { "Cache-Control": "no-store", ...headers } },
-        );
-      return errorResponse(statusOf(error.kind), error.message, headers);
-    }
-    logger.error({ err: error }, "api handler failed");
-    return errorResponse(500, messages.internal);
+    const { status, body, headers } = apiErrorAnswer(logger, error);
+    return jsonResponse(body, { status, headers });
   }
 }
 
@@ -53,11 +66,20 @@ export async function readJsonBody<S extends z.ZodType>(
   schema: S,
   limit = MAX_BODY_BYTES,
 ): Promise<z.output<S>> {
-  const type = request.headers.get("content-type") ?? "";
-  if (!/^application\/json\b/i.test(type)) throw new HttpError(415, messages.unsupportedMediaType);
+  requireJsonType(request.headers.get("content-type"));
   const declared = Number(request.headers.get("content-length") ?? "0");
   if (declared > limit) throw new HttpError(413, messages.bodyTooLarge);
-  const text = await readLimited(request, limit);
+  return parseJsonBody(await readLimited(request, limit), schema);
+}
+
+/** A body that does not say it is JSON is refused (415) before it is read. */
+export function requireJsonType(contentType: string | null | undefined): void {
+  if (!/^application\/json\b/i.test(contentType ?? ""))
+    throw new HttpError(415, messages.unsupportedMediaType);
+}
+
+/** JSON text parsed and validated: 400 with a Portuguese message when it is not JSON or not valid. */
+export function parseJsonBody<S extends z.ZodType>(text: string, schema: S): z.output<S> {
   let raw: unknown;
   try {
     raw = JSON.parse(text);

@@ -1,7 +1,7 @@
 import { utmFrom } from "~/lib/forms/submission.ts";
 import type { SubmissionInput } from "../leads/service.ts";
 import { pageAddress } from "./page-post.ts";
-import { type RequestInfo, submissionClient } from "./request-info.ts";
+import { type PostedRequest, type RequestInfo, submissionClient } from "./request-info.ts";
 
 /** What a form sent, however it was sent (JSON to /api/leads or a page post). */
 export type SubmissionParts = Pick<
@@ -20,7 +20,7 @@ export type SubmissionParts = Pick<
  */
 export function buildSubmission(
   parts: SubmissionParts,
-  request: globalThis.Request,
+  request: PostedRequest,
   info: RequestInfo,
 ): SubmissionInput {
   const page = parts.tracking?.page ?? request.url;

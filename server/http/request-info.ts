@@ -97,8 +97,18 @@ export function readCookie(header: string | undefined, name: string): string | n
   return null;
 }
 
+/**
+ * What a submission reads of the HTTP request that carried it: a Fetch Request (a page's action)
+ * satisfies it, and so does Express's request through `postedRequest` (server/http/lead-intake.ts).
+ */
+export interface PostedRequest {
+  /** The address posted to, absolute. */
+  url: string;
+  headers: { get(name: string): string | null };
+}
+
 /** Who sent a submission, as the lead records it: address, browser, and the analytics cookie (B §3.5). */
-export function submissionClient(request: globalThis.Request, info: RequestInfo) {
+export function submissionClient(request: PostedRequest, info: RequestInfo) {
   return {
     ip: info.ip,
     userAgent: request.headers.get("user-agent") ?? undefined,

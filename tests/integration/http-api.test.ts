@@ -1,4 +1,5 @@
 import { get as httpGet } from "node:http";
+import { gzipSync } from "node:zlib";
 import { RedisStore } from "@server/cache/remote-store.ts";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -247,6 +248,61 @@ describe.each(setups)("HTTP API with $name", (setup) => {
       } as RequestInit);
       expect(res.status).toBe(411);
       expect(await res.text()).toContain("Informe o tamanho do corpo da requisição");
+    });
+
+    it("lead intake, answered before React Router: its path as the rate limit reads it, and its refusals", async () => {
+      const contactForm = {
+        form: "contato",
+        answers: { nome: "Rita Souza", email: "rita@example.com", mensagem: "Quero conhecer o ERP." },
+        requestKey: crypto.randomUUID(),
+      };
+      // A trailing or doubled slash: the same endpoint the forms rate limit counts.
+      const stored = await get("/api//leads/", {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify(contactForm),
+      });
+      expect(stored.status).toBe(201);
+      expect(stored.headers.get("cache-control")).toBe("no-store");
+      expect((await stored.json()).protocol).toMatch(/\S/);
+
+      const read = await get("/api/leads");
+      expect(read.status).toBe(405);
+      expect(read.headers.get("allow")).toBe("POST");
+      expect(await read.json()).toEqual({ message: "Método não permitido." });
+
+      // No Content-Length (chunked): counted while read, refused past 64 KB.
+      const chunk = new TextEncoder().encode(`{"form":"contato","x":"${"a".repeat(16 * 1024)}`);
+      let sent = 0;
+      const overLimit = new ReadableStream<Uint8Array>({
+        pull(controller) {
+          if (sent++ < 5) controller.enqueue(chunk);
+          else controller.close();
+        },
+      });
+      const chunked = await get("/api/leads", {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: overLimit,
+        duplex: "half",
+      } as RequestInit);
+      expect(chunked.status).toBe(413);
+      expect(await chunked.json()).toEqual({ message: "O corpo da requisição é grande demais." });
+
+      const compressed = await get("/api/leads", {
+        method: "POST",
+        headers: { "Content-Type": "application/json", "Content-Encoding": "gzip" },
+        body: new Uint8Array(gzipSync(JSON.stringify(contactForm))),
+      });
+      expect(compressed.status).toBe(415);
+      expect(await compressed.json()).toEqual({ message: "Envie o corpo como application/json." });
+
+      const empty = await get("/api/leads", {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+      });
+      expect(empty.status).toBe(400);
+      expect(await empty.json()).toEqual({ message: "O corpo da requisição não é um JSON válido." });
     });
 
     it("answers unknown /api paths with 404 JSON", async () => {

@@ -15,7 +15,7 @@ type Method = "GET" | "POST" | "PUT" | "DELETE";
 const RULES: Record<string, Partial<Record<Method, Access>>> = {
   "routes/api/json-public.ts": { GET: "public" },
   "routes/api/cache.ts": { POST: "admin" },
-  "routes/api/leads.ts": { POST: "public" },
+  "server/http/lead-intake.ts": { POST: "public" },
   "routes/api/auth-login.ts": { POST: "public" },
   "routes/api/auth-logout.ts": { POST: "public" },
   "routes/api/users-profile.ts": { GET: "signed-in", PUT: "signed-in" },

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { LEAD_INTAKE_PATH } from "@server/http/lead-intake.ts";
 import routes from "~/routes.ts";
 
 interface RouteEntry {
@@ -16,10 +17,17 @@ function flatten(list: RouteEntry[], prefix = ""): { path: string; file: string 
   });
 }
 
-/** The route table, less the /pt, /en and /es copies of public pages (same module, same rules). */
-export const routeTable = flatten(routes as RouteEntry[]).filter(
-  (route) => !/^\/(pt|en|es)(\/|$)/.test(route.path),
-);
+/** Endpoints Express answers itself, before React Router (server/app.ts), with the module that does. */
+const serverEndpoints = [{ path: LEAD_INTAKE_PATH, file: "server/http/lead-intake.ts" }];
+
+/**
+ * Every endpoint: the route table, less the /pt, /en and /es copies of public pages (same module,
+ * same rules), and the endpoints the server answers before it.
+ */
+export const routeTable = [
+  ...flatten(routes as RouteEntry[]).filter((route) => !/^\/(pt|en|es)(\/|$)/.test(route.path)),
+  ...serverEndpoints,
+];
 
 /** A value for each route parameter that reaches the route's own code. */
 const PARAMS: Record<string, string> = {

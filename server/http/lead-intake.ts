@@ -1,0 +1,98 @@
+import type { IncomingMessage } from "node:http";
+import type { Request, RequestHandler } from "express";
+import { submissionSchema } from "~/lib/forms/submission-schema.ts";
+import type { AppServices } from "../context.ts";
+import { apiErrorAnswer, MAX_BODY_BYTES, parseJsonBody, requireJsonType } from "./api.ts";
+import { buildSubmission } from "./build-submission.ts";
+import { HttpError, messages } from "./errors.ts";
+import { normalisePath } from "./rate-limit.ts";
+import { type PostedRequest, requestInfo } from "./request-info.ts";
+
+/** Where every form's submission is posted as JSON (multi-step forms, contact, newsletter, chat popup). */
+export const LEAD_INTAKE_PATH = "/api/leads";
+
+/**
+ * POST /api/leads, answered by Express itself rather than through React Router (decision 088):
+ * the adapter's Fetch Request and streams and the match over the whole route table cost more than
+ * the submission's own work. 201 with the protocol (a repeated request key gets its first answer
+ * again, and a submission held as spam looks the same), 422 with field errors, every refusal as JSON
+ * `{ message }` in Portuguese.
+ *
+ * Mounted after the rate limit, the cross-site check and the body size check of server/app.ts. The
+ * path is matched as the rate limit matches it (`normalisePath`: percent-escapes, doubled or trailing
+ * slashes, a single-fetch ".data"), so every spelling that reaches it is counted as a form.
+ */
+export function leadIntake(services: AppServices): RequestHandler {
+  const { config, logger } = services;
+  return async (req, res, next) => {
+    if (normalisePath(req.path) !== LEAD_INTAKE_PATH) return next();
+    try {
+      if (req.method !== "POST") throw new HttpError(405, messages.methodNotAllowed, { Allow: "POST" });
+      requireJsonType(req.headers["content-type"]);
+      // Bodies come uncompressed: the limit is on what is read (the resource route before this one
+      // read a gzip body as text and answered 400).
+      const encoding = req.headers["content-encoding"];
+      if (encoding && encoding.toLowerCase() !== "identity")
+        throw new HttpError(415, messages.unsupportedMediaType);
+      const body = parseJsonBody(await readBodyText(req, MAX_BODY_BYTES), submissionSchema);
+      const result = await services.leads.submit(
+        buildSubmission(
+          {
+            formKey: body.form,
+            stage: body.stage,
+            answers: body.answers,
+            leadId: body.leadId,
+            accessToken: body.accessToken,
+            requestKey: body.requestKey,
+            formToken: body.formToken,
+            honeypot: body.website,
+            tracking: body.tracking,
+            plan: body.context,
+          },
+          postedRequest(req),
+          requestInfo(req, services.domains, config.isProduction),
+        ),
+      );
+      res.status(201).set("Cache-Control", "no-store").json(result);
+    } catch (error) {
+      const { status, body, headers } = apiErrorAnswer(logger, error);
+      res.status(status).set(headers).json(body);
+    }
+  };
+}
+
+/**
+ * The body as UTF-8 text, refused with 413 the moment it passes `limit` bytes, whatever
+ * Content-Length said (a chunked body declares none). The rest is read and dropped, so the sender,
+ * which reads no answer before it has sent its body, gets the 413; Node's request timeout (5 min)
+ * ends a body that never ends.
+ */
+function readBodyText(req: IncomingMessage, limit: number): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const finish = (error?: unknown) => {
+      req.off("data", onData).off("end", onEnd).off("error", finish).off("close", onClose);
+      if (error) reject(error);
+      else resolve(Buffer.concat(chunks, size).toString("utf8"));
+    };
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= limit) return void chunks.push(chunk);
+      finish(new HttpError(413, messages.bodyTooLarge));
+      req.resume();
+    };
+    const onEnd = () => finish();
+    // The sender left before the end of its body: nobody is there to read an answer.
+    const onClose = () => finish(new HttpError(400, messages.invalidParameters));
+    req.on("data", onData).on("end", onEnd).on("error", finish).on("close", onClose);
+  });
+}
+
+/** Express's request as a submission reads it: the address posted to, and its headers. */
+function postedRequest(req: Request): PostedRequest {
+  return {
+    url: `${req.protocol}://${req.host}${req.originalUrl}`,
+    headers: { get: (name) => req.get(name) ?? null },
+  };
+}
