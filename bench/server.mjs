@@ -57,5 +57,9 @@ export async function startBuiltServer(env = {}, { cpu } = {}) {
  */
 function startFlags() {
   const { scripts } = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8"));
-  return scripts.start.split(/\s+/).filter((word) => word.startsWith("--"));
+  const flags = scripts.start.split(/\s+/).filter((word) => word.startsWith("--"));
+  // BENCH_CPU_PROF=dir: the server writes a V8 CPU profile there when it stops, to find where a
+  // scenario's time goes (Node refuses --cpu-prof in NODE_OPTIONS).
+  const profileDir = process.env.BENCH_CPU_PROF;
+  return profileDir ? [...flags, "--cpu-prof", `--cpu-prof-dir=${profileDir}`] : flags;
 }

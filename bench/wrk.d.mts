@@ -4,8 +4,8 @@ export interface WrkResult {
   requests: number;
   p50: number;
   p99: number;
-  non2xx: number;
-  socketErrors: number;
+  /** Failed requests by kind ("non-2xx", "connect", "read", "write", "timeout"), only those that occurred. */
+  failures: Record<string, number>;
 }
 export function parseWrk(output: string): WrkResult;
 export function wrk(options: {

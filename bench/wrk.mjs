@@ -39,13 +39,21 @@ export function parseWrk(output) {
   const number = (re) => Number(re.exec(output)?.[1] ?? Number.NaN);
   const percentile = (p) => millis(new RegExp(`^\\s+${p}%\\s+(\\S+)`, "m").exec(output)?.[1] ?? "");
   const socket = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(output);
+  const socketErrors = ["connect", "read", "write", "timeout"].map((kind, i) => [
+    kind,
+    Number(socket?.[i + 1] ?? 0),
+  ]);
   return {
     rps: number(/Requests\/sec:\s+([\d.]+)/),
     requests: number(/(\d+) requests in/),
     p50: percentile(50),
     p99: percentile(99),
-    non2xx: number(/Non-2xx or 3xx responses: (\d+)/) || 0,
-    socketErrors: socket ? socket.slice(1).reduce((sum, n) => sum + Number(n), 0) : 0,
+    // What failed, by kind, to name in the table: "non-2xx", "connect", "read", "write", "timeout".
+    failures: Object.fromEntries(
+      [["non-2xx", number(/Non-2xx or 3xx responses: (\d+)/) || 0], ...socketErrors].filter(
+        ([, count]) => count > 0,
+      ),
+    ),
   };
 }
 
