@@ -306,8 +306,10 @@ describe("lead forms in Chromium, delivered to the fake Jira", () => {
   });
 
   it("the popup's code is not part of the page's: fetched on demand, and the chat still opens when it cannot load", async () => {
-    // Timers held: the idle prefetch does not run, so only the click can ask for the popup.
+    // Time held (install alone lets it run): the idle prefetch cannot fire, so only the click can
+    // ask for the popup's code.
     await page.clock.install();
+    await page.clock.pauseAt(Date.now() + 1_000);
     const asked: string[] = [];
     await page.route(/\/assets\/ChatDialog-[\w-]+\.js$/, (route) => {
       asked.push(route.request().url());
