@@ -1,13 +1,10 @@
 import { Form } from "react-router";
 import { SiteLink } from "~/components/SiteLink.tsx";
-import type { FormDefinition } from "~/lib/forms/definition.ts";
 import { computeTemperature } from "~/lib/forms/scoring.ts";
-import type { FormTexts } from "~/lib/forms/texts.ts";
 import { FormFieldInput } from "./FormField.tsx";
 import { FormHero } from "./lead-form/FormHero.tsx";
 import { StepIndicator } from "./lead-form/StepIndicator.tsx";
 import { SuccessScreen } from "./lead-form/SuccessScreen.tsx";
-import type { ChosenPlan } from "./lead-form/types.ts";
 import { type LeadFormOptions, useLeadForm } from "./lead-form/useLeadForm.ts";
 import { PrivacyNotice } from "./PrivacyNotice.tsx";
 
