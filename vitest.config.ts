@@ -12,6 +12,11 @@ const alias = {
 // database and Redis, even on two cores); then the end-to-end files, one at a time, as each drives
 // a server and Chromium. A project with one worker must sit in a group of its own: in one group
 // vitest would run every project's files one at a time.
+// expect.poll gives up after 1 s by default. Tests that drive a server process or Chromium wait on
+// work that a loaded CI machine can take longer to do (a count-up that needs several polls, a
+// marker layer, an e-mail): they may wait this long before failing, never longer when it passes.
+const SLOW_POLL_MS = 10_000;
+
 export default defineConfig({
   resolve: { alias },
   test: {
@@ -37,6 +42,7 @@ export default defineConfig({
           globalSetup: ["tests/support/global-setup.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          expect: { poll: { timeout: SLOW_POLL_MS } },
         },
       },
       {
@@ -47,6 +53,7 @@ export default defineConfig({
           globalSetup: ["tests/support/e2e-setup.ts"],
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          expect: { poll: { timeout: SLOW_POLL_MS } },
           fileParallelism: false,
           sequence: { groupOrder: 1 },
         },
