@@ -1,7 +1,7 @@
 // The production build served by a fresh server process on a free port, with an empty embedded
 // database unless `env` names another: what the benchmarks measure. `stop()` sends SIGTERM and waits for the exit.
 import { spawn } from "node:child_process";
-import { mkdtempSync, readFileSync } from "node:fs";
+import { createWriteStream, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { buildIfStale, root } from "../scripts/build-if-stale.mjs";
@@ -22,6 +22,12 @@ export async function startBuiltServer(env = {}, { cpu } = {}) {
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
+  // BENCH_SERVER_LOG=file keeps the server's own log there, to find what a failed request was.
+  if (process.env.BENCH_SERVER_LOG) {
+    const log = createWriteStream(process.env.BENCH_SERVER_LOG, { flags: "a" });
+    child.stdout.pipe(log, { end: false });
+    child.stderr.pipe(log, { end: false });
+  }
   let output = "";
   const port = await new Promise((resolve, reject) => {
     // Request logs keep coming during a run: read them (a full pipe would stall the server), keep none.
