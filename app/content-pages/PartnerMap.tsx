@@ -2,9 +2,10 @@ import "leaflet/dist/leaflet.css";
 import brazil from "virtual:brazil-outline";
 import L from "leaflet";
 import { useEffect, useMemo, useState } from "react";
-import { GeoJSON, MapContainer, Marker, Popup, TileLayer } from "react-leaflet";
+import { GeoJSON, MapContainer, Marker, Popup, TileLayer, useMap, useMapEvents } from "react-leaflet";
 import type { PageTexts } from "~/lib/content/page-texts.ts";
 import type { Partner } from "~/lib/content/partners-schema.ts";
+import { spreadApart } from "~/lib/marker-spread.ts";
 import { drawingOrder, segmentColor } from "~/lib/partners.ts";
 
 /** B §2.4, §9.5: the map's centre, zoom and height; active markers bounce twice, 4000 ms apart, 700 ms each. */
@@ -13,6 +14,8 @@ export const MAP_ZOOM = 4;
 export const BOUNCE_EVERY_MS = 4_000;
 export const BOUNCE_MS = 700;
 export const MAX_BOUNCES = 2;
+/** Markers' targets are 28 px; 2 px more keeps them apart once Leaflet rounds them to pixels. */
+const MARKER_GAP_PX = 30;
 
 function markerIcon(partner: Partner, bouncing: boolean): L.DivIcon {
   const classes = [
@@ -77,10 +80,38 @@ export default function PartnerMap({
         style={{ color: "#7aa7ff", weight: 1.5, fillColor: "#1c2b4a", fillOpacity: tileUrl ? 0.25 : 1 }}
         interactive={false}
       />
-      {ordered.map((partner) => (
+      <PartnerMarkers partners={ordered} bouncing={bouncing} t={t} />
+    </MapContainer>
+  );
+}
+
+/**
+ * One marker per partner, where it is or, when it would cover another at this zoom, moved just
+ * clear of it (decision 089): a marker half under another is too small a target to touch. Moved
+ * again at each zoom; zoomed in, every marker stands on its city.
+ */
+function PartnerMarkers({
+  partners,
+  bouncing,
+  t,
+}: {
+  partners: Partner[];
+  bouncing: boolean;
+  t: PageTexts["map"];
+}) {
+  const map = useMap();
+  const [zoom, setZoom] = useState(() => map.getZoom());
+  useMapEvents({ zoomend: () => setZoom(map.getZoom()) });
+  const positions = useMemo(() => {
+    const points = partners.map((p) => map.project([p.lat, p.lng], zoom));
+    return spreadApart(points, MARKER_GAP_PX).map((p) => map.unproject(L.point(p.x, p.y), zoom));
+  }, [map, partners, zoom]);
+  return (
+    <>
+      {partners.map((partner, i) => (
         <Marker
           key={partner.id}
-          position={[partner.lat, partner.lng]}
+          position={positions[i]!}
           icon={markerIcon(partner, bouncing)}
           opacity={partner.ativo ? 1 : 0.6}
           zIndexOffset={partner.ativo ? 1000 : 0}
@@ -109,6 +140,6 @@ export default function PartnerMap({
           </Popup>
         </Marker>
       ))}
-    </MapContainer>
+    </>
   );
 }

@@ -196,6 +196,19 @@ describe("content pages, blog and partner map in Chromium", () => {
 
     const markers = page.locator(".leaflet-marker-icon");
     await expect.poll(() => markers.count()).toBe(32);
+    // Nearby cities' markers are moved apart at this zoom (decision 089): none covers another, so
+    // each keeps its whole 28 px target. In their cities' places, a dozen overlapped.
+    const overlapping = await markers.evaluateAll((elements) => {
+      const boxes = elements.map((element) => element.getBoundingClientRect());
+      let count = 0;
+      for (const [i, a] of boxes.entries()) {
+        for (const b of boxes.slice(i + 1)) {
+          if (Math.abs(a.x - b.x) < a.width - 0.5 && Math.abs(a.y - b.y) < a.height - 0.5) count++;
+        }
+      }
+      return boxes.every((box) => box.width >= 24 && box.height >= 24) ? count : -1;
+    });
+    expect(overlapping).toBe(0);
     await page.getByLabel("Em Expansão").uncheck();
     const active = await markers.count();
     expect(active).toBeLessThan(32);
