@@ -27,6 +27,7 @@ export async function startBuiltServer(env = {}, { cpu } = {}) {
     const log = createWriteStream(process.env.BENCH_SERVER_LOG, { flags: "a" });
     child.stdout.pipe(log, { end: false });
     child.stderr.pipe(log, { end: false });
+    child.once("close", () => log.end());
   }
   let output = "";
   const port = await new Promise((resolve, reject) => {

@@ -14,8 +14,10 @@ export const MAP_ZOOM = 4;
 export const BOUNCE_EVERY_MS = 4_000;
 export const BOUNCE_MS = 700;
 export const MAX_BOUNCES = 2;
-/** Markers' targets are 28 px; 2 px more keeps them apart once Leaflet rounds them to pixels. */
-const MARKER_GAP_PX = 30;
+/** A marker's target around its 22 px dot: WCAG 2.2's minimum target size is 24 px. */
+const MARKER_SIZE_PX = 28;
+/** Apart by a target and 2 px more: still clear once Leaflet rounds positions to whole pixels. */
+const MARKER_GAP_PX = MARKER_SIZE_PX + 2;
 
 function markerIcon(partner: Partner, bouncing: boolean): L.DivIcon {
   const classes = [
@@ -26,9 +28,8 @@ function markerIcon(partner: Partner, bouncing: boolean): L.DivIcon {
   return L.divIcon({
     className: "partner-marker-wrapper",
     html: `<span class="${classes}" style="--marker-color:${segmentColor(partner.segmento)}"></span>`,
-    // A 28 px target around the 22 px dot: WCAG 2.2's minimum target size is 24 px.
-    iconSize: [28, 28],
-    iconAnchor: [14, 14],
+    iconSize: [MARKER_SIZE_PX, MARKER_SIZE_PX],
+    iconAnchor: [MARKER_SIZE_PX / 2, MARKER_SIZE_PX / 2],
     popupAnchor: [0, -10],
   });
 }

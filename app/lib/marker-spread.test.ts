@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { projectToPixels as project } from "../../tests/support/web-mercator.ts";
 import { type ScreenPoint, spreadApart } from "./marker-spread.ts";
 
 const partnersData: { partners: Array<{ lat: number; lng: number }> } = JSON.parse(
@@ -16,16 +17,6 @@ const overlapFree = (points: ScreenPoint[], gap: number) => {
     }
   }
   return true;
-};
-
-/** Web Mercator, as Leaflet's map.project places a point at a zoom (256 px tiles). */
-const project = (lat: number, lng: number, zoom: number): ScreenPoint => {
-  const scale = 256 * 2 ** zoom;
-  const sin = Math.sin((lat * Math.PI) / 180);
-  return {
-    x: ((lng + 180) / 360) * scale,
-    y: (0.5 - Math.log((1 + sin) / (1 - sin)) / (4 * Math.PI)) * scale,
-  };
 };
 
 describe("partner map markers spread apart (decision 089)", () => {

@@ -1,10 +1,11 @@
-import { mkdirSync } from "node:fs";
+import { mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { projectRoot } from "@server/paths.ts";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { gotoHydrated, waitHydrated, watchProblems, withBrowser } from "../support/browser.ts";
 import { type ServerProcess, startServerProcess } from "../support/server-process.ts";
+import { projectToPixels } from "../support/web-mercator.ts";
 
 const screenshots = path.join(projectRoot, "tests/.tmp/screenshots");
 
@@ -197,7 +198,7 @@ describe("content pages, blog and partner map in Chromium", () => {
     const markers = page.locator(".leaflet-marker-icon");
     await expect.poll(() => markers.count()).toBe(32);
     // Nearby cities' markers are moved apart at this zoom (decision 089): none covers another, so
-    // each keeps its whole 28 px target. In their cities' places, a dozen overlapped.
+    // each keeps its whole 28 px target. In their cities' places, 19 pairs overlapped.
     const overlapping = await markers.evaluateAll((elements) => {
       const boxes = elements.map((element) => element.getBoundingClientRect());
       let count = 0;
@@ -229,6 +230,42 @@ describe("content pages, blog and partner map in Chromium", () => {
     );
     await popup.getByText(/Parceiro Ativo|Em Expansão/).waitFor();
     await page.screenshot({ path: path.join(screenshots, "map-1280.png") });
+
+    // Markers are moved apart again at each zoom: from zoom 7 every one stands on its city, so two
+    // markers are as far apart as their cities (at zoom 4 these two were pushed ~30 px apart).
+    const centre = async (city: string) => {
+      const box = (await page.locator(`.leaflet-marker-icon[title^="${city} – "]`).boundingBox())!;
+      return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+    };
+    for (let zoom = 5; zoom <= 7; zoom++) {
+      const before = await centre("São Paulo");
+      await page.locator(".leaflet-control-zoom-in").click();
+      await expect
+        .poll(async () => {
+          const now = await centre("São Paulo");
+          const animating = await page.locator(".leaflet-zoom-anim").count();
+          return animating === 0 && (now.x !== before.x || now.y !== before.y);
+        })
+        .toBe(true);
+    }
+    const { partners } = JSON.parse(
+      readFileSync(path.join(projectRoot, "content/data/partners-data.json"), "utf8"),
+    ) as { partners: Array<{ cidade: string; lat: number; lng: number }> };
+    const at7 = (city: string) => {
+      const { lat, lng } = partners.find((p) => p.cidade === city)!;
+      return projectToPixels(lat, lng, 7);
+    };
+    const [saoPaulo, campinas] = [at7("São Paulo"), at7("Campinas")];
+    // Leaflet rounds each position to a whole pixel: the two may be 1 px off each way.
+    await expect
+      .poll(async () => {
+        const [a, b] = [await centre("São Paulo"), await centre("Campinas")];
+        return Math.max(
+          Math.abs(b.x - a.x - (campinas.x - saoPaulo.x)),
+          Math.abs(b.y - a.y - (campinas.y - saoPaulo.y)),
+        );
+      })
+      .toBeLessThanOrEqual(1.5);
     expect(problems).toEqual([]);
     await context.close();
   });
