@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { Cache } from "./cache.ts";
+import { Cache, INFLIGHT_LIMIT_MS } from "./cache.ts";
 import type { RemoteStore } from "./remote-store.ts";
 import { LOCAL_MAX_ENTRIES, LOCAL_TTL_MS } from "./ttl.ts";
 
@@ -219,6 +219,25 @@ describe("Cache.getOrLoad: concurrent requests for one key share one request (B 
     expect(load).toHaveBeenCalledTimes(1);
 
     expect(await cache.getOrLoad(KEY, async () => "recovered", 300)).toBe("recovered");
+  });
+
+  it("a load that hangs is shared only so long: a later caller loads for itself (issue 26)", async () => {
+    const time = clock();
+    const cache = new Cache({ now: time.now });
+    const hung = new Promise<string>(() => {});
+    const first = cache.getOrLoad(KEY, () => hung, 300);
+    void first;
+    // Within the limit a caller shares the hung load (and so would wait with it).
+    time.advance(INFLIGHT_LIMIT_MS - 1);
+    const shared = vi.fn(async () => "not asked");
+    const sharing = cache.getOrLoad(KEY, shared, 300);
+    void sharing;
+    expect(shared).not.toHaveBeenCalled();
+    // Past it, the next caller loads, and its value serves everyone after.
+    time.advance(1);
+    expect(await cache.getOrLoad(KEY, async () => "fresh", 300)).toBe("fresh");
+    expect(await cache.getOrLoad(KEY, shared, 300)).toBe("fresh");
+    expect(shared).not.toHaveBeenCalled();
   });
 
   it("different keys do not share a load", async () => {

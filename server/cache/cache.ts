@@ -28,6 +28,9 @@ interface Envelope<T> {
   v: T;
 }
 
+/** How long callers of one key wait on a shared load before the next caller loads for itself. */
+export const INFLIGHT_LIMIT_MS = 5_000;
+
 /**
  * The content cache with the lookup of spec B §4.8: local copy first, then the remote cache,
  * then the source. Concurrent callers of one key share one load; when the source fails, an
@@ -38,7 +41,8 @@ export class Cache {
   private readonly remote: RemoteStore | null;
   private readonly localTtlMs: number;
   private readonly now: () => number;
-  private readonly inflight = new Map<string, Promise<unknown>>();
+  /** Loads in flight by key, with when they began: callers of one key share one load. */
+  private readonly inflight = new Map<string, { since: number; run: Promise<unknown> }>();
   private readonly changeListeners: Array<() => void> = [];
   /** Tells this instance's changes apart from the others' on the shared channel. */
   private readonly instance = randomUUID();
@@ -94,8 +98,10 @@ export class Cache {
     const local = this.local.get(key);
     if (local && local.expiresAt > this.now()) return local.value as T;
 
+    // A load that has taken longer than INFLIGHT_LIMIT_MS (a database or Redis that hangs) is no
+    // longer shared: the next caller loads for itself rather than wait on it too (issue 26).
     const pending = this.inflight.get(key);
-    if (pending) return pending as Promise<T>;
+    if (pending && this.now() - pending.since < INFLIGHT_LIMIT_MS) return pending.run as Promise<T>;
 
     const run = (async () => {
       const fromRemote = await this.readRemote<T>(key);
@@ -114,11 +120,12 @@ export class Cache {
         throw error;
       }
     })();
-    this.inflight.set(key, run);
+    const entry = { since: this.now(), run };
+    this.inflight.set(key, entry);
     try {
       return await run;
     } finally {
-      this.inflight.delete(key);
+      if (this.inflight.get(key) === entry) this.inflight.delete(key);
     }
   }
 

@@ -27,12 +27,17 @@ export class RedisStore implements RemoteStore {
     url: string,
     private readonly logger: Logger,
     private readonly prefix = "cache:",
+    options: { commandTimeoutMs?: number } = {},
   ) {
     this.redis = new Redis(url, {
       lazyConnect: false,
       maxRetriesPerRequest: 1,
       enableOfflineQueue: false,
       connectTimeout: REMOTE_TIMEOUT_MS.get,
+      // A Redis that is connected but stops answering (paused, overloaded, a network that drops
+      // packets) would otherwise hold every command forever: the rate limits of every form post
+      // and sign-in share this connection, and only the cache's own calls had a time-out (issue 26).
+      commandTimeout: options.commandTimeoutMs ?? REMOTE_TIMEOUT_MS.get,
     });
     this.redis.on("error", (error) => this.logger.debug({ err: error.message }, "redis unavailable"));
   }
@@ -112,7 +117,8 @@ export class RedisStore implements RemoteStore {
   listen(handler: (message: string) => void): void {
     if (!this.subscriber) {
       // ioredis subscribes again by itself after a reconnect.
-      this.subscriber = this.redis.duplicate({ enableOfflineQueue: true });
+      // No command time-out: a subscribed connection waits for messages, not answers.
+      this.subscriber = this.redis.duplicate({ enableOfflineQueue: true, commandTimeout: undefined });
       this.subscriber.on("error", (error) => this.logger.debug({ err: error.message }, "redis unavailable"));
       this.subscription = this.subscriber
         .subscribe(this.channel)

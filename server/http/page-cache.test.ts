@@ -39,11 +39,15 @@ let clock = 1_000_000;
 let rendered = 0;
 let nextRender: Rendered = {};
 let tokensIssued = 0;
+/** The wait limit's timers, fired by the tests themselves (the cache's `schedule` seam). */
+let timers: Array<{ run: () => void; ms: number; cancelled: boolean }> = [];
 let cache: PageCache;
 let server: Server;
 let base: string;
 
 function app(req: IncomingMessage, res: ServerResponse, options: Rendered = nextRender) {
+  // As the render queue does (server/http/render-queue.ts): a visitor who left is not rendered for.
+  if (res.destroyed) return;
   const { hold, taken, ...rest } = options;
   if (hold) {
     // This render goes on with these options when released; the next requests get the defaults.
@@ -103,6 +107,7 @@ beforeEach(() => {
   rendered = 0;
   nextRender = {};
   tokensIssued = 0;
+  timers = [];
   cache = new PageCache({
     domains,
     isProduction: true,
@@ -111,6 +116,13 @@ beforeEach(() => {
       return `fresh-${now}`;
     },
     now: () => clock,
+    schedule: (run, ms) => {
+      const timer = { run, ms, cancelled: false };
+      timers.push(timer);
+      return () => {
+        timer.cancelled = true;
+      };
+    },
   });
 });
 
@@ -468,6 +480,144 @@ describe("PageCache for browsers and CDNs", () => {
     nextRender = {};
     expect((await get("/sobre")).headers.get("x-page-cache")).toBe("miss");
     expect((await get("/sobre")).headers.get("x-page-cache")).toBe("hit");
+  });
+});
+
+/** A request whose visitor can leave (destroy) before the answer; resolves when it is closed. */
+function leaving(path: string, headers: Record<string, string> = {}) {
+  const request = httpRequest(`${base}${path}`, { headers: { "accept-encoding": "gzip", ...headers } });
+  request.on("error", () => {});
+  request.on("response", (res) => res.resume());
+  request.end();
+  return {
+    leave: () =>
+      new Promise<void>((resolve) => {
+        request.once("close", () => resolve());
+        request.destroy();
+      }),
+  };
+}
+
+/** Turns of the event loop until `condition` holds (no clock). */
+async function until(condition: () => boolean) {
+  while (!condition()) await new Promise((resolve) => setImmediate(resolve));
+}
+
+describe("PageCache when visitors leave (issue 26)", () => {
+  it("never makes a waiter whose visitor left the renderer: the others and the next visitor are answered", async () => {
+    let release = () => {};
+    let first!: Promise<Answer>;
+    await new Promise<void>((taken) => {
+      nextRender = { hold: new Promise<void>((resolve) => (release = resolve)), taken, status: 500 };
+      first = get("/sobre");
+    });
+    // The first in line to render next leaves before the render in flight lands.
+    const gone = leaving("/sobre");
+    await parked(1);
+    const stays = get("/sobre");
+    await parked(2);
+    await gone.leave();
+    await until(() => cache.waiting === 1);
+    release();
+    expect((await first).status).toBe(500);
+    expect((await stays).status).toBe(200);
+    expect((await get("/sobre")).headers.get("x-page-cache")).toBe("hit");
+    expect(cache.rendering).toBe(0);
+    expect(cache.waiting).toBe(0);
+  });
+
+  it("gives the key back when the renderer's visitor leaves, even if the render never answers", async () => {
+    let renderer!: ReturnType<typeof leaving>;
+    await new Promise<void>((taken) => {
+      nextRender = { hold: new Promise<void>(() => {}), taken };
+      renderer = leaving("/contato");
+    });
+    expect(cache.rendering).toBe(1);
+    await renderer.leave();
+    await until(() => cache.rendering === 0);
+    const next = await get("/contato");
+    expect(next.status).toBe(200);
+    expect(next.headers.get("x-page-cache")).toBe("miss");
+  });
+
+  it("answers at once after a burst of visitors who leave before, during and after the render", async () => {
+    for (const encoding of ["gzip", "br", "identity"]) {
+      rendered = 0;
+      cache.clear();
+      let release = () => {};
+      const burst: Array<ReturnType<typeof leaving>> = [];
+      await new Promise<void>((taken) => {
+        nextRender = { hold: new Promise<void>((resolve) => (release = resolve)), taken };
+        burst.push(leaving("/demonstracao", { "accept-encoding": encoding }));
+      });
+      for (let i = 0; i < 30; i++) burst.push(leaving("/demonstracao", { "accept-encoding": encoding }));
+      await parked(30);
+      // Half leave while the page renders, the renderer among them; the rest once it landed.
+      await Promise.all(burst.slice(0, 15).map((request) => request.leave()));
+      release();
+      await Promise.all(burst.slice(15).map((request) => request.leave()));
+      const next = await get("/demonstracao", { "accept-encoding": encoding });
+      expect(next.status).toBe(200);
+      expect(cache.rendering).toBe(0);
+      expect(cache.waiting).toBe(0);
+    }
+  });
+
+  it("lets a request wait for another's render only so long, then it renders the page itself", async () => {
+    const stuck = new Promise<void>(() => {});
+    await new Promise<void>((taken) => {
+      nextRender = { hold: stuck, taken };
+      void get("/blog").catch(() => {});
+    });
+    const waiting = get("/blog");
+    await parked(1);
+    expect(timers).toHaveLength(1);
+    expect(timers[0]!.ms).toBe(3_000);
+    clock += 3_000;
+    timers[0]!.run();
+    const answer = await waiting;
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get("x-page-cache")).toBe("miss");
+    // A render older than the limit holds nobody back: the next request does not wait at all.
+    const next = await get("/blog");
+    expect(next.status).toBe(200);
+    expect(cache.waiting).toBe(0);
+  });
+
+  it("forgets a waiter whose visitor left, and its timer", async () => {
+    await new Promise<void>((taken) => {
+      nextRender = { hold: new Promise<void>(() => {}), taken };
+      void get("/parceiros").catch(() => {});
+    });
+    const gone = leaving("/parceiros");
+    await parked(1);
+    await gone.leave();
+    await until(() => cache.waiting === 0);
+    expect(timers[0]!.cancelled).toBe(true);
+  });
+
+  it("renders a page its route does not offer side by side, without waiting for another's render", async () => {
+    nextRender = { cacheable: false };
+    await get("/teste-gratis");
+    // The next render of it is held: another request does not wait for it.
+    let release = () => {};
+    let held!: Promise<Answer>;
+    await new Promise<void>((taken) => {
+      nextRender = { hold: new Promise<void>((resolve) => (release = resolve)), taken, cacheable: false };
+      held = get("/teste-gratis");
+    });
+    nextRender = { cacheable: false };
+    const beside = await get("/teste-gratis");
+    expect(beside.status).toBe(200);
+    expect(cache.waiting).toBe(0);
+    release();
+    expect((await held).status).toBe(200);
+    expect(rendered).toBe(3);
+    // Content changes forget it: the page may be offered now.
+    cache.clear();
+    nextRender = {};
+    await get("/teste-gratis");
+    expect((await get("/teste-gratis")).headers.get("x-page-cache")).toBe("hit");
   });
 });
 

@@ -7,6 +7,7 @@ import { FORM_TOKEN_SHAPE } from "../leads/spam.ts";
 import { byteView } from "./byte-view.ts";
 import { matchesEtag } from "./etag.ts";
 import { Memo } from "./memo.ts";
+import { isDone, RenderFlights, type Schedule } from "./render-flights.ts";
 import { readCookie, resolveRequest } from "./request-info.ts";
 import { SplicedBrotli } from "./spliced-brotli.ts";
 import { SplicedGzip } from "./spliced-gzip.ts";
@@ -59,6 +60,9 @@ export interface PageCacheOptions {
   issueToken: (now: number) => string;
   now?: () => number;
   ttlMs?: number;
+  /** Timers of the bounded wait for another's render (tests inject their own). */
+  schedule?: Schedule;
+  waitLimitMs?: number;
 }
 
 /**
@@ -77,7 +81,9 @@ export class PageCache {
   private readonly ttlMs: number;
   private readonly pendingBrotli = new Set<Promise<void>>();
   /** Keys being rendered by one request, with the requests waiting for that render. */
-  private readonly rendering = new Map<string, Array<() => void>>();
+  private readonly flights: RenderFlights;
+  /** Keys whose last render was not offered to the cache, until when (ms) they render freely. */
+  private readonly uncacheable = new LRUCache<string, number>({ max: 4096 });
   /** Bumped by clear(): a page rendered from the content before a change is not kept after it. */
   private generation = 0;
   /** Cache keys by the request parts that decide them (keyFor). */
@@ -86,6 +92,11 @@ export class PageCache {
   constructor(private readonly options: PageCacheOptions) {
     this.now = options.now ?? Date.now;
     this.ttlMs = options.ttlMs ?? PAGE_TTL_MS;
+    this.flights = new RenderFlights({
+      now: this.now,
+      ...(options.schedule ? { schedule: options.schedule } : {}),
+      ...(options.waitLimitMs ? { waitLimitMs: options.waitLimitMs } : {}),
+    });
     this.pages = new LRUCache({
       max: MAX_ENTRIES,
       maxSize: MAX_BYTES,
@@ -98,10 +109,18 @@ export class PageCache {
    * Answers the request from the cache, or has it rendered by `render` (the app) and keeps the
    * page on the way out. One request renders a page at a time: while it does, the others get the
    * expired copy (for at most STALE_MS) or, with none, wait for that render and are answered from
-   * it. Without that, every request in flight when a page expires (or after a content change)
-   * renders it at once.
+   * it (server/http/render-flights.ts bounds that wait). Without that, every request in flight when
+   * a page expires (or after a content change) renders it at once. A page its route does not offer
+   * to the cache (a form page, the blog list) is remembered as such for a while: its requests then
+   * render side by side instead of one after the other (decision 090).
    */
   serve(req: IncomingMessage, res: ServerResponse, render: () => void): void {
+    this.route(req, res, render, this.now());
+  }
+
+  private route(req: IncomingMessage, res: ServerResponse, render: () => void, since: number): void {
+    // Nobody is there to answer (a waiter served again after its visitor left).
+    if (isDone(res)) return;
     const key = this.keyFor(req);
     if (!key) {
       render();
@@ -109,37 +128,51 @@ export class PageCache {
     }
     const page = this.pages.get(key);
     const now = this.now();
-    const waiting = this.rendering.get(key);
-    if (page && (page.expiresAt > now || (waiting && page.expiresAt + STALE_MS > now))) {
+    const inFlight = this.flights.inFlight(key);
+    if (page && (page.expiresAt > now || (inFlight && page.expiresAt + STALE_MS > now))) {
       this.answer(req, res, page);
       return;
     }
-    if (waiting) {
-      waiting.push(() => this.serve(req, res, render));
+    // Not offered last time: rendered beside the others (and kept should it be offered now).
+    if ((this.uncacheable.get(key) ?? 0) > now) {
+      this.renderAndKeep(key, req, res, render);
       return;
     }
-    const waiters: Array<() => void> = [];
-    this.rendering.set(key, waiters);
-    // Finished or not (a failed render keeps nothing), the waiters are served again: one of them
-    // renders if there is still nothing to answer with.
-    res.once("close", () => {
-      if (this.rendering.get(key) === waiters) this.rendering.delete(key);
-      for (const next of waiters) next();
-    });
+    if (inFlight) {
+      this.flights.wait(
+        key,
+        res,
+        since,
+        () => this.route(req, res, render, since),
+        // Waited long enough for another's render: this one renders (and may keep) the page.
+        () => this.renderAndKeep(key, req, res, render),
+      );
+      return;
+    }
+    // Finished or not (a failed render keeps nothing), the waiters are served again when this
+    // response is done: one of them renders if there is still nothing to answer with.
+    this.flights.claim(key, res);
+    this.renderAndKeep(key, req, res, render);
+  }
+
+  /** Renders through the app and keeps the page when it may be kept. */
+  private renderAndKeep(key: string, req: IncomingMessage, res: ServerResponse, render: () => void): void {
     const slot: PageSlot = { html: null, token: null, failed: false };
     this.slots.set(req, slot);
     res.setHeader("X-Page-Cache", "miss");
     const generation = this.generation;
     res.once("finish", () => {
+      if (generation !== this.generation || slot.failed) return;
       if (
         slot.html !== null &&
-        !slot.failed &&
         res.statusCode === 200 &&
         !res.hasHeader("set-cookie") &&
-        generation === this.generation &&
         !holdsOtherToken(slot)
       ) {
         this.store(key, res.statusCode, res.getHeaders(), slot);
+      } else if (slot.html === null && res.statusCode === 200 && req.method === "GET") {
+        // The route did not offer its page to the cache: no single flight for it until it expires.
+        this.uncacheable.set(key, this.now() + this.ttlMs);
       }
     });
     render();
@@ -154,6 +187,7 @@ export class PageCache {
   clear(): void {
     this.generation++;
     this.pages.clear();
+    this.uncacheable.clear();
   }
 
   get size(): number {
@@ -162,9 +196,12 @@ export class PageCache {
 
   /** Requests waiting for a render in flight. */
   get waiting(): number {
-    let count = 0;
-    for (const waiters of this.rendering.values()) count += waiters.length;
-    return count;
+    return this.flights.waiting;
+  }
+
+  /** Keys being rendered right now (a burst that ended leaves none). */
+  get rendering(): number {
+    return this.flights.size;
   }
 
   /** The cache key of a request that may be answered from the cache, or null. */

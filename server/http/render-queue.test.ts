@@ -84,4 +84,22 @@ describe("renderQueue", () => {
     expect(await Promise.all([second, fourth])).toEqual(["/b", "/d"]);
     expect(queue.waiting).toBe(0);
   });
+
+  it("takes a waiting request out of the line as soon as its visitor leaves, and frees every slot after a burst", async () => {
+    const { queue, started, finish, server, url } = await appWithQueue();
+    close = () => server.close();
+    const running = [get(`${url}/a`), get(`${url}/b`)];
+    await until(() => started.length === 2);
+    const line = Array.from({ length: 20 }, (_, i) => get(`${url}/w${i}`));
+    await until(() => queue.waiting === 20);
+    for (const request of line) request.destroy();
+    // Forgotten before any slot frees: nobody who left is left in the line.
+    await until(() => queue.waiting === 0);
+    for (const request of running) request.destroy();
+    const next = fetch(`${url}/next`).then((r) => r.text());
+    await until(() => started.includes("/next"));
+    finish.get("/next")!();
+    expect(await next).toBe("/next");
+    expect(started.filter((path) => path.startsWith("/w"))).toEqual([]);
+  });
 });

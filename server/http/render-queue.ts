@@ -1,5 +1,6 @@
 import type { RequestHandler } from "express";
 import { normalisePath } from "./rate-limit.ts";
+import { isDone, whenDone } from "./render-flights.ts";
 
 /**
  * Page renders at a time, per process. A render is CPU work on the one thread, so running more at
@@ -13,40 +14,45 @@ export const RENDER_SLOTS = 8;
 
 /**
  * Lets at most `slots` page requests (everything but /api) through at a time; the others wait in
- * arrival order. A slot is freed when the answer is sent or the connection closes; a request whose
- * visitor left while it waited is dropped without rendering.
+ * arrival order. A slot is freed when the answer is sent or the connection closes, whichever way;
+ * a request whose visitor leaves while it waits is taken out of the line at once, never rendered.
  */
 export function renderQueue(slots: number = RENDER_SLOTS): RequestHandler & { readonly waiting: number } {
   let running = 0;
-  const queue: Array<() => void> = [];
+  // In arrival order; a Set so that a visitor who leaves is taken out without a scan.
+  const queue = new Set<() => void>();
   const release = () => {
-    const next = queue.shift();
-    if (next) next();
-    else running--;
+    const [next] = queue;
+    if (next) {
+      queue.delete(next);
+      next();
+    } else running--;
   };
   const handler: RequestHandler = (req, res, next) => {
     // Spelled as the rate limits read it, so /API/… or /api%2F… is not mistaken for a page.
     if (normalisePath(req.path).startsWith("/api/")) return next();
+    if (isDone(res)) return;
     const start = () => {
-      if (res.destroyed || req.destroyed || req.socket.destroyed) return release();
+      if (isDone(res)) return release();
       let freed = false;
       const free = () => {
         if (freed) return;
         freed = true;
         release();
       };
-      res.once("finish", free);
-      res.once("close", free);
+      // whenDone, not res.once("close"): a close that already happened would never free the slot.
+      whenDone(res, free);
       next();
     };
     if (running < slots) {
       running++;
       start();
-    } else {
-      queue.push(start);
+      return;
     }
+    queue.add(start);
+    whenDone(res, () => queue.delete(start));
   };
-  return Object.defineProperty(handler, "waiting", { get: () => queue.length }) as RequestHandler & {
+  return Object.defineProperty(handler, "waiting", { get: () => queue.size }) as RequestHandler & {
     readonly waiting: number;
   };
 }

@@ -1,6 +1,9 @@
 import { randomBytes } from "node:crypto";
+import { createConnection, createServer, type Server, type Socket } from "node:net";
 import { Cache } from "@server/cache/cache.ts";
 import { RedisStore } from "@server/cache/remote-store.ts";
+import { RedisRateLimitStore } from "@server/http/rate-limit.ts";
+import { MemoryWindowCounter, RedisWindowCounter } from "@server/rate/window-counter.ts";
 import pino from "pino";
 import { afterAll, describe, expect, it } from "vitest";
 
@@ -90,5 +93,64 @@ describe("an unreachable Redis", () => {
     await down.set("default:menu_data:pt", "x", 60);
     const cache = new Cache({ remote: down });
     expect(await cache.getOrLoad("default:menu_data:pt", async () => "from source", 60)).toBe("from source");
+  });
+});
+
+/**
+ * A TCP relay to the real Redis that can stop relaying: Redis stays connected but answers nothing,
+ * as a paused or overloaded Redis, or a network that drops packets, does.
+ */
+async function freezableRelay(target: URL): Promise<{ url: string; freeze(): void; close(): Promise<void> }> {
+  let frozen = false;
+  const sockets = new Set<Socket>();
+  const server: Server = createServer((client) => {
+    const upstream = createConnection(Number(target.port || 6379), target.hostname);
+    sockets.add(client).add(upstream);
+    client.on("data", (chunk) => {
+      if (!frozen) upstream.write(chunk);
+    });
+    upstream.on("data", (chunk) => {
+      if (!frozen) client.write(chunk);
+    });
+    for (const socket of [client, upstream])
+      socket.on("error", () => {}).on("close", () => sockets.delete(socket));
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as { port: number };
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    freeze: () => {
+      frozen = true;
+    },
+    close: async () => {
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
+
+describe.runIf(redisUrl)("a Redis that stops answering (issue 26)", () => {
+  it("holds no cache read, form rate limit or sign-in count: each falls back after the time-out", async () => {
+    const relay = await freezableRelay(new URL(redisUrl!));
+    const prefix = `test:${randomBytes(4).toString("hex")}:`;
+    const redis = new RedisStore(relay.url, logger, prefix, { commandTimeoutMs: 200 });
+    stores.push(redis);
+    try {
+      await redis.ready();
+      const forms = new RedisRateLimitStore(redis.client, `${prefix}rl:forms:`, logger);
+      forms.init({ windowMs: 60_000 } as Parameters<RedisRateLimitStore["init"]>[0]);
+      const logins = new RedisWindowCounter(redis.client, `${prefix}rl:login:`, new MemoryWindowCounter());
+      expect((await forms.increment("203.0.113.9")).totalHits).toBe(1);
+      expect(await logins.hit("ana@example.com")).toBe(1);
+      await redis.set("default:menu_data:pt", "kept", 60);
+
+      relay.freeze();
+      // Without a command time-out each of these waits for good.
+      expect((await forms.increment("203.0.113.9")).totalHits).toBe(1);
+      expect(await logins.hit("ana@example.com")).toBe(1);
+      expect(await redis.get("default:menu_data:pt")).toBeNull();
+    } finally {
+      await relay.close();
+    }
   });
 });
