@@ -21,6 +21,10 @@ describe("server-side answers: only what the form asks", () => {
     });
     expect(answers).toEqual({ nome: "Ana", email: "ana@x.com.br", telefone: "", assunto: "", mensagem: "" });
   });
+  it("stores a CNPJ normalised: 14 letters and digits, upper-cased, no punctuation", () => {
+    expect(sanitizeAnswers(demo, { cnpjEmpresa: " 12.abc.345/01de-35 " }).cnpjEmpresa).toBe("12ABC34501DE35");
+    expect(sanitizeAnswers(demo, { cnpjEmpresa: "11.222.333/0001-81" }).cnpjEmpresa).toBe("11222333000181");
+  });
   it("keeps only option values that exist in a checkbox list, without repeats", () => {
     const answers = sanitizeAnswers(demo, {
       segmento: ["industria", "inventado", "industria", 7, "comercio"],

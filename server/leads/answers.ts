@@ -1,10 +1,12 @@
-import type { Answers, FormDefinition } from "~/lib/forms/definition.ts";
+import { normaliseCnpj } from "~/lib/cnpj.ts";
+import { type Answers, type FormDefinition, isCnpjField } from "~/lib/forms/definition.ts";
 
 const MAX_TEXT = 5_000;
 
 /**
  * Keeps only what the form asks: known fields, option values that exist, at most maxSelect
- * choices (the latest ones, as the form drops the oldest), trimmed text of bounded length.
+ * choices (the latest ones, as the form drops the oldest), trimmed text of bounded length, a CNPJ
+ * normalised.
  */
 export function sanitizeAnswers(form: FormDefinition, raw: Record<string, unknown>): Answers {
   const answers: Answers = {};
@@ -20,6 +22,9 @@ export function sanitizeAnswers(form: FormDefinition, raw: Record<string, unknow
     } else if (field.type === "select") {
       const text = typeof value === "string" ? value : "";
       answers[field.name] = field.options?.some((o) => o.value === text) ? text : "";
+    } else if (isCnpjField(field) && typeof value === "string") {
+      // Stored as the Receita issues it (14 letters and digits, no punctuation), shown formatted.
+      answers[field.name] = normaliseCnpj(value).slice(0, MAX_TEXT);
     } else {
       answers[field.name] = typeof value === "string" ? value.trim().slice(0, MAX_TEXT) : "";
     }

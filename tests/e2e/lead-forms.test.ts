@@ -14,7 +14,8 @@ async function fillDemoFirstStep(page: Page) {
   await page.getByLabel("E-mail corporativo").fill("maria@agrosul.com.br");
   await page.getByLabel("Telefone / WhatsApp").fill("62998765432");
   await page.getByLabel("Nome da empresa").fill("Agro Sul Ltda");
-  await page.getByLabel("CNPJ").fill("12345678000190");
+  // An alphanumeric CNPJ as issued since July 2026 (the Receita's example), typed in lower case.
+  await page.getByLabel("CNPJ").fill("12abc34501de35");
 }
 
 describe("lead forms in Chromium, delivered to the fake Jira", () => {
@@ -70,8 +71,17 @@ describe("lead forms in Chromium, delivered to the fake Jira", () => {
 
     await fillDemoFirstStep(page);
     expect(await page.getByLabel("Telefone / WhatsApp").inputValue()).toBe("(62) 99876-5432");
-    expect(await page.getByLabel("CNPJ").inputValue()).toBe("12.345.678/0001-90");
+    expect(await page.getByLabel("CNPJ").inputValue()).toBe("12.ABC.345/01DE-35");
     expect(await page.locator(".field__error").count()).toBe(0);
+    // Wrong check digits are refused in the browser, named as such; the wrong length as before.
+    await page.getByLabel("CNPJ").fill("12ABC34501DE36");
+    await page.getByRole("button", { name: "Continuar" }).click();
+    expect(await page.locator(".field__error").allTextContents()).toEqual(["CNPJ inválido"]);
+    await page.getByLabel("CNPJ").fill("12ABC34501DE3");
+    await page.getByRole("button", { name: "Continuar" }).click();
+    expect(await page.locator(".field__error").allTextContents()).toEqual(["CNPJ deve ter 14 dígitos"]);
+    await page.getByLabel("CNPJ").fill("12abc34501de35");
+    expect(await page.getByLabel("CNPJ").inputValue()).toBe("12.ABC.345/01DE-35");
     await page.getByRole("button", { name: "Continuar" }).click();
     await page.getByText("Registrando informações...").waitFor();
     await page.getByRole("heading", { name: "Sua empresa" }).waitFor();
@@ -115,6 +125,8 @@ describe("lead forms in Chromium, delivered to the fake Jira", () => {
     expect(issue.labels).toEqual(
       expect.arrayContaining(["demo", "temp-hot", "urgencia-ontem", "porte-grande", "seg-comercio"]),
     );
+    // The alphanumeric CNPJ reached the ticket, shown formatted.
+    expect(JSON.stringify(issue.description)).toContain("12.ABC.345/01DE-35");
     await page.screenshot({ path: path.join(screenshots, "demo-success-desktop.png"), fullPage: true });
     expect(problems).toEqual([]);
   });

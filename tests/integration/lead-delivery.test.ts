@@ -89,7 +89,7 @@ describe.each(databaseTargets())("lead delivery to Jira on $name", (target) => {
     const description = JSON.stringify(created.description);
     for (const text of [
       "Agro Sul Ltda",
-      "12.345.678/0001-90",
+      "12.345.678/0001-95",
       "100 funcionários ou mais",
       "Temperatura",
       "abc123",
@@ -104,6 +104,33 @@ describe.each(databaseTargets())("lead delivery to Jira on $name", (target) => {
       trackerQualified: true,
       deliveryStatus: "delivered",
     });
+  });
+
+  it("an alphanumeric CNPJ is stored normalised and shown formatted in the issue; wrong check digits are refused", async () => {
+    const stack = await leadStack(handle, jira);
+    const refused = stack.leads.submit(
+      stack.submission({
+        formKey: "demo",
+        stage: "capture",
+        answers: { ...captureAnswers, cnpjEmpresa: "12.ABC.345/01DE-36" },
+      }),
+    );
+    await expect(refused).rejects.toMatchObject({
+      kind: "invalid-fields",
+      details: { errors: { cnpjEmpresa: "CNPJ inválido" } },
+    });
+    expect(jira.issues).toHaveLength(0);
+
+    const captured = await stack.leads.submit(
+      stack.submission({
+        formKey: "demo",
+        stage: "capture",
+        answers: { ...captureAnswers, cnpjEmpresa: "12.abc.345/01de-35" },
+      }),
+    );
+    const [row] = await handle.db.select().from(leads).where(eq(leads.id, captured.leadId));
+    expect((row!.answers as Record<string, unknown>).cnpjEmpresa).toBe("12ABC34501DE35");
+    expect(JSON.stringify(jira.issues[0]!.description)).toContain("12.ABC.345/01DE-35");
   });
 
   it("stores the lead when Jira is down, answers with the local protocol, and creates the issue once when Jira is back", async () => {

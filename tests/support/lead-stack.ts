@@ -101,7 +101,7 @@ export const hotDemoAnswers = {
   emailContato: "maria@agrosul.com.br",
   telefoneContato: "(62) 99876-5432",
   nomeEmpresa: "Agro Sul Ltda",
-  cnpjEmpresa: "12.345.678/0001-90",
+  cnpjEmpresa: "12.345.678/0001-95",
   segmento: ["agronegocio", "distribuicao"],
   numeroFuncionarios: "grande",
   sistemaAtual: ["planilhas"],

@@ -125,7 +125,10 @@ export function FormFieldInput({ field, value, error, texts, onChange, onToggle 
           {...controlled}
           type={field.type}
           placeholder={field.placeholder}
-          inputMode={field.mask || field.type === "tel" ? "numeric" : undefined}
+          // A CNPJ may hold letters since July 2026: the full keyboard, in capitals.
+          inputMode={field.mask === "phone" || field.type === "tel" ? "numeric" : undefined}
+          autoCapitalize={field.mask === "cnpj" ? "characters" : undefined}
+          spellCheck={field.mask === "cnpj" ? false : undefined}
           autoComplete={autocompleteFor(field)}
           maxLength={field.mask === "cnpj" ? 18 : field.mask === "phone" ? 15 : 300}
         />

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { applyMask, maskChatPhone, maskCnpj, maskPhone } from "./masks.ts";
+import { maskCnpj } from "../cnpj.ts";
+import { applyMask, maskChatPhone, maskPhone } from "./masks.ts";
 
 describe("B §5.2 CNPJ mask 00.000.000/0000-00 (max 18 characters)", () => {
   it("formats progressively while typing", () => {
@@ -26,13 +27,18 @@ describe("B §5.2 CNPJ mask 00.000.000/0000-00 (max 18 characters)", () => {
     expect(maskCnpj("123456780001959999")).toBe("12.345.678/0001-95");
     expect(maskCnpj("123456780001959999")).toHaveLength(18);
   });
-  it("ignores non-digits, so an already-masked value is stable", () => {
+  it("ignores punctuation and spaces, so an already-masked value is stable", () => {
     expect(maskCnpj("12.345.678/0001-95")).toBe("12.345.678/0001-95");
-    expect(maskCnpj("ab12 345x678")).toBe("12.345.678");
+    expect(maskCnpj("12.ABC.345/01DE-35")).toBe("12.ABC.345/01DE-35");
+    expect(maskCnpj("12 345-678")).toBe("12.345.678");
+  });
+  it("keeps letters, upper-cased, since the CNPJ became alphanumeric (July 2026; the old mask dropped them)", () => {
+    expect(maskCnpj("ab12 345x678")).toBe("AB.123.45X/678");
+    expect(maskCnpj("abc")).toBe("AB.C");
   });
   it("empty input gives empty output", () => {
     expect(maskCnpj("")).toBe("");
-    expect(maskCnpj("abc")).toBe("");
+    expect(maskCnpj("./- ")).toBe("");
   });
 });
 

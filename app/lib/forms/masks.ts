@@ -1,16 +1,6 @@
 import { CHAT_PHONE_MAX_DIGITS } from "../chat.ts";
+import { maskCnpj } from "../cnpj.ts";
 import { digitsOf } from "./validation.ts";
-
-/** CNPJ as 00.000.000/0000-00 (B §5.2), at most 18 characters. */
-export function maskCnpj(value: string): string {
-  const d = digitsOf(value).slice(0, 14);
-  let out = d.slice(0, 2);
-  if (d.length > 2) out += `.${d.slice(2, 5)}`;
-  if (d.length > 5) out += `.${d.slice(5, 8)}`;
-  if (d.length > 8) out += `/${d.slice(8, 12)}`;
-  if (d.length > 12) out += `-${d.slice(12, 14)}`;
-  return out;
-}
 
 /**
  * Brazilian phone as (00) 0000-0000 or (00) 00000-0000 (B §5.2: the block after the area code

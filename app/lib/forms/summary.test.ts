@@ -63,6 +63,15 @@ function definition(): FormDefinition {
   });
 }
 
+describe("a CNPJ in the summary and the ticket", () => {
+  it("is shown formatted, stored normalised or as typed", () => {
+    const demo = shipped("demo");
+    expect(displayAnswer(demo, "cnpjEmpresa", "12ABC34501DE35")).toBe("12.ABC.345/01DE-35");
+    expect(displayAnswer(demo, "cnpjEmpresa", "12.abc.345/01de-35")).toBe("12.ABC.345/01DE-35");
+    expect(displayAnswer(demo, "cnpjEmpresa", "11222333000181")).toBe("11.222.333/0001-81");
+  });
+});
+
 describe("B §2.6 success summary: grouped in a fixed order", () => {
   const form = definition();
 

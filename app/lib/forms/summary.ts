@@ -1,4 +1,5 @@
-import type { Answers, FormDefinition } from "./definition.ts";
+import { formatCnpjForDisplay } from "../cnpj.ts";
+import { type Answers, type FormDefinition, isCnpjField } from "./definition.ts";
 
 const asList = (value: string | string[] | undefined): string[] =>
   Array.isArray(value) ? value : value ? [value] : [];
@@ -15,8 +16,25 @@ export const GROUP_TITLES: Record<string, string> = {
 export function displayAnswer(form: FormDefinition, name: string, value: string | string[]): string {
   const field = form.steps.flatMap((s) => s.fields).find((f) => f.name === name);
   const values = asList(value);
+  if (field && isCnpjField(field)) return values.map(formatCnpjForDisplay).join(", ");
   if (!field?.options) return values.join(", ");
   return values.map((v) => field.options?.find((o) => o.value === v)?.label ?? v).join(", ");
+}
+
+/** The stored answers with each CNPJ formatted for reading (the admin's lead detail). */
+export function readableAnswers(
+  form: FormDefinition | null,
+  answers: Record<string, unknown>,
+): Record<string, unknown> {
+  const cnpjFields = new Set(
+    (form?.steps.flatMap((s) => s.fields) ?? []).filter(isCnpjField).map((f) => f.name),
+  );
+  return Object.fromEntries(
+    Object.entries(answers).map(([name, value]) => [
+      name,
+      cnpjFields.has(name) && typeof value === "string" ? formatCnpjForDisplay(value) : value,
+    ]),
+  );
 }
 
 /** Answers grouped as the success screen shows them (B §2.6). */

@@ -82,7 +82,7 @@ describe("B §5.1 email: not an e-mail address, or contains a space", () => {
   });
 });
 
-describe("B §5.1 cnpj: exactly 14 digits after stripping non-digits", () => {
+describe("B §5.1 cnpj: 14 letters and digits after stripping punctuation, with valid check digits", () => {
   const cnpj = field({ validation: ["cnpj"] });
 
   it("refuses 13 digits with punctuation", () => {
@@ -96,6 +96,16 @@ describe("B §5.1 cnpj: exactly 14 digits after stripping non-digits", () => {
   });
   it("refuses 15 digits with punctuation", () => {
     expect(validateField(cnpj, "12.345.678/0001-951")).toBe(CNPJ);
+  });
+  it("accepts the alphanumeric CNPJ (since July 2026), in any case", () => {
+    expect(validateField(cnpj, "12.ABC.345/01DE-35")).toBeNull();
+    expect(validateField(cnpj, "12abc34501de35")).toBeNull();
+  });
+  it("refuses 14 characters with wrong check digits as 'CNPJ inválido', in the visitor's language", () => {
+    expect(validateField(cnpj, "12.345.678/0001-90")).toBe("CNPJ inválido");
+    expect(validateField(cnpj, "12.ABC.345/01DE-36")).toBe("CNPJ inválido");
+    expect(validateField(cnpj, "12.ABC.345/01DE-36", validationMessagesEn)).toBe("Invalid CNPJ");
+    expect(validateField(cnpj, "12.ABC.345/01DE-3", validationMessagesEn)).toBe("CNPJ must have 14 digits");
   });
 });
 

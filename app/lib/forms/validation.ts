@@ -1,3 +1,4 @@
+import { cnpjProblem } from "../cnpj.ts";
 import type { Answers, FormField, FormStep } from "./definition.ts";
 
 /** Field messages of B §5.1, exactly as the catalogue words them, and their English versions. */
@@ -5,6 +6,8 @@ export const validationMessages = {
   required: "Este campo é obrigatório",
   email: "E-mail inválido",
   cnpj: "CNPJ deve ter 14 dígitos",
+  // The check digits of the CNPJ (alphanumeric since July 2026, app/lib/cnpj.ts).
+  cnpjInvalid: "CNPJ inválido",
   phone: "Telefone deve ter pelo menos 10 dígitos",
   // The chat popup's phone rules (A §5, A §8), so the server checks what the popup checks.
   minDigits: (n: number) => `Telefone deve ter pelo menos ${n} dígitos`,
@@ -18,6 +21,7 @@ export const validationMessagesEn: ValidationMessages = {
   required: "This field is required",
   email: "Invalid e-mail",
   cnpj: "CNPJ must have 14 digits",
+  cnpjInvalid: "Invalid CNPJ",
   phone: "Phone must have at least 10 digits",
   minDigits: (n: number) => `Phone must have at least ${n} digits`,
   maxDigits: "Phone number too long",
@@ -59,7 +63,8 @@ export function validateField(
     if (rule === "email") {
       if (!EMAIL.test(text) || /\s/.test(text)) return messages.email;
     } else if (rule === "cnpj") {
-      if (digitsOf(text).length !== 14) return messages.cnpj;
+      const problem = cnpjProblem(text);
+      if (problem) return problem === "length" ? messages.cnpj : messages.cnpjInvalid;
     } else if (rule === "phone") {
       if (digitsOf(text).length < 10) return messages.phone;
     } else if (rule.startsWith("min_digits:")) {

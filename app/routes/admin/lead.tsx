@@ -3,12 +3,16 @@ import { requirePageAdmin } from "@server/http/auth-guard.ts";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { ActionResult, TrackerLink } from "~/admin/ActionResult.tsx";
 import { inboxTexts as t } from "~/admin/texts.ts";
+import type { FormKey } from "~/lib/forms/form-keys.ts";
+import { readableAnswers } from "~/lib/forms/summary.ts";
 import type { Route } from "./+types/lead";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   await requirePageAdmin(request, context);
   try {
     const { lead, jobs } = await context.services.inbox.detail(params.id);
+    // Stored leads carry one of the form keys: intake refuses any other.
+    const form = await context.services.forms.get(lead.formId as FormKey);
     return data(
       {
         lead: {
@@ -16,7 +20,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
           protocol: lead.protocol,
           form: lead.formId,
           stage: lead.stage,
-          answers: lead.answers as Record<string, unknown>,
+          answers: readableAnswers(form, lead.answers as Record<string, unknown>),
           tracking: lead.tracking as Record<string, unknown>,
           context: lead.context as Record<string, unknown>,
           level: lead.level,
