@@ -14,7 +14,10 @@ const PASSWORD = "correct horse battery";
 const FORMAT = /^scrypt\$32768\$8\$3\$([A-Za-z0-9+/]{22}==)\$([A-Za-z0-9+/]{43}=)$/;
 
 describe("§4 Authentication — stored password hashes (scrypt$N$r$p$salt$hash)", () => {
-  it("hashes in the self-describing format with 16-byte salt and 32-byte key, salted at random", async () => {
+  // Five scrypt runs of ~100 ms alone: on a busy two-core machine they took over the default 5 s.
+  it("hashes in the self-describing format with 16-byte salt and 32-byte key, salted at random", {
+    timeout: 30_000,
+  }, async () => {
     const [first, second] = await Promise.all([hashPassword(PASSWORD), hashPassword(PASSWORD)]);
     const a = first.match(FORMAT);
     const b = second.match(FORMAT);
