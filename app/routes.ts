@@ -74,6 +74,8 @@ export default [
     route("pages", "routes/admin/plans-editor.tsx"),
     route("leads", "routes/admin/leads.tsx"),
     route("leads/:id", "routes/admin/lead.tsx"),
+    route("empresas", "routes/admin/companies.tsx"),
+    route("empresas/:id", "routes/admin/company.tsx"),
     route("settings", "routes/admin/settings.tsx"),
     route("*", "routes/admin/index.ts", { id: "admin-other" }),
   ]),

@@ -52,6 +52,8 @@ execFileSync(
     LOGIN.password,
     "--role",
     "customer",
+    "--company",
+    "11.222.333/0001-81",
   ],
   {
     env: { ...process.env, NODE_ENV: "production", ...env },

@@ -1,4 +1,5 @@
 // Development helper: `node scripts/screenshot.mjs URL out.png [width]` takes a full-page screenshot in Debian's Chromium.
+// SCREENSHOT_TOKEN=<session token> looks at the page signed in (the token of POST /api/auth/login).
 import { chromium } from "playwright-core";
 import { ensureDebianTool } from "./outside-tools.mjs";
 
@@ -16,6 +17,9 @@ const browser = await chromium.launch({
   ],
 });
 const page = await browser.newPage({ viewport: { width: Number(width), height: 900 }, locale: "pt-BR" });
+if (process.env.SCREENSHOT_TOKEN) {
+  await page.setExtraHTTPHeaders({ Authorization: `Bearer ${process.env.SCREENSHOT_TOKEN}` });
+}
 const errors = [];
 page.on("console", (m) => {
   if (m.type() === "error" || m.type() === "warning") errors.push(m.text());

@@ -1,17 +1,30 @@
 import { parseArgs } from "node:util";
+import { formatCnpjForDisplay } from "~/lib/cnpj.ts";
+import { COMPANY_ROLE_LABELS } from "~/lib/portal/permissions.ts";
 import { AccountService } from "./auth/users.ts";
+import { Cache } from "./cache/cache.ts";
 import { ConfigError, loadConfig } from "./config.ts";
+import { ContentService } from "./content/service.ts";
 import { DomainError } from "./domain-errors.ts";
+import { CompanyService } from "./portal/companies.ts";
+import { createCustomer } from "./portal/customers.ts";
+import { portalMessages } from "./portal/messages.ts";
+import { contentPlans } from "./portal/plans.ts";
 import { openConfiguredDatabase } from "./services.ts";
+
+const USAGE =
+  "Uso: npm run user:create -- --email E --password P --role admin|customer [--name N] [--company CNPJ [--company-name NOME]]";
 
 /**
  * Command-line tasks against the configured database (DATABASE_URL or the embedded one in DATA_DIR).
- *   user-create --email E --password P --role admin|customer [--name N]
+ *   user-create --email E --password P --role admin|customer [--name N] [--company CNPJ [--company-name NAME]]
+ * A customer belongs to the company of --company, created when it does not exist (its first member
+ * is its owner).
  */
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   if (command !== "user-create") {
-    console.error("Uso: npm run user:create -- --email E --password P --role admin|customer [--name N]");
+    console.error(USAGE);
     return 2;
   }
   const { values } = parseArgs({
@@ -21,6 +34,8 @@ async function main(argv: string[]): Promise<number> {
       password: { type: "string" },
       role: { type: "string" },
       name: { type: "string" },
+      company: { type: "string" },
+      "company-name": { type: "string" },
     },
     strict: true,
   });
@@ -28,10 +43,37 @@ async function main(argv: string[]): Promise<number> {
     console.error("Informe --email, --password e --role admin|customer (e, se quiser, --name).");
     return 2;
   }
+  if (values.role === "customer" && !values.company) {
+    console.error(portalMessages.customerNeedsCompany);
+    return 2;
+  }
+  if (values.role !== "customer" && values.company) {
+    console.error(portalMessages.staffHasNoCompany);
+    return 2;
+  }
   const config = loadConfig();
   const database = await openConfiguredDatabase(config);
   try {
-    // Creating a user needs the accounts and nothing else: no cache, mail or rate limiter.
+    // Creating a user needs the accounts (and the plans, for a company) and nothing else: no
+    // cache shared with a server, mail or rate limiter.
+    if (values.role === "customer") {
+      const companies = new CompanyService({
+        db: database.db,
+        plans: contentPlans(new ContentService(database.db, new Cache())),
+      });
+      const { user, company, createdCompany } = await createCustomer(companies, {
+        email: values.email,
+        password: values.password,
+        name: values.name,
+        cnpj: values.company!,
+        companyName: values["company-name"],
+      });
+      const [member] = (await companies.members(company.id)).filter((m) => m.id === user.id);
+      console.log(
+        `Usuário criado: ${user.email} (cliente, ${COMPANY_ROLE_LABELS.pt[member!.role].toLowerCase()} de ${company.legalName}, CNPJ ${formatCnpjForDisplay(company.cnpj)}${createdCompany ? ", empresa criada agora" : ""}; usuário "${user.username}")`,
+      );
+      return 0;
+    }
     const user = await new AccountService({ db: database.db }).createUser({
       email: values.email,
       password: values.password,

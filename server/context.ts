@@ -18,6 +18,7 @@ import type { LeadInbox } from "./leads/inbox.ts";
 import type { LeadService } from "./leads/service.ts";
 import type { DeliveryWorker } from "./leads/worker.ts";
 import type { Logger } from "./logger.ts";
+import type { CompanyService } from "./portal/companies.ts";
 import type { Signer } from "./secrets.ts";
 import type { JiraClient } from "./tracker/jira-client.ts";
 import type { UploadService } from "./uploads/service.ts";
@@ -47,6 +48,8 @@ export interface AppServices {
   inbox: LeadInbox;
   worker: DeliveryWorker;
   accounts: AccountService;
+  /** Customer companies and their members (the portal, the admin's companies). */
+  companies: CompanyService;
   sessions: SessionService;
   passwordReset: PasswordResetService;
   userDashboards: UserDashboardStore;

@@ -28,6 +28,8 @@ import { TrackerSync } from "./leads/tracker-sync.ts";
 import { DeliveryWorker, type JobHandler } from "./leads/worker.ts";
 import type { Logger } from "./logger.ts";
 import { contentDir } from "./paths.ts";
+import { CompanyService } from "./portal/companies.ts";
+import { contentPlans } from "./portal/plans.ts";
 import { MemoryWindowCounter, RedisWindowCounter } from "./rate/window-counter.ts";
 import { loadSigningSecret, Signer } from "./secrets.ts";
 import { trackerMessages } from "./tracker/errors.ts";
@@ -189,6 +191,7 @@ export async function buildServices(
       deliveryHandlers,
       jira,
       accounts: new AccountService({ db: database.db, now: seams.now }),
+      companies: new CompanyService({ db: database.db, plans: contentPlans(content), now: seams.now }),
       sessions: new SessionService({
         db: database.db,
         loginLimit: config.LOGIN_RATE_LIMIT_PER_MINUTE,
@@ -241,7 +244,7 @@ export async function startServices(services: BuiltServices): Promise<void> {
     );
   }
   if (noUsers && database.kind === "pglite" && isLocalAddress(services.config.publicBaseUrl)) {
-    const demo = await seedDemoUsers(accounts, services.userDashboards);
+    const demo = await seedDemoUsers(accounts, services.companies, services.userDashboards);
     console.log(
       [
         "Contas de demonstração criadas (mostradas só desta vez):",

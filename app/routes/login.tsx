@@ -45,9 +45,14 @@ export async function action({ request, context }: Route.ActionArgs) {
       },
     });
   } catch (error) {
-    if (DomainError.is(error, "unauthenticated") || DomainError.is(error, "rate-limited")) {
+    if (
+      DomainError.is(error, "unauthenticated") ||
+      DomainError.is(error, "rate-limited") ||
+      DomainError.is(error, "forbidden")
+    ) {
+      // Wrong credentials read alike whatever the cause (A §8); a limit or a suspended company says why.
       return {
-        error: error.kind === "rate-limited" ? ("limited" as const) : ("invalid" as const),
+        error: error.kind === "unauthenticated" ? ("invalid" as const) : ("limited" as const),
         message: error.message,
         email,
       };

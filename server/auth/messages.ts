@@ -12,4 +12,5 @@ export const authMessages = {
   passwordTooShort: `A senha deve ter pelo menos ${MIN_PASSWORD_LENGTH} caracteres.`,
   emailTaken: "Já existe um usuário com este e-mail.",
   userNotFound: "Usuário não encontrado.",
+  companySuspended: "O acesso da sua empresa ao portal está suspenso. Fale com o nosso suporte.",
 } as const;

@@ -1,4 +1,6 @@
 import { randomBytes } from "node:crypto";
+import type { CompanyService } from "../portal/companies.ts";
+import { createCustomer } from "../portal/customers.ts";
 import type { UserDashboardStore } from "./user-dashboards.ts";
 import type { AccountService } from "./users.ts";
 
@@ -123,17 +125,34 @@ export function demoDashboard(name: string) {
   };
 }
 
-/** Two demo accounts with random passwords, for a fresh embedded database. */
-export async function seedDemoUsers(accounts: AccountService, dashboards: UserDashboardStore) {
+/** The demo customer's company: the Receita Federal's example of an alphanumeric CNPJ. */
+export const DEMO_COMPANY = {
+  cnpj: "12ABC34501DE35",
+  legalName: "Agro Sul Comércio de Insumos Ltda",
+  tradeName: "Agro Sul",
+  planId: "profissional",
+};
+
+/**
+ * Two demo accounts with random passwords, for a fresh embedded database: an admin, and a customer
+ * who owns a demo company on the Profissional plan.
+ */
+export async function seedDemoUsers(
+  accounts: AccountService,
+  companies: CompanyService,
+  dashboards: UserDashboardStore,
+) {
   const password = () => randomBytes(9).toString("base64url");
   const admin = { email: "admin@vertice.local", password: password() };
   const customer = { email: "cliente@vertice.local", password: password() };
   await accounts.createUser({ ...admin, role: "admin", name: "Administração Vértice", username: "admin" });
-  const created = await accounts.createUser({
+  const company = await companies.create(DEMO_COMPANY);
+  const { user: created } = await createCustomer(companies, {
     ...customer,
-    role: "customer",
     name: "Carla Mendes",
     username: "carla",
+    cnpj: company.cnpj,
+    companyRole: "owner",
   });
   await dashboards.setDashboardData(created.id, demoDashboard(created.name));
   return { admin, customer };

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
-import { and, eq, gt, isNull } from "drizzle-orm";
+import { and, eq, gt, isNull, or } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
-import { sessions, users } from "../db/schema.ts";
+import { companies, sessions, users } from "../db/schema.ts";
 import { DomainError } from "../domain-errors.ts";
 import type { WindowCounter } from "../rate/window-counter.ts";
 import { authMessages } from "./messages.ts";
@@ -39,6 +39,10 @@ export class SessionService {
     const ok = await verifyPassword(password, row?.passwordHash ?? (await dummyPasswordHash()));
     if (!row || !ok || row.disabledAt)
       throw new DomainError("unauthenticated", authMessages.invalidCredentials);
+    // A suspended company's people keep their accounts but cannot sign in (issue 27); said only
+    // to someone who knows the password.
+    if (row.companyId && (await this.companySuspended(row.companyId)))
+      throw new DomainError("forbidden", authMessages.companySuspended);
     // A hash made with weaker settings is replaced now that the password is known to be right.
     if (needsRehash(row.passwordHash)) {
       await this.options.db
@@ -57,6 +61,8 @@ export class SessionService {
       expiresAt,
       userAgent: meta.userAgent?.slice(0, 300),
     });
+    // Shown beside each member in the company's users screen (issue 27).
+    await this.options.db.update(users).set({ lastSignInAt: now }).where(eq(users.id, row.id));
     return { token, user: toPublicUser(row), expiresAt };
   }
 
@@ -67,15 +73,26 @@ export class SessionService {
       .select({ user: users })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
+      .leftJoin(companies, eq(companies.id, users.companyId))
       .where(
         and(
           eq(sessions.tokenHash, hashToken(token)),
           isNull(sessions.revokedAt),
           gt(sessions.expiresAt, this.now()),
           isNull(users.disabledAt),
+          // The sessions of a suspended company's people stop working at once.
+          or(isNull(companies.id), eq(companies.status, "active")),
         ),
       );
     return row ? toPublicUser(row.user) : null;
+  }
+
+  private async companySuspended(companyId: string): Promise<boolean> {
+    const [company] = await this.options.db
+      .select({ status: companies.status })
+      .from(companies)
+      .where(eq(companies.id, companyId));
+    return company?.status === "suspended";
   }
 
   /** Ends every session of a user (an admin's "sign out everywhere"); answers how many were open. */

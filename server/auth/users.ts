@@ -1,12 +1,15 @@
 import { randomUUID } from "node:crypto";
 import { asc, eq, sql } from "drizzle-orm";
+import type { CompanyRole } from "~/lib/portal/permissions.ts";
 import type { Database } from "../db/client.ts";
 import { users } from "../db/schema.ts";
 import { DomainError } from "../domain-errors.ts";
+import { portalMessages } from "../portal/messages.ts";
 import { authMessages } from "./messages.ts";
 import { hashPassword, MIN_PASSWORD_LENGTH } from "./passwords.ts";
 
-export type Role = "admin" | "customer";
+/** Staff are admin (and, with the editorial workflow, editor); customers belong to a company. */
+export type Role = "admin" | "editor" | "customer";
 
 export interface Preferences {
   language: "pt" | "en";
@@ -53,16 +56,25 @@ export class AccountService {
     this.now = options.now ?? (() => new Date());
   }
 
+  /**
+   * A new account. A customer belongs to exactly one company, with a role in it (server/portal
+   * creates them: customers.ts); staff belong to none.
+   */
   async createUser(input: {
     email: string;
     password: string;
     role: Role;
     name?: string;
     username?: string;
+    company?: { id: string; role: CompanyRole };
   }): Promise<PublicUser> {
     const email = input.email.trim().toLowerCase();
     if (input.password.length < MIN_PASSWORD_LENGTH)
       throw new DomainError("invalid", authMessages.passwordTooShort);
+    if (input.role === "customer" && !input.company)
+      throw new DomainError("invalid", portalMessages.customerNeedsCompany);
+    if (input.role !== "customer" && input.company)
+      throw new DomainError("invalid", portalMessages.staffHasNoCompany);
     const [existing] = await this.options.db
       .select({ id: users.id })
       .from(users)
@@ -77,6 +89,8 @@ export class AccountService {
         username,
         name: input.name?.trim() || username,
         role: input.role,
+        companyId: input.company?.id ?? null,
+        companyRole: input.company?.role ?? null,
         passwordHash: await hashPassword(input.password),
         preferences: DEFAULT_PREFERENCES,
         createdAt: this.now(),
@@ -115,14 +129,20 @@ export class AccountService {
     }));
   }
 
-  async setRole(userId: string, role: Role): Promise<PublicUser> {
+  /**
+   * Changes a staff member's role. Customers and staff are separate accounts (a customer's place is
+   * in a company, changed through the company's members): a role across the two is refused.
+   */
+  async setRole(userId: string, role: Exclude<Role, "customer">): Promise<PublicUser> {
+    const [current] = await this.options.db.select().from(users).where(eq(users.id, userId));
+    if (!current) throw new DomainError("not-found", authMessages.userNotFound);
+    if (current.role === "customer") throw new DomainError("invalid", portalMessages.customerIsNotStaff);
     const [row] = await this.options.db
       .update(users)
       .set({ role, updatedAt: this.now() })
       .where(eq(users.id, userId))
       .returning();
-    if (!row) throw new DomainError("not-found", authMessages.userNotFound);
-    return toPublicUser(row);
+    return toPublicUser(row!);
   }
 
   /** A deactivated account cannot sign in, and its sessions stop working. */

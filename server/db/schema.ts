@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import {
   boolean,
+  check,
   index,
   integer,
   jsonb,
@@ -191,7 +192,31 @@ export const appSecrets = pgTable("app_secrets", {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().default(sql`now()`),
 });
 
-/** People who sign in: customers and staff (role admin). Emails are stored lower-cased. */
+/**
+ * A customer company (issue 27): the CNPJ normalised (app/lib/cnpj.ts), its names, the plan of
+ * plans-data it is on, and whether it is active. Every customer user belongs to exactly one.
+ */
+export const companies = pgTable(
+  "companies",
+  {
+    id: uuid("id").primaryKey(),
+    cnpj: text("cnpj").notNull(),
+    legalName: text("legal_name").notNull(),
+    tradeName: text("trade_name").notNull().default(""),
+    planId: text("plan_id"),
+    status: text("status", { enum: ["active", "suspended"] })
+      .notNull()
+      .default("active"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().default(sql`now()`),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().default(sql`now()`),
+  },
+  (t) => [uniqueIndex("companies_cnpj_idx").on(t.cnpj)],
+);
+
+/**
+ * People who sign in: customers (of one company, with a role in it) and staff (admin, editor; no
+ * company). Emails are stored lower-cased.
+ */
 export const users = pgTable(
   "users",
   {
@@ -199,7 +224,12 @@ export const users = pgTable(
     email: text("email").notNull(),
     username: text("username").notNull(),
     name: text("name").notNull(),
-    role: text("role", { enum: ["admin", "customer"] }).notNull(),
+    role: text("role", { enum: ["admin", "editor", "customer"] }).notNull(),
+    /** The customer's company; null for staff. */
+    companyId: uuid("company_id").references(() => companies.id, { onDelete: "restrict" }),
+    /** The customer's role in the company (app/lib/portal/permissions.ts); null for staff. */
+    companyRole: text("company_role", { enum: ["owner", "admin", "finance", "member"] }),
+    lastSignInAt: timestamp("last_sign_in_at", { withTimezone: true }),
     /** scrypt$N$r$p$salt$hash */
     passwordHash: text("password_hash").notNull(),
     preferences: jsonb("preferences").notNull(),
@@ -208,7 +238,45 @@ export const users = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().default(sql`now()`),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().default(sql`now()`),
   },
-  (t) => [uniqueIndex("users_email_idx").on(t.email), uniqueIndex("users_username_idx").on(t.username)],
+  (t) => [
+    uniqueIndex("users_email_idx").on(t.email),
+    uniqueIndex("users_username_idx").on(t.username),
+    index("users_company_idx").on(t.companyId),
+    // A company and a role in it go together, and only customers have them.
+    check("users_company_role_check", sql`(${t.companyId} is null) = (${t.companyRole} is null)`),
+    check("users_staff_no_company_check", sql`${t.role} = 'customer' or ${t.companyId} is null`),
+  ],
+);
+
+/**
+ * An invitation to join a company (issue 27): a single-use link (only its hash is kept) valid for
+ * 7 days, for one e-mail and role. Accepting it creates the account; resending replaces the link;
+ * revoking ends it.
+ */
+export const companyInvitations = pgTable(
+  "company_invitations",
+  {
+    id: uuid("id").primaryKey(),
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    companyRole: text("company_role", { enum: ["owner", "admin", "finance", "member"] }).notNull(),
+    tokenHash: text("token_hash").notNull(),
+    invitedBy: uuid("invited_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    acceptedAt: timestamp("accepted_at", { withTimezone: true }),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("company_invitations_token_idx").on(t.tokenHash),
+    index("company_invitations_company_idx").on(t.companyId),
+    // One open invitation per company and address: a second one is a resend.
+    uniqueIndex("company_invitations_open_idx")
+      .on(t.companyId, t.email)
+      .where(sql`${t.acceptedAt} is null and ${t.revokedAt} is null`),
+  ],
 );
 
 /** Sign-in sessions: only a hash of the token is stored; revoking sets revoked_at. */

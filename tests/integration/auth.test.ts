@@ -5,6 +5,8 @@ import { hashToken } from "@server/auth/tokens.ts";
 import { AccountService } from "@server/auth/users.ts";
 import type { DatabaseHandle } from "@server/db/client.ts";
 import { passwordResets, sessions, users } from "@server/db/schema.ts";
+import { CompanyService } from "@server/portal/companies.ts";
+import { createCustomer } from "@server/portal/customers.ts";
 import { MemoryWindowCounter } from "@server/rate/window-counter.ts";
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -44,11 +46,13 @@ describe.each(databaseTargets())("accounts and sessions on $name", (target) => {
         now: clock.now,
       }),
     };
-    await auth.accounts.createUser({
+    const companies = new CompanyService({ db: handle.db, plans: { plans: async () => [] }, now: clock.now });
+    await createCustomer(companies, {
       email: "Carla@Example.com",
       password: "senha-forte-1",
-      role: "customer",
       name: "Carla Mendes",
+      cnpj: "11.222.333/0001-81",
+      companyName: "Mendes Ltda",
     });
   });
   afterEach(async () => {
@@ -193,7 +197,7 @@ describe.each(databaseTargets())("accounts and sessions on $name", (target) => {
     expect(row!.role).toBe("admin");
   });
 
-  it("an admin deactivates an account: no sign-in, no session; roles change; sessions end everywhere", async () => {
+  it("an admin deactivates an account: no sign-in, no session; staff roles change; sessions end everywhere", async () => {
     const session = await auth.sessions.login("carla@example.com", "senha-forte-1", { remember: false });
     const [carla] = (await auth.accounts.list()).filter((u) => u.email === "carla@example.com");
     expect(carla).toMatchObject({ role: "customer", disabled: false });
@@ -205,7 +209,18 @@ describe.each(databaseTargets())("accounts and sessions on $name", (target) => {
     ).rejects.toMatchObject({ kind: "unauthenticated", message: "Credenciais inválidas, tente novamente." });
     await auth.accounts.setDisabled(carla!.id, false);
     const again = await auth.sessions.login("carla@example.com", "senha-forte-1", { remember: false });
-    expect((await auth.accounts.setRole(carla!.id, "admin")).role).toBe("admin");
+    // Customers and staff are separate accounts (issue 27): a customer is never made staff.
+    await expect(auth.accounts.setRole(carla!.id, "admin")).rejects.toMatchObject({
+      kind: "invalid",
+      message: "Clientes e equipe são contas separadas: crie uma conta da equipe para esta pessoa.",
+    });
+    const staff = await auth.accounts.createUser({
+      email: "dora@example.com",
+      password: "senha-forte-2",
+      role: "admin",
+    });
+    expect((await auth.accounts.setRole(staff.id, "editor")).role).toBe("editor");
+    expect((await auth.accounts.setRole(staff.id, "admin")).role).toBe("admin");
     expect(await auth.sessions.revokeAll(carla!.id)).toBe(2);
     expect(await auth.sessions.userForToken(again.token)).toBeNull();
     await expect(

@@ -228,7 +228,14 @@ describe("admin content API (B §7.5)", () => {
     });
     expect(refused.status).toBe(403);
     const created = await call("/admin/settings", {
-      ...form({ intent: "create", email: "nova@example.com", name: "Nova Pessoa", role: "customer" }),
+      ...form({
+        intent: "create",
+        email: "nova@example.com",
+        name: "Nova Pessoa",
+        role: "customer",
+        cnpj: "11.222.333/0001-81",
+        companyName: "Nova Empresa Ltda",
+      }),
       token: admin,
     });
     expect(created.status).toBe(200);

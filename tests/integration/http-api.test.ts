@@ -52,7 +52,18 @@ describe.each(setups)("HTTP API with $name", (setup) => {
       ["cliente@example.com", "customer"],
     ] as const) {
       const created = await runCli(
-        ["user-create", "--email", email, "--password", "senha-de-teste", "--role", role],
+        [
+          "user-create",
+          "--email",
+          email,
+          "--password",
+          "senha-de-teste",
+          "--role",
+          role,
+          ...(role === "customer"
+            ? ["--company", "11.222.333/0001-81", "--company-name", "Cliente Ltda"]
+            : []),
+        ],
         env,
       );
       expect(created.code, created.output).toBe(0);

@@ -40,6 +40,7 @@ describe("a user invited by e-mail", () => {
         email: "convidada@example.com",
         name: "Pessoa Convidada",
         role: "customer",
+        cnpj: "11.222.333/0001-81",
         access: "invite",
       },
       adminWithMail,
@@ -83,7 +84,13 @@ describe("a user invited by e-mail", () => {
     const refused = await post(
       withoutMail,
       "/admin/settings",
-      { intent: "create", email: "semconvite@example.com", role: "customer", access: "invite" },
+      {
+        intent: "create",
+        email: "semconvite@example.com",
+        role: "customer",
+        cnpj: "11.222.333/0001-81",
+        access: "invite",
+      },
       adminWithoutMail,
     );
     expect(await refused.text()).toContain(

@@ -59,6 +59,8 @@ const RULES: Record<string, Partial<Record<Method, Access>>> = {
   "routes/admin/leads.tsx": { GET: "admin", POST: "admin" },
   "routes/admin/lead.tsx": { GET: "admin", POST: "admin" },
   "routes/admin/settings.tsx": { GET: "admin", POST: "admin" },
+  "routes/admin/companies.tsx": { GET: "admin", POST: "admin" },
+  "routes/admin/company.tsx": { GET: "admin", POST: "admin" },
   "routes/content-page.tsx": { GET: "public" },
 };
 

@@ -41,7 +41,14 @@ describe("stored strings in the e-mails the site sends", () => {
   it("an invitation and a password reset show a hostile name as one inert line of plain text", async () => {
     const created = await post(
       "/admin/settings",
-      { intent: "create", email: "alvo@example.com", name: HOSTILE_NAME, role: "customer", access: "invite" },
+      {
+        intent: "create",
+        email: "alvo@example.com",
+        name: HOSTILE_NAME,
+        role: "customer",
+        cnpj: "11.222.333/0001-81",
+        access: "invite",
+      },
       admin,
     );
     expect(created.status).toBe(200);

@@ -86,6 +86,12 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
             </NavLink>
           </li>
           <li>
+            <NavLink to="/admin/empresas" title={t.companies}>
+              <Icon name="briefcase" size={20} />
+              <span className="admin__label">{t.companies}</span>
+            </NavLink>
+          </li>
+          <li>
             <NavLink to="/admin/pages" title={t.plansEditor}>
               <Icon name="wallet" size={20} />
               <span className="admin__label">{t.plansEditor}</span>

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { deliveryCounts } from "@server/admin/dashboard.ts";
 import { DomainError } from "@server/domain-errors.ts";
 import { requirePageAdmin } from "@server/http/auth-guard.ts";
+import { createCustomer } from "@server/portal/customers.ts";
 import { data, Form, useNavigation } from "react-router";
 import { ActionResult } from "~/admin/ActionResult.tsx";
 import { settingsTexts as t } from "~/admin/texts.ts";
@@ -38,9 +39,15 @@ const createSchema = z.object({
   name: z.string().trim().max(100).optional(),
   role: z.enum(["admin", "customer"]),
   access: z.enum(["password", "invite"]).default("password"),
+  // A customer's company, found by CNPJ or created with this legal name (issue 27).
+  cnpj: z.string().trim().max(30).optional(),
+  companyName: z.string().trim().max(200).optional(),
 });
 
-/** Users (issue 12): create with a one-time password, change role, deactivate or reactivate, end all sessions. */
+/**
+ * Users (issue 12): create with a one-time password or an invitation (a customer in the company of
+ * the CNPJ given, issue 27), deactivate or reactivate, end all sessions.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requirePageAdmin(request, context);
   const form = await request.formData();
@@ -57,12 +64,23 @@ export async function action({ request, context }: Route.ActionArgs) {
           ok: false,
           message: `${input.error.issues[0]!.path.join(".")}: ${input.error.issues[0]!.message}`,
         };
-      const { access, ...fields } = input.data;
+      const { access, cnpj, companyName, ...fields } = input.data;
       if (access === "invite" && !passwordReset.available) return { ok: false, message: t.inviteUnavailable };
+      if (fields.role === "customer" && !cnpj) return { ok: false, message: t.customerNeedsCompany };
       // An invited account's first password is never shown to anyone: the invitation sets it.
       const password = randomBytes(access === "invite" ? 32 : 9).toString("base64url");
-      const user = await accounts.createUser({ ...fields, password });
-      await record("user.create", user.email, { role: user.role, access });
+      const user =
+        fields.role === "customer"
+          ? (
+              await createCustomer(context.services.companies, {
+                ...fields,
+                password,
+                cnpj: cnpj!,
+                companyName,
+              })
+            ).user
+          : await accounts.createUser({ ...fields, password });
+      await record("user.create", user.email, { role: user.role, access, ...(cnpj ? { cnpj } : {}) });
       if (access === "invite") {
         const sent = await passwordReset.invite(user, admin.name || admin.email).then(
           () => true,
@@ -78,13 +96,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         message: access === "invite" ? t.invited(user.email) : t.created(user.email, password),
       };
     }
-    if (userId === admin.id && (intent === "disable" || intent === "role-customer"))
-      return { ok: false, message: t.notYourself };
-    if (intent === "role-admin" || intent === "role-customer") {
-      const user = await accounts.setRole(userId, intent === "role-admin" ? "admin" : "customer");
-      await record("user.role", user.email, { role: user.role });
-      return { ok: true, message: t.saved };
-    }
+    if (userId === admin.id && intent === "disable") return { ok: false, message: t.notYourself };
     if (intent === "disable" || intent === "enable") {
       await accounts.setDisabled(userId, intent === "disable");
       if (intent === "disable") await sessions.revokeAll(userId);
@@ -143,15 +155,6 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
                         <button
                           type="submit"
                           name="intent"
-                          value={user.role === "admin" ? "role-customer" : "role-admin"}
-                          className="button button--outline"
-                          disabled={busy}
-                        >
-                          {user.role === "admin" ? t.makeCustomer : t.makeAdmin}
-                        </button>
-                        <button
-                          type="submit"
-                          name="intent"
                           value={user.disabled ? "enable" : "disable"}
                           className="button button--outline"
                           disabled={busy}
@@ -193,6 +196,17 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
             <option value="customer">{t.roles.customer}</option>
             <option value="admin">{t.roles.admin}</option>
           </select>
+        </label>
+        <label className="field">
+          <span className="field__label">{t.cnpj}</span>
+          <input type="text" name="cnpj" maxLength={30} autoComplete="off" aria-describedby="cnpj-dica" />
+          <span id="cnpj-dica" className="field__hint">
+            {t.cnpjHint}
+          </span>
+        </label>
+        <label className="field">
+          <span className="field__label">{t.companyName}</span>
+          <input type="text" name="companyName" maxLength={200} autoComplete="off" />
         </label>
         <label className="field">
           <span className="field__label">{t.access}</span>

@@ -1,0 +1,122 @@
+import { DomainError } from "@server/domain-errors.ts";
+import { requirePageAdmin } from "@server/http/auth-guard.ts";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { ActionResult } from "~/admin/ActionResult.tsx";
+import { CompanyFields } from "~/admin/CompanyFields.tsx";
+import { companyTexts as t } from "~/admin/texts.ts";
+import { formatCnpjForDisplay } from "~/lib/cnpj.ts";
+import { z } from "~/lib/zod.ts";
+import type { Route } from "./+types/companies";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requirePageAdmin(request, context);
+  const q = (new URL(request.url).searchParams.get("q") ?? "").slice(0, 100);
+  const { companies } = context.services;
+  const [rows, plans] = await Promise.all([companies.list(q), companies.plans()]);
+  return data(
+    { rows, q, plans: plans.map((plan) => ({ id: plan.id, name: plan.name })) },
+    { headers: { "Cache-Control": "private, no-store" } },
+  );
+}
+
+const createSchema = z.object({
+  cnpj: z.string().trim().min(1).max(30),
+  legalName: z.string().trim().max(200),
+  tradeName: z.string().trim().max(200).optional(),
+  planId: z.string().trim().max(60).optional(),
+});
+
+/** A new company (issue 27): its CNPJ checked as the Receita issues it, a plan of plans-data. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const admin = await requirePageAdmin(request, context);
+  const input = createSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!input.success)
+    return {
+      ok: false,
+      message: `${input.error.issues[0]!.path.join(".")}: ${input.error.issues[0]!.message}`,
+    };
+  try {
+    const company = await context.services.companies.create(input.data);
+    await context.services.audit.record({
+      actor: admin.email,
+      action: "company.create",
+      target: company.cnpj,
+      detail: { legalName: company.legalName, planId: company.planId },
+    });
+    return redirect(`/admin/empresas/${company.id}?cadastrada=1`);
+  } catch (error) {
+    if (DomainError.is(error)) return { ok: false, message: error.message };
+    throw error;
+  }
+}
+
+export function meta() {
+  return [{ title: `${t.title} | Vértice` }, { name: "robots", content: "noindex" }];
+}
+
+/** Customer companies: search, the list with plan and people, and a new company. */
+export default function Companies({ loaderData, actionData }: Route.ComponentProps) {
+  const { rows, q, plans } = loaderData;
+  const busy = useNavigation().state === "submitting";
+  const planName = (id: string | null) => plans.find((plan) => plan.id === id)?.name ?? t.noPlan;
+  return (
+    <section aria-labelledby="empresas-titulo">
+      <h1 id="empresas-titulo">{t.title}</h1>
+      <Form method="get" className="inbox-filters" role="search">
+        <label className="field">
+          <span className="field__label">{t.search}</span>
+          <input type="search" name="q" defaultValue={q} maxLength={100} />
+        </label>
+        <button type="submit" className="button button--primary">
+          {t.apply}
+        </button>
+        {q && (
+          <Link to="/admin/empresas" className="button button--outline">
+            {t.clear}
+          </Link>
+        )}
+      </Form>
+      <p role="status">{t.total(rows.length)}</p>
+      {rows.length === 0 ? (
+        <p>{q ? t.none : t.empty}</p>
+      ) : (
+        <div className="admin-table-wrap">
+          <table className="admin-table">
+            <thead>
+              <tr>
+                <th scope="col">{t.legalName}</th>
+                <th scope="col">{t.cnpj}</th>
+                <th scope="col">{t.plan}</th>
+                <th scope="col">{t.members}</th>
+                <th scope="col">{t.status}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row) => (
+                <tr key={row.id}>
+                  <td>
+                    <Link to={`/admin/empresas/${row.id}`}>{row.legalName}</Link>
+                    {row.tradeName && <span className="admin-table__sub">{row.tradeName}</span>}
+                  </td>
+                  <td className="nowrap">{formatCnpjForDisplay(row.cnpj)}</td>
+                  <td>{planName(row.planId)}</td>
+                  <td>{row.members}</td>
+                  <td>{t.statuses[row.status]}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+
+      <h2 id="nova-empresa">{t.create}</h2>
+      <ActionResult result={actionData} />
+      <Form method="post" className="inbox-filters" aria-labelledby="nova-empresa">
+        <CompanyFields plans={plans} />
+        <button type="submit" className="button button--primary" disabled={busy}>
+          {t.create}
+        </button>
+      </Form>
+    </section>
+  );
+}

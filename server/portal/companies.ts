@@ -1,0 +1,227 @@
+import { randomUUID } from "node:crypto";
+import { and, asc, eq, ilike, isNull, or, sql } from "drizzle-orm";
+import { cnpjProblem, normaliseCnpj } from "~/lib/cnpj.ts";
+import { isUnlimited, type Plan } from "~/lib/plans.ts";
+import type { CompanyRole } from "~/lib/portal/permissions.ts";
+import type { Database } from "../db/client.ts";
+import { companies, users } from "../db/schema.ts";
+import { DomainError } from "../domain-errors.ts";
+import { portalMessages } from "./messages.ts";
+
+export type CompanyRow = typeof companies.$inferSelect;
+export type CompanyStatus = CompanyRow["status"];
+
+/** The plans of plans-data (the default level, in Portuguese): what a company may be on. */
+export interface PlanCatalogue {
+  plans(): Promise<Plan[]>;
+}
+
+export interface CompanyInput {
+  cnpj: string;
+  legalName: string;
+  tradeName?: string;
+  planId?: string | null;
+}
+
+export interface CompanySummary {
+  id: string;
+  cnpj: string;
+  legalName: string;
+  tradeName: string;
+  planId: string | null;
+  status: CompanyStatus;
+  members: number;
+  createdAt: string;
+}
+
+/** A company's member as the portal and the admin list them: never a password hash. */
+export interface Member {
+  id: string;
+  name: string;
+  email: string;
+  role: CompanyRole;
+  disabled: boolean;
+  lastSignInAt: string | null;
+  createdAt: string;
+}
+
+/** The most members a plan allows (`usuarios` in plans-data), or null for no limit or no plan. */
+export function memberLimit(plan: Plan | undefined): number | null {
+  const value = plan?.limits.usuarios;
+  if (typeof value === "number") return value;
+  if (typeof value === "string" && !isUnlimited(value) && /^\d+$/.test(value.trim())) return Number(value);
+  return null;
+}
+
+/**
+ * Customer companies (issue 27): created by staff (admin area) or by `npm run user:create --company`,
+ * identified by their CNPJ, on a plan of plans-data.
+ */
+export class CompanyService {
+  private readonly now: () => Date;
+
+  constructor(private readonly options: { db: Database; plans: PlanCatalogue; now?: () => Date }) {
+    this.now = options.now ?? (() => new Date());
+  }
+
+  get db(): Database {
+    return this.options.db;
+  }
+
+  async plans(): Promise<Plan[]> {
+    return this.options.plans.plans();
+  }
+
+  async plan(planId: string | null): Promise<Plan | undefined> {
+    if (!planId) return undefined;
+    return (await this.plans()).find((plan) => plan.id === planId);
+  }
+
+  async get(id: string): Promise<CompanyRow | null> {
+    if (!isUuid(id)) return null;
+    const [row] = await this.options.db.select().from(companies).where(eq(companies.id, id));
+    return row ?? null;
+  }
+
+  async findByCnpj(cnpj: string, db: Database = this.options.db): Promise<CompanyRow | null> {
+    const [row] = await db
+      .select()
+      .from(companies)
+      .where(eq(companies.cnpj, normaliseCnpj(cnpj)));
+    return row ?? null;
+  }
+
+  async create(input: CompanyInput, db: Database = this.options.db): Promise<CompanyRow> {
+    const fields = await this.checked(input);
+    if (await this.findByCnpj(fields.cnpj, db)) throw new DomainError("conflict", portalMessages.cnpjTaken);
+    const [row] = await db
+      .insert(companies)
+      .values({ id: randomUUID(), ...fields, createdAt: this.now(), updatedAt: this.now() })
+      .returning();
+    return row!;
+  }
+
+  async update(id: string, input: Partial<CompanyInput> & { status?: CompanyStatus }): Promise<CompanyRow> {
+    const current = await this.get(id);
+    if (!current) throw new DomainError("not-found", portalMessages.companyNotFound);
+    const fields = await this.checked({
+      cnpj: input.cnpj ?? current.cnpj,
+      legalName: input.legalName ?? current.legalName,
+      tradeName: input.tradeName ?? current.tradeName,
+      planId: input.planId === undefined ? current.planId : input.planId,
+    });
+    if (fields.cnpj !== current.cnpj) {
+      const other = await this.findByCnpj(fields.cnpj);
+      if (other && other.id !== id) throw new DomainError("conflict", portalMessages.cnpjTaken);
+    }
+    const [row] = await this.options.db
+      .update(companies)
+      .set({ ...fields, ...(input.status ? { status: input.status } : {}), updatedAt: this.now() })
+      .where(eq(companies.id, id))
+      .returning();
+    return row!;
+  }
+
+  /** Companies for the admin list, by legal or trade name or CNPJ (any punctuation), with member counts. */
+  async list(search = ""): Promise<CompanySummary[]> {
+    const term = search.trim();
+    const cnpjTerm = normaliseCnpj(term);
+    const filter = term
+      ? or(
+          ilike(companies.legalName, `%${escapeLike(term)}%`),
+          ilike(companies.tradeName, `%${escapeLike(term)}%`),
+          ...(cnpjTerm ? [ilike(companies.cnpj, `%${escapeLike(cnpjTerm)}%`)] : []),
+        )
+      : undefined;
+    const rows = await this.options.db
+      .select({
+        company: companies,
+        // Spelled out: inside a subquery drizzle would leave "id" unqualified, which is users.id there.
+        members: sql<number>`(select count(*)::int from users u where u.company_id = companies.id)`,
+      })
+      .from(companies)
+      .where(filter)
+      .orderBy(asc(companies.legalName))
+      .limit(200);
+    return rows.map(({ company, members }) => ({
+      id: company.id,
+      cnpj: company.cnpj,
+      legalName: company.legalName,
+      tradeName: company.tradeName,
+      planId: company.planId,
+      status: company.status,
+      members: Number(members),
+      createdAt: company.createdAt.toISOString(),
+    }));
+  }
+
+  async members(companyId: string): Promise<Member[]> {
+    const rows = await this.options.db
+      .select()
+      .from(users)
+      .where(eq(users.companyId, companyId))
+      .orderBy(asc(sql`lower(${users.name})`), asc(users.email));
+    return rows.map((row) => ({
+      id: row.id,
+      name: row.name,
+      email: row.email,
+      role: row.companyRole!,
+      disabled: row.disabledAt !== null,
+      lastSignInAt: row.lastSignInAt?.toISOString() ?? null,
+      createdAt: row.createdAt.toISOString(),
+    }));
+  }
+
+  /** How many people belong to the company (active or not): what the plan's user limit counts. */
+  async memberCount(companyId: string, db: Database = this.options.db): Promise<number> {
+    const [row] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(users)
+      .where(eq(users.companyId, companyId));
+    return Number(row?.n ?? 0);
+  }
+
+  /** Owners who can still sign in: the last of them can be neither removed nor demoted. */
+  async activeOwnerCount(companyId: string, db: Database = this.options.db): Promise<number> {
+    const [row] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(users)
+      .where(and(eq(users.companyId, companyId), eq(users.companyRole, "owner"), isNull(users.disabledAt)));
+    return Number(row?.n ?? 0);
+  }
+
+  /** The input as stored, or a refusal naming what is wrong. */
+  private async checked(
+    input: CompanyInput,
+  ): Promise<Required<Omit<CompanyInput, "planId">> & { planId: string | null }> {
+    const problem = cnpjProblem(input.cnpj);
+    if (problem) {
+      throw new DomainError(
+        "invalid",
+        problem === "length" ? portalMessages.cnpjLength : portalMessages.cnpjInvalid,
+      );
+    }
+    const legalName = input.legalName.trim();
+    if (legalName.length < 2) throw new DomainError("invalid", portalMessages.legalNameRequired);
+    const planId = input.planId?.trim() || null;
+    if (planId && !(await this.plans()).some((plan) => plan.id === planId))
+      throw new DomainError("invalid", portalMessages.unknownPlan(planId));
+    return {
+      cnpj: normaliseCnpj(input.cnpj),
+      legalName: legalName.slice(0, 200),
+      tradeName: (input.tradeName ?? "").trim().slice(0, 200),
+      planId,
+    };
+  }
+}
+
+function escapeLike(value: string): string {
+  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Ids in addresses are checked before they reach a uuid column (a bad one is a 404, not a 500). */
+export function isUuid(value: string): boolean {
+  return UUID.test(value);
+}

@@ -1,0 +1,51 @@
+import { formatCnpjForDisplay } from "~/lib/cnpj.ts";
+import type { CompanyRole } from "~/lib/portal/permissions.ts";
+import { AccountService, type PublicUser } from "../auth/users.ts";
+import type { CompanyRow, CompanyService } from "./companies.ts";
+
+export interface NewCustomer {
+  email: string;
+  password: string;
+  name?: string;
+  username?: string;
+  /** The company's CNPJ, any punctuation; the company is created when it does not exist. */
+  cnpj: string;
+  /** The legal name of a company created now (default: 'Empresa' and its CNPJ). */
+  companyName?: string;
+  /** Default: owner for a company's first member, member after that. */
+  companyRole?: CompanyRole;
+}
+
+/**
+ * A customer account in its company, in one transaction (`npm run user:create --company`, the
+ * admin's settings, the demo seed): the company is found by CNPJ or created, and its first member is
+ * its owner.
+ */
+export async function createCustomer(
+  companies: CompanyService,
+  input: NewCustomer,
+): Promise<{ user: PublicUser; company: CompanyRow; createdCompany: boolean }> {
+  return companies.db.transaction(async (tx) => {
+    const existing = await companies.findByCnpj(input.cnpj, tx);
+    const company =
+      existing ??
+      (await companies.create(
+        {
+          cnpj: input.cnpj,
+          legalName: input.companyName?.trim() || `Empresa ${formatCnpjForDisplay(input.cnpj)}`,
+        },
+        tx,
+      ));
+    const role =
+      input.companyRole ?? ((await companies.memberCount(company.id, tx)) === 0 ? "owner" : "member");
+    const user = await new AccountService({ db: tx }).createUser({
+      email: input.email,
+      password: input.password,
+      role: "customer",
+      name: input.name,
+      username: input.username,
+      company: { id: company.id, role },
+    });
+    return { user, company, createdCompany: !existing };
+  });
+}
