@@ -58,11 +58,15 @@ export default [
 
   // Accounts (A §2, B §2.8, §2.9): guarded on the server by their loaders.
   route("logout", "routes/logout.tsx"),
+  // An invitation into a customer company (issue 27): the secret is the path's last part.
+  route("convite/:token", "routes/invitation.tsx"),
   route("dashboard", "routes/dashboard.tsx"),
   route("user", "routes/user/layout.tsx", [
     index("routes/user/index.ts"),
     route("dashboard", "routes/user/dashboard.tsx", { id: "user-dashboard" }),
     route("afiliados", "routes/user/dashboard.tsx", { id: "user-afiliados" }),
+    route("usuarios", "routes/user/users.tsx"),
+    route("usuarios/novo", "routes/user/user-new.tsx"),
     route("*", "routes/user/soon.tsx"),
   ]),
   route("admin/leads.csv", "routes/admin/leads-csv.ts"),

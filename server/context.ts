@@ -19,6 +19,7 @@ import type { LeadService } from "./leads/service.ts";
 import type { DeliveryWorker } from "./leads/worker.ts";
 import type { Logger } from "./logger.ts";
 import type { CompanyService } from "./portal/companies.ts";
+import type { MemberService } from "./portal/members.ts";
 import type { Signer } from "./secrets.ts";
 import type { JiraClient } from "./tracker/jira-client.ts";
 import type { UploadService } from "./uploads/service.ts";
@@ -50,6 +51,8 @@ export interface AppServices {
   accounts: AccountService;
   /** Customer companies and their members (the portal, the admin's companies). */
   companies: CompanyService;
+  /** A company's people: invitations, roles, removals. */
+  members: MemberService;
   sessions: SessionService;
   passwordReset: PasswordResetService;
   userDashboards: UserDashboardStore;

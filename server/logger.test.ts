@@ -10,6 +10,8 @@ describe("request logs never carry a secret from the query string", () => {
     expect(redactUrl("/planos?utm_source=news&email=ana%40x.com")).toBe("/planos?utm_source=***&email=***");
     expect(redactUrl("/?index&lang=en&code=9")).toBe("/?index&lang=en&code=***");
     expect(redactUrl("/tokens")).toBe("/tokens");
+    expect(redactUrl("/convite/s3cr3t-Token_x")).toBe("/convite/***");
+    expect(redactUrl("/en/convite/s3cr3t?lang=en")).toBe("/en/convite/***?lang=en");
     expect(redactUrl(undefined)).toBeUndefined();
   });
   it("a request log line keeps no query value, cookie, authorization or referrer", () => {

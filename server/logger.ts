@@ -12,6 +12,8 @@ const LOGGABLE_QUERY = new Set(["lang", "index", "_data"]);
  */
 export function redactUrl(url: string | undefined): string | undefined {
   if (url === undefined) return undefined;
+  // An invitation's address holds its secret in the path (/convite/{token}, issue 27).
+  url = url.replace(/^(\/(?:[a-z]{2}\/)?convite\/)[^/?#]+/i, "$1***");
   const mark = url.indexOf("?");
   if (mark < 0) return url;
   const query = url

@@ -29,6 +29,7 @@ import { DeliveryWorker, type JobHandler } from "./leads/worker.ts";
 import type { Logger } from "./logger.ts";
 import { contentDir } from "./paths.ts";
 import { CompanyService } from "./portal/companies.ts";
+import { MemberService } from "./portal/members.ts";
 import { contentPlans } from "./portal/plans.ts";
 import { MemoryWindowCounter, RedisWindowCounter } from "./rate/window-counter.ts";
 import { loadSigningSecret, Signer } from "./secrets.ts";
@@ -164,13 +165,24 @@ export async function buildServices(
       ...(seams.protocolWaitMs ? { protocolWaitMs: seams.protocolWaitMs } : {}),
     });
 
-    const loginCounter = remote
-      ? new RedisWindowCounter(
-          remote.client,
-          `${config.REDIS_KEY_PREFIX}rl:login:`,
-          new MemoryWindowCounter(),
-        )
-      : new MemoryWindowCounter();
+    // Counts shared by every instance through Redis when there is one, in this process otherwise.
+    const windowCounter = (name: string, windowMs = 60_000) =>
+      remote
+        ? new RedisWindowCounter(
+            remote.client,
+            `${config.REDIS_KEY_PREFIX}rl:${name}:`,
+            new MemoryWindowCounter(windowMs),
+            windowMs,
+          )
+        : new MemoryWindowCounter(windowMs);
+    const loginCounter = windowCounter("login");
+    const mailer = createMailer({
+      smtpUrl: config.SMTP_URL,
+      from: "Vértice <nao-responda@vertice.com.br>",
+      logger,
+      development: seams.development ?? false,
+    });
+    const companies = new CompanyService({ db: database.db, plans: contentPlans(content), now: seams.now });
     return {
       config,
       logger,
@@ -191,7 +203,7 @@ export async function buildServices(
       deliveryHandlers,
       jira,
       accounts: new AccountService({ db: database.db, now: seams.now }),
-      companies: new CompanyService({ db: database.db, plans: contentPlans(content), now: seams.now }),
+      companies,
       sessions: new SessionService({
         db: database.db,
         loginLimit: config.LOGIN_RATE_LIMIT_PER_MINUTE,
@@ -201,13 +213,16 @@ export async function buildServices(
       passwordReset: new PasswordResetService({
         db: database.db,
         logger,
-        mailer: createMailer({
-          smtpUrl: config.SMTP_URL,
-          from: "Vértice <nao-responda@vertice.com.br>",
-          logger,
-          development: seams.development ?? false,
-        }),
+        mailer,
         publicBaseUrl: config.publicBaseUrl,
+        now: seams.now,
+      }),
+      members: new MemberService({
+        db: database.db,
+        companies,
+        mailer,
+        publicBaseUrl: config.publicBaseUrl,
+        invitationCounter: windowCounter("invites", 3600_000),
         now: seams.now,
       }),
       userDashboards: new UserDashboardStore({ db: database.db, now: seams.now }),

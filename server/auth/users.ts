@@ -24,6 +24,8 @@ export interface PublicUser {
   username: string;
   role: Role;
   preferences: Preferences;
+  /** A customer's company and role in it (issue 27); null for staff and unlinked customers. */
+  company: { id: string; role: CompanyRole } | null;
 }
 
 export const DEFAULT_PREFERENCES: Preferences = { language: "pt", timezone: "America/Sao_Paulo" };
@@ -36,6 +38,7 @@ export function toPublicUser(row: typeof users.$inferSelect): PublicUser {
     username: row.username,
     role: row.role,
     preferences: { ...DEFAULT_PREFERENCES, ...(row.preferences as Partial<Preferences>) },
+    company: row.companyId && row.companyRole ? { id: row.companyId, role: row.companyRole } : null,
   };
 }
 

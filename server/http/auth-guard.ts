@@ -3,6 +3,9 @@ import { data, redirect } from "react-router";
 import { authMessages } from "../auth/messages.ts";
 import { clearedSessionCookie, tokenFromRequest } from "../auth/tokens.ts";
 import type { PublicUser } from "../auth/users.ts";
+import type { CompanyRow } from "../portal/companies.ts";
+import type { PortalActor } from "../portal/members.ts";
+import { portalMessages } from "../portal/messages.ts";
 import { HttpError, messages } from "./errors.ts";
 
 /** The token a request carries (raw or Bearer Authorization header, or the session cookie). */
@@ -55,4 +58,30 @@ export async function requirePageAdmin(request: Request, context: AppLoadContext
   const user = await requirePageUser(request, context);
   if (user.role !== "admin") throw data({ message: messages.forbidden }, { status: 403 });
   return user;
+}
+
+/**
+ * Portal pages (issue 27): the signed-in customer as an actor of its company, with the company.
+ * Staff go to the admin area; a customer not linked to a company gets a 403 page that says what to
+ * do. Every portal loader and action starts here, so no page reads another company's records.
+ */
+export async function requirePortalMember(
+  request: Request,
+  context: AppLoadContext,
+): Promise<{ user: PublicUser; actor: PortalActor; company: CompanyRow }> {
+  const user = await requirePageUser(request, context);
+  if (user.role !== "customer") throw redirect("/admin");
+  const company = user.company ? await context.services.companies.get(user.company.id) : null;
+  if (!user.company || !company) throw data({ message: portalMessages.noCompany }, { status: 403 });
+  return {
+    user,
+    company,
+    actor: {
+      id: user.id,
+      name: user.name,
+      email: user.email,
+      companyId: company.id,
+      role: user.company.role,
+    },
+  };
 }

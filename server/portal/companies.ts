@@ -77,9 +77,9 @@ export class CompanyService {
     return (await this.plans()).find((plan) => plan.id === planId);
   }
 
-  async get(id: string): Promise<CompanyRow | null> {
+  async get(id: string, db: Database = this.options.db): Promise<CompanyRow | null> {
     if (!isUuid(id)) return null;
-    const [row] = await this.options.db.select().from(companies).where(eq(companies.id, id));
+    const [row] = await db.select().from(companies).where(eq(companies.id, id));
     return row ?? null;
   }
 

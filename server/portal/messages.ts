@@ -15,3 +15,23 @@ export const portalMessages = {
   noCompany:
     "Sua conta ainda não está ligada a uma empresa. Fale com o nosso suporte para que ela seja vinculada.",
 } as const;
+
+/** What the company's people screens refuse with (issue 27). */
+export const memberMessages = {
+  notFound: "Não encontrado.",
+  cannotManage: "Somente proprietários e administradores da empresa gerenciam as pessoas dela.",
+  cannotGive: (role: string) =>
+    role === "owner"
+      ? "Somente um proprietário pode nomear outro proprietário."
+      : "Você não pode dar este papel.",
+  alreadyMember: (email: string) => `${email} já faz parte da sua empresa.`,
+  emailHasAccount: (email: string) =>
+    `Já existe uma conta com o e-mail ${email}. Peça à pessoa que entre com ela, ou fale com o nosso suporte para transferi-la.`,
+  planLimit: (plan: string, limit: number) =>
+    `O plano ${plan} permite até ${limit} usuários, contando os convites em aberto. Remova alguém, cancele um convite ou mude de plano.`,
+  lastOwner: "A empresa precisa de pelo menos um proprietário: nomeie outro antes.",
+  notYourself: "Você não pode remover a si mesmo.",
+  tooManyInvitations: "Muitos convites em pouco tempo. Tente novamente mais tarde.",
+  invitationInvalid: "Este convite é inválido, já foi usado ou expirou. Peça um novo a quem convidou você.",
+  nameRequired: "Informe o seu nome (pelo menos 2 caracteres).",
+} as const;

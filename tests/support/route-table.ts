@@ -50,12 +50,16 @@ export function concretePath(pattern: string): string {
   );
 }
 
-/** The pages a visitor can load, one concrete path each: no API, data, feed, account or admin route. */
+/**
+ * The pages a visitor can load, one concrete path each: no API, data, feed, account or admin route
+ * (an invitation, /convite/{token}, is an account page: without a real token it is a 404).
+ */
 export const publicPages = [
   ...new Set(
     routeTable
       .filter(
-        (route) => !/^\/(api|data)\/|\.(xml|txt|csv)$|^\/(admin|user|dashboard|logout)/.test(route.path),
+        (route) =>
+          !/^\/(api|data)\/|\.(xml|txt|csv)$|^\/(admin|user|dashboard|logout|convite)/.test(route.path),
       )
       .map((route) => concretePath(route.path)),
   ),

@@ -197,13 +197,22 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
             <option value="admin">{t.roles.admin}</option>
           </select>
         </label>
-        <label className="field">
-          <span className="field__label">{t.cnpj}</span>
-          <input type="text" name="cnpj" maxLength={30} autoComplete="off" aria-describedby="cnpj-dica" />
+        <div className="field">
+          <label htmlFor="usuario-cnpj" className="field__label">
+            {t.cnpj}
+          </label>
+          <input
+            id="usuario-cnpj"
+            type="text"
+            name="cnpj"
+            maxLength={30}
+            autoComplete="off"
+            aria-describedby="cnpj-dica"
+          />
           <span id="cnpj-dica" className="field__hint">
             {t.cnpjHint}
           </span>
-        </label>
+        </div>
         <label className="field">
           <span className="field__label">{t.companyName}</span>
           <input type="text" name="companyName" maxLength={200} autoComplete="off" />

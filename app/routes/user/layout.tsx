@@ -3,10 +3,13 @@ import { useEffect, useRef } from "react";
 import { data, NavLink, Outlet, useLocation } from "react-router";
 import { authTexts } from "~/lib/auth/texts.ts";
 import { passOnHeaders } from "~/lib/route-headers.ts";
+import portalStylesheet from "~/styles/portal.css?url";
 import type { Route } from "./+types/layout";
 import { userMenu } from "./menu.ts";
 
 export const headers = passOnHeaders;
+
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: portalStylesheet }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requirePageUser(request, context);
@@ -32,7 +35,9 @@ export default function UserLayout({ loaderData }: Route.ComponentProps) {
         <ul>
           {userMenu(t).map((item) => (
             <li key={item.path}>
-              <NavLink to={item.path}>{item.label}</NavLink>
+              <NavLink to={item.path} end>
+                {item.label}
+              </NavLink>
             </li>
           ))}
         </ul>

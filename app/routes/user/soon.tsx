@@ -6,8 +6,6 @@ import type { loader as layoutLoader } from "./layout.tsx";
 const SOON_PATHS = new Set([
   "plano",
   "plano/upgrade",
-  "usuarios",
-  "usuarios/novo",
   "faturas",
   "faturas/notas",
   "integracoes",

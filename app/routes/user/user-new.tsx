@@ -1,0 +1,105 @@
+import { DomainError } from "@server/domain-errors.ts";
+import { requirePortalMember } from "@server/http/auth-guard.ts";
+import { data, Form, Link, useNavigation } from "react-router";
+import { ActionResult } from "~/admin/ActionResult.tsx";
+import { assignableRoles, COMPANY_ROLES, can } from "~/lib/portal/permissions.ts";
+import { portalTexts } from "~/lib/portal/texts.ts";
+import { z } from "~/lib/zod.ts";
+import type { Route } from "./+types/user-new";
+import { InvitationLink } from "./InvitationLink.tsx";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { actor } = await requirePortalMember(request, context);
+  return data(
+    {
+      language: context.request.uiLanguage,
+      roles: assignableRoles(actor.role),
+      canInvite: can(actor.role, "members.manage"),
+    },
+    { headers: { "Cache-Control": "private, no-store" } },
+  );
+}
+
+const inviteSchema = z.object({ email: z.email().max(200), role: z.enum(COMPANY_ROLES) });
+
+/** Sends (or, without SMTP, shows once) a single-use invitation link; refusals name the reason. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const { actor } = await requirePortalMember(request, context);
+  const t = portalTexts(context.request.uiLanguage);
+  const input = inviteSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!input.success) return { ok: false, message: t.invite.emailInvalid, field: "email" as const };
+  try {
+    const sent = await context.services.members.invite(actor, input.data);
+    await context.services.audit.record({
+      actor: actor.email,
+      action: "member.invite",
+      target: sent.invitation.email,
+      detail: { company: actor.companyId, role: sent.invitation.role, emailed: sent.emailed },
+    });
+    return {
+      ok: true,
+      message: sent.emailed ? t.invite.sent(sent.invitation.email) : t.invite.linkOnce(sent.invitation.email),
+      link: sent.link,
+    };
+  } catch (error) {
+    if (DomainError.is(error)) return { ok: false, message: error.message };
+    throw error;
+  }
+}
+
+export function meta({ data: loaded }: Route.MetaArgs) {
+  const t = portalTexts(loaded?.language ?? "pt");
+  return [{ title: `${t.invite.title} | Vértice` }, { name: "robots", content: "noindex" }];
+}
+
+/** Invite someone into the company, with a role the inviter may give (issue 27). */
+export default function UserNew({ loaderData, actionData }: Route.ComponentProps) {
+  const { language, roles, canInvite } = loaderData;
+  const t = portalTexts(language);
+  const busy = useNavigation().state === "submitting";
+  return (
+    <section className="portal" aria-labelledby="convidar-titulo">
+      <p>
+        <Link to="/user/usuarios">← {t.invite.back}</Link>
+      </p>
+      <h1 id="convidar-titulo">{t.invite.title}</h1>
+      {!canInvite ? (
+        <p className="banner banner--warning">{t.invite.cannot}</p>
+      ) : (
+        <>
+          <p>{t.invite.intro}</p>
+          <ActionResult result={actionData} />
+          {actionData?.ok && actionData.link && <InvitationLink link={actionData.link} t={t} />}
+          <Form method="post" className="portal-form">
+            <label className="field">
+              <span className="field__label">{t.invite.email}</span>
+              <input
+                type="email"
+                name="email"
+                required
+                maxLength={200}
+                autoComplete="off"
+                aria-invalid={actionData && !actionData.ok && "field" in actionData ? true : undefined}
+              />
+            </label>
+            <fieldset className="role-choice">
+              <legend className="field__label">{t.invite.role}</legend>
+              {roles.map((role, index) => (
+                <label key={role} className="role-choice__option">
+                  <input type="radio" name="role" value={role} defaultChecked={index === roles.length - 1} />
+                  <span>
+                    <strong>{t.roles[role]}</strong>
+                    <span className="role-choice__hint">{t.roleHints[role]}</span>
+                  </span>
+                </label>
+              ))}
+            </fieldset>
+            <button type="submit" className="button button--primary" disabled={busy}>
+              {busy ? t.invite.sending : t.invite.submit}
+            </button>
+          </Form>
+        </>
+      )}
+    </section>
+  );
+}

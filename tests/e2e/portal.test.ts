@@ -1,0 +1,128 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { projectRoot } from "@server/paths.ts";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { seriousViolations } from "../support/axe.ts";
+import { gotoHydrated, watchProblems, withBrowser } from "../support/browser.ts";
+import { type ServerProcess, startServerProcess } from "../support/server-process.ts";
+
+const screenshots = path.join(projectRoot, "tests/.tmp/screenshots");
+
+/**
+ * The customer portal in Chromium (issue 27): an owner invites someone, who accepts and is in the
+ * company's portal with the role given. This server has no SMTP: the inviter sees the link once.
+ */
+describe("the customer portal's people in Chromium", () => {
+  let server: ServerProcess;
+  let browser: Browser;
+  let owner: { email: string; password: string };
+
+  async function signIn(page: Page, who: { email: string; password: string }) {
+    await gotoHydrated(page, `${server.url}/login`);
+    await page.getByLabel("E-mail").fill(who.email);
+    await page.getByLabel("Senha", { exact: true }).fill(who.password);
+    await page.getByRole("button", { name: "Entrar" }).click();
+    await page.waitForURL((url) => url.pathname !== "/login");
+  }
+
+  beforeAll(async () => {
+    mkdirSync(screenshots, { recursive: true });
+    [server, browser] = await withBrowser(startServerProcess());
+    const c = /cliente: (\S+) \/ (\S+)/.exec(server.output())!;
+    owner = { email: c[1]!, password: c[2]! };
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it("an owner invites a member, who accepts with a name and a password and is in the company's portal", async () => {
+    // bypassCSP: axe is injected as a script the page's policy would refuse.
+    const context = await browser.newContext({
+      locale: "pt-BR",
+      viewport: { width: 1280, height: 900 },
+      bypassCSP: true,
+    });
+    const page = await context.newPage();
+    const problems = watchProblems(page);
+    await signIn(page, owner);
+    await gotoHydrated(page, `${server.url}/user/usuarios`);
+    await page.getByRole("heading", { name: "Usuários" }).waitFor();
+    expect(await page.getByText("Só você tem acesso por enquanto.", { exact: false }).count()).toBe(1);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await page.getByRole("link", { name: "Convidar pessoa" }).click();
+    await page.getByRole("heading", { name: "Convidar pessoa" }).waitFor();
+    await page.getByLabel("E-mail da pessoa").fill("bruno@agrosul.com.br");
+    await page.getByLabel("Membro", { exact: false }).check();
+    await page.getByRole("button", { name: "Enviar convite" }).click();
+    await page.getByText("Convite criado para bruno@agrosul.com.br.", { exact: false }).waitFor();
+    const link = await page.getByLabel("Link do convite").inputValue();
+    expect(link).toMatch(/\/convite\/[A-Za-z0-9_-]{40,}$/);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // The same address again is a resend, not a second place; an existing account is named.
+    await page.getByLabel("E-mail da pessoa").fill(owner.email);
+    await page.getByRole("button", { name: "Enviar convite" }).click();
+    await page.getByText(`${owner.email} já faz parte da sua empresa.`).waitFor();
+
+    const invited = await browser.newContext({
+      locale: "pt-BR",
+      viewport: { width: 390, height: 844 },
+      bypassCSP: true,
+    });
+    const invitee = await invited.newPage();
+    const inviteeProblems = watchProblems(invitee);
+    await gotoHydrated(invitee, new URL(new URL(link).pathname, server.url).href);
+    await invitee
+      .getByText("Você foi convidado(a) para o portal de Agro Sul como membro.", { exact: false })
+      .waitFor();
+    expect(await invitee.getByLabel("E-mail").inputValue()).toBe("bruno@agrosul.com.br");
+    expect(await seriousViolations(invitee)).toEqual([]);
+    await invitee.getByLabel("Seu nome").fill("Bruno Costa");
+    await invitee.getByLabel("Senha", { exact: true }).fill("senha-do-bruno");
+    await invitee.getByLabel("Confirme a senha").fill("senha-do-bruno");
+    await invitee.screenshot({
+      path: path.join(screenshots, "portal-invitation-mobile.png"),
+      fullPage: true,
+    });
+    await invitee.getByRole("button", { name: "Criar acesso e entrar" }).click();
+    await invitee.waitForURL((url) => url.pathname === "/user/dashboard");
+
+    // A member sees the people, and cannot invite or manage anyone.
+    await gotoHydrated(invitee, `${server.url}/user/usuarios`);
+    await invitee.locator(".member-card", { hasText: "Bruno Costa" }).waitFor();
+    expect(await invitee.getByRole("link", { name: "Convidar pessoa" }).count()).toBe(0);
+    expect(await invitee.getByRole("button", { name: "Remover" }).count()).toBe(0);
+    expect(inviteeProblems).toEqual([]);
+    // The link is spent: its page says so, as a 404.
+    await gotoHydrated(invitee, new URL(new URL(link).pathname, server.url).href);
+    await invitee.getByRole("heading", { name: "Convite indisponível" }).waitFor();
+
+    await gotoHydrated(page, `${server.url}/user/usuarios`);
+    await page.locator(".member-card", { hasText: "Bruno Costa" }).waitFor();
+    expect(await page.getByText("Nenhum convite em aberto.").count()).toBe(1);
+    await page.screenshot({ path: path.join(screenshots, "portal-users-desktop.png"), fullPage: true });
+    // The owner makes Bruno finance, then removes him (confirmed); his session ends.
+    const bruno = page.locator(".member-card", { hasText: "Bruno Costa" });
+    await bruno.getByLabel("Mudar papel").selectOption("finance");
+    await bruno.getByRole("button", { name: "Salvar papel" }).click();
+    await page.getByText("Papel alterado.").waitFor();
+    expect(
+      await page.locator(".member-card", { hasText: "Bruno Costa" }).getByText("Financeiro").count(),
+    ).toBe(1);
+    page.once("dialog", (dialog) => void dialog.accept());
+    await page
+      .locator(".member-card", { hasText: "Bruno Costa" })
+      .getByRole("button", { name: "Remover" })
+      .click();
+    await page.getByText("bruno@agrosul.com.br foi removido(a) da empresa.").waitFor();
+    await invitee.goto(`${server.url}/user/usuarios`);
+    expect(new URL(invitee.url()).pathname).toBe("/login");
+
+    expect(problems).toEqual([]);
+    await invited.close();
+    await context.close();
+  });
+});
