@@ -10,6 +10,7 @@ import { bodyLimitFor, bodyTooLargeMessageFor } from "./http/api.ts";
 import { isCrossSiteCookieWrite } from "./http/csrf.ts";
 import { errorHtml } from "./http/error-page.ts";
 import { messages } from "./http/errors.ts";
+import { jiraWebhook } from "./http/jira-webhook.ts";
 import { leadIntake } from "./http/lead-intake.ts";
 import { API_WRITE_LIMIT_PER_MINUTE, normalisePath, perMinuteLimit, writeBucket } from "./http/rate-limit.ts";
 import { renderQueue } from "./http/render-queue.ts";
@@ -215,8 +216,10 @@ export function createApp(services: AppServices, options: AppOptions): express.E
     next();
   });
 
-  // Lead intake is answered here, not by React Router (decision 088), behind the checks above.
+  // Lead intake is answered here, not by React Router (decision 088), behind the checks above; so
+  // are Jira's webhooks, whose signature is over the raw body.
   app.use(leadIntake(services));
+  app.use(jiraWebhook(services));
 
   // Pages render a few at a time (the page cache answered the cached ones before Express). The
   // queue is on app.locals so its length can be read: tests/integration/page-rendering.test.ts does.

@@ -84,6 +84,12 @@ const envSchema = z
     JIRA_BASE_URL: optionalUrl(["https:", "http:"]),
     JIRA_EMAIL: optionalString.pipe(z.email("deve ser um endereço de e-mail").optional()),
     JIRA_API_TOKEN: optionalString,
+    /** Jira admin webhooks are accepted only signed with it (X-Hub-Signature); without it, 404. */
+    JIRA_WEBHOOK_SECRET: optionalString.pipe(
+      z.string().min(16, "deve ter pelo menos 16 caracteres").optional(),
+    ),
+    /** How often the product asks Jira what changed, healing lost webhooks (issue 27). */
+    JIRA_SYNC_INTERVAL_SECONDS: positiveInt(300),
     SLACK_WEBHOOK_URL: optionalUrl(["https:", "http:"]),
     TEAMS_WEBHOOK_URL: optionalUrl(["https:", "http:"]),
     LEAD_WEBHOOK_URL: optionalUrl(["https:", "http:"]),

@@ -21,6 +21,7 @@ import type { Logger } from "./logger.ts";
 import type { CompanyService } from "./portal/companies.ts";
 import type { MemberService } from "./portal/members.ts";
 import type { Signer } from "./secrets.ts";
+import type { JiraInbound } from "./tracker/inbound.ts";
 import type { JiraClient } from "./tracker/jira-client.ts";
 import type { UploadService } from "./uploads/service.ts";
 
@@ -51,6 +52,8 @@ export interface AppServices {
   accounts: AccountService;
   /** Customer companies and their members (the portal, the admin's companies). */
   companies: CompanyService;
+  /** What Jira tells the product: its webhooks and the reconciliation (issue 27). */
+  jiraInbound: JiraInbound;
   /** A company's people: invitations, roles, removals. */
   members: MemberService;
   sessions: SessionService;

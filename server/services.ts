@@ -34,6 +34,7 @@ import { contentPlans } from "./portal/plans.ts";
 import { MemoryWindowCounter, RedisWindowCounter } from "./rate/window-counter.ts";
 import { loadSigningSecret, Signer } from "./secrets.ts";
 import { trackerMessages } from "./tracker/errors.ts";
+import { JiraInbound } from "./tracker/inbound.ts";
 import { JiraClient } from "./tracker/jira-client.ts";
 import { UploadService } from "./uploads/service.ts";
 import { LocalUploadStorage } from "./uploads/storage.ts";
@@ -204,6 +205,7 @@ export async function buildServices(
       jira,
       accounts: new AccountService({ db: database.db, now: seams.now }),
       companies,
+      jiraInbound: new JiraInbound({ db: database.db, now: seams.now }),
       sessions: new SessionService({
         db: database.db,
         loginLimit: config.LOGIN_RATE_LIMIT_PER_MINUTE,

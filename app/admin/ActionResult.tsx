@@ -26,3 +26,23 @@ export function TrackerLink({
     <>{trackerKey}</>
   );
 }
+
+/** The Jira status of a lead's issue as last heard, with its category in words ('Excluído no Jira'). */
+export function TrackerStatus({ status }: { status: { name: string | null; category: string } | null }) {
+  if (!status) return null;
+  const category = TRACKER_CATEGORY_LABELS[status.category] ?? status.category;
+  if (status.category === "deleted" || !status.name)
+    return <span className="tracker-status">{category}</span>;
+  return (
+    <span className="tracker-status" title={category}>
+      {status.name}
+    </span>
+  );
+}
+
+const TRACKER_CATEGORY_LABELS: Record<string, string> = {
+  new: "A fazer",
+  indeterminate: "Em andamento",
+  done: "Concluído",
+  deleted: "Excluído no Jira",
+};

@@ -94,6 +94,7 @@ export const inboxTexts = {
   contact: "Contato",
   date: "Data",
   tracker: "Jira",
+  trackerStatus: "Status no Jira",
   levels: { cold: "Frio", warm: "Morno", hot: "Quente" } as Record<string, string>,
   statuses: {
     pending: "Pendente",

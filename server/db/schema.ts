@@ -91,6 +91,12 @@ export const leads = pgTable(
     /** The lead version the tracker last reflected. */
     trackerSyncedVersion: integer("tracker_synced_version").notNull().default(0),
     trackerQualified: boolean("tracker_qualified").notNull().default(false),
+    /** The issue's status in Jira as last heard (webhook or reconciliation), its category, and when. */
+    trackerStatus: text("tracker_status"),
+    trackerStatusCategory: text("tracker_status_category", {
+      enum: ["new", "indeterminate", "done", "deleted"],
+    }),
+    trackerStatusAt: timestamp("tracker_status_at", { withTimezone: true }),
     deliveryStatus: text("delivery_status", {
       enum: ["pending", "delivered", "simulated", "failed", "spam"],
     }).notNull(),
@@ -101,6 +107,8 @@ export const leads = pgTable(
     uniqueIndex("leads_protocol_idx").on(t.protocol),
     index("leads_created_idx").on(t.createdAt),
     index("leads_delivery_idx").on(t.deliveryStatus),
+    // Jira's webhooks and the reconciliation find a lead by its issue key.
+    index("leads_tracker_key_idx").on(t.trackerKey),
   ],
 );
 
@@ -332,4 +340,19 @@ export const auditLog = pgTable(
     detail: jsonb("detail"),
   },
   (t) => [index("audit_log_at_idx").on(t.at)],
+);
+
+/**
+ * Jira webhook deliveries already applied, by X-Atlassian-Webhook-Identifier (issue 27): a repeated
+ * delivery finds its identifier here and changes nothing.
+ */
+export const jiraWebhookDeliveries = pgTable(
+  "jira_webhook_deliveries",
+  {
+    identifier: text("identifier").primaryKey(),
+    event: text("event").notNull(),
+    issueKey: text("issue_key"),
+    receivedAt: timestamp("received_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("jira_webhook_deliveries_received_idx").on(t.receivedAt)],
 );

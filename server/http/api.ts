@@ -8,10 +8,15 @@ import { HttpError, jsonResponse, messages, statusOf } from "./errors.ts";
 export const MAX_BODY_BYTES = 64 * 1024;
 /** Content documents saved by the admin are larger (the pages document is well over 64 KB). */
 export const CONTENT_BODY_BYTES = 1024 * 1024;
+/** Where Jira's admin webhooks are delivered (DESIGN: contracts; server/http/jira-webhook.ts). */
+export const JIRA_WEBHOOK_PATH = "/api/webhooks/jira";
+/** Jira's payloads carry the whole issue, comments included: larger than a form, far below this. */
+export const JIRA_WEBHOOK_MAX_BYTES = 2 * 1024 * 1024;
 
 /** The body limit of a request path: content saves and image uploads get larger ones. */
 export function bodyLimitFor(path: string): number {
   if (path === "/api/uploads") return MAX_UPLOAD_BYTES;
+  if (path === JIRA_WEBHOOK_PATH) return JIRA_WEBHOOK_MAX_BYTES;
   return path.startsWith("/api/json/") ? CONTENT_BODY_BYTES : MAX_BODY_BYTES;
 }
 

@@ -1,8 +1,8 @@
-import type { IncomingMessage } from "node:http";
 import type { Request, RequestHandler } from "express";
 import { submissionSchema } from "~/lib/forms/submission-schema.ts";
 import type { AppServices } from "../context.ts";
 import { apiErrorAnswer, MAX_BODY_BYTES, parseJsonBody, requireJsonType } from "./api.ts";
+import { readBody } from "./body.ts";
 import { buildSubmission } from "./build-submission.ts";
 import { HttpError, messages } from "./errors.ts";
 import { normalisePath } from "./rate-limit.ts";
@@ -34,7 +34,7 @@ export function leadIntake(services: AppServices): RequestHandler {
       const encoding = req.headers["content-encoding"];
       if (encoding && encoding.toLowerCase() !== "identity")
         throw new HttpError(415, messages.unsupportedMediaType);
-      const body = parseJsonBody(await readBodyText(req, MAX_BODY_BYTES), submissionSchema);
+      const body = parseJsonBody((await readBody(req, MAX_BODY_BYTES)).toString("utf8"), submissionSchema);
       const result = await services.leads.submit(
         buildSubmission(
           {
@@ -59,34 +59,6 @@ export function leadIntake(services: AppServices): RequestHandler {
       res.status(status).set(headers).json(body);
     }
   };
-}
-
-/**
- * The body as UTF-8 text, refused with 413 the moment it passes `limit` bytes, whatever
- * Content-Length said (a chunked body declares none). The rest is read and dropped, so the sender,
- * which reads no answer before it has sent its body, gets the 413; Node's request timeout (5 min)
- * ends a body that never ends.
- */
-function readBodyText(req: IncomingMessage, limit: number): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    const finish = (error?: unknown) => {
-      req.off("data", onData).off("end", onEnd).off("error", finish).off("close", onClose);
-      if (error) reject(error);
-      else resolve(Buffer.concat(chunks, size).toString("utf8"));
-    };
-    const onData = (chunk: Buffer) => {
-      size += chunk.length;
-      if (size <= limit) return void chunks.push(chunk);
-      finish(new HttpError(413, messages.bodyTooLarge));
-      req.resume();
-    };
-    const onEnd = () => finish();
-    // The sender left before the end of its body: nobody is there to read an answer.
-    const onClose = () => finish(new HttpError(400, messages.invalidParameters));
-    req.on("data", onData).on("end", onEnd).on("error", finish).on("close", onClose);
-  });
 }
 
 /** Express's request as a submission reads it: the address posted to, and its headers. */

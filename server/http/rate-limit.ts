@@ -103,6 +103,9 @@ export function writeBucket(method: string, path: string): WriteBucket | null {
   // Sign-in: the login page, with or without its language prefix, and the login API.
   if (isLoginPath(normal) || normal === "/api/auth/login") return "login";
   if (normal === "/api/leads" || !normal.startsWith("/api/")) return "forms";
+  // Jira's webhooks are authenticated by their signature and come in bursts (a bulk edit): a
+  // per-IP limit would drop exactly the deliveries the reconciliation then has to heal.
+  if (normal === "/api/webhooks/jira") return null;
   return "api";
 }
 

@@ -60,6 +60,8 @@ export interface InboxRow {
   spamReason: string | null;
   trackerKey: string | null;
   trackerUrl: string | null;
+  /** The status in Jira as last heard (webhook or reconciliation), with its category. */
+  trackerStatus: { name: string | null; category: string } | null;
   createdAt: string;
   /** Who the lead is, read from the usual answer names. */
   contact: string;
@@ -200,6 +202,9 @@ function toRow(lead: typeof leads.$inferSelect): InboxRow {
     spamReason: lead.spamReason,
     trackerKey: lead.trackerKey,
     trackerUrl: lead.trackerUrl,
+    trackerStatus: lead.trackerStatusCategory
+      ? { name: lead.trackerStatus, category: lead.trackerStatusCategory }
+      : null,
     createdAt: lead.createdAt.toISOString(),
     contact: contactLine(lead.answers as Record<string, unknown>),
   };

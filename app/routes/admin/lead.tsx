@@ -1,7 +1,7 @@
 import { DomainError } from "@server/domain-errors.ts";
 import { requirePageAdmin } from "@server/http/auth-guard.ts";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { ActionResult, TrackerLink } from "~/admin/ActionResult.tsx";
+import { ActionResult, TrackerLink, TrackerStatus } from "~/admin/ActionResult.tsx";
 import { inboxTexts as t } from "~/admin/texts.ts";
 import type { FormKey } from "~/lib/forms/form-keys.ts";
 import { readableAnswers } from "~/lib/forms/summary.ts";
@@ -29,6 +29,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
           spamReason: lead.spamReason,
           trackerKey: lead.trackerKey,
           trackerUrl: lead.trackerUrl,
+          trackerStatus: lead.trackerStatusCategory
+            ? { name: lead.trackerStatus, category: lead.trackerStatusCategory }
+            : null,
           consentPurpose: lead.consentPurpose,
           consentTextVersion: lead.consentTextVersion,
           consentAt: lead.consentAt.toISOString(),
@@ -120,6 +123,12 @@ export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
           <>
             {" "}
             · <TrackerLink trackerKey={lead.trackerKey} trackerUrl={lead.trackerUrl} />
+          </>
+        )}
+        {lead.trackerStatus && (
+          <>
+            {" "}
+            · {t.trackerStatus}: <TrackerStatus status={lead.trackerStatus} />
           </>
         )}
       </p>

@@ -2,7 +2,7 @@ import { DomainError } from "@server/domain-errors.ts";
 import { requirePageAdmin } from "@server/http/auth-guard.ts";
 import { inboxFiltersFrom } from "@server/leads/inbox.ts";
 import { data, Form, Link } from "react-router";
-import { ActionResult, TrackerLink } from "~/admin/ActionResult.tsx";
+import { ActionResult, TrackerLink, TrackerStatus } from "~/admin/ActionResult.tsx";
 import { inboxTexts as t } from "~/admin/texts.ts";
 import { LEAD_LEVELS as LEVELS, DELIVERY_STATUSES as STATUSES } from "~/lib/lead-status.ts";
 import type { Route } from "./+types/leads";
@@ -151,6 +151,11 @@ export default function Leads({ loaderData, actionData }: Route.ComponentProps) 
                   <td>{t.statuses[row.status]}</td>
                   <td>
                     <TrackerLink trackerKey={row.trackerKey} trackerUrl={row.trackerUrl} />
+                    {row.trackerStatus && (
+                      <span className="admin-table__sub">
+                        <TrackerStatus status={row.trackerStatus} />
+                      </span>
+                    )}
                   </td>
                   <td>
                     <time dateTime={row.createdAt}>{new Date(row.createdAt).toLocaleString("pt-BR")}</time>

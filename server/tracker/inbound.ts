@@ -1,0 +1,73 @@
+import { and, eq, isNull, lte, or, sql } from "drizzle-orm";
+import type { Database } from "../db/client.ts";
+import { jiraWebhookDeliveries, leads } from "../db/schema.ts";
+import type { InboundChange } from "./webhook.ts";
+
+/** How long a delivery's identifier is kept: Jira retries a failed delivery within hours, not weeks. */
+export const DELIVERY_MEMORY_MS = 30 * 24 * 3600_000;
+
+export type Received = "applied" | "repeated" | "ignored";
+
+/**
+ * What Jira tells the product (issue 27), from its webhooks and from the reconciliation: each
+ * delivery is recorded by its identifier and applied once, in one transaction; a change older than
+ * what is already known (deliveries arrive out of order) changes nothing.
+ */
+export class JiraInbound {
+  private readonly now: () => Date;
+
+  constructor(private readonly options: { db: Database; now?: () => Date }) {
+    this.now = options.now ?? (() => new Date());
+  }
+
+  /**
+   * Records the delivery `identifier` and applies `change` (as of `at`, the issue's update time),
+   * or answers "repeated" when that delivery was already applied.
+   */
+  async receive(
+    identifier: string,
+    event: string,
+    change: InboundChange | null,
+    at: Date,
+  ): Promise<Received> {
+    return this.options.db.transaction(async (tx) => {
+      const recorded = await tx
+        .insert(jiraWebhookDeliveries)
+        .values({ identifier, event, issueKey: change?.issueKey ?? null, receivedAt: this.now() })
+        .onConflictDoNothing()
+        .returning({ identifier: jiraWebhookDeliveries.identifier });
+      if (recorded.length === 0) return "repeated";
+      if (!change) return "ignored";
+      return (await this.apply(tx, change, at)) ? "applied" : "ignored";
+    });
+  }
+
+  /** Applies a change known from elsewhere (the reconciliation's search): no delivery to record. */
+  async apply(db: Database, change: InboundChange, at: Date): Promise<boolean> {
+    if (change.kind === "comment") return false;
+    const status = change.kind === "status" ? change.status : null;
+    const category = change.kind === "status" ? change.category : "deleted";
+    const updated = await db
+      .update(leads)
+      .set({ trackerStatus: status, trackerStatusCategory: category, trackerStatusAt: at })
+      .where(
+        and(
+          eq(leads.trackerKey, change.issueKey),
+          or(isNull(leads.trackerStatusAt), lte(leads.trackerStatusAt, at)),
+        ),
+      )
+      .returning({ id: leads.id });
+    return updated.length > 0;
+  }
+
+  /** Forgets identifiers of deliveries older than DELIVERY_MEMORY_MS. */
+  async forgetOldDeliveries(): Promise<number> {
+    const removed = await this.options.db
+      .delete(jiraWebhookDeliveries)
+      .where(
+        sql`${jiraWebhookDeliveries.receivedAt} < ${new Date(this.now().getTime() - DELIVERY_MEMORY_MS)}`,
+      )
+      .returning({ identifier: jiraWebhookDeliveries.identifier });
+    return removed.length;
+  }
+}
