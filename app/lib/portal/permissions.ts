@@ -27,29 +27,25 @@ export type PortalPermission =
   /** Ask for a new integration, change one. */
   | "integrations.manage";
 
+/**
+ * Owners and admins may do everything in the portal; what sets them apart is whom they manage
+ * (assignableRoles, canManageMember below).
+ */
+const EVERYTHING: ReadonlySet<PortalPermission> = new Set<PortalPermission>([
+  "members.view",
+  "members.manage",
+  "tickets.create",
+  "tickets.viewCompany",
+  "plan.view",
+  "plan.request",
+  "billing.view",
+  "integrations.view",
+  "integrations.manage",
+]);
+
 const PERMISSIONS: Record<CompanyRole, ReadonlySet<PortalPermission>> = {
-  owner: new Set<PortalPermission>([
-    "members.view",
-    "members.manage",
-    "tickets.create",
-    "tickets.viewCompany",
-    "plan.view",
-    "plan.request",
-    "billing.view",
-    "integrations.view",
-    "integrations.manage",
-  ]),
-  admin: new Set<PortalPermission>([
-    "members.view",
-    "members.manage",
-    "tickets.create",
-    "tickets.viewCompany",
-    "plan.view",
-    "plan.request",
-    "billing.view",
-    "integrations.view",
-    "integrations.manage",
-  ]),
+  owner: EVERYTHING,
+  admin: EVERYTHING,
   // The person who pays the bills: invoices and the plan, their own tickets, nobody's settings.
   finance: new Set<PortalPermission>(["members.view", "tickets.create", "plan.view", "billing.view"]),
   // Everyone else at the company: their own tickets, and who their colleagues are.
