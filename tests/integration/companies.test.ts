@@ -216,7 +216,10 @@ describe.each(databaseTargets())("customer companies on $name (issue 27)", (targ
 });
 
 describe("npm run user:create with --company (issue 27)", () => {
-  it("creates the company when new and makes its first member the owner; a customer needs a company", async () => {
+  // Four command-line runs, each a process that opens the embedded database: over 30 s on a busy machine.
+  it("creates the company when new and makes its first member the owner; a customer needs a company", {
+    timeout: 90_000,
+  }, async () => {
     const env = { DATA_DIR: tempDataDir() };
     const refused = await runCli(
       ["user-create", "--email", "sem@empresa.com", "--password", "senha-forte-1", "--role", "customer"],
