@@ -67,6 +67,11 @@ export default [
     route("afiliados", "routes/user/dashboard.tsx", { id: "user-afiliados" }),
     route("usuarios", "routes/user/users.tsx"),
     route("usuarios/novo", "routes/user/user-new.tsx"),
+    // Support tickets (issue 27): the list, a new one, one ticket, and its files (a download).
+    route("suporte", "routes/user/tickets.tsx"),
+    route("suporte/novo", "routes/user/ticket-new.tsx"),
+    route("suporte/:id", "routes/user/ticket.tsx"),
+    route("suporte/:id/anexos/:attachmentId", "routes/user/ticket-attachment.ts"),
     route("*", "routes/user/soon.tsx"),
   ]),
   route("admin/leads.csv", "routes/admin/leads-csv.ts"),

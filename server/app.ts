@@ -6,7 +6,7 @@ import { pinoHttp } from "pino-http";
 import type { ServerBuild } from "react-router";
 import { authMessages } from "./auth/messages.ts";
 import type { AppServices } from "./context.ts";
-import { bodyLimitFor, bodyTooLargeMessageFor } from "./http/api.ts";
+import { bodyLimitFor, bodyTooLargeMessageFor, isTicketUploadPath } from "./http/api.ts";
 import { isCrossSiteCookieWrite } from "./http/csrf.ts";
 import { errorHtml } from "./http/error-page.ts";
 import { messages } from "./http/errors.ts";
@@ -191,7 +191,10 @@ export function createApp(services: AppServices, options: AppOptions): express.E
     }
     if (Number(declared ?? 0) > bodyLimitFor(req.path)) {
       if (!req.path.startsWith("/api/")) {
-        res.status(413).type("html").send(errorHtml(413, messages.bodyTooLarge));
+        res
+          .status(413)
+          .type("html")
+          .send(errorHtml(413, bodyTooLargeMessageFor(req.path)));
         return;
       }
       res.status(413).json({ message: bodyTooLargeMessageFor(req.path) });
@@ -201,11 +204,13 @@ export function createApp(services: AppServices, options: AppOptions): express.E
   });
 
   // A page takes form posts only (its <Form>s send URL-encoded fields, with or without JavaScript):
-  // any other body would fail while the action reads it, as a 500.
+  // any other body would fail while the action reads it, as a 500. The support ticket forms alone
+  // send files, as multipart/form-data (their larger body limit is in bodyLimitFor).
   app.use((req, res, next) => {
     if (req.method !== "POST" || req.path.startsWith("/api/")) return next();
     const type = (req.headers["content-type"] ?? "").split(";")[0]!.trim().toLowerCase();
     if (type === "application/x-www-form-urlencoded") return next();
+    if (type === "multipart/form-data" && isTicketUploadPath(req.path)) return next();
     res.status(415).type("html").send(errorHtml(415, messages.formPostOnly));
   });
 

@@ -3,7 +3,6 @@ import type { DomainConfig } from "~/lib/locale.ts";
 import type { AuditLog } from "./admin/audit.ts";
 import type { PasswordResetService } from "./auth/password-reset.ts";
 import type { SessionService } from "./auth/sessions.ts";
-import type { UserDashboardStore } from "./auth/user-dashboards.ts";
 import type { AccountService } from "./auth/users.ts";
 import type { Cache } from "./cache/cache.ts";
 import type { Config } from "./config.ts";
@@ -20,9 +19,11 @@ import type { DeliveryWorker } from "./leads/worker.ts";
 import type { Logger } from "./logger.ts";
 import type { CompanyService } from "./portal/companies.ts";
 import type { MemberService } from "./portal/members.ts";
+import type { TicketService } from "./portal/tickets.ts";
 import type { Signer } from "./secrets.ts";
 import type { JiraInbound } from "./tracker/inbound.ts";
 import type { JiraClient } from "./tracker/jira-client.ts";
+import type { JiraReconciliation } from "./tracker/reconcile.ts";
 import type { UploadService } from "./uploads/service.ts";
 
 /** Long-lived parts, built once by the composition root (server/services.ts) and handed to every request. */
@@ -54,11 +55,14 @@ export interface AppServices {
   companies: CompanyService;
   /** What Jira tells the product: its webhooks and the reconciliation (issue 27). */
   jiraInbound: JiraInbound;
+  /** Heals lost Jira webhooks every JIRA_SYNC_INTERVAL_SECONDS (null without Jira). */
+  reconciliation: JiraReconciliation | null;
+  /** Support tickets of the portal. */
+  tickets: TicketService;
   /** A company's people: invitations, roles, removals. */
   members: MemberService;
   sessions: SessionService;
   passwordReset: PasswordResetService;
-  userDashboards: UserDashboardStore;
   /** The shared Redis connection when REDIS_URL is set (cache, rate limits). */
   redis: Redis | null;
   /** Rendered public pages answered before Express (server/http/page-cache.ts). */

@@ -1,11 +1,10 @@
 import path from "node:path";
 import { OFFERED_LANGUAGES } from "~/lib/locale.ts";
 import { AuditLog } from "./admin/audit.ts";
-import { createMailer } from "./auth/mailer.ts";
+import { createMailer, outboxMail } from "./auth/mailer.ts";
 import { PasswordResetService } from "./auth/password-reset.ts";
 import { seedDemoUsers } from "./auth/seed.ts";
 import { SessionService } from "./auth/sessions.ts";
-import { UserDashboardStore } from "./auth/user-dashboards.ts";
 import { AccountService } from "./auth/users.ts";
 import { Cache } from "./cache/cache.ts";
 import { RedisStore } from "./cache/remote-store.ts";
@@ -25,17 +24,21 @@ import type { JobKind } from "./leads/repository.ts";
 import { LeadService } from "./leads/service.ts";
 import { issueFormToken } from "./leads/spam.ts";
 import { TrackerSync } from "./leads/tracker-sync.ts";
-import { DeliveryWorker, type JobHandler } from "./leads/worker.ts";
+import { DeliveryWorker, forLead, type JobHandler } from "./leads/worker.ts";
 import type { Logger } from "./logger.ts";
 import { contentDir } from "./paths.ts";
 import { CompanyService } from "./portal/companies.ts";
 import { MemberService } from "./portal/members.ts";
 import { contentPlans } from "./portal/plans.ts";
+import { simulatedTicketJob, TicketDelivery } from "./portal/ticket-delivery.ts";
+import { TicketInbound } from "./portal/ticket-inbound.ts";
+import { TicketService } from "./portal/tickets.ts";
 import { MemoryWindowCounter, RedisWindowCounter } from "./rate/window-counter.ts";
 import { loadSigningSecret, Signer } from "./secrets.ts";
 import { trackerMessages } from "./tracker/errors.ts";
 import { JiraInbound } from "./tracker/inbound.ts";
 import { JiraClient } from "./tracker/jira-client.ts";
+import { JiraReconciliation } from "./tracker/reconcile.ts";
 import { UploadService } from "./uploads/service.ts";
 import { LocalUploadStorage } from "./uploads/storage.ts";
 
@@ -133,13 +136,38 @@ export async function buildServices(
       },
       seams.now,
     );
+    const mailer = createMailer({
+      smtpUrl: config.SMTP_URL,
+      from: "Vértice <nao-responda@vertice.com.br>",
+      logger,
+      development: seams.development ?? false,
+    });
+    const companies = new CompanyService({ db: database.db, plans: contentPlans(content), now: seams.now });
+    // Support tickets' files: private, beside the embedded database, never under /uploads.
+    const ticketFiles = new LocalUploadStorage(path.join(config.DATA_DIR, "private", "tickets"));
+    const ticketDelivery = jira
+      ? new TicketDelivery({
+          db: database.db,
+          jira,
+          storage: ticketFiles,
+          companies,
+          logger,
+          now: seams.now,
+          sleep: seams.sleep,
+        })
+      : null;
+    const db = database.db;
     const deliveryHandlers: DeliveryHandlers = {
       tracker: jira
-        ? new TrackerSync(database.db, jira, forms, logger, seams.now, seams.sleep).handle
+        ? forLead(db, new TrackerSync(db, jira, forms, logger, seams.now, seams.sleep).handle)
         : async () => "simulado: Jira não configurado",
-      slack: notify.slack,
-      teams: notify.teams,
-      webhook: notify.webhook,
+      slack: forLead(db, notify.slack),
+      teams: forLead(db, notify.teams),
+      webhook: forLead(db, notify.webhook),
+      ticket: ticketDelivery?.create ?? simulatedTicketJob,
+      ticket_comment: ticketDelivery?.comment ?? simulatedTicketJob,
+      ticket_transition: ticketDelivery?.transition ?? simulatedTicketJob,
+      mail: outboxMail(mailer),
     };
     const worker = new DeliveryWorker({
       db: database.db,
@@ -177,13 +205,8 @@ export async function buildServices(
           )
         : new MemoryWindowCounter(windowMs);
     const loginCounter = windowCounter("login");
-    const mailer = createMailer({
-      smtpUrl: config.SMTP_URL,
-      from: "Vértice <nao-responda@vertice.com.br>",
-      logger,
-      development: seams.development ?? false,
-    });
-    const companies = new CompanyService({ db: database.db, plans: contentPlans(content), now: seams.now });
+    const ticketInbound = new TicketInbound({ publicBaseUrl: config.publicBaseUrl, now: seams.now });
+    const jiraInbound = new JiraInbound({ db: database.db, tickets: ticketInbound, now: seams.now });
     return {
       config,
       logger,
@@ -205,7 +228,25 @@ export async function buildServices(
       jira,
       accounts: new AccountService({ db: database.db, now: seams.now }),
       companies,
-      jiraInbound: new JiraInbound({ db: database.db, now: seams.now }),
+      jiraInbound,
+      reconciliation: jira
+        ? new JiraReconciliation({
+            db: database.db,
+            jira,
+            inbound: jiraInbound,
+            tickets: ticketInbound,
+            logger,
+            intervalMs: config.JIRA_SYNC_INTERVAL_SECONDS * 1000,
+            now: seams.now,
+          })
+        : null,
+      tickets: new TicketService({
+        db: database.db,
+        storage: ticketFiles,
+        ticketCounter: windowCounter("tickets", 3600_000),
+        kick: () => void worker.kick(),
+        now: seams.now,
+      }),
       sessions: new SessionService({
         db: database.db,
         loginLimit: config.LOGIN_RATE_LIMIT_PER_MINUTE,
@@ -227,7 +268,6 @@ export async function buildServices(
         invitationCounter: windowCounter("invites", 3600_000),
         now: seams.now,
       }),
-      userDashboards: new UserDashboardStore({ db: database.db, now: seams.now }),
       redis: remote?.client ?? null,
       pageCache,
       closeConnections: async () => {
@@ -261,7 +301,7 @@ export async function startServices(services: BuiltServices): Promise<void> {
     );
   }
   if (noUsers && database.kind === "pglite" && isLocalAddress(services.config.publicBaseUrl)) {
-    const demo = await seedDemoUsers(accounts, services.companies, services.userDashboards);
+    const demo = await seedDemoUsers(accounts, services.companies);
     console.log(
       [
         "Contas de demonstração criadas (mostradas só desta vez):",
@@ -276,6 +316,7 @@ export async function startServices(services: BuiltServices): Promise<void> {
       logger.warn({ jobs: abandoned }, "deliveries left running by the last run: taken up again");
   }
   services.worker.start();
+  services.reconciliation?.start();
   if (jira) {
     jira.myself().then(
       (me) => logger.info({ tracker: "jira", account: me.displayName ?? me.accountId }, "Jira conectado"),
@@ -290,6 +331,7 @@ export async function startServices(services: BuiltServices): Promise<void> {
 
 /** Jobs in hand finish (the rest stay pending in the database for the next start); then connections close. */
 export async function stopServices(services: BuiltServices): Promise<void> {
+  await services.reconciliation?.stop();
   await services.worker.stop();
   await services.closeConnections();
 }

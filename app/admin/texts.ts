@@ -208,7 +208,21 @@ export const companyTexts = {
   details: "Dados da empresa",
   people: "Pessoas da empresa",
   noMembers:
-    "Ninguém desta empresa tem acesso ao portal ainda. Crie o acesso do primeiro responsável em Configurações (com o CNPJ desta empresa): ele será o proprietário.",
+    "Ninguém desta empresa tem acesso ao portal ainda. Convide o primeiro responsável acima: ele será o proprietário e poderá convidar as outras pessoas.",
+  inviteOwner: "Convidar proprietário",
+  inviteOwnerHint:
+    "A pessoa recebe por e-mail um link, válido por 7 dias, para criar a própria senha. Como proprietária, ela convida as demais pessoas da empresa.",
+  inviteOwnerHintNoMail:
+    "Este site não envia e-mails: ao convidar, o link aparece aqui uma única vez, para você enviar à pessoa. Ele vale por 7 dias.",
+  ownerEmail: "E-mail do proprietário",
+  ownerEmailInvalid: "Informe um e-mail válido para o proprietário.",
+  inviteOwnerSubmit: "Enviar convite",
+  ownerInvited: (email: string) => `Convite enviado para ${email}. O link vale por 7 dias.`,
+  ownerLinkOnce: (email: string) =>
+    `Convite criado para ${email}. Copie o link abaixo e envie à pessoa: ele é mostrado só agora e vale por 7 dias.`,
+  openInvitations: "Convites em aberto",
+  invitationExpired: "expirado",
+  invitationValidUntil: (date: string) => `válido até ${date}`,
   name: "Nome",
   email: "E-mail",
   role: "Papel",

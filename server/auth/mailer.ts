@@ -1,4 +1,5 @@
 import nodemailer from "nodemailer";
+import { JobError, type JobHandler } from "../leads/worker.ts";
 import type { Logger } from "../logger.ts";
 import type { Mailer } from "./password-reset.ts";
 
@@ -40,5 +41,28 @@ export function createMailer(options: {
     async send() {
       throw new Error("no SMTP_URL: e-mail is not available");
     },
+  };
+}
+
+/**
+ * Delivers the outbox's e-mails (kind 'mail': payload {to, subject, text}). Without mail configured
+ * the job ends at once, recorded as not sent: the portal shows everything the e-mail points to.
+ */
+export function outboxMail(mailer: Mailer): JobHandler {
+  return async (job) => {
+    const payload = job.payload as { to?: unknown; subject?: unknown; text?: unknown } | null;
+    if (
+      typeof payload?.to !== "string" ||
+      typeof payload.subject !== "string" ||
+      typeof payload.text !== "string"
+    )
+      throw new JobError("e-mail sem destinatário, assunto ou texto", false);
+    if (!mailer.available) return "não enviado: e-mail não configurado (SMTP_URL)";
+    try {
+      await mailer.send({ to: payload.to, subject: payload.subject, text: payload.text });
+    } catch (error) {
+      throw new JobError(`envio falhou: ${(error as Error).message}`.slice(0, 300), true);
+    }
+    return `enviado para ${payload.to}`;
   };
 }

@@ -6,6 +6,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -122,17 +123,24 @@ export const leadRequests = pgTable("lead_requests", {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().default(sql`now()`),
 });
 
-/** Work to deliver a lead (tracker sync, notifications), claimed with FOR UPDATE SKIP LOCKED. */
+/**
+ * The outbox: work to deliver to the outside (a lead's tracker sync and notifications; a support
+ * ticket, its replies and status changes; e-mails), claimed with FOR UPDATE SKIP LOCKED. A job is
+ * about one subject at most (a lead or a ticket), which it reads as it is when it runs.
+ */
 export const deliveryJobs = pgTable(
   "delivery_jobs",
   {
     id: serial("id").primaryKey(),
-    leadId: uuid("lead_id")
-      .notNull()
-      .references(() => leads.id, { onDelete: "cascade" }),
-    kind: text("kind", { enum: ["tracker", "slack", "teams", "webhook"] }).notNull(),
+    leadId: uuid("lead_id").references(() => leads.id, { onDelete: "cascade" }),
+    ticketId: uuid("ticket_id").references(() => supportTickets.id, { onDelete: "cascade" }),
+    kind: text("kind", {
+      enum: ["tracker", "slack", "teams", "webhook", "ticket", "ticket_comment", "ticket_transition", "mail"],
+    }).notNull(),
     /** For webhooks: the event being announced (lead.captured, lead.completed). */
     event: text("event"),
+    /** What the job needs besides its subject (the reply to send, the transition, the e-mail). */
+    payload: jsonb("payload"),
     status: text("status", { enum: ["pending", "running", "done", "dead"] })
       .notNull()
       .default("pending"),
@@ -155,6 +163,8 @@ export const deliveryJobs = pgTable(
   (t) => [
     index("delivery_jobs_due_idx").on(t.status, t.runAt),
     index("delivery_jobs_lead_idx").on(t.leadId),
+    index("delivery_jobs_ticket_idx").on(t.ticketId),
+    check("delivery_jobs_one_subject_check", sql`num_nonnulls(${t.leadId}, ${t.ticketId}) <= 1`),
     // At most one tracker job per lead waits or runs: two could each create the Jira issue (issue 13).
     uniqueIndex("delivery_jobs_one_open_tracker_idx")
       .on(t.leadId)
@@ -356,3 +366,123 @@ export const jiraWebhookDeliveries = pgTable(
   },
   (t) => [index("jira_webhook_deliveries_received_idx").on(t.receivedAt)],
 );
+
+/**
+ * A customer's support ticket (issue 27): opened in the portal, delivered to Jira's SUPP project
+ * through the outbox, its status and public replies brought back by webhooks and the
+ * reconciliation. The reporter's name and e-mail are kept, so a ticket outlives a removed member.
+ */
+export const supportTickets = pgTable(
+  "support_tickets",
+  {
+    id: uuid("id").primaryKey(),
+    /** Local protocol shown until (and beside) the Jira key: SUP-YYYYMMDD-XXXXXX. */
+    protocol: text("protocol").notNull(),
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    reporterId: uuid("reporter_id").references(() => users.id, { onDelete: "set null" }),
+    reporterName: text("reporter_name").notNull(),
+    reporterEmail: text("reporter_email").notNull(),
+    category: text("category", { enum: ["duvida", "problema", "solicitacao", "financeiro"] }).notNull(),
+    priority: text("priority", { enum: ["baixa", "media", "alta", "urgente"] }).notNull(),
+    subject: text("subject").notNull(),
+    description: text("description").notNull(),
+    trackerKey: text("tracker_key"),
+    trackerUrl: text("tracker_url"),
+    /** The Jira status name and category as last heard, and when (the issue's update time). */
+    statusName: text("status_name"),
+    statusCategory: text("status_category", { enum: ["new", "indeterminate", "done"] })
+      .notNull()
+      .default("new"),
+    statusAt: timestamp("status_at", { withTimezone: true }),
+    /** When it was last resolved (it may be reopened for 7 days); null while open. */
+    resolvedAt: timestamp("resolved_at", { withTimezone: true }),
+    /** Support's last public reply: newer than a reader's last visit, the ticket shows as unread. */
+    supportRepliedAt: timestamp("support_replied_at", { withTimezone: true }),
+    /** Moves with every message and status change: the list's order. */
+    activityAt: timestamp("activity_at", { withTimezone: true }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex("support_tickets_protocol_idx").on(t.protocol),
+    index("support_tickets_company_idx").on(t.companyId, t.activityAt),
+    index("support_tickets_tracker_key_idx").on(t.trackerKey),
+  ],
+);
+
+/**
+ * A message of a ticket's conversation after its opening: a customer's reply (delivered as a Jira
+ * comment) or support's public comment (from Jira). Restricted Jira comments are never stored.
+ */
+export const ticketMessages = pgTable(
+  "ticket_messages",
+  {
+    id: uuid("id").primaryKey(),
+    ticketId: uuid("ticket_id")
+      .notNull()
+      .references(() => supportTickets.id, { onDelete: "cascade" }),
+    author: text("author", { enum: ["customer", "support"] }).notNull(),
+    authorUserId: uuid("author_user_id").references(() => users.id, { onDelete: "set null" }),
+    authorName: text("author_name").notNull(),
+    body: text("body").notNull(),
+    /** The Jira comment: support's, or the customer's once delivered. */
+    jiraCommentId: text("jira_comment_id"),
+    /** The Jira comment's last update time as applied (out-of-order deliveries change nothing). */
+    jiraUpdatedAt: timestamp("jira_updated_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index("ticket_messages_ticket_idx").on(t.ticketId, t.createdAt),
+    uniqueIndex("ticket_messages_jira_comment_idx").on(t.ticketId, t.jiraCommentId),
+  ],
+);
+
+/**
+ * A file a customer attached to a ticket (its opening, or a reply when messageId is set), kept in
+ * private storage under a random name and never served at a public address.
+ */
+export const ticketAttachments = pgTable(
+  "ticket_attachments",
+  {
+    id: uuid("id").primaryKey(),
+    ticketId: uuid("ticket_id")
+      .notNull()
+      .references(() => supportTickets.id, { onDelete: "cascade" }),
+    messageId: uuid("message_id").references(() => ticketMessages.id, { onDelete: "cascade" }),
+    filename: text("filename").notNull(),
+    mimeType: text("mime_type").notNull(),
+    size: integer("size").notNull(),
+    storageName: text("storage_name").notNull(),
+    /** Set once attached to the Jira issue (attachments are sent once). */
+    jiraAttachmentId: text("jira_attachment_id"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("ticket_attachments_ticket_idx").on(t.ticketId)],
+);
+
+/** When a person last looked at a ticket: support replies after it make it unread for them. */
+export const ticketReads = pgTable(
+  "ticket_reads",
+  {
+    ticketId: uuid("ticket_id")
+      .notNull()
+      .references(() => supportTickets.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    readAt: timestamp("read_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.ticketId, t.userId] })],
+);
+
+/**
+ * Periodic tasks that must run on one instance at a time (the Jira reconciliation; later content
+ * schedules): a lease taken with a conditional update, and when the task last succeeded.
+ */
+export const scheduledTasks = pgTable("scheduled_tasks", {
+  name: text("name").primaryKey(),
+  lockedBy: text("locked_by"),
+  lockedUntil: timestamp("locked_until", { withTimezone: true }),
+  lastSuccessAt: timestamp("last_success_at", { withTimezone: true }),
+});

@@ -1,7 +1,15 @@
 import pino from "pino";
 import { describe, expect, it, vi } from "vitest";
 import { z } from "~/lib/zod.ts";
-import { handleApi, MAX_BODY_BYTES, readJsonBody } from "./api.ts";
+import {
+  bodyLimitFor,
+  bodyTooLargeMessageFor,
+  handleApi,
+  isTicketUploadPath,
+  MAX_BODY_BYTES,
+  readJsonBody,
+  TICKET_UPLOAD_BYTES,
+} from "./api.ts";
 import { HttpError, jsonResponse } from "./errors.ts";
 
 const URL_ = "http://localhost:3000/api/leads";
@@ -265,5 +273,43 @@ describe("handleApi: errors are JSON {message} with the right status, never a st
       throw new HttpError(400, "x");
     });
     expect(error).not.toHaveBeenCalled();
+  });
+});
+
+describe("the support ticket forms (issue 27): the only pages that take files", () => {
+  const id = "0b6f2a4e-8c1d-4f3a-9e2b-5d7c8a9b0c1d";
+  it("are the new ticket and one ticket's page, with React Router's .data twin", () => {
+    for (const path of [
+      "/user/suporte/novo",
+      `/user/suporte/${id}`,
+      "/user/suporte/novo.data",
+      `/user/suporte/${id}.data`,
+    ])
+      expect(isTicketUploadPath(path), path).toBe(true);
+    for (const path of [
+      "/user/suporte",
+      "/user/suporte/",
+      "/user/suporte/novo/",
+      "/user/suporte/123",
+      `/user/suporte/${id}/anexos/${id}`,
+      `/user/suporte/${id}x`,
+      "/user/usuarios/novo",
+      "/contato",
+      `/api/user/suporte/${id}`,
+      `/x/user/suporte/${id}`,
+    ])
+      expect(isTicketUploadPath(path), path).toBe(false);
+  });
+
+  it("take five files of 10 MB and 1 MB more; a 413 there says the limits in Portuguese", () => {
+    expect(TICKET_UPLOAD_BYTES).toBe(51 * 1024 * 1024);
+    expect(bodyLimitFor(`/user/suporte/${id}`)).toBe(TICKET_UPLOAD_BYTES);
+    expect(bodyLimitFor("/user/suporte/novo")).toBe(TICKET_UPLOAD_BYTES);
+    expect(bodyLimitFor("/user/suporte")).toBe(MAX_BODY_BYTES);
+    expect(bodyLimitFor("/contato")).toBe(MAX_BODY_BYTES);
+    expect(bodyTooLargeMessageFor("/user/suporte/novo")).toBe(
+      "Os anexos passam do limite: envie até 5 arquivos de até 10 MB cada. Volte, remova os arquivos maiores e envie de novo.",
+    );
+    expect(bodyTooLargeMessageFor("/contato")).toBe("O corpo da requisição é grande demais.");
   });
 });

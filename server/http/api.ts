@@ -1,3 +1,4 @@
+import { MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS } from "~/lib/portal/tickets.ts";
 import { MAX_UPLOAD_BYTES, uploadMessages } from "~/lib/uploads.ts";
 import type { z } from "~/lib/zod.ts";
 import { DomainError } from "../domain-errors.ts";
@@ -13,16 +14,35 @@ export const JIRA_WEBHOOK_PATH = "/api/webhooks/jira";
 /** Jira's payloads carry the whole issue, comments included: larger than a form, far below this. */
 export const JIRA_WEBHOOK_MAX_BYTES = 2 * 1024 * 1024;
 
-/** The body limit of a request path: content saves and image uploads get larger ones. */
+/** A support ticket's form post: every attachment at its largest, plus 1 MB for the fields and the multipart framing. */
+export const TICKET_UPLOAD_BYTES = MAX_ATTACHMENTS * MAX_ATTACHMENT_BYTES + 1024 * 1024;
+
+const TICKET_UPLOAD_PATH =
+  /^\/user\/suporte\/(?:novo|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?:\.data)?$/i;
+
+/**
+ * The only pages whose posts may be multipart/form-data, with files: a new support ticket
+ * (/user/suporte/novo) and a reply on one (/user/suporte/{uuid}). The `.data` twin is where React
+ * Router's <Form> posts the same action when JavaScript runs (single fetch).
+ */
+export function isTicketUploadPath(path: string): boolean {
+  return TICKET_UPLOAD_PATH.test(path);
+}
+
+/** The body limit of a request path: content saves, image uploads and ticket attachments get larger ones. */
 export function bodyLimitFor(path: string): number {
   if (path === "/api/uploads") return MAX_UPLOAD_BYTES;
+  if (isTicketUploadPath(path)) return TICKET_UPLOAD_BYTES;
   if (path === JIRA_WEBHOOK_PATH) return JIRA_WEBHOOK_MAX_BYTES;
   return path.startsWith("/api/json/") ? CONTENT_BODY_BYTES : MAX_BODY_BYTES;
 }
 
-/** The 413 message of a path: an upload says how large an image may be. */
+/** The 413 message of a path: an upload says how large an image may be, a ticket how many files of what size. */
 export function bodyTooLargeMessageFor(path: string): string {
-  return path === "/api/uploads" ? uploadMessages.tooLarge : messages.bodyTooLarge;
+  if (path === "/api/uploads") return uploadMessages.tooLarge;
+  if (isTicketUploadPath(path))
+    return messages.attachmentsTooLarge(MAX_ATTACHMENTS, MAX_ATTACHMENT_BYTES / 1024 / 1024);
+  return messages.bodyTooLarge;
 }
 
 /** A JSON answer as status, body and headers: written as a Fetch Response or by Express. */

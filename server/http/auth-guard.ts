@@ -71,10 +71,19 @@ export async function requirePortalMember(
 ): Promise<{ user: PublicUser; actor: PortalActor; company: CompanyRow }> {
   const user = await requirePageUser(request, context);
   if (user.role !== "customer") throw redirect("/admin");
+  const member = await portalMemberOf(user, context);
+  if (!member) throw data({ message: portalMessages.noCompany }, { status: 403 });
+  return { user, ...member };
+}
+
+/** A signed-in customer as an actor of their company, or null when the account has no company. */
+export async function portalMemberOf(
+  user: PublicUser,
+  context: AppLoadContext,
+): Promise<{ actor: PortalActor; company: CompanyRow } | null> {
   const company = user.company ? await context.services.companies.get(user.company.id) : null;
-  if (!user.company || !company) throw data({ message: portalMessages.noCompany }, { status: 403 });
+  if (!user.company || !company) return null;
   return {
-    user,
     company,
     actor: {
       id: user.id,

@@ -53,6 +53,8 @@ export const messages = {
   invalidParameters: "Parâmetros inválidos.",
   invalidJson: "O corpo da requisição não é um JSON válido.",
   bodyTooLarge: "O corpo da requisição é grande demais.",
+  attachmentsTooLarge: (files: number, mb: number) =>
+    `Os anexos passam do limite: envie até ${files} arquivos de até ${mb} MB cada. Volte, remova os arquivos maiores e envie de novo.`,
   invalidHost: "Endereço (Host) inválido.",
   lengthRequired: "Informe o tamanho do corpo da requisição (Content-Length).",
   unsupportedMediaType: "Envie o corpo como application/json.",

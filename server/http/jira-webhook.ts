@@ -1,6 +1,12 @@
 import type { RequestHandler } from "express";
 import type { AppServices } from "../context.ts";
-import { deliveryIdentifier, inboundChange, jiraWebhookSchema, validSignature } from "../tracker/webhook.ts";
+import {
+  deliveryIdentifier,
+  inboundChange,
+  jiraTime,
+  jiraWebhookSchema,
+  validSignature,
+} from "../tracker/webhook.ts";
 import { apiErrorAnswer, JIRA_WEBHOOK_MAX_BYTES, JIRA_WEBHOOK_PATH, parseJsonBody } from "./api.ts";
 import { readBody } from "./body.ts";
 import { HttpError, messages } from "./errors.ts";
@@ -48,7 +54,5 @@ export function jiraWebhook(services: AppServices): RequestHandler {
 
 /** When the change happened: the issue's `updated` (Jira writes 2026-11-26T10:15:30.000+0000), else the event's time. */
 function issueTime(updated: string | undefined, timestamp: number | undefined): Date {
-  const parsed = updated ? Date.parse(updated.replace(/([+-]\d\d)(\d\d)$/, "$1:$2")) : Number.NaN;
-  if (!Number.isNaN(parsed)) return new Date(parsed);
-  return new Date(timestamp ?? Date.now());
+  return jiraTime(updated) ?? new Date(timestamp ?? Date.now());
 }

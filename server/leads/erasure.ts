@@ -78,7 +78,7 @@ export class LeadErasure {
           summary: erasureMessages.issueSummary,
           description: doc([paragraph(ERASED)]),
         });
-        await this.jira.addComment(key, doc([paragraph(erasureMessages.issueComment)]));
+        await this.jira.addComment(key, doc([paragraph(erasureMessages.issueComment)]), { retries: true });
       } catch (error) {
         this.logger.warn({ key, err: (error as Error).message }, "erasure: Jira issue not redacted");
         trackerFailures.push(key);

@@ -288,7 +288,7 @@ export async function reviveDeadJobs(
   which: SQL,
   now: Date,
   { probe = false }: { probe?: boolean } = {},
-): Promise<{ id: number; leadId: string; kind: JobKind }[]> {
+): Promise<{ id: number; leadId: string | null; kind: JobKind }[]> {
   return db.transaction(async (tx) => {
     const revived = await tx
       .update(deliveryJobs)
@@ -313,7 +313,7 @@ export async function reviveDeadJobs(
         ),
       )
       .returning({ id: deliveryJobs.id, leadId: deliveryJobs.leadId, kind: deliveryJobs.kind });
-    const trackerLeads = revived.filter((job) => job.kind === "tracker").map((job) => job.leadId);
+    const trackerLeads = revived.flatMap((job) => (job.kind === "tracker" && job.leadId ? [job.leadId] : []));
     if (trackerLeads.length > 0) {
       await tx
         .update(leads)

@@ -184,8 +184,17 @@ describe("decision 023 job schedule", () => {
   it("stays hourly after the fifth attempt", () => {
     expect([6, 7, 8, 20].map(jobBackoffMs)).toEqual([3_600_000, 3_600_000, 3_600_000, 3_600_000]);
   });
-  it("attempts: 8 for the tracker and the webhook, 5 for Slack and Teams", () => {
-    expect(MAX_JOB_ATTEMPTS).toEqual({ tracker: 8, slack: 5, teams: 5, webhook: 8 });
+  it("attempts: 8 for Jira (leads and tickets) and the webhook, 5 for Slack, Teams and e-mail", () => {
+    expect(MAX_JOB_ATTEMPTS).toEqual({
+      tracker: 8,
+      slack: 5,
+      teams: 5,
+      webhook: 8,
+      ticket: 8,
+      ticket_comment: 8,
+      ticket_transition: 8,
+      mail: 5,
+    });
   });
   it("a failed attempt that is not the last runs again after its backoff", () => {
     expect(jobRetryDelay(1, 8, retryable)).toBe(30_000);

@@ -130,6 +130,11 @@ export const MAX_JOB_ATTEMPTS: Readonly<Record<JobKind, number>> = Object.freeze
   slack: 5,
   teams: 5,
   webhook: 8,
+  // A support ticket and what follows it (replies, status changes) wait out a Jira outage like a lead.
+  ticket: 8,
+  ticket_comment: 8,
+  ticket_transition: 8,
+  mail: 5,
 });
 
 /** The backoff after failed job attempt `attempt` (1, 2, …); the last step repeats. */

@@ -4,8 +4,10 @@ import type { Priority, TemperatureLevel } from "~/lib/forms/scoring.ts";
 import type { Database } from "../db/client.ts";
 import { leads } from "../db/schema.ts";
 import type { Logger } from "../logger.ts";
+import { createIssueOnce } from "../tracker/create-once.ts";
 import { TrackerError } from "../tracker/errors.ts";
-import type { IssueType, JiraClient } from "../tracker/jira-client.ts";
+import { ProjectIssueTypes } from "../tracker/issue-types.ts";
+import type { JiraClient } from "../tracker/jira-client.ts";
 import {
   chooseIssueType,
   jiraPriority,
@@ -15,11 +17,7 @@ import {
 } from "../tracker/ticket.ts";
 import type { FormKey, FormRegistry } from "./forms.ts";
 import { type LeadRow, trackerAttemptedBefore } from "./repository.ts";
-import { withRetries } from "./retry-policy.ts";
 import { JobError, type JobRow } from "./worker.ts";
-
-/** Project issue types are read once per project and kept 900 s (the tracker TTL of B §9.7). */
-const ISSUE_TYPES_TTL_MS = 900_000;
 
 /**
  * Brings the Jira issue of a lead to the lead's current state, so running it twice does no harm:
@@ -27,7 +25,7 @@ const ISSUE_TYPES_TTL_MS = 900_000;
  * lead completed → update the issue and move it to 'Qualified' (B §4.3, §4.4).
  */
 export class TrackerSync {
-  private readonly issueTypes = new Map<string, { types: IssueType[]; until: number }>();
+  private readonly issueTypes: ProjectIssueTypes;
 
   constructor(
     private readonly db: Database,
@@ -37,7 +35,9 @@ export class TrackerSync {
     private readonly now: () => Date = () => new Date(),
     private readonly sleep: (ms: number) => Promise<void> = (ms) =>
       new Promise((resolve) => setTimeout(resolve, ms)),
-  ) {}
+  ) {
+    this.issueTypes = new ProjectIssueTypes(jira, logger, now);
+  }
 
   readonly handle = async (job: JobRow, lead: LeadRow): Promise<string | undefined> => {
     if (lead.spamReason) return "spam: not delivered";
@@ -62,10 +62,19 @@ export class TrackerSync {
       let key = lead.trackerKey;
       if (!key) {
         const projectKey = form.integrations.jira.projectKey;
-        const issuetype = chooseIssueType(await this.projectIssueTypes(projectKey), form);
+        const issuetype = chooseIssueType(await this.issueTypes.of(projectKey), form);
         const earlier = job.attempts > 1 || (await trackerAttemptedBefore(this.db, lead.id));
-        key = await this.createOnce(lead.id, earlier, () =>
-          this.jira.createIssue({ project: { key: projectKey }, issuetype: { id: issuetype.id }, ...fields }),
+        key = await createIssueOnce(
+          this.jira,
+          `lead-${lead.id}`,
+          earlier,
+          () =>
+            this.jira.createIssue({
+              project: { key: projectKey },
+              issuetype: { id: issuetype.id },
+              ...fields,
+            }),
+          this.sleep,
         );
         await this.db
           .update(leads)
@@ -102,35 +111,6 @@ export class TrackerSync {
     }
   };
 
-  /**
-   * Creates the issue under the call policy of retry-policy.ts (3 tries, 1 s then 2 s apart), never
-   * twice: before every try but a first one, the lead-{id} label is searched, since a try whose
-   * answer was lost (time-out) may have created it. A failed search ends the create as it came (the
-   * search had its own retries in the client).
-   */
-  private async createOnce(
-    leadId: string,
-    earlierJobAttempt: boolean,
-    create: () => Promise<{ key: string }>,
-  ): Promise<string> {
-    const result = await withRetries<{ key: string } | { searchFailed: unknown }>(
-      async (attempt) => {
-        if (attempt > 1 || earlierJobAttempt) {
-          try {
-            const [found] = await this.jira.findByLabel(`lead-${leadId}`);
-            if (found) return { key: found.key };
-          } catch (error) {
-            return { searchFailed: error };
-          }
-        }
-        return create();
-      },
-      { sleep: this.sleep },
-    );
-    if ("searchFailed" in result) throw result.searchFailed;
-    return result.key;
-  }
-
   /** Applies the first transition whose target contains "Qualified"; none or a failure is silent (B §4.4). */
   private async qualify(key: string): Promise<void> {
     try {
@@ -139,24 +119,6 @@ export class TrackerSync {
       if (target) await this.jira.doTransition(key, target.id);
     } catch (error) {
       this.logger.warn({ key, err: (error as Error).message }, "transition to Qualified failed (ignored)");
-    }
-  }
-
-  private async projectIssueTypes(projectKey: string): Promise<IssueType[]> {
-    const cached = this.issueTypes.get(projectKey);
-    const now = this.now().getTime();
-    if (cached && cached.until > now) return cached.types;
-    try {
-      const types = await this.jira.projectIssueTypes(projectKey);
-      this.issueTypes.set(projectKey, { types, until: now + ISSUE_TYPES_TTL_MS });
-      return types;
-    } catch (error) {
-      // Failing to read issue types falls back to the default list (B §8.2).
-      this.logger.warn(
-        { projectKey, err: (error as Error).message },
-        "issue types unavailable, using the fallback",
-      );
-      return [];
     }
   }
 }

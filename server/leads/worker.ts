@@ -21,7 +21,26 @@ export class JobError extends Error {
   }
 }
 
-export type JobHandler = (job: JobRow, lead: LeadRow) => Promise<string | undefined>;
+/** Delivers one job: reads its subject (a lead, a ticket) as it is now; answers what it did. */
+export type JobHandler = (job: JobRow) => Promise<string | undefined>;
+
+/** A handler of a lead's job, given the lead as it is when the job runs. */
+export function forLead(
+  db: Database,
+  handler: (job: JobRow, lead: LeadRow) => Promise<string | undefined>,
+): JobHandler {
+  return async (job) => {
+    if (!job.leadId) throw new JobError("job sem lead", false);
+    const [lead] = await db.select().from(leads).where(eq(leads.id, job.leadId));
+    if (!lead) throw new JobError("lead não encontrado", false);
+    return handler(job, lead);
+  };
+}
+
+/** Whom a job is about, for those waiting on its attempts ("kind:subjectId"). */
+function waiterKey(kind: JobKind, job: Pick<JobRow, "leadId" | "ticketId">): string {
+  return `${kind}:${job.leadId ?? job.ticketId ?? ""}`;
+}
 
 /** A claimed job not finished within this lease is claimed again (its worker died). */
 export const LEASE_MS = 5 * 60_000;
@@ -56,7 +75,7 @@ export interface WorkerOptions {
 }
 
 /**
- * Delivers leads: claims due jobs with FOR UPDATE SKIP LOCKED (several workers, in one process or
+ * Delivers the outbox (leads, support tickets, e-mails): claims due jobs with FOR UPDATE SKIP LOCKED (several workers, in one process or
  * many, never take the same job), runs them, records every attempt, and reschedules failures.
  * Nothing is dropped: a job that used its attempts waits as 'dead' for a manual retry.
  */
@@ -75,7 +94,7 @@ export class DeliveryWorker {
   private cycle: Promise<number> | null = null;
   private again = false;
   private stopped = false;
-  /** Who waits for the next attempt at a lead's job of a kind ("kind:leadId"). */
+  /** Who waits for the next attempt at a subject's job of a kind ("kind:subjectId"). */
   private readonly waiters = new Map<string, Set<() => void>>();
   /** Whether the last attempt of each kind on this worker failed for its target (down, slow, 429). */
   private readonly lastFailed = new Map<JobKind, boolean>();
@@ -139,7 +158,7 @@ export class DeliveryWorker {
    * Subscribes before it kicks, so an attempt that ends at once is not missed.
    */
   attempted(leadId: string, kind: JobKind, timeoutMs: number): Promise<void> {
-    const key = `${kind}:${leadId}`;
+    const key = waiterKey(kind, { leadId, ticketId: null });
     return new Promise<void>((resolve) => {
       const done = () => {
         clearTimeout(timer);
@@ -270,6 +289,8 @@ export class DeliveryWorker {
     const now = this.now();
     const leaseEnd = new Date(now.getTime() + LEASE_MS);
     // One tracker job per lead at a time: a second one waits while the first holds its lease.
+    // A ticket's Jira jobs run one at a time and in order (the issue is created before its
+    // replies, a reply before the next): only the oldest open one of a ticket is due.
     // A job still 'running' past its lease was abandoned by a worker that stopped (killed, crashed,
     // cut off): that attempt is recorded here, so every attempt shows in the job's history.
     const result = await this.db.execute(sql`
@@ -281,6 +302,10 @@ export class DeliveryWorker {
             select 1 from ${deliveryJobs} r
             where r.lead_id = j.lead_id and r.kind = j.kind and r.id <> j.id
               and r.status = 'running' and r.locked_until >= ${now.toISOString()})
+          and (j.ticket_id is null or j.kind not like 'ticket%' or not exists (
+            select 1 from ${deliveryJobs} e
+            where e.ticket_id = j.ticket_id and e.kind like 'ticket%' and e.id < j.id
+              and e.status in ('pending', 'running')))
         order by j.run_at, j.id
         limit ${this.batchSize}
         for update skip locked),
@@ -327,9 +352,7 @@ export class DeliveryWorker {
     /** The failure was the target's (down, slow, rate-limiting), not a refusal of this one job. */
     let targetFailed = false;
     try {
-      const [lead] = await this.db.select().from(leads).where(eq(leads.id, job.leadId));
-      if (!lead) throw new JobError("lead não encontrado", false);
-      detail = await this.handlers[job.kind](job, lead);
+      detail = await this.handlers[job.kind](job);
       outcome = "ok";
     } catch (error) {
       const jobError = error instanceof JobError ? error : new JobError((error as Error).message, true);
@@ -349,7 +372,15 @@ export class DeliveryWorker {
         runAt = new Date(this.now().getTime() + delay);
       }
       this.logger.warn(
-        { job: job.id, kind: job.kind, lead: job.leadId, attempt: job.attempts, outcome, err: detail },
+        {
+          job: job.id,
+          kind: job.kind,
+          lead: job.leadId ?? undefined,
+          ticket: job.ticketId ?? undefined,
+          attempt: job.attempts,
+          outcome,
+          err: detail,
+        },
         "delivery attempt failed",
       );
     } finally {
@@ -362,7 +393,7 @@ export class DeliveryWorker {
     try {
       await this.record(job, { outcome, detail, runAt, exhausted, startedAt, recovered });
     } finally {
-      for (const done of [...(this.waiters.get(`${job.kind}:${job.leadId}`) ?? [])]) done();
+      for (const done of [...(this.waiters.get(waiterKey(job.kind, job)) ?? [])]) done();
     }
   }
 
@@ -442,7 +473,7 @@ export class DeliveryWorker {
             );
             return false;
           }
-          if (outcome === "dead" && job.kind === "tracker") {
+          if (outcome === "dead" && job.kind === "tracker" && job.leadId) {
             await tx
               .update(leads)
               .set({ deliveryStatus: "failed", updatedAt: finishedAt })

@@ -90,8 +90,28 @@ export class MemberService {
   /** Invites `email` into the actor's company with `role`, or sends an open invitation again. */
   async invite(actor: PortalActor, input: { email: string; role: CompanyRole }): Promise<InvitationSent> {
     this.mayGive(actor, input.role);
-    const email = input.email.trim().toLowerCase();
-    const company = await this.company(actor.companyId);
+    return this.sendInvitation(await this.company(actor.companyId), actor, input.email, input.role);
+  }
+
+  /**
+   * Staff invite a company's first owner (or another one) from the admin area: the same single-use
+   * link, plan limit and hourly count as an owner's invitation.
+   */
+  async inviteOwnerAsStaff(
+    staff: { id: string; name: string },
+    companyId: string,
+    email: string,
+  ): Promise<InvitationSent> {
+    return this.sendInvitation(await this.company(companyId), staff, email, "owner");
+  }
+
+  private async sendInvitation(
+    company: CompanyRow,
+    inviter: { id: string; name: string },
+    rawEmail: string,
+    role: CompanyRole,
+  ): Promise<InvitationSent> {
+    const email = rawEmail.trim().toLowerCase();
     const [account] = await this.options.db
       .select({ companyId: users.companyId })
       .from(users)
@@ -118,9 +138,9 @@ export class MemberService {
     const token = newToken();
     const now = this.now();
     const fields = {
-      companyRole: input.role,
+      companyRole: role,
       tokenHash: hashToken(token),
-      invitedBy: actor.id,
+      invitedBy: inviter.id,
       createdAt: now,
       expiresAt: new Date(now.getTime() + INVITE_TTL_MS),
     };
@@ -134,7 +154,7 @@ export class MemberService {
           .insert(companyInvitations)
           .values({ id: randomUUID(), companyId: company.id, email, ...fields })
           .returning();
-    return this.deliver(actor, company, row!, token);
+    return this.deliver(inviter, company, row!, token);
   }
 
   /** A new link for an open invitation (the old one stops working), valid 7 days from now. */
@@ -311,7 +331,7 @@ export class MemberService {
   }
 
   private async deliver(
-    actor: PortalActor,
+    actor: { name: string },
     company: CompanyRow,
     row: typeof companyInvitations.$inferSelect,
     token: string,

@@ -35,3 +35,24 @@ export const memberMessages = {
   invitationInvalid: "Este convite é inválido, já foi usado ou expirou. Peça um novo a quem convidou você.",
   nameRequired: "Informe o seu nome (pelo menos 2 caracteres).",
 } as const;
+
+/** What the support screens refuse with (issue 27). */
+export const ticketMessages = {
+  notFound: "Chamado não encontrado.",
+  categoryRequired: "Escolha a categoria do chamado.",
+  priorityRequired: "Escolha a prioridade.",
+  subjectRequired: "Informe o assunto (pelo menos 5 caracteres).",
+  subjectTooLong: (max: number) => `O assunto passa de ${max} caracteres.`,
+  descriptionRequired: "Descreva o que aconteceu (pelo menos 10 caracteres).",
+  descriptionTooLong: (max: number) => `A descrição passa de ${max} caracteres.`,
+  replyRequired: "Escreva a sua resposta.",
+  replyTooLong: (max: number) => `A resposta passa de ${max} caracteres.`,
+  tooManyFiles: (max: number) => `Anexe no máximo ${max} arquivos.`,
+  fileEmpty: (name: string) => `O arquivo ${name} está vazio.`,
+  fileTooLarge: (name: string, mb: number) => `O arquivo ${name} passa do limite de ${mb} MB.`,
+  fileType: (name: string) =>
+    `O arquivo ${name} não é de um tipo aceito: envie imagens, PDF, textos, CSV, planilhas ou documentos.`,
+  cannotResolve: "Este chamado já está resolvido.",
+  cannotReopen: "Um chamado só pode ser reaberto até 7 dias depois de resolvido. Abra um novo chamado.",
+  tooManyTickets: "Muitos chamados em pouco tempo. Tente novamente mais tarde.",
+} as const;

@@ -48,3 +48,58 @@ export function definitionList(rows: [string, string][]): AdfNode | null {
 export function doc(nodes: (AdfNode | null)[]): AdfDocument {
   return { type: "doc", version: 1, content: nodes.filter((n): n is AdfNode => n !== null) };
 }
+
+/** Block nodes whose text ends a line when read back as plain text. */
+const BLOCKS = new Set(["paragraph", "heading", "listItem", "blockquote", "codeBlock", "rule", "panel"]);
+
+/**
+ * A comment body as plain text, to show in the portal: an ADF document (paragraphs, lists, hard
+ * breaks, mentions, emoji, links' text), or the wiki text some Jira webhooks carry instead.
+ * Never HTML: the portal prints it as text.
+ */
+export function adfToText(body: unknown): string {
+  if (typeof body === "string") return body.trim();
+  const out: string[] = [];
+  const walk = (node: unknown, depth: number) => {
+    if (depth > 50 || typeof node !== "object" || node === null) return;
+    const {
+      type,
+      text: value,
+      attrs,
+      content,
+    } = node as {
+      type?: string;
+      text?: string;
+      attrs?: Record<string, unknown>;
+      content?: unknown[];
+    };
+    if (type === "text" && typeof value === "string") out.push(value);
+    else if (type === "hardBreak") out.push("\n");
+    else if (type === "mention" || type === "emoji") out.push(String(attrs?.text ?? attrs?.shortName ?? ""));
+    else if (type === "inlineCard" && typeof attrs?.url === "string") out.push(attrs.url);
+    if (type === "listItem") out.push("• ");
+    if (Array.isArray(content)) for (const child of content) walk(child, depth + 1);
+    if (type && BLOCKS.has(type) && type !== "listItem") out.push("\n\n");
+    else if (type === "listItem") out.push("\n");
+  };
+  walk(body, 0);
+  return out
+    .join("")
+    .replace(/\n{3,}/g, "\n\n")
+    .trim();
+}
+
+/** Plain text as ADF paragraphs (blank lines part them, single newlines become hard breaks). */
+export function textParagraphs(value: string): AdfNode[] {
+  return value
+    .replace(/\r\n?/g, "\n")
+    .split(/\n{2,}/)
+    .map((block) => block.trim())
+    .filter((block) => block !== "")
+    .map((block) => ({
+      type: "paragraph",
+      content: block
+        .split("\n")
+        .flatMap((line, index) => [...(index > 0 ? [{ type: "hardBreak" } as AdfNode] : []), ...text(line)]),
+    }));
+}

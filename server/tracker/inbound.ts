@@ -1,6 +1,7 @@
 import { and, eq, isNull, lte, or, sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { jiraWebhookDeliveries, leads } from "../db/schema.ts";
+import type { TicketInbound } from "../portal/ticket-inbound.ts";
 import type { InboundChange } from "./webhook.ts";
 
 /** How long a delivery's identifier is kept: Jira retries a failed delivery within hours, not weeks. */
@@ -16,7 +17,7 @@ export type Received = "applied" | "repeated" | "ignored";
 export class JiraInbound {
   private readonly now: () => Date;
 
-  constructor(private readonly options: { db: Database; now?: () => Date }) {
+  constructor(private readonly options: { db: Database; tickets: TicketInbound; now?: () => Date }) {
     this.now = options.now ?? (() => new Date());
   }
 
@@ -42,9 +43,14 @@ export class JiraInbound {
     });
   }
 
-  /** Applies a change known from elsewhere (the reconciliation's search): no delivery to record. */
+  /**
+   * Applies a change known from elsewhere (the reconciliation's search): no delivery to record.
+   * A status reaches the lead or the support ticket whose issue it is; comments reach tickets only.
+   */
   async apply(db: Database, change: InboundChange, at: Date): Promise<boolean> {
-    if (change.kind === "comment") return false;
+    if (change.kind === "comment") {
+      return this.options.tickets.applyComment(db, change.issueKey, change.action, change.comment);
+    }
     const status = change.kind === "status" ? change.status : null;
     const category = change.kind === "status" ? change.category : "deleted";
     const updated = await db
@@ -57,7 +63,12 @@ export class JiraInbound {
         ),
       )
       .returning({ id: leads.id });
-    return updated.length > 0;
+    // A deleted issue leaves its ticket as it was: the customer's record of the conversation stays.
+    const ticket =
+      change.kind === "status"
+        ? await this.options.tickets.applyStatus(db, change.issueKey, change.status, change.category, at)
+        : false;
+    return updated.length > 0 || ticket;
   }
 
   /** Forgets identifiers of deliveries older than DELIVERY_MEMORY_MS. */

@@ -28,6 +28,29 @@ export interface IssueFields {
   labels?: string[];
 }
 
+/** A comment as Jira answers it: an ADF body (or wiki text from some webhooks), and its restriction. */
+export interface JiraComment {
+  id: string;
+  body?: unknown;
+  author?: { accountId?: string; displayName?: string };
+  created?: string;
+  updated?: string;
+  visibility?: { type: string; value?: string };
+}
+
+/** The part of an issue the product reads back (status, update time, comments). */
+export interface JiraIssue {
+  id: string;
+  key: string;
+  fields?: {
+    status?: { name: string; statusCategory: { key: string } };
+    updated?: string;
+    labels?: string[];
+    comment?: { comments?: JiraComment[]; total?: number };
+    attachment?: { id: string; filename: string; size: number }[];
+  };
+}
+
 export interface JiraClientOptions {
   /** Per-request time-out. */
   timeoutMs?: number;
@@ -92,9 +115,71 @@ export class JiraClient {
     await this.request("PUT", `/issue/${encodeURIComponent(key)}`, { fields });
   }
 
-  /** Adds a comment (ADF body) to an issue. */
-  async addComment(key: string, body: unknown): Promise<void> {
-    await this.request("POST", `/issue/${encodeURIComponent(key)}/comment`, { body });
+  /**
+   * Adds a comment (ADF body) to an issue; one try, like a create: a lost answer may hide a comment
+   * made, so the caller looks for it before trying again (server/portal/ticket-delivery.ts), unless
+   * a repeated comment does no harm (`retries: true`).
+   */
+  addComment(key: string, body: unknown, options: { retries?: boolean } = {}): Promise<{ id: string }> {
+    return this.request(
+      "POST",
+      `/issue/${encodeURIComponent(key)}/comment`,
+      { body },
+      { retries: options.retries ?? false },
+    );
+  }
+
+  /** The issue's comments, oldest first (the first page of up to 100: enough to find a recent one). */
+  async comments(key: string): Promise<JiraComment[]> {
+    const page = await this.request<{ comments?: JiraComment[] }>(
+      "GET",
+      `/issue/${encodeURIComponent(key)}/comment?maxResults=100&orderBy=created`,
+    );
+    return page.comments ?? [];
+  }
+
+  /**
+   * Attaches a file (multipart field `file`, with the X-Atlassian-Token Jira requires against XSRF).
+   * One try: the caller checks the issue's attachments before sending a file again.
+   */
+  async addAttachment(
+    key: string,
+    file: { filename: string; mimeType: string; bytes: Uint8Array },
+  ): Promise<{ id: string }> {
+    const form = new FormData();
+    form.append("file", new Blob([new Uint8Array(file.bytes)], { type: file.mimeType }), file.filename);
+    const added = await withRetries(
+      () =>
+        this.once<{ id: string }[]>("POST", `/issue/${encodeURIComponent(key)}/attachments`, form, {
+          "X-Atlassian-Token": "no-check",
+        }),
+      { sleep: this.sleep, policy: SINGLE_TRY_POLICY },
+    );
+    const first = added?.[0];
+    if (!first) throw new TrackerError(trackerMessages.http(200, "anexo sem resposta"), { retryable: true });
+    return { id: String(first.id) };
+  }
+
+  /** An issue's fields (e.g. status, updated, comment, attachment). */
+  issue(key: string, fields: string[]): Promise<JiraIssue> {
+    return this.request("GET", `/issue/${encodeURIComponent(key)}?fields=${fields.join(",")}`);
+  }
+
+  /** Every issue a JQL search finds, page after page (POST /search/jql with nextPageToken). */
+  async search(jql: string, fields: string[], maxPages = 20): Promise<JiraIssue[]> {
+    const found: JiraIssue[] = [];
+    let nextPageToken: string | undefined;
+    for (let page = 0; page < maxPages; page++) {
+      const result = await this.request<{ issues?: JiraIssue[]; nextPageToken?: string; isLast?: boolean }>(
+        "POST",
+        "/search/jql",
+        { jql, fields, maxResults: 100, ...(nextPageToken ? { nextPageToken } : {}) },
+      );
+      found.push(...(result.issues ?? []));
+      nextPageToken = result.nextPageToken;
+      if (result.isLast !== false || !nextPageToken) break;
+    }
+    return found;
   }
 
   async transitions(key: string): Promise<{ id: string; name: string; to: { name: string } }[]> {
@@ -138,17 +223,25 @@ export class JiraClient {
     );
   }
 
-  private async once<T>(method: string, path: string, body: unknown): Promise<T> {
+  private async once<T>(
+    method: string,
+    path: string,
+    body: unknown,
+    extraHeaders: Record<string, string> = {},
+  ): Promise<T> {
     let response: Response;
+    const multipart = body instanceof FormData;
     try {
       response = await this.fetchImpl(`${this.baseUrl}/rest/api/3${path}`, {
         method,
         headers: {
           Authorization: this.authorization,
           Accept: "application/json",
-          ...(body === undefined ? {} : { "Content-Type": "application/json" }),
+          // A multipart body sets its own Content-Type (with the boundary).
+          ...(body === undefined || multipart ? {} : { "Content-Type": "application/json" }),
+          ...extraHeaders,
         },
-        body: body === undefined ? undefined : JSON.stringify(body),
+        body: body === undefined ? undefined : multipart ? body : JSON.stringify(body),
         signal: AbortSignal.timeout(this.timeoutMs),
       });
     } catch (error) {

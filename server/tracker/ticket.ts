@@ -39,7 +39,19 @@ export function chooseIssueType(
   available: IssueType[],
   form: Pick<FormDefinition, "type" | "integrations">,
 ): IssueType {
-  const wanted = [...form.integrations.jira.issue_types, ...ISSUE_TYPE_PREFERENCES[issueTypeKind(form.type)]];
+  return firstIssueType(available, [
+    ...form.integrations.jira.issue_types,
+    ...ISSUE_TYPE_PREFERENCES[issueTypeKind(form.type)],
+  ]);
+}
+
+/** A support ticket of the portal: the contact preference list (B §9.3), as a contact form's. */
+export function supportIssueType(available: IssueType[]): IssueType {
+  return firstIssueType(available, ISSUE_TYPE_PREFERENCES.contact);
+}
+
+/** The first of `wanted` (by name, any case) the project has, or the fallback. */
+function firstIssueType(available: IssueType[], wanted: string[]): IssueType {
   for (const name of wanted) {
     const found = available.find((t) => t.name.toLowerCase() === name.toLowerCase());
     if (found) return found;

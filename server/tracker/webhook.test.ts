@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import {
   deliveryIdentifier,
   inboundChange,
+  jiraTime,
   jiraWebhookSchema,
   signatureFor,
   validSignature,
@@ -96,5 +97,15 @@ describe("what a delivery means", () => {
       jiraWebhookSchema.safeParse({ webhookEvent: "jira:issue_updated", issue: { key: "not a key" } })
         .success,
     ).toBe(false);
+  });
+});
+
+describe("Jira's date-times", () => {
+  it("reads an offset without a colon, and refuses what is not a date", () => {
+    expect(jiraTime("2026-11-26T10:15:30.000+0000")?.toISOString()).toBe("2026-11-26T10:15:30.000Z");
+    expect(jiraTime("2026-11-26T07:15:30.000-0300")?.toISOString()).toBe("2026-11-26T10:15:30.000Z");
+    expect(jiraTime("2026-11-26T10:15:30.000Z")?.toISOString()).toBe("2026-11-26T10:15:30.000Z");
+    expect(jiraTime("ontem")).toBeNull();
+    expect(jiraTime(undefined)).toBeNull();
   });
 });

@@ -129,3 +129,13 @@ export function inboundChange(payload: JiraWebhook): InboundChange | null {
       return null;
   }
 }
+
+/**
+ * A Jira date-time (`2026-11-26T10:15:30.000+0000`: an offset without a colon, which Date.parse
+ * does not read everywhere), or null when there is none or it does not parse.
+ */
+export function jiraTime(value: string | undefined | null): Date | null {
+  if (!value) return null;
+  const parsed = Date.parse(value.replace(/([+-]\d\d)(\d\d)$/, "$1:$2"));
+  return Number.isNaN(parsed) ? null : new Date(parsed);
+}

@@ -91,10 +91,17 @@ describe("customer accounts in Chromium", () => {
     await page.getByLabel("E-mail").fill(customer.email);
     await page.getByLabel("Senha", { exact: true }).fill(customer.password);
     await page.getByRole("button", { name: "Entrar" }).click();
-    await page.getByRole("heading", { name: "Olá, Carla!" }).waitFor();
+    await page.getByRole("heading", { name: "Bem-vindo(a) ao Vértice" }).waitFor();
     expect(new URL(page.url()).pathname).toBe("/user/dashboard");
+    // The demo company's own records: no sample figures, plain empty states (issue 27, item 6).
+    expect(await page.getByText("Agro Sul · Plano Profissional").count()).toBe(1);
     expect(await page.getByText("Próximo pagamento").count()).toBe(1);
-    expect(await page.getByText("R$ 1.290,00").count()).toBe(1);
+    expect(await page.getByText("Nenhuma cobrança ainda.").count()).toBe(1);
+    expect(await page.getByText("Nenhuma integração ainda.").count()).toBe(1);
+    const actions = page.getByRole("region", { name: "Ações rápidas" });
+    expect(await actions.getByRole("link", { name: /Abrir chamado/ }).getAttribute("href")).toBe(
+      "/user/suporte/novo",
+    );
     await page.getByRole("link", { name: "Detalhes do plano" }).click();
     await page.getByRole("heading", { name: "Em breve" }).waitFor();
     const system = page.getByRole("link", { name: /Abrir o sistema/ });

@@ -86,13 +86,24 @@ describe("auth API over HTTP", () => {
     expect(bad.status).toBe(400);
   });
 
-  it("serves each customer their own dashboard data, and nothing without a session", async () => {
+  it("serves the customer their company's dashboard, no sample figures, and nothing without a session", async () => {
     const { token } = await (await login(customer)).json();
     const mine = await call("/api/json/user-dashboard", { headers: { Authorization: token } });
     expect(mine.status).toBe(200);
+    expect(mine.headers.get("cache-control")).toBe("private, no-store");
     const data = await mine.json();
-    expect(data.header.title).toBe("Olá, Carla!");
-    expect(data.nextPayment.amount).toBe(1290);
+    expect(data.header).toEqual({
+      title: "Bem-vindo(a) ao Vértice",
+      subtitle: "Agro Sul · Plano Profissional",
+    });
+    // The demo company: its owner alone on the Profissional plan, no ticket, nothing billed yet.
+    expect(data.stats.find((stat: { id: string }) => stat.id === "usuarios")).toMatchObject({
+      value: 1,
+      total: 10,
+    });
+    expect(data.recentActivities).toEqual([]);
+    expect(data.integrations).toEqual([]);
+    expect(data.nextPayment).toBeNull();
     expect((await call("/api/json/user-dashboard")).status).toBe(401);
   });
 

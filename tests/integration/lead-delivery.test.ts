@@ -397,6 +397,10 @@ describe.each(databaseTargets())("lead delivery to Jira on $name", (target) => {
         slack: async () => "ok",
         teams: async () => "ok",
         webhook: async () => "ok",
+        ticket: async () => "ok",
+        ticket_comment: async () => "ok",
+        ticket_transition: async () => "ok",
+        mail: async () => "ok",
       },
     });
     const running = slow.runDue();

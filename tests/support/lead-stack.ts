@@ -35,6 +35,8 @@ export async function leadStack(
     webhookSecret?: string;
     /** How long a submission may wait for its tracker key (default 5 s). */
     protocolWaitMs?: number;
+    /** Any other setting (SMTP_URL, JIRA_WEBHOOK_SECRET, DATA_DIR…). */
+    env?: Record<string, string>;
   } = {},
 ) {
   const config = loadConfig({
@@ -46,6 +48,7 @@ export async function leadStack(
     ...(hooks.teamsUrl ? { TEAMS_WEBHOOK_URL: hooks.teamsUrl } : {}),
     ...(hooks.webhookUrl ? { LEAD_WEBHOOK_URL: hooks.webhookUrl } : {}),
     ...(hooks.webhookSecret ? { LEAD_WEBHOOK_SECRET: hooks.webhookSecret } : {}),
+    ...hooks.env,
   });
   /** Every wait the pipeline asked for (between the tries of a call), in ms: none is really waited. */
   const sleeps: number[] = [];
@@ -92,6 +95,8 @@ export async function leadStack(
     submission,
     inbox: services.inbox,
     erasure: services.erasure,
+    /** Everything the composition root built (the portal's tickets, the Jira inbound side). */
+    services,
   };
 }
 

@@ -94,7 +94,12 @@ export const newsletterDataSchema = z.strictObject({
   legalText: z.string().optional(),
 });
 
-/** The customer dashboard (B §3.8); per-user data, with this document as the empty layout. */
+/**
+ * The customer dashboard (B §3.8). GET /api/json/user-dashboard computes it from the customer's
+ * company (server/portal/dashboard.ts); this document is its layout: the header's title, and what
+ * staff see. Times of activities are ISO instants; `link` (an addition to B §3.8) opens what an
+ * activity is about, such as a ticket. `nextPayment` is null while there is no charge.
+ */
 export const userDashboardSchema = z.strictObject({
   header: z.strictObject({ title: z.string(), subtitle: z.string() }),
   stats: z.array(
@@ -127,7 +132,13 @@ export const userDashboardSchema = z.strictObject({
     }),
   ),
   recentActivities: z.array(
-    z.strictObject({ id: z.string(), text: z.string(), time: z.string(), icon: z.string() }),
+    z.strictObject({
+      id: z.string(),
+      text: z.string(),
+      time: z.string(),
+      icon: z.string(),
+      link: link.optional(),
+    }),
   ),
   systemStats: z.array(
     z.strictObject({ id: z.string(), label: z.string(), value: z.number(), description: z.string() }),

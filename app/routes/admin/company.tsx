@@ -5,8 +5,10 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { ActionResult } from "~/admin/ActionResult.tsx";
 import { CompanyFields } from "~/admin/CompanyFields.tsx";
 import { companyTexts as t } from "~/admin/texts.ts";
+import { InvitationLink } from "~/components/InvitationLink.tsx";
 import { formatCnpjForDisplay } from "~/lib/cnpj.ts";
 import { COMPANY_ROLE_LABELS } from "~/lib/portal/permissions.ts";
+import { portalTexts } from "~/lib/portal/texts.ts";
 import { z } from "~/lib/zod.ts";
 import type { Route } from "./+types/company";
 
@@ -15,7 +17,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { companies } = context.services;
   const company = await companies.get(params.id);
   if (!company) throw data({ message: t.notFound }, { status: 404 });
-  const [members, plans] = await Promise.all([companies.members(company.id), companies.plans()]);
+  const [members, plans, invitations] = await Promise.all([
+    companies.members(company.id),
+    companies.plans(),
+    context.services.members.invitations(company.id),
+  ]);
   const plan = plans.find((p) => p.id === company.planId);
   return data(
     {
@@ -28,6 +34,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
         status: company.status,
       },
       members,
+      invitations,
+      mailAvailable: context.services.members.mailAvailable,
       limit: memberLimit(plan),
       plans: plans.map((p) => ({ id: p.id, name: p.name })),
       justCreated: new URL(request.url).searchParams.has("cadastrada"),
@@ -35,6 +43,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     { headers: { "Cache-Control": "private, no-store" } },
   );
 }
+
+const inviteSchema = z.object({
+  intent: z.literal("invite-owner"),
+  email: z.email(t.ownerEmailInvalid).max(254),
+});
 
 const editSchema = z.object({
   intent: z.enum(["save", "suspend", "reactivate"]),
@@ -47,7 +60,9 @@ const editSchema = z.object({
 /** Edits the company: its data and plan, or its status; every change goes to the audit log. */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const admin = await requirePageAdmin(request, context);
-  const input = editSchema.safeParse(Object.fromEntries(await request.formData()));
+  const form = Object.fromEntries(await request.formData());
+  if (form.intent === "invite-owner") return inviteOwner(admin, params.id, form, context);
+  const input = editSchema.safeParse(form);
   if (!input.success)
     return {
       ok: false,
@@ -74,6 +89,35 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
 }
 
+/** Staff invite an owner (the company's first, or another): the link is shown once without e-mail. */
+async function inviteOwner(
+  admin: { id: string; name: string; email: string },
+  companyId: string,
+  form: Record<string, unknown>,
+  context: Route.ActionArgs["context"],
+) {
+  const input = inviteSchema.safeParse(form);
+  if (!input.success) return { ok: false, message: t.ownerEmailInvalid };
+  try {
+    const sent = await context.services.members.inviteOwnerAsStaff(admin, companyId, input.data.email);
+    await context.services.audit.record({
+      actor: admin.email,
+      action: "member.invite",
+      target: sent.invitation.email,
+      detail: { company: companyId, role: "owner" },
+    });
+    return {
+      ok: true,
+      message: sent.emailed ? t.ownerInvited(sent.invitation.email) : t.ownerLinkOnce(sent.invitation.email),
+      link: sent.link,
+    };
+  } catch (error) {
+    if (DomainError.is(error, "not-found")) throw data({ message: t.notFound }, { status: 404 });
+    if (DomainError.is(error)) return { ok: false, message: error.message };
+    throw error;
+  }
+}
+
 /** The fields an edit changed, before and after (the audit log's detail). */
 function changes<T extends Record<string, unknown>>(before: T, after: T): Record<string, unknown> {
   const changed: Record<string, unknown> = {};
@@ -92,7 +136,7 @@ export function meta({ data: loaded }: Route.MetaArgs) {
 
 /** One customer company: its data and plan, its status, and its people. */
 export default function Company({ loaderData, actionData }: Route.ComponentProps) {
-  const { company, members, limit, plans, justCreated } = loaderData;
+  const { company, members, invitations, mailAvailable, limit, plans, justCreated } = loaderData;
   const busy = useNavigation().state === "submitting";
   const roles = COMPANY_ROLE_LABELS.pt;
   return (
@@ -106,6 +150,9 @@ export default function Company({ loaderData, actionData }: Route.ComponentProps
       </p>
       {justCreated && !actionData && <p className="banner banner--success">{t.created(company.legalName)}</p>}
       <ActionResult result={actionData} />
+      {actionData && "link" in actionData && actionData.link && (
+        <InvitationLink link={actionData.link} t={portalTexts("pt")} />
+      )}
 
       <h2 id="dados-empresa">{t.details}</h2>
       <Form method="post" className="inbox-filters" aria-labelledby="dados-empresa">
@@ -126,6 +173,43 @@ export default function Company({ loaderData, actionData }: Route.ComponentProps
           {company.status === "active" ? t.suspend : t.reactivate}
         </button>
       </Form>
+
+      <h2 id="convidar-proprietario">{t.inviteOwner}</h2>
+      <p>{mailAvailable ? t.inviteOwnerHint : t.inviteOwnerHintNoMail}</p>
+      <Form method="post" className="inbox-filters" aria-labelledby="convidar-proprietario">
+        <label className="field">
+          <span className="field__label">{t.ownerEmail}</span>
+          <input type="email" name="email" required maxLength={254} autoComplete="off" />
+        </label>
+        <button
+          type="submit"
+          name="intent"
+          value="invite-owner"
+          className="button button--primary"
+          disabled={busy}
+        >
+          {t.inviteOwnerSubmit}
+        </button>
+      </Form>
+      {invitations.length > 0 && (
+        <>
+          <h3 id="convites-abertos">{t.openInvitations}</h3>
+          <ul aria-labelledby="convites-abertos">
+            {invitations.map((invitation) => (
+              <li key={invitation.id}>
+                {invitation.email} · {roles[invitation.role]} ·{" "}
+                {invitation.expired
+                  ? t.invitationExpired
+                  : t.invitationValidUntil(
+                      new Date(invitation.expiresAt).toLocaleDateString("pt-BR", {
+                        timeZone: "America/Sao_Paulo",
+                      }),
+                    )}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
 
       <h2 id="pessoas">{t.people}</h2>
       <p>{t.memberLimit(members.length, limit)}</p>

@@ -1,30 +1,49 @@
 import { handleApi } from "@server/http/api.ts";
-import { requireApiUser } from "@server/http/auth-guard.ts";
+import { portalMemberOf, requireApiUser } from "@server/http/auth-guard.ts";
 import { saveFromRequest } from "@server/http/content-api.ts";
 import { errorResponse, jsonResponse, messages } from "@server/http/errors.ts";
-import { userDashboardSchema } from "~/lib/content/schemas.ts";
+import { customerDashboard } from "@server/portal/dashboard.ts";
+import { portalMessages } from "@server/portal/messages.ts";
 import type { Route } from "./+types/user-dashboard";
 
+const PRIVATE = { headers: { "Cache-Control": "private, no-store" } };
+
 /**
- * GET /api/json/user-dashboard (B §3.8): the signed-in customer's own dashboard; a customer without
- * data yet gets the empty layout of the "user-dashboard" document.
+ * GET /api/json/user-dashboard (B §3.8): a customer's dashboard, computed from their company's
+ * records (server/portal/dashboard.ts, decision 093); 403 for a customer not linked to a company.
+ * Staff, who belong to no company, get the "user-dashboard" layout document as it stands.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { services } = context;
   return handleApi(services.logger, async () => {
     const user = await requireApiUser(request, context);
-    // Stored per-user data is checked like any document: the page renders only what the schema allows.
-    const stored = await services.userDashboards.dashboardData(user.id);
-    const own = userDashboardSchema.safeParse(stored);
-    if (!own.success && stored !== null) {
-      services.logger.warn({ userId: user.id }, "stored user dashboard data is invalid; using the layout");
+    const layout = (
+      await services.content.get("user-dashboard", { segment: null, lang: context.request.language })
+    )?.data;
+    if (user.role !== "customer") {
+      if (!layout) return errorResponse(404, messages.documentNotFound("user-dashboard"));
+      return jsonResponse(layout, PRIVATE);
     }
-    const data = own.success
-      ? own.data
-      : (await services.content.get("user-dashboard", { segment: null, lang: context.request.language }))
-          ?.data;
-    if (!data) return errorResponse(404, messages.documentNotFound("user-dashboard"));
-    return jsonResponse(data, { headers: { "Cache-Control": "private, no-store" } });
+    const member = await portalMemberOf(user, context);
+    if (!member) return errorResponse(403, portalMessages.noCompany);
+    const { actor, company } = member;
+    const [plan, members, invitations, tickets] = await Promise.all([
+      services.companies.plan(company.planId),
+      services.companies.memberCount(company.id),
+      services.members.invitations(company.id),
+      services.tickets.summary(actor),
+    ]);
+    const dashboard = customerDashboard({
+      language: context.request.uiLanguage,
+      layout: layout ?? null,
+      company,
+      plan,
+      members,
+      openInvitations: invitations.filter((invitation) => !invitation.expired).length,
+      tickets,
+      role: actor.role,
+    });
+    return jsonResponse(dashboard, PRIVATE);
   });
 }
 

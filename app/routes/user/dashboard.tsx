@@ -2,6 +2,7 @@ import { useEffect, useState } from "react";
 import { Link, useRouteLoaderData } from "react-router";
 import { type AuthTexts, authTexts } from "~/lib/auth/texts.ts";
 import type { UserDashboardData } from "~/lib/content/schemas.ts";
+import { dashboardTexts } from "~/lib/portal/dashboard-texts.ts";
 import type { loader as layoutLoader } from "./layout.tsx";
 
 type State =
@@ -9,7 +10,11 @@ type State =
   | { status: "error"; message: string }
   | { status: "loaded"; data: UserDashboardData };
 
-/** The user dashboard (B §2.9, §3.8), read from GET /api/json/user-dashboard with its loading and error states. */
+/**
+ * The user dashboard (B §2.9, §3.8), read from GET /api/json/user-dashboard with its loading and
+ * error states: the company's figures, its recent tickets and replies (each linked to its ticket),
+ * the actions the person's role allows, and plain empty states for what has no data yet.
+ */
 export default function UserDashboard() {
   const layout = useRouteLoaderData<typeof layoutLoader>("routes/user/layout");
   const language = layout?.language ?? "pt";
@@ -53,6 +58,8 @@ export default function UserDashboard() {
   return <DashboardView data={state.data} t={t} language={language} />;
 }
 
+const TIME_ZONE = "America/Sao_Paulo";
+
 function DashboardView({
   data,
   t,
@@ -62,10 +69,17 @@ function DashboardView({
   t: AuthTexts;
   language: "pt" | "en";
 }) {
-  const locale = language === "en" ? "en-US" : "pt-BR";
+  const d = dashboardTexts(language);
+  const locale = language === "en" ? "en-GB" : "pt-BR";
   const money = (value: number) =>
     new Intl.NumberFormat(locale, { style: "currency", currency: "BRL" }).format(value);
   const number = (value: number) => new Intl.NumberFormat(locale).format(value);
+  // Activities carry ISO instants, shown in Brasília time; a layout document's words stay as written.
+  const when = (time: string) => {
+    const at = new Date(time);
+    if (Number.isNaN(at.getTime())) return time;
+    return at.toLocaleString(locale, { timeZone: TIME_ZONE, dateStyle: "short", timeStyle: "short" });
+  };
   return (
     <div className="user-dashboard">
       <header>
@@ -82,33 +96,74 @@ function DashboardView({
                 {stat.total !== null && (
                   <span className="stat__total">
                     {" "}
-                    {t.of} {number(stat.total)}
+                    {d.page.of} {number(stat.total)}
                   </span>
                 )}
               </p>
               <p className="stat__description">{stat.description}</p>
-              <p className="stat__trend">{stat.trend}</p>
+              {stat.trend && <p className="stat__trend">{stat.trend}</p>}
             </li>
           ))}
         </ul>
       )}
       <div className="user-dashboard__grid">
+        <section className="card user-dashboard__activities" aria-labelledby="atividades">
+          <h2 id="atividades">{t.activities}</h2>
+          {data.recentActivities.length === 0 ? (
+            <p className="muted">{d.page.noActivities}</p>
+          ) : (
+            <ul className="activity-list">
+              {data.recentActivities.map((activity) => (
+                <li key={activity.id}>
+                  {activity.link ? (
+                    <Link to={activity.link}>{activity.text}</Link>
+                  ) : (
+                    <span>{activity.text}</span>
+                  )}
+                  <time className="muted" dateTime={activity.time}>
+                    {when(activity.time)}
+                  </time>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
         {data.quickActions.length > 0 && (
           <section className="card" aria-labelledby="acoes-rapidas">
             <h2 id="acoes-rapidas">{t.quickActions}</h2>
-            <ul className="plain-list">
+            <ul className="action-list">
               {data.quickActions.map((action) => (
                 <li key={action.id}>
-                  <Link to={action.link}>{action.title}</Link>
-                  <span className="muted"> — {action.description}</span>
+                  <Link to={action.link} className="action-list__link">
+                    <strong>{action.title}</strong>
+                    <span className="muted">{action.description}</span>
+                  </Link>
                 </li>
               ))}
             </ul>
           </section>
         )}
-        {data.integrations.length > 0 && (
-          <section className="card" aria-labelledby="integracoes">
-            <h2 id="integracoes">{t.integrations}</h2>
+        {data.systemStats.length > 0 && (
+          <section className="card" aria-labelledby="uso">
+            <h2 id="uso">{d.page.usage}</h2>
+            <ul className="plain-list">
+              {data.systemStats.map((stat) => (
+                <li key={stat.id}>
+                  <label htmlFor={`uso-${stat.id}`}>
+                    {stat.label}: <strong>{number(stat.value)}%</strong>{" "}
+                    <span className="muted">({stat.description})</span>
+                  </label>
+                  <progress id={`uso-${stat.id}`} max={100} value={Math.min(stat.value, 100)} />
+                </li>
+              ))}
+            </ul>
+          </section>
+        )}
+        <section className="card" aria-labelledby="integracoes">
+          <h2 id="integracoes">{t.integrations}</h2>
+          {data.integrations.length === 0 ? (
+            <p className="muted">{d.page.noIntegrations}</p>
+          ) : (
             <ul className="plain-list">
               {data.integrations.map((integration) => (
                 <li key={integration.id}>
@@ -122,57 +177,33 @@ function DashboardView({
                   </span>
                   <br />
                   <span className="muted">
-                    {t.lastSync}: {integration.lastSync}
+                    {t.lastSync}: {when(integration.lastSync)}
                   </span>
                 </li>
               ))}
             </ul>
-          </section>
-        )}
-        {data.recentActivities.length > 0 && (
-          <section className="card" aria-labelledby="atividades">
-            <h2 id="atividades">{t.activities}</h2>
-            <ul className="plain-list">
-              {data.recentActivities.map((activity) => (
-                <li key={activity.id}>
-                  {activity.text} <span className="muted">· {activity.time}</span>
-                </li>
-              ))}
-            </ul>
-          </section>
-        )}
-        {data.systemStats.length > 0 && (
-          <section className="card" aria-labelledby="uso">
-            <h2 id="uso">{t.systemStats}</h2>
-            <ul className="plain-list">
-              {data.systemStats.map((stat) => (
-                <li key={stat.id}>
-                  <label htmlFor={`uso-${stat.id}`}>
-                    {stat.label}: <strong>{number(stat.value)}%</strong>{" "}
-                    <span className="muted">({stat.description})</span>
-                  </label>
-                  <progress id={`uso-${stat.id}`} max={100} value={stat.value} />
-                </li>
-              ))}
-            </ul>
-          </section>
-        )}
-        {data.nextPayment && (
-          <section className="card" aria-labelledby="pagamento">
-            <h2 id="pagamento">{t.nextPayment}</h2>
-            <p className="stat__value">{money(data.nextPayment.amount)}</p>
-            <p>
-              {t.dueDate}:{" "}
-              {new Intl.DateTimeFormat(locale, { timeZone: "UTC" }).format(
-                new Date(`${data.nextPayment.dueDate}T00:00:00Z`),
-              )}{" "}
-              · {data.nextPayment.status}
-            </p>
-            <Link to={data.nextPayment.paymentLink} className="button button--primary">
-              {t.pay}
-            </Link>
-          </section>
-        )}
+          )}
+        </section>
+        <section className="card" aria-labelledby="pagamento">
+          <h2 id="pagamento">{t.nextPayment}</h2>
+          {data.nextPayment ? (
+            <>
+              <p className="stat__value">{money(data.nextPayment.amount)}</p>
+              <p>
+                {t.dueDate}:{" "}
+                {new Intl.DateTimeFormat(locale, { timeZone: "UTC" }).format(
+                  new Date(`${data.nextPayment.dueDate}T00:00:00Z`),
+                )}{" "}
+                · {data.nextPayment.status}
+              </p>
+              <Link to={data.nextPayment.paymentLink} className="button button--primary">
+                {t.pay}
+              </Link>
+            </>
+          ) : (
+            <p className="muted">{d.page.noPayment}</p>
+          )}
+        </section>
       </div>
     </div>
   );

@@ -13,7 +13,7 @@ export function userMenu(t: AuthTexts) {
     { path: "/user/faturas/notas", label: t.menu.notas, ready: false },
     { path: "/user/integracoes", label: t.menu.integracoes, ready: false },
     { path: "/user/integracoes/nova", label: t.menu.novaIntegracao, ready: false },
-    { path: "/user/suporte", label: t.menu.suporte, ready: false },
-    { path: "/user/suporte/novo", label: t.menu.novoChamado, ready: false },
+    { path: "/user/suporte", label: t.menu.suporte, ready: true },
+    { path: "/user/suporte/novo", label: t.menu.novoChamado, ready: true },
   ];
 }

@@ -10,8 +10,6 @@ const SOON_PATHS = new Set([
   "faturas/notas",
   "integracoes",
   "integracoes/nova",
-  "suporte",
-  "suporte/novo",
 ]);
 
 /** Sidebar entries whose screens the spec does not show: a clear "em breve", never a dead link. */

@@ -2,11 +2,11 @@ import { DomainError } from "@server/domain-errors.ts";
 import { requirePortalMember } from "@server/http/auth-guard.ts";
 import { data, Form, Link, useNavigation } from "react-router";
 import { ActionResult } from "~/admin/ActionResult.tsx";
+import { InvitationLink } from "~/components/InvitationLink.tsx";
 import { assignableRoles, COMPANY_ROLES, can } from "~/lib/portal/permissions.ts";
 import { portalTexts } from "~/lib/portal/texts.ts";
 import { z } from "~/lib/zod.ts";
 import type { Route } from "./+types/user-new";
-import { InvitationLink } from "./InvitationLink.tsx";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { actor } = await requirePortalMember(request, context);
@@ -42,6 +42,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       link: sent.link,
     };
   } catch (error) {
+    // A role that may not invite gets the message with a 403, as the matrix checks.
+    if (DomainError.is(error, "forbidden"))
+      return data({ ok: false, message: error.message }, { status: 403 });
     if (DomainError.is(error)) return { ok: false, message: error.message };
     throw error;
   }
@@ -69,7 +72,9 @@ export default function UserNew({ loaderData, actionData }: Route.ComponentProps
         <>
           <p>{t.invite.intro}</p>
           <ActionResult result={actionData} />
-          {actionData?.ok && actionData.link && <InvitationLink link={actionData.link} t={t} />}
+          {actionData && "link" in actionData && actionData.link && (
+            <InvitationLink link={actionData.link} t={t} />
+          )}
           <Form method="post" className="portal-form">
             <label className="field">
               <span className="field__label">{t.invite.email}</span>

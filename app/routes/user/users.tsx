@@ -3,11 +3,11 @@ import { requirePortalMember } from "@server/http/auth-guard.ts";
 import { memberLimit } from "@server/portal/companies.ts";
 import { data, Form, Link, useNavigation } from "react-router";
 import { ActionResult } from "~/admin/ActionResult.tsx";
+import { InvitationLink } from "~/components/InvitationLink.tsx";
 import { assignableRoles, COMPANY_ROLES, can, canManageMember } from "~/lib/portal/permissions.ts";
 import { portalTexts } from "~/lib/portal/texts.ts";
 import { z } from "~/lib/zod.ts";
 import type { Route } from "./+types/users";
-import { InvitationLink } from "./InvitationLink.tsx";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { actor, company } = await requirePortalMember(request, context);
@@ -77,6 +77,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     if (DomainError.is(error)) {
       if (error.kind === "not-found") throw data({ message: error.message }, { status: 404 });
+      if (error.kind === "forbidden") return data({ ok: false, message: error.message }, { status: 403 });
       return { ok: false, message: error.message };
     }
     throw error;

@@ -1,0 +1,171 @@
+import { type ChangeEvent, useEffect, useRef, useState } from "react";
+import { Icon } from "~/components/Icon.tsx";
+import type { PortalTexts } from "~/lib/portal/texts.ts";
+import {
+  ATTACHMENT_ACCEPT,
+  MAX_ATTACHMENT_BYTES,
+  MAX_ATTACHMENTS,
+  type TicketStatus,
+} from "~/lib/portal/tickets.ts";
+
+/** Dates and sizes as the visitor reads them, always in São Paulo's time (the same on server and browser). */
+export function ticketFormat(language: string) {
+  const locale = language === "en" ? "en-GB" : "pt-BR";
+  const timeZone = "America/Sao_Paulo";
+  return {
+    dateTime: (iso: string) =>
+      new Date(iso).toLocaleString(locale, { timeZone, dateStyle: "short", timeStyle: "short" }),
+    date: (iso: string) => new Date(iso).toLocaleDateString(locale, { timeZone }),
+    size: (bytes: number) => {
+      const number = (value: number) => value.toLocaleString(locale, { maximumFractionDigits: 1 });
+      if (bytes < 1024) return `${bytes} B`;
+      if (bytes < 1024 * 1024) return `${number(bytes / 1024)} KB`;
+      return `${number(bytes / 1024 / 1024)} MB`;
+    },
+  };
+}
+
+/** A ticket's status as a coloured badge whose words carry the meaning (colour only repeats them). */
+export function StatusBadge({ status, t }: { status: TicketStatus; t: PortalTexts }) {
+  return <span className={`ticket-status ticket-status--${status}`}>{t.tickets.statuses[status]}</span>;
+}
+
+/** The ids of a field's hint and error, for aria-describedby. */
+export function describedBy(...ids: (string | false | null | undefined)[]): string | undefined {
+  const list = ids.filter(Boolean);
+  return list.length ? list.join(" ") : undefined;
+}
+
+/**
+ * What a form refused, at its top: the message, and a link to each field with a problem (the
+ * fields show their own message too). Takes focus when it appears, so it is read at once.
+ */
+export function ErrorSummary({
+  message,
+  fields,
+  labels,
+  title,
+}: {
+  message?: string;
+  fields: Partial<Record<string, string>>;
+  labels: Partial<Record<string, { id: string; label: string }>>;
+  title: string;
+}) {
+  const box = useRef<HTMLDivElement>(null);
+  const entries = Object.entries(fields).filter(([name, text]) => text && labels[name]);
+  const shown = Boolean(message) || entries.length > 0;
+  useEffect(() => {
+    if (shown) box.current?.focus();
+  }, [shown]);
+  if (!shown) return null;
+  return (
+    <div ref={box} className="banner banner--error error-summary" role="alert" tabIndex={-1}>
+      {message && <p>{message}</p>}
+      {entries.length > 0 && (
+        <>
+          <p>
+            <strong>{title}</strong>
+          </p>
+          <ul>
+            {entries.map(([name, text]) => (
+              <li key={name}>
+                <a href={`#${labels[name]!.id}`}>{text}</a>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </div>
+  );
+}
+
+/**
+ * The file input of a ticket or a reply: up to MAX_ATTACHMENTS files of MAX_ATTACHMENT_BYTES, the
+ * accepted kinds stated. The browser checks the count and sizes as they are chosen (nothing is sent
+ * that the server would refuse for its size); the server checks again, by content.
+ */
+export function AttachmentField({
+  id,
+  t,
+  error,
+  filesAgain,
+}: {
+  id: string;
+  t: PortalTexts;
+  error?: string;
+  filesAgain?: boolean;
+}) {
+  const [problem, setProblem] = useState<string | null>(null);
+  const shown = problem ?? error ?? null;
+  const check = (event: ChangeEvent<HTMLInputElement>) => {
+    const files = [...(event.currentTarget.files ?? [])];
+    const large = files.find((file) => file.size > MAX_ATTACHMENT_BYTES);
+    const found =
+      files.length > MAX_ATTACHMENTS
+        ? t.tickets.errors.tooManyFiles
+        : large
+          ? t.tickets.errors.fileTooLarge(large.name)
+          : null;
+    event.currentTarget.setCustomValidity(found ?? "");
+    setProblem(found);
+  };
+  return (
+    <div className={`field${shown ? " field--invalid" : ""}`}>
+      <label htmlFor={id} className="field__label">
+        {t.tickets.attachments} <span className="field__optional">{t.tickets.optional}</span>
+      </label>
+      <p id={`${id}-dica`} className="field__hint">
+        {t.tickets.attachmentsHint}
+      </p>
+      <input
+        id={id}
+        type="file"
+        name="anexos"
+        multiple
+        accept={ATTACHMENT_ACCEPT}
+        onChange={check}
+        aria-invalid={shown ? true : undefined}
+        aria-describedby={describedBy(`${id}-dica`, shown && `${id}-erro`, filesAgain && `${id}-de-novo`)}
+      />
+      {shown && (
+        <p id={`${id}-erro`} className="field__error">
+          {shown}
+        </p>
+      )}
+      {filesAgain && !problem && (
+        <p id={`${id}-de-novo`} className="field__hint">
+          {t.tickets.filesAgain}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** A ticket's or a message's files, each a download link with its size. */
+export function AttachmentList({
+  ticketId,
+  files,
+  t,
+  size,
+}: {
+  ticketId: string;
+  files: { id: string; filename: string; size: number }[];
+  t: PortalTexts;
+  size: (bytes: number) => string;
+}) {
+  if (files.length === 0) return null;
+  return (
+    <ul className="attachment-list">
+      {files.map((file) => (
+        <li key={file.id}>
+          <a href={`/user/suporte/${ticketId}/anexos/${file.id}`} download={file.filename}>
+            <Icon name="file-text" size={18} className="attachment-list__icon" />
+            <span className="visually-hidden">{t.tickets.download} </span>
+            <span className="attachment-list__name">{file.filename}</span>
+            <span className="attachment-list__size">{size(file.size)}</span>
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}
