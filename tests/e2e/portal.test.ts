@@ -3,9 +3,12 @@ import path from "node:path";
 import { projectRoot } from "@server/paths.ts";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type FakeJira, startFakeJira } from "../fakes/jira.ts";
 import { seriousViolations } from "../support/axe.ts";
 import { gotoHydrated, watchProblems, withBrowser } from "../support/browser.ts";
-import { type ServerProcess, startServerProcess } from "../support/server-process.ts";
+import { ONE_PIXEL_PNG } from "../support/images.ts";
+import { invitedMember } from "../support/portal-people.ts";
+import { loginToken, type ServerProcess, startServerProcess } from "../support/server-process.ts";
 
 const screenshots = path.join(projectRoot, "tests/.tmp/screenshots");
 
@@ -110,7 +113,10 @@ describe("the customer portal's people in Chromium", () => {
     await bruno.getByRole("button", { name: "Salvar papel" }).click();
     await page.getByText("Papel alterado.").waitFor();
     expect(
-      await page.locator(".member-card", { hasText: "Bruno Costa" }).getByText("Financeiro").count(),
+      await page
+        .locator(".member-card", { hasText: "Bruno Costa" })
+        .locator("dd", { hasText: "Financeiro" })
+        .count(),
     ).toBe(1);
     page.once("dialog", (dialog) => void dialog.accept());
     await page
@@ -123,6 +129,109 @@ describe("the customer portal's people in Chromium", () => {
 
     expect(problems).toEqual([]);
     await invited.close();
+    await context.close();
+  });
+});
+
+/**
+ * Support in Chromium (issue 27): a customer opens a ticket with a file; support answers in the fake
+ * Jira, whose signed webhook brings the reply to the portal; the customer answers. A colleague who
+ * is a plain member cannot open the ticket (404).
+ */
+describe("the customer portal's support tickets in Chromium", () => {
+  const WEBHOOK_SECRET = "segredo-do-webhook-e2e-123456";
+  let server: ServerProcess;
+  let browser: Browser;
+  let jira: FakeJira;
+  let owner: { email: string; password: string };
+
+  beforeAll(async () => {
+    mkdirSync(screenshots, { recursive: true });
+    jira = await startFakeJira();
+    [server, browser] = await withBrowser(
+      startServerProcess({
+        JIRA_BASE_URL: jira.url,
+        JIRA_EMAIL: "bot@example.com",
+        JIRA_API_TOKEN: "test-token",
+        JIRA_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      }),
+    );
+    jira.configureWebhook({ url: `${server.url}/api/webhooks/jira`, secret: WEBHOOK_SECRET });
+    const c = /cliente: (\S+) \/ (\S+)/.exec(server.output())!;
+    owner = { email: c[1]!, password: c[2]! };
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    await jira?.close();
+  });
+
+  it("opens a ticket with a file, sees support's reply from Jira, answers; a colleague gets a 404", async () => {
+    const context = await browser.newContext({
+      locale: "pt-BR",
+      viewport: { width: 390, height: 844 },
+      bypassCSP: true,
+    });
+    const page = await context.newPage();
+    const problems = watchProblems(page);
+    await gotoHydrated(page, `${server.url}/login`);
+    await page.getByLabel("E-mail").fill(owner.email);
+    await page.getByLabel("Senha", { exact: true }).fill(owner.password);
+    await page.getByRole("button", { name: "Entrar" }).click();
+    await page.waitForURL((url) => url.pathname !== "/login");
+
+    await gotoHydrated(page, `${server.url}/user/suporte`);
+    await page.getByRole("heading", { name: "Chamados de suporte" }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole("link", { name: "Abrir chamado" }).first().click();
+    await page.getByRole("heading", { name: "Abrir chamado" }).waitFor();
+    await page.getByLabel("Problema", { exact: false }).check();
+    await page.getByLabel("Alta", { exact: false }).check();
+    await page.getByLabel("Assunto").fill("Erro ao emitir nota fiscal de saída");
+    await page.getByLabel("Descrição").fill("Aparece 'Rejeição 225' desde ontem, em todas as filiais.");
+    await page
+      .getByLabel("Anexos", { exact: false })
+      .setInputFiles({ name: "tela.png", mimeType: "image/png", buffer: ONE_PIXEL_PNG });
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole("button", { name: "Enviar chamado" }).click();
+    await page.getByText("Chamado aberto. O protocolo é SUP-", { exact: false }).waitFor();
+    const ticketUrl = page.url();
+
+    // Delivered to SUPP with the file; support answers in Jira, and the webhook brings it back.
+    await expect.poll(() => jira.issues.length, { timeout: 10_000 }).toBe(1);
+    await expect.poll(() => jira.issues[0]!.attachments.length, { timeout: 10_000 }).toBe(1);
+    jira.addSupportComment("SUPP-1", "Olá! Pode nos enviar o XML da nota rejeitada?");
+    await jira.webhooksSettled();
+    await gotoHydrated(page, ticketUrl);
+    await page.getByText("Olá! Pode nos enviar o XML da nota rejeitada?").waitFor();
+    expect(await page.getByText("SUPP-1").count()).toBeGreaterThan(0);
+
+    // The customer answers; the reply reaches Jira as a comment that says who wrote it.
+    await page.getByLabel("Sua resposta").fill("Segue o XML em anexo.");
+    await page.getByRole("button", { name: "Enviar resposta" }).click();
+    await page.getByText("Resposta enviada à equipe de suporte.").waitFor();
+    await expect
+      .poll(() => JSON.stringify(jira.issues[0]!.comments.at(-1) ?? ""), { timeout: 10_000 })
+      .toContain("Segue o XML em anexo.");
+    await page.screenshot({ path: path.join(screenshots, "portal-ticket-mobile.png"), fullPage: true });
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // A colleague who is a plain member cannot open it: the same 404 as for no ticket at all.
+    const token = await loginToken(server.url, owner.email, owner.password);
+    const colleague = await browser.newContext({ locale: "pt-BR", bypassCSP: true });
+    await colleague.addCookies([
+      {
+        name: "session",
+        value: await invitedMember(server.url, token, "bia@agrosul.com.br", "member"),
+        url: server.url,
+      },
+    ]);
+    const other = await colleague.newPage();
+    const response = await other.goto(ticketUrl);
+    expect(response?.status()).toBe(404);
+    await other.getByRole("heading", { name: "Chamado não encontrado" }).waitFor();
+    expect(problems).toEqual([]);
+    await colleague.close();
     await context.close();
   });
 });

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ONE_PIXEL_PNG } from "../support/images.ts";
+import { companyWithOwner, invitedMember } from "../support/portal-people.ts";
 import { concretePath as concrete, routeTable as table } from "../support/route-table.ts";
 import { demoTokens, type ServerProcess, startServerProcess } from "../support/server-process.ts";
 
@@ -196,4 +198,211 @@ describe("the authorisation matrix: every route × method × caller", () => {
       expect(res.status, type).toBeLessThan(500);
     }
   });
+});
+
+/**
+ * The portal's matrix (issue 27): every route of the customer area × every company role, another
+ * company's owner and staff. Who may see a ticket and its file: its reporter and the company's
+ * owners and admins; anyone else gets the same 404 as for a ticket that does not exist. Writes that
+ * need a role (inviting, removing someone) are refused with 403 to the roles without it.
+ */
+type Caller = "anonymous" | "owner" | "admin" | "finance" | "reporter" | "colleague" | "otherOwner" | "staff";
+/** ok: answered (2xx, or a redirect inside the portal); login: sent to sign in; admin-area: staff sent to /admin. */
+type Outcome = "ok" | "login" | "forbidden" | "not-found" | "admin-area";
+
+const CUSTOMERS = ["owner", "admin", "finance", "reporter", "colleague", "otherOwner"] as const;
+const everyCustomer = (outcome: Outcome = "ok"): Record<Caller, Outcome> => ({
+  anonymous: "login",
+  ...(Object.fromEntries(CUSTOMERS.map((c) => [c, outcome])) as Record<(typeof CUSTOMERS)[number], Outcome>),
+  staff: "admin-area",
+});
+/** A ticket the reporter opened: theirs, and their company's owners' and admins'. */
+const theTicket: Record<Caller, Outcome> = {
+  ...everyCustomer("not-found"),
+  owner: "ok",
+  admin: "ok",
+  reporter: "ok",
+};
+
+/** GET of every portal page and API, by route module (a portal route without a line here fails). */
+const PORTAL_GET: Record<string, Record<Caller, Outcome>> = {
+  // The user area's frame and dashboard open for staff too (the dashboard's layout, no company data).
+  "routes/user/layout.tsx": { ...everyCustomer(), staff: "ok" },
+  "routes/user/index.ts": { ...everyCustomer(), staff: "ok" },
+  "routes/user/dashboard.tsx": { ...everyCustomer(), staff: "ok" },
+  "routes/user/soon.tsx": { ...everyCustomer(), staff: "ok" },
+  "routes/user/users.tsx": everyCustomer(),
+  "routes/user/user-new.tsx": everyCustomer(),
+  "routes/user/tickets.tsx": everyCustomer(),
+  "routes/user/ticket-new.tsx": everyCustomer(),
+  "routes/user/ticket.tsx": theTicket,
+  "routes/user/ticket-attachment.ts": theTicket,
+};
+
+describe("the portal's matrix: every portal route × company role × another company × staff", () => {
+  let server: ServerProcess;
+  const tokens: Partial<Record<Caller, string>> = {};
+  let ticket: { id: string; attachmentId: string };
+  let colleagueId: string;
+
+  beforeAll(async () => {
+    server = await startServerProcess({
+      FORM_RATE_LIMIT_PER_MINUTE: "10000",
+      LOGIN_RATE_LIMIT_PER_MINUTE: "10000",
+    });
+    const demo = await demoTokens(server);
+    tokens.owner = demo.customer;
+    tokens.staff = demo.admin;
+    // The demo company's people, each invited by its owner as a customer would, and another company
+    // registered by staff, whose first owner accepts the invitation staff sent.
+    for (const [caller, role] of [
+      ["admin", "admin"],
+      ["finance", "finance"],
+      ["reporter", "member"],
+      ["colleague", "member"],
+    ] as const)
+      tokens[caller] = await invitedMember(server.url, tokens.owner, `${caller}@agrosul.example`, role);
+    tokens.otherOwner = (
+      await companyWithOwner(
+        server.url,
+        tokens.staff,
+        { cnpj: "11.222.333/0001-81", legalName: "Outra Empresa Ltda", planId: "essencial" },
+        "dono@outra.example",
+      )
+    ).owner;
+    const profile = await fetch(`${server.url}/api/users/profile`, {
+      headers: { Authorization: `Bearer ${tokens.colleague}` },
+    });
+    colleagueId = ((await profile.json()) as { id: string }).id;
+    // The reporter opens a ticket with a file, as the form sends it.
+    const body = new FormData();
+    for (const [name, value] of Object.entries({
+      category: "duvida",
+      priority: "media",
+      subject: "Como emitir boleto em lote?",
+      description: "Precisamos emitir 40 boletos de uma vez.",
+    }))
+      body.append(name, value);
+    body.append("anexos", new File([ONE_PIXEL_PNG], "tela.png", { type: "image/png" }));
+    const opened = await fetch(`${server.url}/user/suporte/novo`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { Origin: server.url, Authorization: `Bearer ${tokens.reporter}` },
+      body,
+    });
+    const id = /\/user\/suporte\/([0-9a-f-]{36})/.exec(opened.headers.get("location") ?? "")?.[1];
+    expect(id, `the ticket was opened (${opened.status})`).toBeTruthy();
+    const page = await (
+      await fetch(`${server.url}/user/suporte/${id}`, {
+        headers: { Authorization: `Bearer ${tokens.reporter}` },
+      })
+    ).text();
+    const attachmentId = new RegExp(`/user/suporte/${id}/anexos/([0-9a-f-]{36})`).exec(page)?.[1];
+    expect(attachmentId, "the ticket page links its file").toBeTruthy();
+    ticket = { id: id!, attachmentId: attachmentId! };
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  const portalRoutes = table.filter(
+    (route) => route.file.startsWith("routes/user/") || route.path === "/api/json/user-dashboard",
+  );
+  const pathOf = (pattern: string) =>
+    concrete(pattern.replace(":attachmentId", ticket.attachmentId).replace(":id", ticket.id));
+
+  it("every portal route has a line in the matrix", () => {
+    expect(
+      portalRoutes.filter((r) => r.file.startsWith("routes/user/") && !PORTAL_GET[r.file]).map((r) => r.file),
+    ).toEqual([]);
+  });
+
+  const send = (path: string, caller: Caller, init: RequestInit = {}) =>
+    fetch(server.url + path, {
+      redirect: "manual",
+      ...init,
+      headers: {
+        Origin: server.url,
+        ...(caller === "anonymous" ? {} : { Authorization: `Bearer ${tokens[caller]}` }),
+        ...init.headers,
+      },
+    });
+
+  /** What a caller ends at: redirects inside the portal are followed, to the login or /admin are outcomes. */
+  async function outcomeOf(path: string, caller: Caller, init: RequestInit = {}): Promise<Outcome | number> {
+    let res = await send(path, caller, init);
+    for (let hop = 0; hop < 3 && [301, 302, 303].includes(res.status); hop++) {
+      const location = res.headers.get("location") ?? "";
+      if (location.startsWith("/login")) return "login";
+      if (location === "/admin" || location.startsWith("/admin/")) return "admin-area";
+      res = await send(location, caller);
+    }
+    if (res.status === 403) return "forbidden";
+    if (res.status === 404) return "not-found";
+    if (res.status < 400) return "ok";
+    return res.status;
+  }
+
+  const CALLERS: Caller[] = ["anonymous", ...CUSTOMERS, "staff"];
+
+  it.each(
+    Object.entries(PORTAL_GET).flatMap(([file, rules]) => CALLERS.map((caller) => ({ file, caller, rules }))),
+  )("GET $file as $caller", async ({ file, caller, rules }) => {
+    for (const route of portalRoutes.filter((r) => r.file === file)) {
+      expect(await outcomeOf(pathOf(route.path), caller), route.path).toBe(rules[caller]);
+    }
+  });
+
+  it.each(CALLERS)("the dashboard API as %s", async (caller) => {
+    const res = await send("/api/json/user-dashboard", caller);
+    expect(res.status).toBe(caller === "anonymous" ? 401 : 200);
+  });
+
+  const form = (fields: Record<string, string>): RequestInit => ({
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams(fields).toString(),
+  });
+
+  it.each(CALLERS)("replying to the ticket as %s", async (caller) => {
+    const outcome = await outcomeOf(
+      `/user/suporte/${ticket.id}`,
+      caller,
+      form({ intent: "reply", body: `Resposta de ${caller}` }),
+    );
+    expect(outcome).toBe(theTicket[caller]);
+  });
+
+  it.each(CALLERS)("inviting someone as %s", async (caller) => {
+    const expected: Record<Caller, Outcome> = {
+      ...everyCustomer("forbidden"),
+      owner: "ok",
+      admin: "ok",
+      otherOwner: "ok",
+    };
+    const outcome = await outcomeOf(
+      "/user/usuarios/novo",
+      caller,
+      form({ email: `convite-${caller}@agrosul.example`, role: "member" }),
+    );
+    expect(outcome).toBe(expected[caller]);
+  });
+
+  it.each(["finance", "reporter", "otherOwner", "staff"] as const)(
+    "removing a colleague as %s is refused",
+    async (caller) => {
+      const expected: Partial<Record<Caller, Outcome>> = {
+        finance: "forbidden",
+        reporter: "forbidden",
+        otherOwner: "not-found",
+        staff: "admin-area",
+      };
+      const outcome = await outcomeOf(
+        "/user/usuarios",
+        caller,
+        form({ intent: "remove", memberId: colleagueId }),
+      );
+      expect(outcome).toBe(expected[caller]);
+    },
+  );
 });
