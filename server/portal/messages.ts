@@ -1,4 +1,6 @@
 import { validationMessages } from "~/lib/forms/validation.ts";
+import { TICKET_REFUSALS, type TicketRefusal } from "~/lib/portal/tickets.ts";
+import { DomainError, type RefusalKind } from "../domain-errors.ts";
 
 /** What the customer portal and the company admin refuse with, in Portuguese. */
 export const portalMessages = {
@@ -36,9 +38,8 @@ export const memberMessages = {
   nameRequired: "Informe o seu nome (pelo menos 2 caracteres).",
 } as const;
 
-/** What the support screens refuse with (issue 27). */
+/** What the support screens refuse with (issue 27); the refusals a page words again in English carry a code. */
 export const ticketMessages = {
-  notFound: "Chamado não encontrado.",
   categoryRequired: "Escolha a categoria do chamado.",
   priorityRequired: "Escolha a prioridade.",
   subjectRequired: "Informe o assunto (pelo menos 5 caracteres).",
@@ -47,12 +48,16 @@ export const ticketMessages = {
   descriptionTooLong: (max: number) => `A descrição passa de ${max} caracteres.`,
   replyRequired: "Escreva a sua resposta.",
   replyTooLong: (max: number) => `A resposta passa de ${max} caracteres.`,
-  tooManyFiles: (max: number) => `Anexe no máximo ${max} arquivos.`,
-  fileEmpty: (name: string) => `O arquivo ${name} está vazio.`,
-  fileTooLarge: (name: string, mb: number) => `O arquivo ${name} passa do limite de ${mb} MB.`,
-  fileType: (name: string) =>
-    `O arquivo ${name} não é de um tipo aceito: envie imagens, PDF, textos, CSV, planilhas ou documentos.`,
-  cannotResolve: "Este chamado já está resolvido.",
-  cannotReopen: "Um chamado só pode ser reaberto até 7 dias depois de resolvido. Abra um novo chamado.",
-  tooManyTickets: "Muitos chamados em pouco tempo. Tente novamente mais tarde.",
 } as const;
+
+/** A ticket refusal: the Portuguese message, with its code and arguments for a page in English. */
+export function ticketRefusal<C extends TicketRefusal>(
+  kind: RefusalKind,
+  code: C,
+  ...args: Parameters<(typeof TICKET_REFUSALS)["pt"][C]>
+): DomainError {
+  const say = TICKET_REFUSALS.pt[code] as (...a: unknown[]) => string;
+  return new DomainError(kind, say(...args), kind === "rate-limited" ? 3600 : undefined, {
+    refusal: { code, args },
+  });
+}

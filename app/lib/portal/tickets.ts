@@ -169,3 +169,51 @@ export function looksLikeText(bytes: Uint8Array): boolean {
 
 /** Field limits of a ticket and of a reply. */
 export const TICKET_LIMITS = { subject: 150, description: 10_000, reply: 10_000 } as const;
+
+// Refusals ----------------------------------------------------------------------------------------
+
+/**
+ * What the ticket service refuses with, in both languages: the server throws the Portuguese one
+ * with its code (server/portal/messages.ts), and a page shown in English words it again by the code.
+ */
+export const TICKET_REFUSALS = {
+  pt: {
+    notFound: () => "Chamado não encontrado.",
+    tooManyFiles: (max: number) => `Anexe no máximo ${max} arquivos.`,
+    fileEmpty: (name: string) => `O arquivo ${name} está vazio.`,
+    fileTooLarge: (name: string, mb: number) => `O arquivo ${name} passa do limite de ${mb} MB.`,
+    fileType: (name: string) =>
+      `O arquivo ${name} não é de um tipo aceito: envie imagens, PDF, textos, CSV, planilhas ou documentos.`,
+    cannotResolve: () => "Este chamado já está resolvido.",
+    cannotReopen: () =>
+      "Um chamado só pode ser reaberto até 7 dias depois de resolvido. Abra um novo chamado.",
+    tooManyTickets: () => "Muitos chamados em pouco tempo. Tente novamente mais tarde.",
+  },
+  en: {
+    notFound: () => "Ticket not found.",
+    tooManyFiles: (max: number) => `Attach at most ${max} files.`,
+    fileEmpty: (name: string) => `The file ${name} is empty.`,
+    fileTooLarge: (name: string, mb: number) => `The file ${name} is over the ${mb} MB limit.`,
+    fileType: (name: string) =>
+      `The file ${name} is not of an accepted type: send images, PDF, text, CSV, spreadsheets or documents.`,
+    cannotResolve: () => "This ticket is already resolved.",
+    cannotReopen: () => "A ticket can be reopened up to 7 days after it was resolved. Open a new ticket.",
+    tooManyTickets: () => "Too many tickets in a short time. Try again later.",
+  },
+} as const;
+
+export type TicketRefusal = keyof (typeof TICKET_REFUSALS)["pt"];
+
+/** A refusal's words in a language, from the code and arguments the server sent with it. */
+export function ticketRefusalText(
+  language: string,
+  refusal: { code?: unknown; args?: unknown } | undefined,
+  fallback: string,
+): string {
+  const words = TICKET_REFUSALS[language === "en" ? "en" : "pt"] as Record<
+    string,
+    (...args: never[]) => string
+  >;
+  const say = typeof refusal?.code === "string" ? words[refusal.code] : undefined;
+  return say ? say(...((Array.isArray(refusal?.args) ? refusal.args : []) as never[])) : fallback;
+}

@@ -11,6 +11,7 @@ import {
   fieldErrorsOf,
   hadFiles,
   readForm,
+  refusalText,
   sentFiles,
   textField,
 } from "./ticket-form.server.ts";
@@ -57,10 +58,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
     return redirect(`/user/suporte/${ticket.id}?aberto=1`);
   } catch (error) {
-    if (DomainError.is(error, "rate-limited")) return refused(429, {}, error.message);
+    if (!DomainError.is(error)) throw error;
+    const message = refusalText(error, context.request.uiLanguage);
+    if (error.kind === "rate-limited") return refused(429, {}, message);
     // What TicketService refuses once the fields passed is a file: said at the top and by the field.
-    if (DomainError.is(error)) return refused(400, { attachments: error.message }, error.message);
-    throw error;
+    return refused(400, { attachments: message }, message);
   }
 }
 

@@ -22,6 +22,7 @@ import {
   fieldErrorsOf,
   hadFiles,
   readForm,
+  refusalText,
   sentFiles,
   textField,
 } from "./ticket-form.server.ts";
@@ -100,10 +101,11 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     // reopen, too many at once) to the page.
     const onFiles = intent === "reply" && error.kind === "invalid";
     const status = error.kind === "rate-limited" ? 429 : error.kind === "conflict" ? 409 : 400;
+    const message = refusalText(error, context.request.uiLanguage);
     return answer(status, {
       ok: false,
-      message: error.message,
-      errors: onFiles ? { attachments: error.message } : {},
+      message,
+      errors: onFiles ? { attachments: message } : {},
       filesAgain: onFiles && hadFiles(form),
     });
   }
