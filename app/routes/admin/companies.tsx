@@ -1,11 +1,11 @@
 import { DomainError } from "@server/domain-errors.ts";
 import { requirePageAdmin } from "@server/http/auth-guard.ts";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { ActionResult } from "~/admin/ActionResult.tsx";
 import { CompanyFields } from "~/admin/CompanyFields.tsx";
+import { companyFormFields, firstProblem } from "~/admin/company-form.ts";
 import { companyTexts as t } from "~/admin/texts.ts";
+import { ActionResult } from "~/components/ActionResult.tsx";
 import { formatCnpjForDisplay } from "~/lib/cnpj.ts";
-import { z } from "~/lib/zod.ts";
 import type { Route } from "./+types/companies";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -19,12 +19,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   );
 }
 
-const createSchema = z.object({
-  cnpj: z.string().trim().min(1).max(30),
-  legalName: z.string().trim().max(200),
-  tradeName: z.string().trim().max(200).optional(),
-  planId: z.string().trim().max(60).optional(),
-});
+const createSchema = companyFormFields;
 
 /** A new company (issue 27): its CNPJ checked as the Receita issues it, a plan of plans-data. */
 export async function action({ request, context }: Route.ActionArgs) {
@@ -33,7 +28,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!input.success)
     return {
       ok: false,
-      message: `${input.error.issues[0]!.path.join(".")}: ${input.error.issues[0]!.message}`,
+      message: firstProblem(input.error),
     };
   try {
     const company = await context.services.companies.create(input.data);

@@ -2,9 +2,10 @@ import { DomainError } from "@server/domain-errors.ts";
 import { requirePageAdmin } from "@server/http/auth-guard.ts";
 import { memberLimit } from "@server/portal/companies.ts";
 import { data, Form, Link, useNavigation } from "react-router";
-import { ActionResult } from "~/admin/ActionResult.tsx";
 import { CompanyFields } from "~/admin/CompanyFields.tsx";
+import { companyFormFields, firstProblem } from "~/admin/company-form.ts";
 import { companyTexts as t } from "~/admin/texts.ts";
+import { ActionResult } from "~/components/ActionResult.tsx";
 import { InvitationLink } from "~/components/InvitationLink.tsx";
 import { formatCnpjForDisplay } from "~/lib/cnpj.ts";
 import { COMPANY_ROLE_LABELS } from "~/lib/portal/permissions.ts";
@@ -49,12 +50,10 @@ const inviteSchema = z.object({
   email: z.email(t.ownerEmailInvalid).max(254),
 });
 
-const editSchema = z.object({
-  intent: z.enum(["save", "suspend", "reactivate"]),
-  cnpj: z.string().trim().max(30).optional(),
-  legalName: z.string().trim().max(200).optional(),
-  tradeName: z.string().trim().max(200).optional(),
-  planId: z.string().trim().max(60).optional(),
+const editSchema = companyFormFields.partial().extend({
+  intent: z.enum(["save", "suspend", "reactivate"], {
+    error: "Pedido inválido. Recarregue a página e tente de novo.",
+  }),
 });
 
 /** Edits the company: its data and plan, or its status; every change goes to the audit log. */
@@ -66,7 +65,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (!input.success)
     return {
       ok: false,
-      message: `${input.error.issues[0]!.path.join(".")}: ${input.error.issues[0]!.message}`,
+      message: firstProblem(input.error),
     };
   const { intent, ...fields } = input.data;
   try {

@@ -1,8 +1,8 @@
 import { DomainError } from "@server/domain-errors.ts";
 import { requirePageAdmin } from "@server/http/auth-guard.ts";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { ActionResult, TrackerLink, TrackerStatus } from "~/admin/ActionResult.tsx";
 import { inboxTexts as t } from "~/admin/texts.ts";
+import { ActionResult, TrackerLink, TrackerStatus } from "~/components/ActionResult.tsx";
 import type { FormKey } from "~/lib/forms/form-keys.ts";
 import { readableAnswers } from "~/lib/forms/summary.ts";
 import type { Route } from "./+types/lead";

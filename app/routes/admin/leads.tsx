@@ -2,8 +2,8 @@ import { DomainError } from "@server/domain-errors.ts";
 import { requirePageAdmin } from "@server/http/auth-guard.ts";
 import { inboxFiltersFrom } from "@server/leads/inbox.ts";
 import { data, Form, Link } from "react-router";
-import { ActionResult, TrackerLink, TrackerStatus } from "~/admin/ActionResult.tsx";
 import { inboxTexts as t } from "~/admin/texts.ts";
+import { ActionResult, TrackerLink, TrackerStatus } from "~/components/ActionResult.tsx";
 import { LEAD_LEVELS as LEVELS, DELIVERY_STATUSES as STATUSES } from "~/lib/lead-status.ts";
 import type { Route } from "./+types/leads";
 

@@ -4,8 +4,8 @@ import { DomainError } from "@server/domain-errors.ts";
 import { requirePageAdmin } from "@server/http/auth-guard.ts";
 import { createCustomer } from "@server/portal/customers.ts";
 import { data, Form, useNavigation } from "react-router";
-import { ActionResult } from "~/admin/ActionResult.tsx";
 import { settingsTexts as t } from "~/admin/texts.ts";
+import { ActionResult } from "~/components/ActionResult.tsx";
 import { z } from "~/lib/zod.ts";
 import type { Route } from "./+types/settings";
 

@@ -11,7 +11,7 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from "react-router";
-import { ActionResult } from "~/admin/ActionResult.tsx";
+import { ActionResult } from "~/components/ActionResult.tsx";
 import { Icon } from "~/components/Icon.tsx";
 import { portalTexts } from "~/lib/portal/texts.ts";
 import { REOPEN_WINDOW_MS, TICKET_LIMITS } from "~/lib/portal/tickets.ts";
