@@ -303,6 +303,20 @@ describe.each(databaseTargets())("support tickets through Jira on $name (issue 2
     expect(await stack.services.reconciliation!.run()).toMatchObject({ applied: 0 });
   });
 
+  it("a comment event whose body is wiki text (as Jira's webhooks have long sent) shows as text", async () => {
+    const ticket = await open(member);
+    await deliver();
+    jira.configureWebhook({
+      url: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/api/webhooks/jira`,
+      secret: WEBHOOK_SECRET,
+      commentBodyFormat: "text",
+    });
+    jira.addSupportComment("SUPP-1", "Primeira linha\nSegunda linha");
+    await jira.webhooksSettled();
+    const detail = await stack.services.tickets.get(member, ticket.id);
+    expect(detail.messages.map((m) => m.body)).toEqual(["Primeira linha\nSegunda linha"]);
+  });
+
   it("Jira down while a ticket is created: delivered once, later", async () => {
     jira.setDown(true);
     const ticket = await open(member);
