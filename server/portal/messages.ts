@@ -1,4 +1,5 @@
 import { validationMessages } from "~/lib/forms/validation.ts";
+import { portalTexts } from "~/lib/portal/texts.ts";
 import { TICKET_REFUSALS, type TicketRefusal } from "~/lib/portal/tickets.ts";
 import { DomainError, type RefusalKind } from "../domain-errors.ts";
 
@@ -38,16 +39,17 @@ export const memberMessages = {
   nameRequired: "Informe o seu nome (pelo menos 2 caracteres).",
 } as const;
 
-/** What the support screens refuse with (issue 27); the refusals a page words again in English carry a code. */
+/** The ticket form's field messages (issue 27): the portal's own words, in Portuguese. */
+const fieldWords = portalTexts("pt").tickets.errors;
 export const ticketMessages = {
-  categoryRequired: "Escolha a categoria do chamado.",
-  priorityRequired: "Escolha a prioridade.",
-  subjectRequired: "Informe o assunto (pelo menos 5 caracteres).",
-  subjectTooLong: (max: number) => `O assunto passa de ${max} caracteres.`,
-  descriptionRequired: "Descreva o que aconteceu (pelo menos 10 caracteres).",
-  descriptionTooLong: (max: number) => `A descrição passa de ${max} caracteres.`,
-  replyRequired: "Escreva a sua resposta.",
-  replyTooLong: (max: number) => `A resposta passa de ${max} caracteres.`,
+  categoryRequired: fieldWords.category,
+  priorityRequired: fieldWords.priority,
+  subjectRequired: fieldWords.subject,
+  subjectTooLong: fieldWords.subjectTooLong,
+  descriptionRequired: fieldWords.description,
+  descriptionTooLong: fieldWords.descriptionTooLong,
+  replyRequired: fieldWords.body,
+  replyTooLong: fieldWords.bodyTooLong,
 } as const;
 
 /** A ticket refusal: the Portuguese message, with its code and arguments for a page in English. */
