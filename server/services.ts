@@ -30,7 +30,7 @@ import { contentDir } from "./paths.ts";
 import { CompanyService } from "./portal/companies.ts";
 import { MemberService } from "./portal/members.ts";
 import { contentPlans } from "./portal/plans.ts";
-import { simulatedTicketJob, TicketDelivery } from "./portal/ticket-delivery.ts";
+import { requeueSimulatedTickets, simulatedTicketJob, TicketDelivery } from "./portal/ticket-delivery.ts";
 import { TicketInbound } from "./portal/ticket-inbound.ts";
 import { TicketService } from "./portal/tickets.ts";
 import { MemoryWindowCounter, RedisWindowCounter } from "./rate/window-counter.ts";
@@ -314,6 +314,11 @@ export async function startServices(services: BuiltServices): Promise<void> {
     const abandoned = await services.worker.releaseAbandoned();
     if (abandoned > 0)
       logger.warn({ jobs: abandoned }, "deliveries left running by the last run: taken up again");
+  }
+  if (jira) {
+    const requeued = await requeueSimulatedTickets(database.db, new Date());
+    if (requeued > 0)
+      logger.info({ jobs: requeued }, "support tickets kept while Jira was not configured: delivering now");
   }
   services.worker.start();
   services.reconciliation?.start();

@@ -1,4 +1,4 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, inArray, isNull } from "drizzle-orm";
 import { formatCnpjForDisplay } from "~/lib/cnpj.ts";
 import { COMPANY_ROLE_LABELS } from "~/lib/portal/permissions.ts";
 import {
@@ -9,7 +9,7 @@ import {
   TICKET_PRIORITY_LABELS,
 } from "~/lib/portal/tickets.ts";
 import type { Database } from "../db/client.ts";
-import { supportTickets, ticketAttachments, ticketMessages, users } from "../db/schema.ts";
+import { deliveryJobs, supportTickets, ticketAttachments, ticketMessages, users } from "../db/schema.ts";
 import { JobError, type JobRow } from "../leads/worker.ts";
 import type { Logger } from "../logger.ts";
 import { adfToText, definitionList, doc, heading, paragraph, textParagraphs } from "../tracker/adf.ts";
@@ -268,4 +268,28 @@ export class TicketDelivery {
 }
 
 /** Without Jira (simulated mode), ticket jobs end at once: the portal shows the local protocol. */
-export const simulatedTicketJob = async () => "simulado: Jira não configurado";
+export const SIMULATED_DETAIL = "simulado: Jira não configurado";
+export const simulatedTicketJob = async () => SIMULATED_DETAIL;
+
+/**
+ * Once Jira is configured, what simulated mode finished without delivering is queued again: every
+ * Jira job of a ticket that never got its issue, in its order (the create first). Safe on every
+ * start and on several instances: it only touches jobs finished, of tickets with no key.
+ */
+export async function requeueSimulatedTickets(db: Database, now: Date): Promise<number> {
+  const requeued = await db
+    .update(deliveryJobs)
+    .set({ status: "pending", attempts: 0, runAt: now, finishedAt: null, lastError: null })
+    .where(
+      and(
+        eq(deliveryJobs.status, "done"),
+        inArray(deliveryJobs.kind, ["ticket", "ticket_comment", "ticket_transition"]),
+        inArray(
+          deliveryJobs.ticketId,
+          db.select({ id: supportTickets.id }).from(supportTickets).where(isNull(supportTickets.trackerKey)),
+        ),
+      ),
+    )
+    .returning({ id: deliveryJobs.id });
+  return requeued.length;
+}

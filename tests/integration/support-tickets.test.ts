@@ -12,6 +12,7 @@ import type { DatabaseHandle } from "@server/db/client.ts";
 import { deliveryJobs, supportTickets, users } from "@server/db/schema.ts";
 import { jiraWebhook } from "@server/http/jira-webhook.ts";
 import type { PortalActor } from "@server/portal/members.ts";
+import { requeueSimulatedTickets } from "@server/portal/ticket-delivery.ts";
 import type { SentFile } from "@server/portal/tickets.ts";
 import { adfToText } from "@server/tracker/adf.ts";
 import { eq } from "drizzle-orm";
@@ -315,6 +316,36 @@ describe.each(databaseTargets())("support tickets through Jira on $name (issue 2
     await jira.webhooksSettled();
     const detail = await stack.services.tickets.get(member, ticket.id);
     expect(detail.messages.map((m) => m.body)).toEqual(["Primeira linha\nSegunda linha"]);
+  });
+
+  it("tickets kept while Jira was not configured are delivered, in order, once it is", async () => {
+    const simulated = await leadStack(handle, null, stack.clock, {
+      env: { DATA_DIR: stack.services.config.DATA_DIR },
+    });
+    const ticket = await simulated.services.tickets.open(
+      member,
+      {
+        category: "duvida",
+        priority: "baixa",
+        subject: "Dúvida sem Jira",
+        description: "Como emitir boleto?",
+      },
+      [{ filename: "tela.png", bytes: PNG_BYTES }],
+    );
+    await simulated.services.tickets.reply(member, ticket.id, "Mais um detalhe.", []);
+    while ((await simulated.worker.kick()) > 0) {}
+    await simulated.worker.stop();
+    expect(jira.issues).toHaveLength(0);
+
+    expect(await requeueSimulatedTickets(handle.db, stack.clock.now())).toBe(2);
+    await deliver();
+    expect(jira.issues).toHaveLength(1);
+    expect(jira.issues[0]!.attachments).toHaveLength(1);
+    expect(jira.issues[0]!.comments.map((c) => adfToText(c))).toEqual([
+      expect.stringContaining("Mais um detalhe."),
+    ]);
+    // Delivered: a later start requeues nothing.
+    expect(await requeueSimulatedTickets(handle.db, stack.clock.now())).toBe(0);
   });
 
   it("Jira down while a ticket is created: delivered once, later", async () => {
