@@ -1,6 +1,7 @@
 import type { Redis } from "ioredis";
 import type { DomainConfig } from "~/lib/locale.ts";
 import type { AuditLog } from "./admin/audit.ts";
+import type { ApiKeyService } from "./auth/api-keys.ts";
 import type { PasswordResetService } from "./auth/password-reset.ts";
 import type { SessionService } from "./auth/sessions.ts";
 import type { AccountService } from "./auth/users.ts";
@@ -25,6 +26,7 @@ import type { JiraInbound } from "./tracker/inbound.ts";
 import type { JiraClient } from "./tracker/jira-client.ts";
 import type { JiraReconciliation } from "./tracker/reconcile.ts";
 import type { UploadService } from "./uploads/service.ts";
+import type { UploadStorage } from "./uploads/storage.ts";
 
 /** Long-lived parts, built once by the composition root (server/services.ts) and handed to every request. */
 export interface AppServices {
@@ -51,6 +53,10 @@ export interface AppServices {
   inbox: LeadInbox;
   worker: DeliveryWorker;
   accounts: AccountService;
+  /** Keys of the vendor's billing system and platform (issue 28). */
+  apiKeys: ApiKeyService;
+  /** Private files of the portal (ticket attachments, NFS-e): never under a public address. */
+  privateFiles: { tickets: UploadStorage; nfse: UploadStorage };
   /** Customer companies and their members (the portal, the admin's companies). */
   companies: CompanyService;
   /** What Jira tells the product: its webhooks and the reconciliation (issue 27). */

@@ -1,6 +1,7 @@
 import path from "node:path";
 import { OFFERED_LANGUAGES } from "~/lib/locale.ts";
 import { AuditLog } from "./admin/audit.ts";
+import { ApiKeyService } from "./auth/api-keys.ts";
 import { createMailer, outboxMail } from "./auth/mailer.ts";
 import { PasswordResetService } from "./auth/password-reset.ts";
 import { seedDemoUsers } from "./auth/seed.ts";
@@ -143,8 +144,13 @@ export async function buildServices(
       development: seams.development ?? false,
     });
     const companies = new CompanyService({ db: database.db, plans: contentPlans(content), now: seams.now });
-    // Support tickets' files: private, beside the embedded database, never under /uploads.
-    const ticketFiles = new LocalUploadStorage(path.join(config.DATA_DIR, "private", "tickets"));
+    // The portal's private files (ticket attachments, NFS-e): beside the embedded database, never
+    // under /uploads; several instances share DATA_DIR or swap the storage.
+    const privateFiles = {
+      tickets: new LocalUploadStorage(path.join(config.DATA_DIR, "private", "tickets")),
+      nfse: new LocalUploadStorage(path.join(config.DATA_DIR, "private", "nfse")),
+    };
+    const ticketFiles = privateFiles.tickets;
     const ticketDelivery = jira
       ? new TicketDelivery({
           db: database.db,
@@ -227,6 +233,8 @@ export async function buildServices(
       deliveryHandlers,
       jira,
       accounts: new AccountService({ db: database.db, now: seams.now }),
+      apiKeys: new ApiKeyService({ db: database.db, now: seams.now }),
+      privateFiles,
       companies,
       jiraInbound,
       reconciliation: jira

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import {
   boolean,
   check,
+  date,
   index,
   integer,
   jsonb,
@@ -134,8 +135,18 @@ export const deliveryJobs = pgTable(
     id: serial("id").primaryKey(),
     leadId: uuid("lead_id").references(() => leads.id, { onDelete: "cascade" }),
     ticketId: uuid("ticket_id").references(() => supportTickets.id, { onDelete: "cascade" }),
+    planRequestId: uuid("plan_request_id").references(() => planChangeRequests.id, { onDelete: "cascade" }),
     kind: text("kind", {
-      enum: ["tracker", "slack", "teams", "webhook", "ticket", "ticket_comment", "ticket_transition", "mail"],
+      enum: [
+        "tracker",
+        "slack",
+        "teams",
+        "webhook",
+        "ticket",
+        "ticket_comment",
+        "ticket_transition",
+        "mail",
+      ],
     }).notNull(),
     /** For webhooks: the event being announced (lead.captured, lead.completed). */
     event: text("event"),
@@ -164,7 +175,10 @@ export const deliveryJobs = pgTable(
     index("delivery_jobs_due_idx").on(t.status, t.runAt),
     index("delivery_jobs_lead_idx").on(t.leadId),
     index("delivery_jobs_ticket_idx").on(t.ticketId),
-    check("delivery_jobs_one_subject_check", sql`num_nonnulls(${t.leadId}, ${t.ticketId}) <= 1`),
+    check(
+      "delivery_jobs_one_subject_check",
+      sql`num_nonnulls(${t.leadId}, ${t.ticketId}, ${t.planRequestId}) <= 1`,
+    ),
     // At most one tracker job per lead waits or runs: two could each create the Jira issue (issue 13).
     uniqueIndex("delivery_jobs_one_open_tracker_idx")
       .on(t.leadId)
@@ -222,6 +236,11 @@ export const companies = pgTable(
     legalName: text("legal_name").notNull(),
     tradeName: text("trade_name").notNull().default(""),
     planId: text("plan_id"),
+    /** How the plan is billed, and the day the current cycle began (the renewal is a cycle later). */
+    billingCycle: text("billing_cycle", { enum: ["monthly", "annual"] })
+      .notNull()
+      .default("monthly"),
+    cycleStartedOn: date("cycle_started_on"),
     status: text("status", { enum: ["active", "suspended"] })
       .notNull()
       .default("active"),
@@ -486,3 +505,143 @@ export const scheduledTasks = pgTable("scheduled_tasks", {
   lockedUntil: timestamp("locked_until", { withTimezone: true }),
   lastSuccessAt: timestamp("last_success_at", { withTimezone: true }),
 });
+
+/**
+ * A company's request for another plan or cycle (issue 28): the price it was shown and the pro-rata
+ * difference for the rest of the current cycle, delivered to sales as a Jira issue (project FDVW,
+ * label mudanca-plano) through the outbox; staff apply or refuse it in the admin company page.
+ */
+export const planChangeRequests = pgTable(
+  "plan_change_requests",
+  {
+    id: uuid("id").primaryKey(),
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    requestedBy: uuid("requested_by").references(() => users.id, { onDelete: "set null" }),
+    requesterName: text("requester_name").notNull(),
+    requesterEmail: text("requester_email").notNull(),
+    fromPlanId: text("from_plan_id"),
+    fromCycle: text("from_cycle", { enum: ["monthly", "annual"] }).notNull(),
+    toPlanId: text("to_plan_id").notNull(),
+    toCycle: text("to_cycle", { enum: ["monthly", "annual"] }).notNull(),
+    /** The new plan's price per cycle, in centavos, as shown when asked. */
+    priceCentavos: integer("price_centavos").notNull(),
+    /** What the rest of the current cycle costs more (positive) or less (a credit), in centavos. */
+    prorataCentavos: integer("prorata_centavos").notNull(),
+    status: text("status", { enum: ["requested", "applied", "refused", "cancelled"] })
+      .notNull()
+      .default("requested"),
+    /** The day the change takes effect when applied. */
+    effectiveOn: date("effective_on"),
+    decidedBy: text("decided_by"),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+    decisionNote: text("decision_note"),
+    trackerKey: text("tracker_key"),
+    trackerUrl: text("tracker_url"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index("plan_change_requests_company_idx").on(t.companyId, t.createdAt),
+    // One open request per company at a time: a second one replaces nothing, it is refused.
+    uniqueIndex("plan_change_requests_open_idx").on(t.companyId).where(sql`${t.status} = 'requested'`),
+  ],
+);
+
+/**
+ * Keys of the vendor's systems that call this product's API (issue 28): only a hash is kept, with
+ * a short prefix to recognise it; a scope says what it may call; revoking ends it at once.
+ */
+export const apiKeys = pgTable(
+  "api_keys",
+  {
+    id: uuid("id").primaryKey(),
+    name: text("name").notNull(),
+    scope: text("scope", { enum: ["billing", "platform"] }).notNull(),
+    keyHash: text("key_hash").notNull(),
+    /** The key's first characters ("vk_billing_3F9a"), shown in lists. */
+    prefix: text("prefix").notNull(),
+    createdBy: text("created_by").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+  },
+  (t) => [uniqueIndex("api_keys_hash_idx").on(t.keyHash)],
+);
+
+/**
+ * An invoice the vendor's billing system issued to a company (issue 28): amounts in integer
+ * centavos, dates as calendar days (America/Sao_Paulo), the number unique for the issuer. Its
+ * NFS-e files are kept in private storage.
+ */
+export const invoices = pgTable(
+  "invoices",
+  {
+    id: uuid("id").primaryKey(),
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    number: text("number").notNull(),
+    /** The month the invoice is for: YYYY-MM. */
+    competence: text("competence").notNull(),
+    issuedOn: date("issued_on").notNull(),
+    dueOn: date("due_on").notNull(),
+    amountCentavos: integer("amount_centavos").notNull(),
+    /** [{ description, amountCentavos }]: what the invoice charges for. */
+    lines: jsonb("lines").notNull(),
+    /** The boleto's digitable line (47 digits), check digits verified when it came in. */
+    boletoLine: text("boleto_line"),
+    status: text("status", { enum: ["open", "paid", "cancelled"] })
+      .notNull()
+      .default("open"),
+    paidOn: date("paid_on"),
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    nfseNumber: text("nfse_number"),
+    nfseVerificationCode: text("nfse_verification_code"),
+    /** Private storage names of the NFS-e files. */
+    nfsePdf: text("nfse_pdf"),
+    nfseXml: text("nfse_xml"),
+    /** Who wrote it: the billing API (the key's name) or a staff member. */
+    source: text("source").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex("invoices_number_idx").on(t.number),
+    index("invoices_company_idx").on(t.companyId, t.dueOn),
+    check("invoices_amount_check", sql`${t.amountCentavos} >= 0`),
+  ],
+);
+
+/** Invoice reminders sent (3 days before the due date, the day after it): each one once, ever. */
+export const invoiceReminders = pgTable(
+  "invoice_reminders",
+  {
+    invoiceId: uuid("invoice_id")
+      .notNull()
+      .references(() => invoices.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: ["before-due", "overdue"] }).notNull(),
+    queuedAt: timestamp("queued_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.invoiceId, t.kind] })],
+);
+
+/**
+ * A company's connection to an integration of the catalogue (content document integrations-data),
+ * as the vendor's platform reports it (issue 28).
+ */
+export const integrationConnections = pgTable(
+  "integration_connections",
+  {
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    integrationId: text("integration_id").notNull(),
+    status: text("status", { enum: ["connected", "error", "pending", "disconnected"] }).notNull(),
+    lastSyncAt: timestamp("last_sync_at", { withTimezone: true }),
+    /** What the platform says of it (an error's reason), shown to the customer. */
+    detail: text("detail"),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.integrationId] })],
+);

@@ -1,5 +1,6 @@
 import type { AppLoadContext } from "react-router";
 import { data, redirect } from "react-router";
+import type { ApiCaller, ApiKeyScope } from "../auth/api-keys.ts";
 import { authMessages } from "../auth/messages.ts";
 import { clearedSessionCookie, tokenFromRequest } from "../auth/tokens.ts";
 import type { PublicUser } from "../auth/users.ts";
@@ -93,4 +94,16 @@ export async function portalMemberOf(
       role: user.company.role,
     },
   };
+}
+
+/**
+ * The vendor's systems calling the API with a key of `scope` (issue 28): 401 JSON without a valid
+ * key, 403 for a key of another scope (DomainError, mapped at the API edge).
+ */
+export function requireApiKey(
+  request: Request,
+  context: AppLoadContext,
+  scope: ApiKeyScope,
+): Promise<ApiCaller> {
+  return context.services.apiKeys.authenticate(request.headers.get("authorization"), scope);
 }
