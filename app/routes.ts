@@ -46,6 +46,13 @@ export default [
   route("api/json/:docname/revisions/:version", "routes/api/json-revisions.ts", { id: "json-revision" }),
   route("api/cache/:key", "routes/api/cache-key.ts"),
   route("api/uploads", "routes/api/uploads.ts"),
+  // The vendor's platform reports a company's integrations (issue 28): a key of scope platform.
+  route("api/platform/companies/:cnpj/integrations/:integrationId", "routes/api/platform-integrations.ts"),
+  // The billing system's API (issue 28): keys of scope billing; its OpenAPI document is public.
+  route("api/billing/openapi.json", "routes/api/billing-openapi.ts"),
+  route("api/billing/invoices", "routes/api/billing-invoices.ts"),
+  route("api/billing/invoices/:number", "routes/api/billing-invoice.ts"),
+  route("api/billing/invoices/:number/nfse", "routes/api/billing-invoice-nfse.ts"),
   route("api/*", "routes/api/not-found.ts"),
   route("data/*", "routes/data-file.ts"),
 
@@ -72,7 +79,20 @@ export default [
     route("suporte/novo", "routes/user/ticket-new.tsx"),
     route("suporte/:id", "routes/user/ticket.tsx"),
     route("suporte/:id/anexos/:attachmentId", "routes/user/ticket-attachment.ts"),
-    route("*", "routes/user/soon.tsx"),
+    // The company's plan and a request to change it (issue 28).
+    route("plano", "routes/user/plan.tsx"),
+    route("plano/upgrade", "routes/user/plan-upgrade.tsx"),
+    route("integracoes", "routes/user/integrations.tsx"),
+    route("integracoes/nova", "routes/user/integration-new.tsx"),
+    // Invoices (issue 28): the history, the NFS-e files, one invoice, and the downloads (its PDF, its
+    // NFS-e, a year's ZIP for the accountant). "notas" and "arquivo" are static: they win over :number.
+    route("faturas", "routes/user/invoices.tsx"),
+    route("faturas/notas", "routes/user/invoice-notes.tsx"),
+    route("faturas/arquivo/:year", "routes/user/invoice-archive.ts"),
+    route("faturas/:number", "routes/user/invoice.tsx"),
+    route("faturas/:number/pdf", "routes/user/invoice-pdf.ts"),
+    route("faturas/:number/nfse/:format", "routes/user/invoice-nfse.ts"),
+    route("*", "routes/user/other.ts"),
   ]),
   route("admin/leads.csv", "routes/admin/leads-csv.ts"),
   route("admin", "routes/admin/layout.tsx", [
@@ -85,6 +105,7 @@ export default [
     route("leads/:id", "routes/admin/lead.tsx"),
     route("empresas", "routes/admin/companies.tsx"),
     route("empresas/:id", "routes/admin/company.tsx"),
+    route("empresas/:id/faturas", "routes/admin/company-invoices.tsx"),
     route("settings", "routes/admin/settings.tsx"),
     route("*", "routes/admin/index.ts", { id: "admin-other" }),
   ]),

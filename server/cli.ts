@@ -1,6 +1,7 @@
 import { parseArgs } from "node:util";
 import { formatCnpjForDisplay } from "~/lib/cnpj.ts";
 import { COMPANY_ROLE_LABELS } from "~/lib/portal/permissions.ts";
+import { API_KEY_SCOPES, type ApiKeyScope, ApiKeyService } from "./auth/api-keys.ts";
 import { AccountService } from "./auth/users.ts";
 import { Cache } from "./cache/cache.ts";
 import { ConfigError, loadConfig } from "./config.ts";
@@ -20,9 +21,12 @@ const USAGE =
  *   user-create --email E --password P --role admin|customer [--name N] [--company CNPJ [--company-name NAME]]
  * A customer belongs to the company of --company, created when it does not exist (its first member
  * is its owner).
+ *   apikey-create --name N --scope billing|platform
+ * prints a new API key once (issue 28).
  */
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
+  if (command === "apikey-create") return apiKeyCreate(rest);
   if (command !== "user-create") {
     console.error(USAGE);
     return 2;
@@ -81,6 +85,39 @@ async function main(argv: string[]): Promise<number> {
       name: values.name,
     });
     console.log(`Usuário criado: ${user.email} (${user.role}, usuário "${user.username}")`);
+    return 0;
+  } finally {
+    await database.close();
+  }
+}
+
+const APIKEY_USAGE = "Uso: npm run apikey:create -- --name NOME --scope billing|platform";
+
+/**
+ * apikey-create --name N --scope billing|platform (issue 28): a key for the vendor's billing system
+ * or platform. The key is printed once, here; only its hash is stored.
+ */
+async function apiKeyCreate(args: string[]): Promise<number> {
+  const { values } = parseArgs({
+    args,
+    options: { name: { type: "string" }, scope: { type: "string" } },
+    strict: true,
+  });
+  if (!values.name || !API_KEY_SCOPES.includes(values.scope as ApiKeyScope)) {
+    console.error(`Informe --name e --scope ${API_KEY_SCOPES.join("|")}. ${APIKEY_USAGE}`);
+    return 2;
+  }
+  const config = loadConfig();
+  const database = await openConfiguredDatabase(config);
+  try {
+    const { key, view } = await new ApiKeyService({ db: database.db }).create({
+      name: values.name,
+      scope: values.scope as ApiKeyScope,
+      createdBy: "cli",
+    });
+    console.log(`Chave de API criada: "${view.name}" (escopo ${view.scope}, prefixo ${view.prefix}).`);
+    console.log("Guarde-a agora: ela não será mostrada de novo.");
+    console.log(key);
     return 0;
   } finally {
     await database.close();

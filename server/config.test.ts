@@ -305,3 +305,49 @@ describe("production addresses (issue 13: https for a public site)", () => {
     expect(isLocalAddress("http://localhost.example.com")).toBe(false);
   });
 });
+
+describe("the Pix receiver of invoices (issue 28)", () => {
+  const PIX = {
+    PIX_KEY: "financeiro@vertice.com.br",
+    PIX_MERCHANT_NAME: "Vértice Gestão",
+    PIX_MERCHANT_CITY: "Goiânia",
+  };
+
+  it("is off without its variables, or with them empty", () => {
+    for (const config of [
+      loadConfig({}),
+      loadConfig({ PIX_KEY: "", PIX_MERCHANT_NAME: " ", PIX_MERCHANT_CITY: "" }),
+    ]) {
+      expect(config.PIX_KEY).toBeUndefined();
+      expect(config.PIX_MERCHANT_NAME).toBeUndefined();
+      expect(config.PIX_MERCHANT_CITY).toBeUndefined();
+    }
+  });
+
+  it("reads the key, the name and the city", () => {
+    expect(loadConfig(PIX)).toMatchObject(PIX);
+    expect(loadConfig({ ...PIX, PIX_KEY: "123e4567-e12b-12d1-a456-426655440000" }).PIX_KEY).toBe(
+      "123e4567-e12b-12d1-a456-426655440000",
+    );
+    expect(loadConfig({ ...PIX, PIX_KEY: "+5562333340000" }).PIX_KEY).toBe("+5562333340000");
+  });
+
+  it.each([
+    [{ PIX_KEY: PIX.PIX_KEY }, "PIX_MERCHANT_NAME"],
+    [{ PIX_KEY: PIX.PIX_KEY, PIX_MERCHANT_NAME: "Vértice" }, "PIX_MERCHANT_CITY"],
+    [{ PIX_MERCHANT_NAME: "Vértice", PIX_MERCHANT_CITY: "Goiânia" }, "PIX_KEY"],
+    [{ ...PIX, PIX_KEY: "12.345.678/0001-90" }, "PIX_KEY"],
+    [{ ...PIX, PIX_KEY: "12345678900" }, "PIX_KEY"],
+    [{ ...PIX, PIX_MERCHANT_NAME: "Vértice Sistemas de Gestão Ltda" }, "PIX_MERCHANT_NAME"],
+    [{ ...PIX, PIX_MERCHANT_NAME: "***" }, "PIX_MERCHANT_NAME"],
+    [{ ...PIX, PIX_MERCHANT_CITY: "São José dos Campos" }, "PIX_MERCHANT_CITY"],
+  ] as [Record<string, string>, string][])("%j names %s", (env, variable) => {
+    expectOneLineNaming(configError(env), variable);
+  });
+
+  it("says which variable makes the others required", () => {
+    expect(configError({ PIX_KEY: PIX.PIX_KEY })).toBe(
+      "Configuração inválida: PIX_MERCHANT_NAME é obrigatória quando PIX_KEY está definida",
+    );
+  });
+});

@@ -1,3 +1,4 @@
+import { PIX_LIMITS, pixKeyKind, pixText } from "~/lib/billing/pix.ts";
 import { z } from "~/lib/zod.ts";
 
 /**
@@ -106,6 +107,34 @@ const envSchema = z
         )
         .optional(),
     ),
+    /** The vendor's Pix receiver for invoices (issue 28): all three, or no Pix is offered. */
+    PIX_KEY: optionalString.pipe(
+      z
+        .string()
+        .refine(
+          (v) => pixKeyKind(v) !== null,
+          "deve ser uma chave Pix: CPF ou CNPJ só com dígitos, e-mail, telefone como +5562999998888 ou chave aleatória",
+        )
+        .optional(),
+    ),
+    PIX_MERCHANT_NAME: optionalString.pipe(
+      z
+        .string()
+        .refine(
+          (v) => pixText(v, 99).length >= 1 && pixText(v, 99).length <= PIX_LIMITS.merchantName,
+          `deve ter de 1 a ${PIX_LIMITS.merchantName} letras, dígitos ou espaços (o nome que o banco mostra a quem paga)`,
+        )
+        .optional(),
+    ),
+    PIX_MERCHANT_CITY: optionalString.pipe(
+      z
+        .string()
+        .refine(
+          (v) => pixText(v, 99).length >= 1 && pixText(v, 99).length <= PIX_LIMITS.merchantCity,
+          `deve ter de 1 a ${PIX_LIMITS.merchantCity} letras, dígitos ou espaços`,
+        )
+        .optional(),
+    ),
     TRUST_PROXY: optionalString.transform((v, ctx) => {
       const parsed = parseTrustProxy(v ?? "loopback");
       if (parsed === null) {
@@ -149,6 +178,18 @@ const envSchema = z
         path: ["PUBLIC_BASE_URL"],
         message: "deve usar https em produção (http só para localhost ou 127.0.0.1)",
       });
+    }
+    // Pix needs the key, the name and the city: half a receiver would make codes no bank accepts.
+    const pix = ["PIX_KEY", "PIX_MERCHANT_NAME", "PIX_MERCHANT_CITY"] as const;
+    if (pix.some((key) => env[key])) {
+      for (const key of pix) {
+        if (!env[key])
+          ctx.addIssue({
+            code: "custom",
+            path: [key],
+            message: `é obrigatória quando ${pix.filter((other) => env[other]).join(" ou ")} está definida`,
+          });
+      }
     }
     if (env.LEAD_WEBHOOK_URL && !env.LEAD_WEBHOOK_SECRET) {
       ctx.addIssue({

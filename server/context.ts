@@ -5,6 +5,9 @@ import type { ApiKeyService } from "./auth/api-keys.ts";
 import type { PasswordResetService } from "./auth/password-reset.ts";
 import type { SessionService } from "./auth/sessions.ts";
 import type { AccountService } from "./auth/users.ts";
+import type { CustomerInvoices } from "./billing/customer-invoices.ts";
+import type { InvoiceReminders } from "./billing/invoice-reminders.ts";
+import type { InvoiceService } from "./billing/invoices.ts";
 import type { Cache } from "./cache/cache.ts";
 import type { Config } from "./config.ts";
 import type { ContentAdmin } from "./content/admin.ts";
@@ -19,7 +22,9 @@ import type { LeadService } from "./leads/service.ts";
 import type { DeliveryWorker } from "./leads/worker.ts";
 import type { Logger } from "./logger.ts";
 import type { CompanyService } from "./portal/companies.ts";
+import type { IntegrationService } from "./portal/integrations.ts";
 import type { MemberService } from "./portal/members.ts";
+import type { PlanChangeService } from "./portal/plan-changes.ts";
 import type { TicketService } from "./portal/tickets.ts";
 import type { Signer } from "./secrets.ts";
 import type { JiraInbound } from "./tracker/inbound.ts";
@@ -57,14 +62,24 @@ export interface AppServices {
   apiKeys: ApiKeyService;
   /** Private files of the portal (ticket attachments, NFS-e): never under a public address. */
   privateFiles: { tickets: UploadStorage; nfse: UploadStorage };
+  /** Invoices from the vendor's billing system (its API) and staff (issue 28). */
+  invoices: InvoiceService;
+  /** A company's invoices as the portal shows them: list, PDF, Pix, NFS-e, a year's ZIP (issue 28). */
+  customerInvoices: CustomerInvoices;
+  /** E-mails to the finance contacts before and after an invoice's due date, hourly under a lease (issue 28). */
+  invoiceReminders: InvoiceReminders;
   /** Customer companies and their members (the portal, the admin's companies). */
   companies: CompanyService;
+  /** The company's plan, its limits and requests to change it (issue 28). */
+  planChanges: PlanChangeService;
   /** What Jira tells the product: its webhooks and the reconciliation (issue 27). */
   jiraInbound: JiraInbound;
   /** Heals lost Jira webhooks every JIRA_SYNC_INTERVAL_SECONDS (null without Jira). */
   reconciliation: JiraReconciliation | null;
   /** Support tickets of the portal. */
   tickets: TicketService;
+  /** The integrations catalogue with each company's connections (issue 28). */
+  integrations: IntegrationService;
   /** A company's people: invitations, roles, removals. */
   members: MemberService;
   sessions: SessionService;

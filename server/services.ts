@@ -7,6 +7,9 @@ import { PasswordResetService } from "./auth/password-reset.ts";
 import { seedDemoUsers } from "./auth/seed.ts";
 import { SessionService } from "./auth/sessions.ts";
 import { AccountService } from "./auth/users.ts";
+import { CustomerInvoices } from "./billing/customer-invoices.ts";
+import { InvoiceReminders } from "./billing/invoice-reminders.ts";
+import { InvoiceService } from "./billing/invoices.ts";
 import { Cache } from "./cache/cache.ts";
 import { RedisStore } from "./cache/remote-store.ts";
 import { type Config, isLocalAddress } from "./config.ts";
@@ -29,7 +32,14 @@ import { DeliveryWorker, forLead, type JobHandler } from "./leads/worker.ts";
 import type { Logger } from "./logger.ts";
 import { contentDir } from "./paths.ts";
 import { CompanyService } from "./portal/companies.ts";
+import { IntegrationService } from "./portal/integrations.ts";
 import { MemberService } from "./portal/members.ts";
+import { PlanChangeService } from "./portal/plan-changes.ts";
+import {
+  PlanRequestDelivery,
+  requeueSimulatedPlanRequests,
+  simulatedPlanRequestJob,
+} from "./portal/plan-request-delivery.ts";
 import { contentPlans } from "./portal/plans.ts";
 import { requeueSimulatedTickets, simulatedTicketJob, TicketDelivery } from "./portal/ticket-delivery.ts";
 import { TicketInbound } from "./portal/ticket-inbound.ts";
@@ -174,6 +184,17 @@ export async function buildServices(
       ticket_comment: ticketDelivery?.comment ?? simulatedTicketJob,
       ticket_transition: ticketDelivery?.transition ?? simulatedTicketJob,
       mail: outboxMail(mailer),
+      plan_request: jira
+        ? new PlanRequestDelivery({
+            db,
+            jira,
+            companies,
+            logger,
+            publicBaseUrl: config.publicBaseUrl,
+            now: seams.now,
+            sleep: seams.sleep,
+          }).deliver
+        : simulatedPlanRequestJob,
     };
     const worker = new DeliveryWorker({
       db: database.db,
@@ -211,6 +232,13 @@ export async function buildServices(
           )
         : new MemoryWindowCounter(windowMs);
     const loginCounter = windowCounter("login");
+    const tickets = new TicketService({
+      db: database.db,
+      storage: ticketFiles,
+      ticketCounter: windowCounter("tickets", 3600_000),
+      kick: () => void worker.kick(),
+      now: seams.now,
+    });
     const ticketInbound = new TicketInbound({ publicBaseUrl: config.publicBaseUrl, now: seams.now });
     const jiraInbound = new JiraInbound({ db: database.db, tickets: ticketInbound, now: seams.now });
     return {
@@ -235,7 +263,37 @@ export async function buildServices(
       accounts: new AccountService({ db: database.db, now: seams.now }),
       apiKeys: new ApiKeyService({ db: database.db, now: seams.now }),
       privateFiles,
+      invoices: new InvoiceService({ db: database.db, files: privateFiles.nfse, now: seams.now }),
+      customerInvoices: new CustomerInvoices({
+        db: database.db,
+        nfseFiles: privateFiles.nfse,
+        pix:
+          config.PIX_KEY && config.PIX_MERCHANT_NAME && config.PIX_MERCHANT_CITY
+            ? {
+                key: config.PIX_KEY,
+                merchantName: config.PIX_MERCHANT_NAME,
+                merchantCity: config.PIX_MERCHANT_CITY,
+              }
+            : null,
+        now: seams.now,
+      }),
+      invoiceReminders: new InvoiceReminders({
+        db: database.db,
+        logger,
+        publicBaseUrl: config.publicBaseUrl,
+        kick: () => void worker.kick(),
+        now: seams.now,
+      }),
       companies,
+      planChanges: new PlanChangeService({
+        db: database.db,
+        companies,
+        plansIn: async (language) =>
+          (await content.get("plans-data", { segment: null, lang: language }))?.data ?? null,
+        publicBaseUrl: config.publicBaseUrl,
+        kick: () => void worker.kick(),
+        now: seams.now,
+      }),
       jiraInbound,
       reconciliation: jira
         ? new JiraReconciliation({
@@ -248,13 +306,8 @@ export async function buildServices(
             now: seams.now,
           })
         : null,
-      tickets: new TicketService({
-        db: database.db,
-        storage: ticketFiles,
-        ticketCounter: windowCounter("tickets", 3600_000),
-        kick: () => void worker.kick(),
-        now: seams.now,
-      }),
+      tickets,
+      integrations: new IntegrationService({ db: database.db, content, companies, tickets, now: seams.now }),
       sessions: new SessionService({
         db: database.db,
         loginLimit: config.LOGIN_RATE_LIMIT_PER_MINUTE,
@@ -327,9 +380,13 @@ export async function startServices(services: BuiltServices): Promise<void> {
     const requeued = await requeueSimulatedTickets(database.db, new Date());
     if (requeued > 0)
       logger.info({ jobs: requeued }, "support tickets kept while Jira was not configured: delivering now");
+    const plans = await requeueSimulatedPlanRequests(database.db, new Date());
+    if (plans > 0)
+      logger.info({ jobs: plans }, "plan change requests kept while Jira was not configured: delivering now");
   }
   services.worker.start();
   services.reconciliation?.start();
+  services.invoiceReminders.start();
   if (jira) {
     jira.myself().then(
       (me) => logger.info({ tracker: "jira", account: me.displayName ?? me.accountId }, "Jira conectado"),
@@ -345,6 +402,7 @@ export async function startServices(services: BuiltServices): Promise<void> {
 /** Jobs in hand finish (the rest stay pending in the database for the next start); then connections close. */
 export async function stopServices(services: BuiltServices): Promise<void> {
   await services.reconciliation?.stop();
+  await services.invoiceReminders.stop();
   await services.worker.stop();
   await services.closeConnections();
 }

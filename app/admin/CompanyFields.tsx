@@ -1,4 +1,5 @@
 import { formatCnpjForDisplay } from "~/lib/cnpj.ts";
+import { planAdminTexts, planTexts } from "~/lib/portal/plan-texts.ts";
 import { companyTexts as t } from "./texts.ts";
 
 /** The fields of a company, blank or filled (the list's new company, the company page's edit). */
@@ -7,8 +8,16 @@ export function CompanyFields({
   company,
 }: {
   plans: { id: string; name: string }[];
-  company?: { cnpj: string; legalName: string; tradeName: string; planId: string | null };
+  company?: {
+    cnpj: string;
+    legalName: string;
+    tradeName: string;
+    planId: string | null;
+    billingCycle?: "monthly" | "annual";
+    cycleStartedOn?: string | null;
+  };
 }) {
+  const cycles = planTexts("pt").cycles;
   return (
     <>
       <label className="field">
@@ -48,6 +57,18 @@ export function CompanyFields({
             </option>
           ))}
         </select>
+      </label>
+      <label className="field">
+        <span className="field__label">{planAdminTexts.cycle}</span>
+        <select name="billingCycle" defaultValue={company?.billingCycle ?? "monthly"}>
+          <option value="monthly">{cycles.monthly}</option>
+          <option value="annual">{cycles.annual}</option>
+        </select>
+      </label>
+      <label className="field">
+        <span className="field__label">{planAdminTexts.cycleStart}</span>
+        <span className="field__hint">{planAdminTexts.cycleStartHint}</span>
+        <input type="date" name="cycleStartedOn" defaultValue={company?.cycleStartedOn ?? ""} />
       </label>
     </>
   );

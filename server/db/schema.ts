@@ -146,6 +146,7 @@ export const deliveryJobs = pgTable(
         "ticket_comment",
         "ticket_transition",
         "mail",
+        "plan_request",
       ],
     }).notNull(),
     /** For webhooks: the event being announced (lead.captured, lead.completed). */

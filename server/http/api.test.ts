@@ -312,4 +312,13 @@ describe("the support ticket forms (issue 27): the only pages that take files", 
     );
     expect(bodyTooLargeMessageFor("/contato")).toBe("O corpo da requisição é grande demais.");
   });
+
+  it("gives the NFS-e upload of the billing API its own limit and message (issue 28)", () => {
+    expect(bodyLimitFor("/api/billing/invoices/2026-000123/nfse")).toBe(5 * 1024 * 1024);
+    expect(bodyTooLargeMessageFor("/api/billing/invoices/2026-000123/nfse")).toBe(
+      "A NFS-e passa do limite: PDF de até 3 MB e XML de até 1 MB.",
+    );
+    expect(bodyLimitFor("/api/billing/invoices")).toBe(MAX_BODY_BYTES);
+    expect(bodyLimitFor("/api/billing/invoices/a/b/nfse")).toBe(MAX_BODY_BYTES);
+  });
 });

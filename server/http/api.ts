@@ -1,6 +1,7 @@
 import { MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS } from "~/lib/portal/tickets.ts";
 import { MAX_UPLOAD_BYTES, uploadMessages } from "~/lib/uploads.ts";
 import type { z } from "~/lib/zod.ts";
+import { NFSE_BODY_BYTES, nfseMessages } from "../billing/nfse.ts";
 import { DomainError } from "../domain-errors.ts";
 import type { Logger } from "../logger.ts";
 import { HttpError, jsonResponse, messages, statusOf } from "./errors.ts";
@@ -29,9 +30,13 @@ export function isTicketUploadPath(path: string): boolean {
   return TICKET_UPLOAD_PATH.test(path);
 }
 
+/** Where billing attaches an invoice's NFS-e (PUT, multipart/form-data with its PDF and XML). */
+const NFSE_UPLOAD_PATH = /^\/api\/billing\/invoices\/[^/]+\/nfse$/;
+
 /** The body limit of a request path: content saves, image uploads and ticket attachments get larger ones. */
 export function bodyLimitFor(path: string): number {
   if (path === "/api/uploads") return MAX_UPLOAD_BYTES;
+  if (NFSE_UPLOAD_PATH.test(path)) return NFSE_BODY_BYTES;
   if (isTicketUploadPath(path)) return TICKET_UPLOAD_BYTES;
   if (path === JIRA_WEBHOOK_PATH) return JIRA_WEBHOOK_MAX_BYTES;
   return path.startsWith("/api/json/") ? CONTENT_BODY_BYTES : MAX_BODY_BYTES;
@@ -40,6 +45,7 @@ export function bodyLimitFor(path: string): number {
 /** The 413 message of a path: an upload says how large an image may be, a ticket how many files of what size. */
 export function bodyTooLargeMessageFor(path: string): string {
   if (path === "/api/uploads") return uploadMessages.tooLarge;
+  if (NFSE_UPLOAD_PATH.test(path)) return nfseMessages.bodyTooLarge;
   if (isTicketUploadPath(path))
     return messages.attachmentsTooLarge(MAX_ATTACHMENTS, MAX_ATTACHMENT_BYTES / 1024 / 1024);
   return messages.bodyTooLarge;

@@ -184,7 +184,7 @@ describe("decision 023 job schedule", () => {
   it("stays hourly after the fifth attempt", () => {
     expect([6, 7, 8, 20].map(jobBackoffMs)).toEqual([3_600_000, 3_600_000, 3_600_000, 3_600_000]);
   });
-  it("attempts: 8 for Jira (leads and tickets) and the webhook, 5 for Slack, Teams and e-mail", () => {
+  it("attempts: 8 for Jira (leads, tickets and plan requests) and the webhook, 5 for Slack, Teams and e-mail", () => {
     expect(MAX_JOB_ATTEMPTS).toEqual({
       tracker: 8,
       slack: 5,
@@ -194,6 +194,7 @@ describe("decision 023 job schedule", () => {
       ticket_comment: 8,
       ticket_transition: 8,
       mail: 5,
+      plan_request: 8,
     });
   });
   it("a failed attempt that is not the last runs again after its backoff", () => {

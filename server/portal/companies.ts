@@ -1,5 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, eq, ilike, isNull, or, sql } from "drizzle-orm";
+import { addDays, isDay, saoPauloDay } from "~/lib/billing/dates.ts";
+import { type BillingCycle, isBillingCycle } from "~/lib/billing/proration.ts";
 import { cnpjProblem, normaliseCnpj } from "~/lib/cnpj.ts";
 import { isUnlimited, type Plan } from "~/lib/plans.ts";
 import type { CompanyRole } from "~/lib/portal/permissions.ts";
@@ -21,6 +23,14 @@ export interface CompanyInput {
   legalName: string;
   tradeName?: string;
   planId?: string | null;
+  /** How the plan is billed (default monthly). */
+  billingCycle?: BillingCycle;
+  /**
+   * The day (YYYY-MM-DD, São Paulo) the current cycle began, or null when not known (an update with
+   * null or "" clears it). A company created on a plan without one starts its cycle on the day it
+   * is registered.
+   */
+  cycleStartedOn?: string | null;
 }
 
 export interface CompanySummary {
@@ -93,10 +103,18 @@ export class CompanyService {
 
   async create(input: CompanyInput, db: Database = this.options.db): Promise<CompanyRow> {
     const fields = await this.checked(input);
+    const cycle = checkedCycle(input, saoPauloDay(this.now()));
     if (await this.findByCnpj(fields.cnpj, db)) throw new DomainError("conflict", portalMessages.cnpjTaken);
     const [row] = await db
       .insert(companies)
-      .values({ id: randomUUID(), ...fields, createdAt: this.now(), updatedAt: this.now() })
+      .values({
+        id: randomUUID(),
+        ...fields,
+        billingCycle: cycle.billingCycle ?? "monthly",
+        cycleStartedOn: cycle.cycleStartedOn ?? (fields.planId ? saoPauloDay(this.now()) : null),
+        createdAt: this.now(),
+        updatedAt: this.now(),
+      })
       .returning();
     return row!;
   }
@@ -104,6 +122,7 @@ export class CompanyService {
   async update(id: string, input: Partial<CompanyInput> & { status?: CompanyStatus }): Promise<CompanyRow> {
     const current = await this.get(id);
     if (!current) throw new DomainError("not-found", portalMessages.companyNotFound);
+    const cycle = checkedCycle(input, saoPauloDay(this.now()));
     const fields = await this.checked({
       cnpj: input.cnpj ?? current.cnpj,
       legalName: input.legalName ?? current.legalName,
@@ -116,7 +135,12 @@ export class CompanyService {
     }
     const [row] = await this.options.db
       .update(companies)
-      .set({ ...fields, ...(input.status ? { status: input.status } : {}), updatedAt: this.now() })
+      .set({
+        ...fields,
+        ...cycle,
+        ...(input.status ? { status: input.status } : {}),
+        updatedAt: this.now(),
+      })
       .where(eq(companies.id, id))
       .returning();
     return row!;
@@ -193,7 +217,7 @@ export class CompanyService {
   /** The input as stored, or a refusal naming what is wrong. */
   private async checked(
     input: CompanyInput,
-  ): Promise<Required<Omit<CompanyInput, "planId">> & { planId: string | null }> {
+  ): Promise<Required<Pick<CompanyInput, "cnpj" | "legalName" | "tradeName">> & { planId: string | null }> {
     const problem = cnpjProblem(input.cnpj);
     if (problem) {
       throw new DomainError(
@@ -213,6 +237,29 @@ export class CompanyService {
       planId,
     };
   }
+}
+
+/** The billing cycle fields of an input, checked; those not given stay undefined (unchanged). */
+function checkedCycle(
+  input: Partial<CompanyInput>,
+  today: string,
+): {
+  billingCycle?: BillingCycle;
+  cycleStartedOn?: string | null;
+} {
+  const out: { billingCycle?: BillingCycle; cycleStartedOn?: string | null } = {};
+  if (input.billingCycle !== undefined) {
+    if (!isBillingCycle(input.billingCycle)) throw new DomainError("invalid", portalMessages.unknownCycle);
+    out.billingCycle = input.billingCycle;
+  }
+  if (input.cycleStartedOn !== undefined) {
+    const day = input.cycleStartedOn?.trim() || null;
+    // A real day, within a sensible range (a typo of the year is refused, not stored).
+    if (day !== null && (!isDay(day) || day < "2000-01-01" || day > addDays(today, 400)))
+      throw new DomainError("invalid", portalMessages.cycleStartInvalid);
+    out.cycleStartedOn = day;
+  }
+  return out;
 }
 
 function escapeLike(value: string): string {

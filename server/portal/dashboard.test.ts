@@ -53,6 +53,8 @@ function input(overrides: Partial<CustomerDashboardInput> = {}): CustomerDashboa
     openInvitations: 1,
     tickets: NO_TICKETS,
     role: "owner",
+    integrations: [],
+    nextInvoice: null,
     ...overrides,
   };
 }
@@ -60,6 +62,38 @@ function input(overrides: Partial<CustomerDashboardInput> = {}): CustomerDashboa
 const stat = (data: ReturnType<typeof customerDashboard>, id: string) => data.stats.find((s) => s.id === id)!;
 
 describe("the customer's dashboard from the company's records (issue 27, item 6)", () => {
+  it("shows the next payment from the earliest open invoice, and the connected integrations (issue 28)", () => {
+    const view = (id: string, status: "connected" | "error" | null) => ({
+      id,
+      name: id.toUpperCase(),
+      category: "bancos" as const,
+      icon: "wallet",
+      description: "",
+      docsUrl: null,
+      connection: status
+        ? { integrationId: id, status, lastSyncAt: "2026-11-26T12:00:00.000Z", detail: null }
+        : null,
+    });
+    const data = customerDashboard(
+      input({
+        integrations: [view("itau", "connected"), view("sefaz", "error"), view("shopee", null)],
+        nextInvoice: { number: "2026/0042", amountCentavos: 129990, dueOn: "2026-12-05", status: "vencida" },
+      }),
+    );
+    expect(userDashboardSchema.parse(data)).toEqual(data);
+    expect(data.integrations).toEqual([
+      { id: "itau", name: "ITAU", icon: "wallet", status: "Conectado", lastSync: "2026-11-26T12:00:00.000Z" },
+      { id: "sefaz", name: "SEFAZ", icon: "wallet", status: "Erro", lastSync: "2026-11-26T12:00:00.000Z" },
+    ]);
+    expect(data.nextPayment).toEqual({
+      amount: 1299.9,
+      dueDate: "2026-12-05",
+      status: "Vencida",
+      icon: "receipt",
+      paymentLink: "/user/faturas/2026%2F0042",
+    });
+  });
+
   it("always fits the B §3.8 schema, and says plainly there are no integrations and no payment yet", () => {
     for (const role of COMPANY_ROLES) {
       for (const tickets of [NO_TICKETS, SOME_TICKETS]) {

@@ -1,7 +1,9 @@
+import { INVOICE_STATUS_LABELS, type InvoiceStatus } from "~/lib/billing/invoice-status.ts";
 import type { UserDashboardData } from "~/lib/content/schemas.ts";
 import type { OfferedLanguage } from "~/lib/locale.ts";
 import type { Plan } from "~/lib/plans.ts";
 import { dashboardTexts } from "~/lib/portal/dashboard-texts.ts";
+import { CONNECTION_STATUS_LABELS, type IntegrationView } from "~/lib/portal/integrations.ts";
 import { type CompanyRole, can } from "~/lib/portal/permissions.ts";
 import { TICKET_STATUS_LABELS } from "~/lib/portal/tickets.ts";
 import { type CompanyRow, memberLimit } from "./companies.ts";
@@ -23,6 +25,10 @@ export interface CustomerDashboardInput {
   /** TicketService.summary of the signed-in person (their tickets, or the company's). */
   tickets: TicketSummary;
   role: CompanyRole;
+  /** The catalogue's integrations the company has a connection to (issue 28). */
+  integrations: IntegrationView[];
+  /** The earliest open invoice (issue 28), or null. */
+  nextInvoice: { number: string; amountCentavos: number; dueOn: string; status: InvoiceStatus } | null;
 }
 
 /**
@@ -100,7 +106,15 @@ export function customerDashboard(input: CustomerDashboardInput): UserDashboardD
     },
     stats,
     quickActions,
-    integrations: [],
+    integrations: input.integrations
+      .filter((view) => view.connection !== null)
+      .map((view) => ({
+        id: view.id,
+        name: view.name,
+        icon: view.icon,
+        status: CONNECTION_STATUS_LABELS[input.language][view.connection!.status],
+        lastSync: view.connection!.lastSyncAt ?? "",
+      })),
     recentActivities: activities(input),
     systemStats:
       limit === null
@@ -113,7 +127,16 @@ export function customerDashboard(input: CustomerDashboardInput): UserDashboardD
               description: t.usage.description(used, limit),
             },
           ],
-    nextPayment: null,
+    nextPayment: input.nextInvoice
+      ? {
+          // B §3.8 gives the amount as a number of reais: centavos / 100 is exact to the centavo.
+          amount: input.nextInvoice.amountCentavos / 100,
+          dueDate: input.nextInvoice.dueOn,
+          status: INVOICE_STATUS_LABELS[input.language][input.nextInvoice.status],
+          icon: "receipt",
+          paymentLink: `/user/faturas/${encodeURIComponent(input.nextInvoice.number)}`,
+        }
+      : null,
   };
 }
 

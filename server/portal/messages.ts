@@ -10,6 +10,8 @@ export const portalMessages = {
   cnpjTaken: "Já existe uma empresa com este CNPJ.",
   legalNameRequired: "Informe a razão social (pelo menos 2 caracteres).",
   unknownPlan: (planId: string) => `Plano desconhecido: ${planId}.`,
+  unknownCycle: "Ciclo de cobrança desconhecido: use mensal ou anual.",
+  cycleStartInvalid: "Informe o início do ciclo como uma data válida (dia/mês/ano).",
   companyNotFound: "Empresa não encontrada.",
   customerNeedsCompany:
     "Um cliente pertence a uma empresa: informe o CNPJ dela (--company CNPJ, e --company-name para uma empresa nova).",

@@ -1,7 +1,6 @@
 import { randomBytes } from "node:crypto";
-import { and, eq, isNull, lt, or } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
-import { scheduledTasks } from "../db/schema.ts";
+import { ScheduledTask } from "../jobs/scheduled-task.ts";
 import type { Logger } from "../logger.ts";
 import { PORTAL_LABEL } from "../portal/ticket-delivery.ts";
 import type { TicketInbound } from "../portal/ticket-inbound.ts";
@@ -30,7 +29,7 @@ export interface ReconciliationReport {
  * would. What is already known changes nothing, so a run after a delivered webhook is harmless.
  */
 export class JiraReconciliation {
-  private readonly id = `reconcile-${process.pid}-${randomBytes(3).toString("hex")}`;
+  private readonly lease: ScheduledTask;
   private readonly now: () => Date;
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<ReconciliationReport | null> | null = null;
@@ -47,6 +46,12 @@ export class JiraReconciliation {
     },
   ) {
     this.now = options.now ?? (() => new Date());
+    this.lease = new ScheduledTask(
+      options.db,
+      RECONCILIATION_TASK,
+      RECONCILIATION_LEASE_MS,
+      `reconcile-${process.pid}-${randomBytes(3).toString("hex")}`,
+    );
   }
 
   start(): void {
@@ -78,7 +83,7 @@ export class JiraReconciliation {
 
   private async runOnce(): Promise<ReconciliationReport | null> {
     const startedAt = this.now();
-    const lease = await this.claim(startedAt);
+    const lease = await this.lease.claim(startedAt);
     if (!lease) return null;
     try {
       const since = lease.lastSuccessAt
@@ -112,42 +117,13 @@ export class JiraReconciliation {
           }
         });
       }
-      await this.release(startedAt);
+      await this.lease.release(startedAt);
       if (applied > 0)
         this.options.logger.info({ issues: issues.length, applied }, "Jira reconciliation brought changes");
       return { issues: issues.length, applied };
     } catch (error) {
-      await this.release(null).catch(() => {});
+      await this.lease.release(null).catch(() => {});
       throw error;
     }
-  }
-
-  /** Takes the task's lease when it is free or ran out; answers when the task last succeeded. */
-  private async claim(now: Date): Promise<{ lastSuccessAt: Date | null } | null> {
-    const { db } = this.options;
-    await db.insert(scheduledTasks).values({ name: RECONCILIATION_TASK }).onConflictDoNothing();
-    const [row] = await db
-      .update(scheduledTasks)
-      .set({ lockedBy: this.id, lockedUntil: new Date(now.getTime() + RECONCILIATION_LEASE_MS) })
-      .where(
-        and(
-          eq(scheduledTasks.name, RECONCILIATION_TASK),
-          or(isNull(scheduledTasks.lockedUntil), lt(scheduledTasks.lockedUntil, now)),
-        ),
-      )
-      .returning({ lastSuccessAt: scheduledTasks.lastSuccessAt });
-    return row ?? null;
-  }
-
-  /** Gives the lease back; a successful run records when it started (the next one looks back to it). */
-  private async release(succeededAt: Date | null): Promise<void> {
-    await this.options.db
-      .update(scheduledTasks)
-      .set({
-        lockedBy: null,
-        lockedUntil: null,
-        ...(succeededAt ? { lastSuccessAt: succeededAt } : {}),
-      })
-      .where(and(eq(scheduledTasks.name, RECONCILIATION_TASK), eq(scheduledTasks.lockedBy, this.id)));
   }
 }

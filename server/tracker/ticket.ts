@@ -50,6 +50,11 @@ export function supportIssueType(available: IssueType[]): IssueType {
   return firstIssueType(available, ISSUE_TYPE_PREFERENCES.contact);
 }
 
+/** A plan change request to sales (issue 28, project FDVW): the lead preference list (B §9.3). */
+export function salesIssueType(available: IssueType[]): IssueType {
+  return firstIssueType(available, ISSUE_TYPE_PREFERENCES.lead);
+}
+
 /** The first of `wanted` (by name, any case) the project has, or the fallback. */
 function firstIssueType(available: IssueType[], wanted: string[]): IssueType {
   for (const name of wanted) {

@@ -103,7 +103,7 @@ describe("customer accounts in Chromium", () => {
       "/user/suporte/novo",
     );
     await page.getByRole("link", { name: "Detalhes do plano" }).click();
-    await page.getByRole("heading", { name: "Em breve" }).waitFor();
+    await page.getByRole("heading", { name: "Detalhes do plano", level: 1 }).waitFor();
     const system = page.getByRole("link", { name: /Abrir o sistema/ });
     expect(await system.getAttribute("target")).toBe("_blank");
     expect(await system.getAttribute("href")).toBe("/system");

@@ -13,7 +13,7 @@ import { createApp } from "@server/app.ts";
 import { hashPassword } from "@server/auth/passwords.ts";
 import { RedisStore } from "@server/cache/remote-store.ts";
 import { loadConfig } from "@server/config.ts";
-import { supportTickets, ticketMessages, users } from "@server/db/schema.ts";
+import { invoices, supportTickets, ticketMessages, users } from "@server/db/schema.ts";
 import { projectRoot } from "@server/paths.ts";
 import type { PortalActor } from "@server/portal/members.ts";
 import { portalMessages } from "@server/portal/messages.ts";
@@ -152,6 +152,30 @@ describe.each(databaseTargets())("the customer's dashboard from company data on 
       .update(supportTickets)
       .set({ supportRepliedAt: repliedAt, activityAt: repliedAt })
       .where(eq(supportTickets.id, ticketId));
+    // Two open invoices (the earlier due is the next payment), a paid one, and a connection.
+    const invoice = (number: string, dueOn: string, status: "open" | "paid", companyId = agro.id) => ({
+      id: randomUUID(),
+      companyId,
+      number,
+      competence: dueOn.slice(0, 7),
+      issuedOn: "2026-11-01",
+      dueOn,
+      amountCentavos: 129990,
+      lines: [{ description: "Plano Corporativo", amountCentavos: 129990 }],
+      status,
+      source: "teste",
+      createdAt: new Date(),
+      updatedAt: new Date(),
+    });
+    await services.database.db
+      .insert(invoices)
+      .values([
+        invoice("FAT-0002", "2027-01-10", "open"),
+        invoice("FAT-0001", "2026-12-10", "open"),
+        invoice("FAT-0000", "2026-11-10", "paid"),
+        invoice("OUTRA-1", "2026-11-20", "open", other.id),
+      ]);
+    await services.integrations.report(agro.cnpj, "itau", { status: "connected", lastSyncAt: new Date() });
     otherTicketId = (
       await services.tickets.open(
         stranger,
@@ -216,10 +240,30 @@ describe.each(databaseTargets())("the customer's dashboard from company data on 
       "/user/suporte/novo",
       "/user/usuarios/novo",
     ]);
-    expect(body.integrations).toEqual([]);
-    expect(body.nextPayment).toBeNull();
     expect(text).not.toContain("Segredo da outra empresa");
+    expect(text).not.toContain("OUTRA-1");
     expect(text).not.toContain(otherTicketId);
+  });
+
+  it("shows the next payment and the connected integrations to the roles that see them (issue 28)", async () => {
+    const owner = data((await dashboard("dona@agrosul.com.br")).text);
+    expect(owner.nextPayment).toMatchObject({
+      amount: 1299.9,
+      dueDate: "2026-12-10",
+      paymentLink: "/user/faturas/FAT-0001",
+    });
+    expect(owner.integrations.map((integration) => [integration.id, integration.status])).toEqual([
+      ["itau", "Conectado"],
+    ]);
+    const finance = data((await dashboard("bruno@agrosul.com.br")).text);
+    expect(finance.nextPayment?.dueDate).toBe("2026-12-10");
+    expect(finance.integrations).toEqual([]);
+    const member = data((await dashboard("ana@agrosul.com.br")).text);
+    expect(member.nextPayment).toBeNull();
+    expect(member.integrations.map((integration) => integration.id)).toEqual(["itau"]);
+    const stranger = data((await dashboard("dono@outra.com.br")).text);
+    expect(stranger.nextPayment?.paymentLink).toBe("/user/faturas/OUTRA-1");
+    expect(stranger.integrations).toEqual([]);
   });
 
   it("shows a member their own ticket; a finance colleague sees none of it and cannot invite", async () => {

@@ -401,6 +401,7 @@ describe.each(databaseTargets())("lead delivery to Jira on $name", (target) => {
         ticket_comment: async () => "ok",
         ticket_transition: async () => "ok",
         mail: async () => "ok",
+        plan_request: async () => "ok",
       },
     });
     const running = slow.runDue();

@@ -8,47 +8,20 @@
 import { randomUUID } from "node:crypto";
 import { request as httpRequest } from "node:http";
 import { hashPassword } from "@server/auth/passwords.ts";
-import { openDatabase } from "@server/db/client.ts";
+import type { openDatabase } from "@server/db/client.ts";
 import { companies, users } from "@server/db/schema.ts";
 import { HtmlValidate } from "html-validate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CompanyRole } from "~/lib/portal/permissions.ts";
-import { createPostgresDatabase, dropCreatedDatabases } from "../support/databases.ts";
+import { dropCreatedDatabases } from "../support/databases.ts";
 import { ONE_PIXEL_PNG } from "../support/images.ts";
-import {
-  freshDataDir,
-  loginToken,
-  postForm,
-  type ServerProcess,
-  startServerProcess,
-} from "../support/server-process.ts";
+import { serverDatabaseTargets } from "../support/server-databases.ts";
+import { loginToken, postForm, type ServerProcess, startServerProcess } from "../support/server-process.ts";
 
 afterAll(dropCreatedDatabases);
 
 const PASSWORD = "senha-forte-1";
-const postgresUrl = process.env.TEST_DATABASE_URL;
-
-/** Where each run's database lives: the server's DATA_DIR, or a fresh PostgreSQL database. */
-const targets: {
-  name: string;
-  database: () => Promise<{ env: Record<string, string>; open: () => ReturnType<typeof openDatabase> }>;
-}[] = [
-  {
-    name: "pglite",
-    database: async () => {
-      const dataDir = await freshDataDir();
-      return { env: { DATA_DIR: dataDir }, open: () => openDatabase({ kind: "pglite", dataDir }) };
-    },
-  },
-];
-if (postgresUrl)
-  targets.push({
-    name: "postgres",
-    database: async () => {
-      const url = await createPostgresDatabase(postgresUrl);
-      return { env: { DATABASE_URL: url }, open: () => openDatabase({ kind: "postgres", url }) };
-    },
-  });
+const targets = serverDatabaseTargets();
 
 type Person = { email: string; role: CompanyRole; company: "agro" | "norte"; name: string };
 const PEOPLE = {

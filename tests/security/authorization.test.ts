@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ONE_PIXEL_PNG } from "../support/images.ts";
 import { companyWithOwner, invitedMember } from "../support/portal-people.ts";
 import { concretePath as concrete, routeTable as table } from "../support/route-table.ts";
-import { demoTokens, type ServerProcess, startServerProcess } from "../support/server-process.ts";
+import { demoTokens, postForm, type ServerProcess, startServerProcess } from "../support/server-process.ts";
 
 /**
  * The authorisation matrix (issue 13), generated from the route table: every route × method × caller
@@ -10,8 +10,9 @@ import { demoTokens, type ServerProcess, startServerProcess } from "../support/s
  * endpoint without saying who may call it.
  */
 
-type Access = "public" | "signed-in" | "admin";
-type Method = "GET" | "POST" | "PUT" | "DELETE";
+/** api-key: the vendor's systems with `Authorization: Bearer <key>` of a scope; a session is a 401. */
+type Access = "public" | "signed-in" | "admin" | "api-key";
+type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
 /** Who may call each route module, per method it answers. */
 const RULES: Record<string, Partial<Record<Method, Access>>> = {
@@ -30,6 +31,11 @@ const RULES: Record<string, Partial<Record<Method, Access>>> = {
   "routes/api/json-revisions.ts": { GET: "admin", POST: "admin" },
   "routes/api/cache-key.ts": { GET: "public", DELETE: "admin" },
   "routes/api/uploads.ts": { POST: "admin" },
+  "routes/api/billing-openapi.ts": { GET: "public" },
+  "routes/api/billing-invoices.ts": { POST: "api-key" },
+  "routes/api/billing-invoice.ts": { GET: "api-key", PATCH: "api-key" },
+  "routes/api/billing-invoice-nfse.ts": { PUT: "api-key" },
+  "routes/api/platform-integrations.ts": { PUT: "api-key" },
   "routes/api/not-found.ts": { GET: "public" },
   "routes/data-file.ts": { GET: "public" },
   "routes/home.tsx": { GET: "public" },
@@ -50,13 +56,23 @@ const RULES: Record<string, Partial<Record<Method, Access>>> = {
   "routes/user/layout.tsx": { GET: "signed-in" },
   "routes/user/index.ts": { GET: "signed-in" },
   "routes/user/dashboard.tsx": { GET: "signed-in" },
-  "routes/user/soon.tsx": { GET: "signed-in" },
+  "routes/user/other.ts": { GET: "signed-in" },
   "routes/user/users.tsx": { GET: "signed-in", POST: "signed-in" },
   "routes/user/user-new.tsx": { GET: "signed-in", POST: "signed-in" },
   "routes/user/tickets.tsx": { GET: "signed-in" },
   "routes/user/ticket-new.tsx": { GET: "signed-in", POST: "signed-in" },
   "routes/user/ticket.tsx": { GET: "signed-in", POST: "signed-in" },
   "routes/user/ticket-attachment.ts": { GET: "signed-in" },
+  "routes/user/invoices.tsx": { GET: "signed-in" },
+  "routes/user/invoice-notes.tsx": { GET: "signed-in" },
+  "routes/user/invoice.tsx": { GET: "signed-in" },
+  "routes/user/invoice-pdf.ts": { GET: "signed-in" },
+  "routes/user/invoice-nfse.ts": { GET: "signed-in" },
+  "routes/user/invoice-archive.ts": { GET: "signed-in" },
+  "routes/user/integrations.tsx": { GET: "signed-in" },
+  "routes/user/integration-new.tsx": { GET: "signed-in", POST: "signed-in" },
+  "routes/user/plan.tsx": { GET: "signed-in" },
+  "routes/user/plan-upgrade.tsx": { GET: "signed-in", POST: "signed-in" },
   "routes/invitation.tsx": { GET: "public", POST: "public" },
   "routes/admin/leads-csv.ts": { GET: "admin" },
   "routes/admin/layout.tsx": { GET: "admin" },
@@ -70,7 +86,16 @@ const RULES: Record<string, Partial<Record<Method, Access>>> = {
   "routes/admin/settings.tsx": { GET: "admin", POST: "admin" },
   "routes/admin/companies.tsx": { GET: "admin", POST: "admin" },
   "routes/admin/company.tsx": { GET: "admin", POST: "admin" },
+  "routes/admin/company-invoices.tsx": { GET: "admin", POST: "admin" },
   "routes/content-page.tsx": { GET: "public" },
+};
+
+/** The scope an "api-key" route needs: a key of the other scope is a 403 (issue 28). */
+const KEY_SCOPES: Record<string, "billing" | "platform"> = {
+  "routes/api/billing-invoices.ts": "billing",
+  "routes/api/billing-invoice.ts": "billing",
+  "routes/api/billing-invoice-nfse.ts": "billing",
+  "routes/api/platform-integrations.ts": "platform",
 };
 
 /** Where one module serves several paths with different methods, the path's own rule. */
@@ -96,6 +121,7 @@ describe("the authorisation matrix: every route × method × caller", () => {
   let server: ServerProcess;
   let customer: string;
   let admin: string;
+  const keys: Partial<Record<"billing" | "platform", string>> = {};
 
   beforeAll(async () => {
     server = await startServerProcess({
@@ -103,12 +129,23 @@ describe("the authorisation matrix: every route × method × caller", () => {
       LOGIN_RATE_LIMIT_PER_MINUTE: "10000",
     });
     ({ admin, customer } = await demoTokens(server));
+    // A key of each scope, made by staff in Settings (shown once in the answer).
+    for (const scope of ["billing", "platform"] as const) {
+      const made = await postForm(
+        server.url,
+        "/admin/settings",
+        { intent: "apikey-create", name: `Matriz ${scope}`, scope },
+        admin,
+      );
+      keys[scope] = new RegExp(`value="(vk_${scope}_[A-Za-z0-9_-]+)"`).exec(await made.text())?.[1];
+      expect(keys[scope], `a ${scope} key was made`).toBeTruthy();
+    }
   });
   afterAll(async () => {
     await server?.stop();
   });
 
-  const call = (path: string, method: Method, token?: string) => {
+  const call = (path: string, method: Method, token?: string, apiKey?: string) => {
     const isApi = path.startsWith("/api/");
     return fetch(server.url + path, {
       method,
@@ -117,6 +154,7 @@ describe("the authorisation matrix: every route × method × caller", () => {
         Origin: server.url,
         "Content-Type": isApi ? "application/json" : "application/x-www-form-urlencoded",
         ...(token ? { Cookie: `session=${token}` } : {}),
+        ...(apiKey ? { Authorization: `Bearer ${apiKey}` } : {}),
       },
       body: method === "GET" ? undefined : isApi ? "{}" : "intent=none",
     });
@@ -139,6 +177,7 @@ describe("the authorisation matrix: every route × method × caller", () => {
   const cases = table.flatMap((route) =>
     Object.entries(PATH_RULES[route.path] ?? RULES[route.file] ?? {}).map(([method, access]) => ({
       path: concrete(route.path),
+      file: route.file,
       method: method as Method,
       access: access as Access,
     })),
@@ -147,7 +186,7 @@ describe("the authorisation matrix: every route × method × caller", () => {
   /** Signing out ends the caller's session: those are called anonymously only. */
   const SIGN_OUT = new Set(["/api/auth/logout", "/logout"]);
 
-  it.each(cases)("$method $path ($access)", async ({ path, method, access }) => {
+  it.each(cases)("$method $path ($access)", async ({ path, file, method, access }) => {
     const isApi = path.startsWith("/api/");
     const anonymous = await finalAnswer(path, method);
     if (SIGN_OUT.has(path)) {
@@ -171,6 +210,20 @@ describe("the authorisation matrix: every route × method × caller", () => {
       expect([401, 403], "anonymous may call it").not.toContain(anonymous.status);
     } else {
       expect(refusedAnonymous(anonymous), `anonymous is refused (${anonymous.status})`).toBe(true);
+    }
+    if (access === "api-key") {
+      // A session, a customer's or staff's, is not a key; a key of the other scope is a 403.
+      expect(asCustomer.status, "a customer's session is not a key").toBe(401);
+      expect(asAdmin.status, "a staff session is not a key").toBe(401);
+      const scope = KEY_SCOPES[file];
+      expect(scope, `${file} has a scope in KEY_SCOPES`).toBeTruthy();
+      const other = scope === "billing" ? "platform" : "billing";
+      const withOther = await call(path, method, undefined, keys[other]);
+      expect(withOther.status, `a ${other} key is refused`).toBe(403);
+      const withScope = await call(path, method, undefined, keys[scope!]);
+      expect([401, 403], `a ${scope} key may call it`).not.toContain(withScope.status);
+      expect(withScope.status, "no 5xx").toBeLessThan(500);
+      return;
     }
     if (access === "admin") expect(asCustomer.status, "a customer gets 403").toBe(403);
     else expect([401, 403], "a customer may call it").not.toContain(asCustomer.status);
@@ -224,20 +277,52 @@ const theTicket: Record<Caller, Outcome> = {
   reporter: "ok",
 };
 
+/** The company's invoices and NFS-e lists: its owners, admins and finance; plain members get a 404. */
+const billing: Record<Caller, Outcome> = {
+  ...everyCustomer(),
+  reporter: "not-found",
+  colleague: "not-found",
+};
+/**
+ * An invoice billing posted for the demo company (and its PDF, NFS-e and year's ZIP): its owners,
+ * admins and finance; anyone else gets the same 404 as for an invoice that does not exist.
+ */
+const theInvoice: Record<Caller, Outcome> = {
+  ...everyCustomer("not-found"),
+  owner: "ok",
+  admin: "ok",
+  finance: "ok",
+};
+
 /** GET of every portal page and API, by route module (a portal route without a line here fails). */
 const PORTAL_GET: Record<string, Record<Caller, Outcome>> = {
   // The user area's frame and dashboard open for staff too (the dashboard's layout, no company data).
   "routes/user/layout.tsx": { ...everyCustomer(), staff: "ok" },
   "routes/user/index.ts": { ...everyCustomer(), staff: "ok" },
   "routes/user/dashboard.tsx": { ...everyCustomer(), staff: "ok" },
-  "routes/user/soon.tsx": { ...everyCustomer(), staff: "ok" },
+  "routes/user/other.ts": { ...everyCustomer(), staff: "ok" },
   "routes/user/users.tsx": everyCustomer(),
   "routes/user/user-new.tsx": everyCustomer(),
   "routes/user/tickets.tsx": everyCustomer(),
   "routes/user/ticket-new.tsx": everyCustomer(),
   "routes/user/ticket.tsx": theTicket,
   "routes/user/ticket-attachment.ts": theTicket,
+  "routes/user/invoices.tsx": billing,
+  "routes/user/invoice-notes.tsx": billing,
+  "routes/user/invoice.tsx": theInvoice,
+  "routes/user/invoice-pdf.ts": theInvoice,
+  "routes/user/invoice-nfse.ts": theInvoice,
+  "routes/user/invoice-archive.ts": theInvoice,
+  // The plan and the change page are every member's to read; only owners and admins may post a change.
+  // Finance does not see integrations (the same 404 as a page that is not there).
+  "routes/user/integrations.tsx": { ...everyCustomer(), finance: "not-found" },
+  "routes/user/integration-new.tsx": everyCustomer(),
+  "routes/user/plan.tsx": everyCustomer(),
+  "routes/user/plan-upgrade.tsx": everyCustomer(),
 };
+
+/** The invoice the portal's matrix has billing post for the demo company. */
+const INVOICE = { number: "FAT-MATRIZ-0001", year: 2026 };
 
 describe("the portal's matrix: every portal route × company role × another company × staff", () => {
   let server: ServerProcess;
@@ -300,6 +385,43 @@ describe("the portal's matrix: every portal route × company role × another com
     const attachmentId = new RegExp(`/user/suporte/${id}/anexos/([0-9a-f-]{36})`).exec(page)?.[1];
     expect(attachmentId, "the ticket page links its file").toBeTruthy();
     ticket = { id: id!, attachmentId: attachmentId! };
+    // Billing posts an invoice for the demo company with a key staff made, and attaches its NFS-e.
+    const made = await postForm(
+      server.url,
+      "/admin/settings",
+      { intent: "apikey-create", name: "Faturamento da matriz", scope: "billing" },
+      tokens.staff,
+    );
+    const billingKey = /value="(vk_billing_[A-Za-z0-9_-]+)"/.exec(await made.text())?.[1];
+    expect(billingKey, "a billing key was made").toBeTruthy();
+    const posted = await fetch(`${server.url}/api/billing/invoices`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${billingKey}`, "Content-Type": "application/json" },
+      body: JSON.stringify({
+        number: INVOICE.number,
+        cnpj: "12.ABC.345/01DE-35",
+        competence: `${INVOICE.year}-11`,
+        issuedOn: `${INVOICE.year}-11-01`,
+        dueOn: "2099-12-31",
+        amountCentavos: 19990,
+        lines: [{ description: "Plano Profissional", amountCentavos: 19990 }],
+      }),
+    });
+    expect(posted.status, `the invoice was posted: ${await posted.clone().text()}`).toBe(201);
+    const nfse = new FormData();
+    nfse.append("number", "981");
+    nfse.append("verificationCode", "AB12-CD34");
+    nfse.append("pdf", new File([new TextEncoder().encode("%PDF-1.4\n%%EOF\n")], "nfse.pdf"));
+    nfse.append(
+      "xml",
+      new File([new TextEncoder().encode("<CompNfse><Numero>981</Numero></CompNfse>")], "nfse.xml"),
+    );
+    const attached = await fetch(`${server.url}/api/billing/invoices/${INVOICE.number}/nfse`, {
+      method: "PUT",
+      headers: { Authorization: `Bearer ${billingKey}` },
+      body: nfse,
+    });
+    expect(attached.status, `the NFS-e was attached: ${await attached.clone().text()}`).toBe(200);
   });
   afterAll(async () => {
     await server?.stop();
@@ -309,7 +431,14 @@ describe("the portal's matrix: every portal route × company role × another com
     (route) => route.file.startsWith("routes/user/") || route.path === "/api/json/user-dashboard",
   );
   const pathOf = (pattern: string) =>
-    concrete(pattern.replace(":attachmentId", ticket.attachmentId).replace(":id", ticket.id));
+    concrete(
+      pattern
+        .replace(":attachmentId", ticket.attachmentId)
+        .replace(":id", ticket.id)
+        .replace(":number", INVOICE.number)
+        .replace(":format", "pdf")
+        .replace(":year", String(INVOICE.year)),
+    );
 
   it("every portal route has a line in the matrix", () => {
     expect(
@@ -384,6 +513,23 @@ describe("the portal's matrix: every portal route × company role × another com
       "/user/usuarios/novo",
       caller,
       form({ email: `convite-${caller}@agrosul.example`, role: "member" }),
+    );
+    expect(outcome).toBe(expected[caller]);
+  });
+
+  it.each(CALLERS)("asking for a plan change as %s", async (caller) => {
+    // In order: the owner's request is stored, so the admin's meets it open (409); the other
+    // company's owner asks for their own company.
+    const expected: Record<Caller, Outcome | number> = {
+      ...everyCustomer("forbidden"),
+      owner: "ok",
+      admin: 409,
+      otherOwner: "ok",
+    };
+    const outcome = await outcomeOf(
+      "/user/plano/upgrade",
+      caller,
+      form({ plano: "empresarial", ciclo: "mensal" }),
     );
     expect(outcome).toBe(expected[caller]);
   });

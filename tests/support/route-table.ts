@@ -39,6 +39,9 @@ const PARAMS: Record<string, string> = {
   id: randomUUID(),
   slug: "como-escolher-um-erp",
   planId: "basico",
+  // The demo company (a local trial's) and an integration of the catalogue.
+  cnpj: "12ABC34501DE35",
+  integrationId: "itau",
   "*": "sobre",
 };
 

@@ -154,6 +154,35 @@ export const userDashboardSchema = z.strictObject({
     .nullable(),
 });
 
+/** The categories of the integrations catalogue (issue 28), in this order on the page. */
+export const INTEGRATION_CATEGORIES = ["bancos", "marketplaces", "ecommerce", "fiscal", "outros"] as const;
+
+/**
+ * The integrations catalogue (issue 28): what a customer's company can connect, by category, with
+ * the partner's documentation. Which ones a company has connected comes from the vendor's platform
+ * (PUT /api/platform/companies/{cnpj}/integrations/{id}), never from this document.
+ */
+export const integrationsDataSchema = z.strictObject({
+  title: z.string(),
+  subtitle: z.string(),
+  categories: z.strictObject(
+    Object.fromEntries(INTEGRATION_CATEGORIES.map((c) => [c, z.string()])) as Record<
+      (typeof INTEGRATION_CATEGORIES)[number],
+      z.ZodString
+    >,
+  ),
+  integrations: z.array(
+    z.strictObject({
+      id: z.string().regex(/^[a-z0-9][a-z0-9-]{0,59}$/),
+      name: z.string().min(1),
+      category: z.enum(INTEGRATION_CATEGORIES),
+      icon: z.string(),
+      description: z.string(),
+      docs_url: z.string().optional(),
+    }),
+  ),
+});
+
 /** Registry: the document name is its type. A file whose name is not here is refused at load. */
 export const documentSchemas = {
   menu_data: menuDataSchema,
@@ -179,6 +208,7 @@ export const documentSchemas = {
   "pages-data": pagesDataSchema,
   "blog-data": blogDataSchema,
   "partners-data": partnersDataSchema,
+  "integrations-data": integrationsDataSchema,
 } as const satisfies Record<string, z.ZodType>;
 
 export type DocumentName = keyof typeof documentSchemas;
@@ -187,6 +217,7 @@ export type MenuData = DocumentData<"menu_data">;
 export type FooterData = DocumentData<"footer-data">;
 export type NewsletterData = DocumentData<"newsletter-data">;
 export type UserDashboardData = DocumentData<"user-dashboard">;
+export type IntegrationsData = DocumentData<"integrations-data">;
 export type HeroSectionData = DocumentData<"hero-section-data">;
 export type VideoDemoData = DocumentData<"video-demo-data">;
 export type WhyChooseData = DocumentData<"why-choose-data">;

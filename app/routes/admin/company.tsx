@@ -2,13 +2,16 @@ import { DomainError } from "@server/domain-errors.ts";
 import { requirePageAdmin } from "@server/http/auth-guard.ts";
 import { memberLimit } from "@server/portal/companies.ts";
 import { data, Form, Link, useNavigation } from "react-router";
+import { invoiceAdminTexts } from "~/admin/billing-texts.ts";
 import { CompanyFields } from "~/admin/CompanyFields.tsx";
 import { companyFormFields, firstProblem } from "~/admin/company-form.ts";
+import { PlanRequests } from "~/admin/PlanRequests.tsx";
 import { companyTexts as t } from "~/admin/texts.ts";
 import { ActionResult } from "~/components/ActionResult.tsx";
 import { InvitationLink } from "~/components/InvitationLink.tsx";
 import { formatCnpjForDisplay } from "~/lib/cnpj.ts";
 import { COMPANY_ROLE_LABELS } from "~/lib/portal/permissions.ts";
+import { planAdminTexts } from "~/lib/portal/plan-texts.ts";
 import { portalTexts } from "~/lib/portal/texts.ts";
 import { z } from "~/lib/zod.ts";
 import type { Route } from "./+types/company";
@@ -24,6 +27,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     context.services.members.invitations(company.id),
   ]);
   const plan = plans.find((p) => p.id === company.planId);
+  const planRequests = await context.services.planChanges.requests(company.id);
   return data(
     {
       company: {
@@ -32,8 +36,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
         legalName: company.legalName,
         tradeName: company.tradeName,
         planId: company.planId,
+        billingCycle: company.billingCycle,
+        cycleStartedOn: company.cycleStartedOn,
         status: company.status,
       },
+      planRequests,
       members,
       invitations,
       mailAvailable: context.services.members.mailAvailable,
@@ -61,6 +68,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const admin = await requirePageAdmin(request, context);
   const form = Object.fromEntries(await request.formData());
   if (form.intent === "invite-owner") return inviteOwner(admin, params.id, form, context);
+  if (form.intent === "plan-apply" || form.intent === "plan-refuse")
+    return decidePlanRequest(admin, params.id, form, context);
   const input = editSchema.safeParse(form);
   if (!input.success)
     return {
@@ -117,10 +126,38 @@ async function inviteOwner(
   }
 }
 
+/** Staff apply or refuse the company's open plan change request (the service writes the audit log). */
+async function decidePlanRequest(
+  admin: { email: string },
+  companyId: string,
+  form: Record<string, unknown>,
+  context: Route.ActionArgs["context"],
+): Promise<{ ok: boolean; message: string; link?: undefined }> {
+  const requestId = typeof form.requestId === "string" ? form.requestId : "";
+  const note = typeof form.note === "string" ? form.note : "";
+  const decision = form.intent === "plan-apply" ? "apply" : "refuse";
+  try {
+    await context.services.planChanges.decide(admin, companyId, requestId, decision, note);
+    return { ok: true, message: decision === "apply" ? planAdminTexts.applied : planAdminTexts.refused };
+  } catch (error) {
+    if (DomainError.is(error, "not-found")) throw data({ message: error.message }, { status: 404 });
+    if (DomainError.is(error)) return { ok: false, message: error.message };
+    throw error;
+  }
+}
+
 /** The fields an edit changed, before and after (the audit log's detail). */
 function changes<T extends Record<string, unknown>>(before: T, after: T): Record<string, unknown> {
   const changed: Record<string, unknown> = {};
-  for (const key of ["cnpj", "legalName", "tradeName", "planId", "status"]) {
+  for (const key of [
+    "cnpj",
+    "legalName",
+    "tradeName",
+    "planId",
+    "billingCycle",
+    "cycleStartedOn",
+    "status",
+  ]) {
     if (before[key] !== after[key]) changed[key] = { de: before[key], para: after[key] };
   }
   return changed;
@@ -135,7 +172,8 @@ export function meta({ data: loaded }: Route.MetaArgs) {
 
 /** One customer company: its data and plan, its status, and its people. */
 export default function Company({ loaderData, actionData }: Route.ComponentProps) {
-  const { company, members, invitations, mailAvailable, limit, plans, justCreated } = loaderData;
+  const { company, members, invitations, mailAvailable, limit, plans, justCreated, planRequests } =
+    loaderData;
   const busy = useNavigation().state === "submitting";
   const roles = COMPANY_ROLE_LABELS.pt;
   return (
@@ -146,6 +184,9 @@ export default function Company({ loaderData, actionData }: Route.ComponentProps
       <h1 id="empresa-titulo">{company.legalName}</h1>
       <p>
         {t.cnpj} {formatCnpjForDisplay(company.cnpj)} · {t.statuses[company.status]}
+      </p>
+      <p>
+        <Link to={`/admin/empresas/${company.id}/faturas`}>{invoiceAdminTexts.link} →</Link>
       </p>
       {justCreated && !actionData && <p className="banner banner--success">{t.created(company.legalName)}</p>}
       <ActionResult result={actionData} />
@@ -172,6 +213,8 @@ export default function Company({ loaderData, actionData }: Route.ComponentProps
           {company.status === "active" ? t.suspend : t.reactivate}
         </button>
       </Form>
+
+      <PlanRequests requests={planRequests} busy={busy} />
 
       <h2 id="convidar-proprietario">{t.inviteOwner}</h2>
       <p>{mailAvailable ? t.inviteOwnerHint : t.inviteOwnerHintNoMail}</p>

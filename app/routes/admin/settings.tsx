@@ -1,9 +1,12 @@
 import { randomBytes } from "node:crypto";
 import { deliveryCounts } from "@server/admin/dashboard.ts";
+import { API_KEY_SCOPES } from "@server/auth/api-keys.ts";
 import { DomainError } from "@server/domain-errors.ts";
 import { requirePageAdmin } from "@server/http/auth-guard.ts";
 import { createCustomer } from "@server/portal/customers.ts";
 import { data, Form, useNavigation } from "react-router";
+import { apiKeyTexts } from "~/admin/billing-texts.ts";
+import { CopyField } from "~/admin/CopyField.tsx";
 import { settingsTexts as t } from "~/admin/texts.ts";
 import { ActionResult } from "~/components/ActionResult.tsx";
 import { z } from "~/lib/zod.ts";
@@ -23,13 +26,21 @@ async function trackerStatus(jira: Route.LoaderArgs["context"]["services"]["jira
 export async function loader({ request, context }: Route.LoaderArgs) {
   const admin = await requirePageAdmin(request, context);
   const { accounts, database, jira } = context.services;
-  const [users, deliveries, tracker] = await Promise.all([
+  const [users, deliveries, tracker, apiKeys] = await Promise.all([
     accounts.list(),
     deliveryCounts(database.db),
     trackerStatus(jira),
+    context.services.apiKeys.list(),
   ]);
   return data(
-    { me: admin.id, users, deliveries, tracker, canInvite: context.services.passwordReset.available },
+    {
+      me: admin.id,
+      users,
+      deliveries,
+      tracker,
+      canInvite: context.services.passwordReset.available,
+      apiKeys,
+    },
     { headers: { "Cache-Control": "private, no-store" } },
   );
 }
@@ -57,6 +68,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const record = (action: string, target: string, detail?: Record<string, unknown>) =>
     audit.record({ actor: admin.email, action, target, detail });
   try {
+    if (intent === "apikey-create" || intent === "apikey-revoke")
+      return apiKeyAction(intent, form, admin.email, record, context);
     if (intent === "create") {
       const input = createSchema.safeParse(Object.fromEntries(form));
       if (!input.success)
@@ -115,9 +128,38 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
+const apiKeySchema = z.object({
+  name: z.string().trim().max(100),
+  scope: z.enum(API_KEY_SCOPES, { error: apiKeyTexts.scopeInvalid }),
+});
+
+/**
+ * API keys (issue 28): a new key is answered once, in this action's data, and never again; a
+ * revoked key stops at once. Both go to the audit log (the key's name and prefix, never the key).
+ */
+async function apiKeyAction(
+  intent: "apikey-create" | "apikey-revoke",
+  form: FormData,
+  createdBy: string,
+  record: (action: string, target: string, detail?: Record<string, unknown>) => Promise<void>,
+  context: Route.ActionArgs["context"],
+) {
+  const { apiKeys } = context.services;
+  if (intent === "apikey-revoke") {
+    const revoked = await apiKeys.revoke(String(form.get("keyId") ?? ""));
+    await record("apikey.revoke", revoked.name, { scope: revoked.scope, prefix: revoked.prefix });
+    return { ok: true, message: apiKeyTexts.revoked(revoked.name) };
+  }
+  const input = apiKeySchema.safeParse(Object.fromEntries(form));
+  if (!input.success) return { ok: false, message: input.error.issues[0]!.message };
+  const { key, view } = await apiKeys.create({ ...input.data, createdBy });
+  await record("apikey.create", view.name, { scope: view.scope, prefix: view.prefix });
+  return { ok: true, message: apiKeyTexts.created(view.name), apiKey: key };
+}
+
 export default function Settings({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
-  const { users, deliveries, tracker, me, canInvite } = loaderData;
+  const { users, deliveries, tracker, me, canInvite, apiKeys } = loaderData;
   return (
     <section aria-labelledby="config-titulo">
       <h1 id="config-titulo">{t.title}</h1>
@@ -239,6 +281,143 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
           {t.create}
         </button>
       </Form>
+
+      <ApiKeys
+        keys={apiKeys}
+        created={actionData && "apiKey" in actionData ? actionData.apiKey : undefined}
+      />
     </section>
+  );
+}
+
+const when = (iso: string) =>
+  new Date(iso).toLocaleString("pt-BR", {
+    timeZone: "America/Sao_Paulo",
+    dateStyle: "short",
+    timeStyle: "short",
+  });
+
+/** The keys of the vendor's systems (issue 28): create (shown once), list, revoke after confirming. */
+function ApiKeys({
+  keys,
+  created,
+}: {
+  keys: Route.ComponentProps["loaderData"]["apiKeys"];
+  created: string | undefined;
+}) {
+  const busy = useNavigation().state === "submitting";
+  const k = apiKeyTexts;
+  return (
+    <>
+      <h2 id="chaves-api">{k.title}</h2>
+      <p>
+        {k.intro} <a href="/api/billing/openapi.json">{k.docs}</a>
+      </p>
+      {created && <CopyField value={created} label={k.keyLabel} copy={k.copy} copied={k.copied} />}
+      <Form
+        method="post"
+        className="inbox-filters"
+        aria-labelledby="chaves-api"
+        // Emptied once a key is made (its name is in the list below).
+        key={created ?? "nova-chave"}
+      >
+        <label className="field">
+          <span className="field__label">{k.name}</span>
+          <input
+            type="text"
+            name="name"
+            required
+            minLength={2}
+            maxLength={100}
+            autoComplete="off"
+            placeholder={k.namePlaceholder}
+          />
+        </label>
+        <label className="field">
+          <span className="field__label">{k.scope}</span>
+          <select name="scope" defaultValue="billing">
+            {Object.entries(k.scopes).map(([scope, label]) => (
+              <option key={scope} value={scope}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button
+          type="submit"
+          name="intent"
+          value="apikey-create"
+          className="button button--primary"
+          disabled={busy}
+        >
+          {k.create}
+        </button>
+      </Form>
+      {keys.length === 0 ? (
+        <p>{k.none}</p>
+      ) : (
+        <div className="admin-table-wrap">
+          <table className="admin-table" aria-labelledby="chaves-api">
+            <thead>
+              <tr>
+                <th scope="col">{k.name}</th>
+                <th scope="col">{k.prefix}</th>
+                <th scope="col">{k.scope}</th>
+                <th scope="col">{k.createdAt}</th>
+                <th scope="col">{k.lastUsed}</th>
+                <th scope="col">{k.state}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {keys.map((key) => (
+                <tr key={key.id}>
+                  <td>
+                    {key.name}
+                    <span className="admin-table__sub">
+                      {k.createdBy}: {key.createdBy}
+                    </span>
+                  </td>
+                  <td>
+                    <code>{key.prefix}…</code>
+                  </td>
+                  <td>{key.scope}</td>
+                  <td className="nowrap">
+                    <time dateTime={key.createdAt}>{when(key.createdAt)}</time>
+                  </td>
+                  <td className="nowrap">
+                    {key.lastUsedAt ? <time dateTime={key.lastUsedAt}>{when(key.lastUsedAt)}</time> : k.never}
+                  </td>
+                  <td>
+                    {key.revokedAt ? (
+                      k.revokedOn(when(key.revokedAt))
+                    ) : (
+                      <>
+                        {k.active}
+                        <details className="confirm-action">
+                          <summary className="button button--outline">{k.revoke}</summary>
+                          <Form method="post">
+                            <input type="hidden" name="keyId" value={key.id} />
+                            <p>{k.revokeConfirm(key.name)}</p>
+                            <button
+                              type="submit"
+                              name="intent"
+                              value="apikey-revoke"
+                              className="button button--primary"
+                              disabled={busy}
+                            >
+                              {k.revokeNow}
+                            </button>
+                          </Form>
+                        </details>
+                      </>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </>
   );
 }

@@ -4,6 +4,7 @@ import { saveFromRequest } from "@server/http/content-api.ts";
 import { errorResponse, jsonResponse, messages } from "@server/http/errors.ts";
 import { customerDashboard } from "@server/portal/dashboard.ts";
 import { portalMessages } from "@server/portal/messages.ts";
+import { can } from "~/lib/portal/permissions.ts";
 import type { Route } from "./+types/user-dashboard";
 
 const PRIVATE = { headers: { "Cache-Control": "private, no-store" } };
@@ -27,14 +28,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const member = await portalMemberOf(user, context);
     if (!member) return errorResponse(403, portalMessages.noCompany);
     const { actor, company } = member;
-    const [plan, members, invitations, tickets] = await Promise.all([
+    const language = context.request.uiLanguage;
+    const [plan, members, invitations, tickets, integrations, nextInvoice] = await Promise.all([
       services.companies.plan(company.planId),
       services.companies.memberCount(company.id),
       services.members.invitations(company.id),
       services.tickets.summary(actor),
+      // Roles that do not see integrations (finance) get none on the dashboard either.
+      can(actor.role, "integrations.view")
+        ? services.integrations.list(actor, language).then((list) => list.views)
+        : Promise.resolve([]),
+      services.customerInvoices.nextToPay(actor),
     ]);
     const dashboard = customerDashboard({
-      language: context.request.uiLanguage,
+      language,
       layout: layout ?? null,
       company,
       plan,
@@ -42,6 +49,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       openInvitations: invitations.filter((invitation) => !invitation.expired).length,
       tickets,
       role: actor.role,
+      integrations,
+      nextInvoice,
     });
     return jsonResponse(dashboard, PRIVATE);
   });

@@ -3,6 +3,7 @@ import { Link, useRouteLoaderData } from "react-router";
 import { type AuthTexts, authTexts } from "~/lib/auth/texts.ts";
 import type { UserDashboardData } from "~/lib/content/schemas.ts";
 import { dashboardTexts } from "~/lib/portal/dashboard-texts.ts";
+import { CONNECTION_STATUS_LABELS } from "~/lib/portal/integrations.ts";
 import type { loader as layoutLoader } from "./layout.tsx";
 
 type State =
@@ -71,6 +72,8 @@ function DashboardView({
 }) {
   const d = dashboardTexts(language);
   const locale = language === "en" ? "en-GB" : "pt-BR";
+  // The connection's status arrives as words of the page's language: "Conectado" reads as healthy.
+  const connectedLabels = new Set(Object.values(CONNECTION_STATUS_LABELS).map((labels) => labels.connected));
   const money = (value: number) =>
     new Intl.NumberFormat(locale, { style: "currency", currency: "BRL" }).format(value);
   const number = (value: number) => new Intl.NumberFormat(locale).format(value);
@@ -170,15 +173,19 @@ function DashboardView({
                   <strong>{integration.name}</strong>{" "}
                   <span
                     className={
-                      integration.status === "Conectado" ? "status status--ok" : "status status--warn"
+                      connectedLabels.has(integration.status) ? "status status--ok" : "status status--warn"
                     }
                   >
-                    {integration.status === "Conectado" ? t.connected : integration.status}
+                    {integration.status}
                   </span>
-                  <br />
-                  <span className="muted">
-                    {t.lastSync}: {when(integration.lastSync)}
-                  </span>
+                  {integration.lastSync && (
+                    <>
+                      <br />
+                      <span className="muted">
+                        {t.lastSync}: {when(integration.lastSync)}
+                      </span>
+                    </>
+                  )}
                 </li>
               ))}
             </ul>

@@ -33,7 +33,7 @@ export default function UserLayout({ loaderData }: Route.ComponentProps) {
       <nav ref={sidebar} className="user-area__sidebar" aria-label={t.userArea}>
         <p className="user-area__title">{t.userArea}</p>
         <ul>
-          {userMenu(t).map((item) => (
+          {userMenu(t, loaderData.user.company?.role ?? null).map((item) => (
             <li key={item.path}>
               <NavLink to={item.path} end>
                 {item.label}

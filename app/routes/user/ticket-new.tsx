@@ -19,8 +19,18 @@ import { AttachmentField, describedBy, ErrorSummary } from "./ticket-ui.tsx";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requirePortalMember(request, context);
+  // Defaults another page may fill in (an invoice's 'Dúvida sobre esta fatura', issue 28): only
+  // starting values of the form, checked like anything typed when it is sent.
+  const query = new URL(request.url).searchParams;
+  const category = query.get("categoria") ?? "";
+  const defaults = {
+    category: (TICKET_CATEGORIES as readonly string[]).includes(category) ? category : "",
+    priority: "",
+    subject: (query.get("assunto") ?? "").slice(0, TICKET_LIMITS.subject),
+    description: (query.get("descricao") ?? "").slice(0, TICKET_LIMITS.description),
+  };
   return data(
-    { language: context.request.uiLanguage },
+    { language: context.request.uiLanguage, defaults },
     { headers: { "Cache-Control": "private, no-store" } },
   );
 }
@@ -84,7 +94,7 @@ export default function TicketNew({ loaderData, actionData }: Route.ComponentPro
   const t = portalTexts(loaderData.language);
   const busy = useNavigation().state === "submitting";
   const errors: FieldErrors = actionData?.errors ?? {};
-  const values = actionData?.values;
+  const values = actionData?.values ?? loaderData.defaults;
   const labels = {
     category: { id: `${IDS.category}-${TICKET_CATEGORIES[0]}`, label: t.tickets.category },
     priority: { id: `${IDS.priority}-media`, label: t.tickets.priority },

@@ -1,0 +1,20 @@
+import { DomainError } from "@server/domain-errors.ts";
+import { requirePortalMember } from "@server/http/auth-guard.ts";
+import { parseYear } from "~/lib/billing/invoice-list.ts";
+import type { Route } from "./+types/invoice-archive";
+import { downloadRefusal, downloadResponse } from "./invoice-download.server.ts";
+
+/**
+ * A competence year's invoices and NFS-e files in one ZIP, for the accountant (issue 28); a 404 for
+ * a year without invoices and for anyone who may not see them.
+ */
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const { actor } = await requirePortalMember(request, context);
+  try {
+    const year = parseYear(params.year);
+    if (year === null) throw new DomainError("not-found", "Nenhuma fatura neste ano.");
+    return downloadResponse(await context.services.customerInvoices.archive(actor, year));
+  } catch (error) {
+    return downloadRefusal(error);
+  }
+}

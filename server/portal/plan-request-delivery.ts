@@ -1,0 +1,187 @@
+import { and, eq, inArray, isNull } from "drizzle-orm";
+import { saoPauloDay } from "~/lib/billing/dates.ts";
+import { formatCentavos } from "~/lib/billing/money.ts";
+import { monthlyEquivalent } from "~/lib/billing/proration.ts";
+import { formatCnpjForDisplay } from "~/lib/cnpj.ts";
+import { COMPANY_ROLE_LABELS } from "~/lib/portal/permissions.ts";
+import { formatDay, planTexts } from "~/lib/portal/plan-texts.ts";
+import type { Database } from "../db/client.ts";
+import { deliveryJobs, planChangeRequests, users } from "../db/schema.ts";
+import { JobError, type JobRow } from "../leads/worker.ts";
+import type { Logger } from "../logger.ts";
+import { definitionList, doc, heading, paragraph } from "../tracker/adf.ts";
+import { createIssueOnce } from "../tracker/create-once.ts";
+import { TrackerError } from "../tracker/errors.ts";
+import { ProjectIssueTypes } from "../tracker/issue-types.ts";
+import type { JiraClient } from "../tracker/jira-client.ts";
+import { PRODUCT_TAG, salesIssueType } from "../tracker/ticket.ts";
+import type { CompanyService } from "./companies.ts";
+import type { PlanRequestQuote } from "./plan-changes.ts";
+import { PORTAL_LABEL, SIMULATED_DETAIL } from "./ticket-delivery.ts";
+
+/** The Jira project of sales (B §9.3: leads → FDVW): plan changes are theirs. */
+export const SALES_PROJECT = "FDVW";
+/** The label sales filters plan change requests by. */
+export const PLAN_CHANGE_LABEL = "mudanca-plano";
+
+/** The labels of a request's issue: mudanca-plano, portal, empresa-{cnpj}, and plan-{id} to find it again. */
+export function planRequestLabels(requestId: string, cnpj: string): string[] {
+  return [PLAN_CHANGE_LABEL, PORTAL_LABEL, `empresa-${cnpj.toLowerCase()}`, `plan-${requestId}`, PRODUCT_TAG];
+}
+
+const pt = planTexts("pt");
+
+/** "R$ 150,00 a cobrar na mudança" / "R$ 75,00 de crédito" / "não calculada (...)". */
+function prorataText(prorataCentavos: number, quote: PlanRequestQuote | null): string {
+  if (quote?.basis === "unknown-cycle")
+    return "não calculada: o início do ciclo atual não está registrado (calcular no financeiro)";
+  const amount = formatCentavos(Math.abs(prorataCentavos));
+  const detail =
+    quote?.basis === "cycle-change"
+      ? ` (novo ciclo menos ${formatCentavos(quote.creditCentavos)} de crédito do período não usado)`
+      : quote?.basis === "same-cycle" && quote.remainingDays !== null
+        ? ` (${quote.remainingDays} de ${quote.cycleDays} dias restantes do ciclo)`
+        : quote?.basis === "new-plan"
+          ? " (primeiro ciclo)"
+          : "";
+  if (prorataCentavos === 0) return `R$ 0,00${detail}`;
+  return prorataCentavos > 0 ? `${amount} a cobrar${detail}` : `${amount} de crédito${detail}`;
+}
+
+/**
+ * Delivers a plan change request to sales through the outbox (issue 28): one issue in FDVW with the
+ * label mudanca-plano, created once (found by its plan-{id} label after a lost answer); its key and
+ * address are kept on the request. Staff decide in the admin, not in Jira.
+ */
+export class PlanRequestDelivery {
+  private readonly issueTypes: ProjectIssueTypes;
+
+  constructor(
+    private readonly options: {
+      db: Database;
+      jira: JiraClient;
+      companies: CompanyService;
+      logger: Logger;
+      publicBaseUrl: string;
+      now?: () => Date;
+      sleep?: (ms: number) => Promise<void>;
+    },
+  ) {
+    this.issueTypes = new ProjectIssueTypes(options.jira, options.logger, options.now);
+  }
+
+  /** kind 'plan_request'. */
+  readonly deliver = async (job: JobRow): Promise<string> => {
+    try {
+      return await this.create(job);
+    } catch (error) {
+      if (error instanceof TrackerError)
+        throw new JobError(error.message, error.retryable, error.options.retryAfterMs);
+      throw error;
+    }
+  };
+
+  private async create(job: JobRow): Promise<string> {
+    if (!job.planRequestId) throw new JobError("job sem pedido de mudança de plano", false);
+    const [request] = await this.options.db
+      .select()
+      .from(planChangeRequests)
+      .where(eq(planChangeRequests.id, job.planRequestId));
+    if (!request) throw new JobError("pedido de mudança de plano não encontrado", false);
+    if (request.trackerKey) return `pedido já entregue: ${request.trackerKey}`;
+    const company = await this.options.companies.get(request.companyId);
+    if (!company) throw new JobError("empresa não encontrada", false);
+    const plans = await this.options.companies.plans();
+    const name = (id: string | null) =>
+      id ? (plans.find((plan) => plan.id === id)?.name ?? id) : "sem plano";
+    const [requester] = request.requestedBy
+      ? await this.options.db
+          .select({ role: users.companyRole })
+          .from(users)
+          .where(eq(users.id, request.requestedBy))
+      : [];
+    const quote = (job.payload as PlanRequestQuote | null) ?? null;
+    const companyName = company.tradeName || company.legalName;
+    const from = request.fromPlanId
+      ? `${name(request.fromPlanId)} (${pt.cycleNouns[request.fromCycle]})`
+      : "sem plano";
+    const to = `${name(request.toPlanId)} (${pt.cycleNouns[request.toCycle]})`;
+    const price =
+      request.toCycle === "annual"
+        ? `${formatCentavos(request.priceCentavos)}/ano (equivale a ${formatCentavos(monthlyEquivalent(request.priceCentavos, "annual"))}/mês)`
+        : `${formatCentavos(request.priceCentavos)}/mês`;
+    const requestedOn = saoPauloDay(request.createdAt);
+    const description = doc([
+      heading(3, "Pedido de mudança de plano no Portal do Cliente"),
+      definitionList([
+        ["Empresa", company.tradeName ? `${company.tradeName} (${company.legalName})` : company.legalName],
+        ["CNPJ", formatCnpjForDisplay(company.cnpj)],
+        [
+          "Pedido por",
+          `${request.requesterName} <${request.requesterEmail}>${requester?.role ? ` (${COMPANY_ROLE_LABELS.pt[requester.role]})` : ""}`,
+        ],
+        ["De", from],
+        ["Para", to],
+        ["Novo preço", price],
+        ["Diferença na mudança", prorataText(request.prorataCentavos, quote)],
+        ["Vale a partir de", formatDay(requestedOn, "pt")],
+        ["Próxima renovação", quote?.renewsOn ? formatDay(quote.renewsOn, "pt") : ""],
+        ["Pedido", request.id],
+      ]),
+      paragraph(
+        { strong: "Aplique ou recuse o pedido na página da empresa, no admin: " },
+        `${this.options.publicBaseUrl.replace(/\/+$/, "")}/admin/empresas/${company.id}`,
+      ),
+    ]);
+    const issuetype = salesIssueType(await this.issueTypes.of(SALES_PROJECT));
+    const key = await createIssueOnce(
+      this.options.jira,
+      `plan-${request.id}`,
+      job.attempts > 1,
+      () =>
+        this.options.jira.createIssue({
+          project: { key: SALES_PROJECT },
+          issuetype: { id: issuetype.id },
+          summary: `Mudança de plano: ${companyName} — ${from} → ${to}`.slice(0, 250),
+          description,
+          priority: { name: "Medium" },
+          labels: planRequestLabels(request.id, company.cnpj),
+        }),
+      this.options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms))),
+    );
+    await this.options.db
+      .update(planChangeRequests)
+      .set({ trackerKey: key, trackerUrl: this.options.jira.browseUrl(key) })
+      .where(eq(planChangeRequests.id, request.id));
+    return `pedido de mudança de plano ${key}`;
+  }
+}
+
+/** Without Jira (simulated mode), a plan request's job ends at once, as a ticket's does. */
+export const simulatedPlanRequestJob = async () => SIMULATED_DETAIL;
+
+/**
+ * Once Jira is configured, the open plan requests simulated mode finished without delivering are
+ * queued again (a request staff already decided needs no issue any more). Safe on every start and
+ * on several instances: it only touches finished jobs of open requests with no key.
+ */
+export async function requeueSimulatedPlanRequests(db: Database, now: Date): Promise<number> {
+  const requeued = await db
+    .update(deliveryJobs)
+    .set({ status: "pending", attempts: 0, runAt: now, finishedAt: null, lastError: null })
+    .where(
+      and(
+        eq(deliveryJobs.status, "done"),
+        eq(deliveryJobs.kind, "plan_request"),
+        inArray(
+          deliveryJobs.planRequestId,
+          db
+            .select({ id: planChangeRequests.id })
+            .from(planChangeRequests)
+            .where(and(eq(planChangeRequests.status, "requested"), isNull(planChangeRequests.trackerKey))),
+        ),
+      ),
+    )
+    .returning({ id: deliveryJobs.id });
+  return requeued.length;
+}
