@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { Link, useRouteLoaderData } from "react-router";
+import { Link, type MetaArgs, useRouteLoaderData } from "react-router";
 import { type AuthTexts, authTexts } from "~/lib/auth/texts.ts";
 import type { UserDashboardData } from "~/lib/content/schemas.ts";
 import { dashboardTexts } from "~/lib/portal/dashboard-texts.ts";
@@ -10,6 +10,16 @@ type State =
   | { status: "loading" }
   | { status: "error"; message: string }
   | { status: "loaded"; data: UserDashboardData };
+
+/** The page's title, in the user area's language (this route has no loader of its own). */
+export function meta({ matches, location }: MetaArgs) {
+  const layout = matches.find((match) => match?.id === "routes/user/layout")?.data as
+    | { language?: "pt" | "en" }
+    | undefined;
+  const t = authTexts(layout?.language ?? "pt");
+  const title = location.pathname.endsWith("/afiliados") ? t.menu.afiliados : t.menu.dashboard;
+  return [{ title: `${title} | Vértice` }, { name: "robots", content: "noindex" }];
+}
 
 /**
  * The user dashboard (B §2.9, §3.8), read from GET /api/json/user-dashboard with its loading and
