@@ -323,3 +323,26 @@ export async function reviveDeadJobs(
     return revived;
   });
 }
+
+/**
+ * Once Jira is configured, the jobs simulated mode finished without delivering are queued again
+ * (tickets, plan requests; decision 094): finished jobs of `kinds` whose subject, by `subject`,
+ * is among `undelivered` (a query of subject ids that still have no issue). Safe on every start
+ * and on several instances: finished jobs only, reset to their first attempt, in their order.
+ */
+export async function requeueFinishedJobs(
+  db: Database,
+  now: Date,
+  kinds: JobKind[],
+  subject: typeof deliveryJobs.ticketId | typeof deliveryJobs.planRequestId,
+  undelivered: SQL,
+): Promise<number> {
+  const requeued = await db
+    .update(deliveryJobs)
+    .set({ status: "pending", attempts: 0, runAt: now, finishedAt: null, lastError: null })
+    .where(
+      and(eq(deliveryJobs.status, "done"), inArray(deliveryJobs.kind, kinds), inArray(subject, undelivered)),
+    )
+    .returning({ id: deliveryJobs.id });
+  return requeued.length;
+}

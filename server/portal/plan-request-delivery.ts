@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { saoPauloDay } from "~/lib/billing/dates.ts";
 import { formatCentavos } from "~/lib/billing/money.ts";
 import { monthlyEquivalent } from "~/lib/billing/proration.ts";
@@ -7,6 +7,7 @@ import { COMPANY_ROLE_LABELS } from "~/lib/portal/permissions.ts";
 import { formatDay, planTexts } from "~/lib/portal/plan-texts.ts";
 import type { Database } from "../db/client.ts";
 import { deliveryJobs, planChangeRequests, users } from "../db/schema.ts";
+import { requeueFinishedJobs } from "../leads/repository.ts";
 import { JobError, type JobRow } from "../leads/worker.ts";
 import type { Logger } from "../logger.ts";
 import { definitionList, doc, heading, paragraph } from "../tracker/adf.ts";
@@ -165,23 +166,13 @@ export const simulatedPlanRequestJob = async () => SIMULATED_DETAIL;
  * queued again (a request staff already decided needs no issue any more). Safe on every start and
  * on several instances: it only touches finished jobs of open requests with no key.
  */
-export async function requeueSimulatedPlanRequests(db: Database, now: Date): Promise<number> {
-  const requeued = await db
-    .update(deliveryJobs)
-    .set({ status: "pending", attempts: 0, runAt: now, finishedAt: null, lastError: null })
-    .where(
-      and(
-        eq(deliveryJobs.status, "done"),
-        eq(deliveryJobs.kind, "plan_request"),
-        inArray(
-          deliveryJobs.planRequestId,
-          db
-            .select({ id: planChangeRequests.id })
-            .from(planChangeRequests)
-            .where(and(eq(planChangeRequests.status, "requested"), isNull(planChangeRequests.trackerKey))),
-        ),
-      ),
-    )
-    .returning({ id: deliveryJobs.id });
-  return requeued.length;
+export function requeueSimulatedPlanRequests(db: Database, now: Date): Promise<number> {
+  return requeueFinishedJobs(
+    db,
+    now,
+    ["plan_request"],
+    deliveryJobs.planRequestId,
+    sql`(select ${planChangeRequests.id} from ${planChangeRequests}
+      where ${planChangeRequests.status} = 'requested' and ${planChangeRequests.trackerKey} is null)`,
+  );
 }

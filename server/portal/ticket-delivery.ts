@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { formatCnpjForDisplay } from "~/lib/cnpj.ts";
 import { COMPANY_ROLE_LABELS } from "~/lib/portal/permissions.ts";
 import {
@@ -10,6 +10,7 @@ import {
 } from "~/lib/portal/tickets.ts";
 import type { Database } from "../db/client.ts";
 import { deliveryJobs, supportTickets, ticketAttachments, ticketMessages, users } from "../db/schema.ts";
+import { requeueFinishedJobs } from "../leads/repository.ts";
 import { JobError, type JobRow } from "../leads/worker.ts";
 import type { Logger } from "../logger.ts";
 import { adfToText, definitionList, doc, heading, paragraph, textParagraphs } from "../tracker/adf.ts";
@@ -276,20 +277,12 @@ export const simulatedTicketJob = async () => SIMULATED_DETAIL;
  * Jira job of a ticket that never got its issue, in its order (the create first). Safe on every
  * start and on several instances: it only touches jobs finished, of tickets with no key.
  */
-export async function requeueSimulatedTickets(db: Database, now: Date): Promise<number> {
-  const requeued = await db
-    .update(deliveryJobs)
-    .set({ status: "pending", attempts: 0, runAt: now, finishedAt: null, lastError: null })
-    .where(
-      and(
-        eq(deliveryJobs.status, "done"),
-        inArray(deliveryJobs.kind, ["ticket", "ticket_comment", "ticket_transition"]),
-        inArray(
-          deliveryJobs.ticketId,
-          db.select({ id: supportTickets.id }).from(supportTickets).where(isNull(supportTickets.trackerKey)),
-        ),
-      ),
-    )
-    .returning({ id: deliveryJobs.id });
-  return requeued.length;
+export function requeueSimulatedTickets(db: Database, now: Date): Promise<number> {
+  return requeueFinishedJobs(
+    db,
+    now,
+    ["ticket", "ticket_comment", "ticket_transition"],
+    deliveryJobs.ticketId,
+    sql`(select ${supportTickets.id} from ${supportTickets} where ${supportTickets.trackerKey} is null)`,
+  );
 }
