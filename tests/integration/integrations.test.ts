@@ -4,13 +4,11 @@
  * unknown company or integration 404); the company's people see it, finance and other companies
  * do not; a request for a new integration becomes a support ticket. PGlite and PostgreSQL.
  */
-import { randomUUID } from "node:crypto";
 import { ApiKeyService } from "@server/auth/api-keys.ts";
-import { hashPassword } from "@server/auth/passwords.ts";
-import { companies, users } from "@server/db/schema.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CompanyRole } from "~/lib/portal/permissions.ts";
 import { dropCreatedDatabases } from "../support/databases.ts";
+import { seedPortal } from "../support/portal-seed.ts";
 import { serverDatabaseTargets } from "../support/server-databases.ts";
 import { loginToken, postForm, type ServerProcess, startServerProcess } from "../support/server-process.ts";
 
@@ -34,26 +32,14 @@ describe.each(serverDatabaseTargets())("integrations on $name", (target) => {
     const database = await target.database();
     const handle = await database.open();
     try {
-      const ids = { agro: randomUUID(), norte: randomUUID() };
-      const now = new Date();
-      await handle.db.insert(companies).values([
-        { id: ids.agro, cnpj: "12ABC34501DE35", legalName: "Agro Sul Ltda", createdAt: now, updatedAt: now },
-        { id: ids.norte, cnpj: "11222333000181", legalName: "Norte Ltda", createdAt: now, updatedAt: now },
-      ]);
-      const passwordHash = await hashPassword(PASSWORD);
-      await handle.db.insert(users).values(
-        Object.values(PEOPLE).map((person) => ({
-          id: randomUUID(),
-          email: person.email,
-          username: person.email.split("@")[0]!,
-          name: person.email.split("@")[0]!,
-          role: "customer" as const,
-          companyId: ids[person.company],
-          companyRole: person.role,
-          passwordHash,
-          preferences: {},
-        })),
-      );
+      await seedPortal(handle.db, {
+        companies: {
+          agro: { cnpj: "12ABC34501DE35", legalName: "Agro Sul Ltda" },
+          norte: { cnpj: "11222333000181", legalName: "Norte Ltda" },
+        },
+        people: Object.values(PEOPLE),
+        password: PASSWORD,
+      });
       const apiKeys = new ApiKeyService({ db: handle.db });
       keys.platform = (await apiKeys.create({ name: "Plataforma", scope: "platform", createdBy: "t" })).key;
       keys.billing = (await apiKeys.create({ name: "Faturamento", scope: "billing", createdBy: "t" })).key;

@@ -7,8 +7,7 @@
  */
 import { randomUUID } from "node:crypto";
 import path from "node:path";
-import { hashPassword } from "@server/auth/passwords.ts";
-import { companies, invoices, users } from "@server/db/schema.ts";
+import { invoices } from "@server/db/schema.ts";
 import { LocalUploadStorage } from "@server/uploads/storage.ts";
 import { unzipSync } from "fflate";
 import { HtmlValidate } from "html-validate";
@@ -17,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatBoletoLine, lineOfBarcode, modulo11 } from "~/lib/billing/boleto.ts";
 import type { CompanyRole } from "~/lib/portal/permissions.ts";
 import { dropCreatedDatabases } from "../support/databases.ts";
+import { seedPortal } from "../support/portal-seed.ts";
 import { serverDatabaseTargets } from "../support/server-databases.ts";
 import {
   loginToken,
@@ -73,32 +73,18 @@ describe.each(serverDatabaseTargets())("the invoice screens on $name (issue 28)"
     const handle = await database.open();
     try {
       const now = new Date();
-      const ids = { agro: randomUUID(), norte: randomUUID() };
-      await handle.db.insert(companies).values([
-        {
-          id: ids.agro,
-          cnpj: "12ABC34501DE35",
-          legalName: "Agro Sul Comércio de Grãos Ltda",
-          tradeName: "Agro Sul",
-          createdAt: now,
-          updatedAt: now,
+      const ids = await seedPortal(handle.db, {
+        companies: {
+          agro: {
+            cnpj: "12ABC34501DE35",
+            legalName: "Agro Sul Comércio de Grãos Ltda",
+            tradeName: "Agro Sul",
+          },
+          norte: { cnpj: "11222333000181", legalName: "Norte Ltda" },
         },
-        { id: ids.norte, cnpj: "11222333000181", legalName: "Norte Ltda", createdAt: now, updatedAt: now },
-      ]);
-      const passwordHash = await hashPassword(PASSWORD);
-      await handle.db.insert(users).values(
-        Object.values(PEOPLE).map((person) => ({
-          id: randomUUID(),
-          email: person.email,
-          username: person.email.split("@")[0]!,
-          name: person.name,
-          role: "customer" as const,
-          companyId: ids[person.company],
-          companyRole: person.role,
-          passwordHash,
-          preferences: {},
-        })),
-      );
+        people: Object.values(PEOPLE),
+        password: PASSWORD,
+      });
       // The NFS-e files where the server keeps them: DATA_DIR/private/nfse.
       const nfse = new LocalUploadStorage(path.join(dataDir, "private", "nfse"));
       await nfse.put("0f1e2d.pdf", NFSE_PDF);

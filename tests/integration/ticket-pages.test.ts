@@ -7,14 +7,13 @@
  */
 import { randomUUID } from "node:crypto";
 import { request as httpRequest } from "node:http";
-import { hashPassword } from "@server/auth/passwords.ts";
 import type { openDatabase } from "@server/db/client.ts";
-import { companies, users } from "@server/db/schema.ts";
 import { HtmlValidate } from "html-validate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CompanyRole } from "~/lib/portal/permissions.ts";
 import { dropCreatedDatabases } from "../support/databases.ts";
 import { ONE_PIXEL_PNG } from "../support/images.ts";
+import { seedPortal } from "../support/portal-seed.ts";
 import { serverDatabaseTargets } from "../support/server-databases.ts";
 import { loginToken, postForm, type ServerProcess, startServerProcess } from "../support/server-process.ts";
 
@@ -36,33 +35,14 @@ type Who = keyof typeof PEOPLE;
 async function seed(open: () => ReturnType<typeof openDatabase>): Promise<void> {
   const handle = await open();
   try {
-    const now = new Date();
-    const ids = { agro: randomUUID(), norte: randomUUID() };
-    await handle.db.insert(companies).values([
-      {
-        id: ids.agro,
-        cnpj: "11222333000181",
-        legalName: "Agro Sul Ltda",
-        tradeName: "Agro Sul",
-        createdAt: now,
-        updatedAt: now,
+    await seedPortal(handle.db, {
+      companies: {
+        agro: { cnpj: "11222333000181", legalName: "Agro Sul Ltda", tradeName: "Agro Sul" },
+        norte: { cnpj: "12ABC34501DE35", legalName: "Norte Ltda" },
       },
-      { id: ids.norte, cnpj: "12ABC34501DE35", legalName: "Norte Ltda", createdAt: now, updatedAt: now },
-    ]);
-    const passwordHash = await hashPassword(PASSWORD);
-    await handle.db.insert(users).values(
-      Object.values(PEOPLE).map((person) => ({
-        id: randomUUID(),
-        email: person.email,
-        username: person.email.split("@")[0]!,
-        name: person.name,
-        role: "customer" as const,
-        companyId: ids[person.company],
-        companyRole: person.role,
-        passwordHash,
-        preferences: {},
-      })),
-    );
+      people: Object.values(PEOPLE),
+      password: PASSWORD,
+    });
   } finally {
     await handle.close();
   }
