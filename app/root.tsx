@@ -28,7 +28,7 @@ import { formTexts } from "~/lib/forms/texts.ts";
 import { messagesFor } from "~/lib/i18n.ts";
 import { htmlLang, isLoginPath, type OfferedLanguage } from "~/lib/locale.ts";
 import { flushOutbox, rememberUtm } from "~/lib/outbox.ts";
-import type { RouteHandle } from "~/lib/route-handle.ts";
+import { isBare, type RouteHandle } from "~/lib/route-handle.ts";
 import { seoForHost } from "~/lib/seo/head.ts";
 import { siteBaseUrl } from "~/lib/seo/sitemap.ts";
 import type { ShellData } from "~/lib/shell.ts";
@@ -82,7 +82,8 @@ export function shouldRevalidate({ currentUrl, defaultShouldRevalidate }: Should
 
 export function Layout({ children }: { children: ReactNode }) {
   const root = useRouteLoaderData<typeof loader>("root");
-  const language: OfferedLanguage = root?.language ?? "pt";
+  // A bare area (the admin, decision 098) is in Portuguese whatever the visitor's language.
+  const language: OfferedLanguage = isBare(useMatches()) ? "pt" : (root?.language ?? "pt");
   return (
     <html lang={htmlLang(language)}>
       <head>
@@ -101,7 +102,11 @@ export function Layout({ children }: { children: ReactNode }) {
   );
 }
 
-/** Routes shown without header and footer (A §2: the login page stands alone). */
+/**
+ * The site's shell around every page: header, footer and chat. Shown without them: the login page
+ * (A §2: it stands alone) and routes whose handle says `bare` (the admin area draws its own shell,
+ * decision 098).
+ */
 export default function App({ loaderData }: Route.ComponentProps) {
   const { pathname } = useLocation();
   const matches = useMatches();
@@ -125,7 +130,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
     void flushOutbox();
   }, []);
   // The login page has no header or footer (A §2).
-  if (isLoginPath(pathname)) return <Outlet />;
+  if (isLoginPath(pathname) || isBare(matches)) return <Outlet />;
   const hideChat = matches.some((m) => (m.handle as RouteHandle | undefined)?.hideChat);
   const showChat = loaderData.chat && !hideChat && chatVisibleOn(pathname);
   const homePath = loaderData.pathLanguage ? `/${loaderData.pathLanguage}` : "/";

@@ -46,6 +46,7 @@ export default [
   route("api/json/:docname/revisions/:version", "routes/api/json-revisions.ts", { id: "json-revision" }),
   route("api/cache/:key", "routes/api/cache-key.ts"),
   route("api/uploads", "routes/api/uploads.ts"),
+  route("api/media", "routes/api/media.ts"),
   // The vendor's platform reports a company's integrations (issue 28): a key of scope platform.
   route("api/platform/companies/:cnpj/integrations/:integrationId", "routes/api/platform-integrations.ts"),
   // The billing system's API (issue 28): keys of scope billing; its OpenAPI document is public.
@@ -107,6 +108,7 @@ export default [
     route("empresas/:id", "routes/admin/company.tsx"),
     route("empresas/:id/faturas", "routes/admin/company-invoices.tsx"),
     route("settings", "routes/admin/settings.tsx"),
+    route("midia", "routes/admin/media.tsx"),
     route("*", "routes/admin/index.ts", { id: "admin-other" }),
   ]),
 

@@ -21,6 +21,7 @@ import type { LeadInbox } from "./leads/inbox.ts";
 import type { LeadService } from "./leads/service.ts";
 import type { DeliveryWorker } from "./leads/worker.ts";
 import type { Logger } from "./logger.ts";
+import type { MediaService } from "./media/service.ts";
 import type { CompanyService } from "./portal/companies.ts";
 import type { IntegrationService } from "./portal/integrations.ts";
 import type { MemberService } from "./portal/members.ts";
@@ -54,6 +55,8 @@ export interface AppServices {
   erasure: LeadErasure;
   /** Images uploaded in the admin editor, served at /uploads/{hash}.{ext}. */
   uploads: UploadService;
+  /** The media library (issue 29): uploads with WebP variants, alt text, focal point, usages. */
+  media: MediaService;
   /** The admin's lead inbox. */
   inbox: LeadInbox;
   worker: DeliveryWorker;

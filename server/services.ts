@@ -30,7 +30,8 @@ import { issueFormToken } from "./leads/spam.ts";
 import { TrackerSync } from "./leads/tracker-sync.ts";
 import { DeliveryWorker, forLead, type JobHandler } from "./leads/worker.ts";
 import type { Logger } from "./logger.ts";
-import { contentDir } from "./paths.ts";
+import { MediaService } from "./media/service.ts";
+import { contentDir, projectRoot } from "./paths.ts";
 import { CompanyService } from "./portal/companies.ts";
 import { IntegrationService } from "./portal/integrations.ts";
 import { MemberService } from "./portal/members.ts";
@@ -239,6 +240,8 @@ export async function buildServices(
       kick: () => void worker.kick(),
       now: seams.now,
     });
+    // Uploaded images beside the embedded database; several instances share DATA_DIR or swap the storage.
+    const uploads = new UploadService(new LocalUploadStorage(path.join(config.DATA_DIR, "uploads")));
     const ticketInbound = new TicketInbound({ publicBaseUrl: config.publicBaseUrl, now: seams.now });
     const jiraInbound = new JiraInbound({ db: database.db, tickets: ticketInbound, now: seams.now });
     return {
@@ -255,8 +258,14 @@ export async function buildServices(
       inbox: new LeadInbox(database.db, seams.now),
       erasure: new LeadErasure(database.db, jira, logger, seams.now),
       audit: new AuditLog(database.db, seams.now),
-      // Uploaded images beside the embedded database; several instances share DATA_DIR or swap the storage.
-      uploads: new UploadService(new LocalUploadStorage(path.join(config.DATA_DIR, "uploads"))),
+      uploads,
+      media: new MediaService({
+        db: database.db,
+        uploads,
+        cache,
+        publicDir: path.join(projectRoot, "public"),
+        now: seams.now,
+      }),
       worker,
       deliveryHandlers,
       jira,

@@ -1,5 +1,6 @@
 import { type ReactNode, useId, useState } from "react";
 import type { FieldStructure } from "~/lib/content/form-structure.ts";
+import { CurrencyField, IconPickerField, KeyValueField, numberOrText } from "./EditorControls.tsx";
 import { ImageUploadField } from "./ImageUploadField.tsx";
 import { adminTexts as t } from "./texts.ts";
 
@@ -18,13 +19,47 @@ function asRecord(value: Value): Record<string, Value> {
     : {};
 }
 
-/** An item's title in its accordion: its title, name or id when it has one. */
-function itemTitle(value: Value, index: number): string {
+/** The fields whose text names an item, in the order tried (a slide's title, a plan's name...). */
+const TITLE_KEYS = [
+  "title",
+  "name",
+  "label",
+  "seo",
+  "question",
+  "quote",
+  "text",
+  "author",
+  "year",
+  "slug",
+  "id",
+  "path",
+];
+
+/** An item's own title in its accordion: the first naming field with a text, or its number. */
+export function itemTitle(value: Value, index: number): string {
   const record = asRecord(value);
-  const named = record.title ?? record.name ?? record.question ?? record.slug ?? record.id ?? record.path;
-  return typeof named === "string" || typeof named === "number"
-    ? `${index + 1}. ${named}`
-    : t.item(index + 1);
+  for (const key of TITLE_KEYS) {
+    let named = record[key];
+    // A title in parts ({ main, highlighted }) or a page's SEO texts: their main text names it.
+    if (typeof named === "object" && named !== null) named = asRecord(named).main ?? asRecord(named).title;
+    if ((typeof named === "string" && named.trim() !== "") || typeof named === "number")
+      return `${index + 1}. ${String(named).trim()}`;
+  }
+  return t.item(index + 1);
+}
+
+/** The variant of a union (a page's template, a text block's type) that a value is. */
+function variantOf(structure: FieldStructure, value: Value): string | undefined {
+  const variants = structure.fields ?? {};
+  const key = structure.discriminator ?? "template";
+  const tag = asRecord(value)[key];
+  if (typeof tag === "string") {
+    if (tag in variants) return tag;
+    // A tag of several spellings ("map", "mapa"): the variant whose tag field offers it.
+    const found = Object.entries(variants).find(([, v]) => v.fields?.[key]?.options?.includes(tag));
+    if (found) return found[0];
+  }
+  return Object.keys(variants)[0];
 }
 
 /** A new, empty item for a card grid, from its template. */
@@ -39,8 +74,13 @@ function emptyOf(structure: FieldStructure | undefined): Value {
       );
     case "tabbed_form": {
       const [tag, variant] = Object.entries(structure.fields ?? {})[0] ?? [];
-      return { ...asRecord(emptyOf(variant)), ...(tag ? { template: tag } : {}) };
+      return {
+        ...asRecord(emptyOf(variant)),
+        ...(tag ? { [structure.discriminator ?? "template"]: tag } : {}),
+      };
     }
+    case "key_value":
+      return {};
     case "card_grid":
     case "chip_list":
       return [];
@@ -78,6 +118,7 @@ export function StructureField({
       return (
         <fieldset className="editor-section">
           <legend>{structure.label}</legend>
+          {hint}
           {Object.entries(structure.fields ?? {}).map(([key, field]) => (
             <StructureField
               key={key}
@@ -95,18 +136,13 @@ export function StructureField({
         </fieldset>
       );
     case "tabbed_form": {
-      // A union (a page per template): the variant of the value's own tag is the one edited.
-      const record = asRecord(value);
-      const variants = structure.fields ?? {};
-      const tag =
-        typeof record.template === "string" && record.template in variants
-          ? record.template
-          : Object.keys(variants)[0];
-      const variant = tag ? variants[tag] : undefined;
+      // A union (a page per template, a text block per type): the variant of the value's own tag.
+      const tag = variantOf(structure, value);
+      const variant = tag ? structure.fields?.[tag] : undefined;
       return variant ? (
         <div className="editor-tabs">
           <p className="editor-tabs__variant">
-            {structure.label}: <strong>{tag}</strong>
+            {t.variant}: <strong>{variant.label}</strong>
           </p>
           <StructureField name={name} structure={variant} value={value} onChange={onChange} />
         </div>
@@ -117,6 +153,7 @@ export function StructureField({
       return (
         <div className="editor-grid">
           <p className="field__label">{structure.label}</p>
+          {hint}
           {items.map((item, index) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: items have no stable id of their own; the order is the identity here
             <details key={index} className="editor-item">
@@ -143,7 +180,7 @@ export function StructureField({
             className="button button--outline"
             onClick={() => onChange([...items, emptyOf(structure.template)])}
           >
-            {t.add}: {structure.label}
+            {t.add}: {structure.template?.label ?? structure.label}
           </button>
         </div>
       );
@@ -193,7 +230,30 @@ export function StructureField({
           {label}
         </div>
       );
+    case "key_value":
+      return (
+        <KeyValueField
+          id={id}
+          structure={structure}
+          value={value}
+          onChange={onChange}
+          emptyValue={emptyOf(structure.template)}
+          renderValue={(row) => <StructureField {...row} />}
+        />
+      );
+    case "icon_picker":
+      return (
+        <IconPickerField
+          id={id}
+          label={label}
+          hint={hint}
+          value={value}
+          required={structure.required}
+          onChange={onChange}
+        />
+      );
     case "currency_input":
+      return <CurrencyField id={id} label={label} value={value} onChange={onChange} />;
     case "metric_input":
       return (
         <div className="field">
@@ -291,9 +351,12 @@ export function StructureField({
             id={id}
             type="text"
             value={typeof value === "string" || typeof value === "number" ? String(value) : ""}
-            onChange={(event) =>
-              onChange(event.target.value === "" && !structure.required ? undefined : event.target.value)
-            }
+            placeholder={structure.placeholder}
+            onChange={(event) => {
+              const text = event.target.value;
+              if (text === "" && !structure.required) onChange(undefined);
+              else onChange(structure.accepts === "number_or_text" ? numberOrText(text) : text);
+            }}
           />
           {hint}
         </div>

@@ -21,6 +21,7 @@ export function PostCard({
         texts={texts}
         width={1200}
         height={630}
+        sizes={featured ? "half" : "card"}
         className="post-card__image"
       />
       <div className="post-card__body">

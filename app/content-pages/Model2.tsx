@@ -28,7 +28,13 @@ export function Model2({ content, texts }: { content: Model2Content; texts: Page
               </ul>
             )}
           </div>
-          <SafeImage src={block.image.src} alt={block.image.alt} texts={texts} className="alt-block__image" />
+          <SafeImage
+            src={block.image.src}
+            alt={block.image.alt || undefined}
+            texts={texts}
+            className="alt-block__image"
+            sizes="half"
+          />
         </section>
       ))}
       {content.cta && <CtaBlock cta={content.cta} />}

@@ -18,7 +18,7 @@ export function Model7({ content, texts }: { content: Model7Content; texts: Page
         <ul className="image-features">
           {content.imageFeatures.map((item) => (
             <li key={item.title}>
-              <SafeImage src={item.image.src} alt={item.image.alt} texts={texts} />
+              <SafeImage src={item.image.src} alt={item.image.alt || undefined} texts={texts} sizes="card" />
               <h3>{item.title}</h3>
               <p>{item.description}</p>
             </li>

@@ -1,4 +1,5 @@
 import { type ReactNode, useState } from "react";
+import { ContentImage, type ContentImageProps } from "~/components/ContentImage.tsx";
 import { Icon } from "~/components/Icon.tsx";
 import { SiteLink } from "~/components/SiteLink.tsx";
 import type { PageTexts } from "~/lib/content/page-texts.ts";
@@ -53,21 +54,29 @@ export function PageHero({ hero }: { hero: Hero }) {
   );
 }
 
-/** An image that shows 'Imagem não disponível' in its place when it fails (B §2.3). */
+/**
+ * An image that shows 'Imagem não disponível' in its place when it fails (B §2.3); an image of the
+ * media library comes with its WebP srcset, alt text and focal point (ContentImage, issue 29).
+ */
 export function SafeImage({
   src,
   alt,
+  fallbackAlt,
   texts,
   className,
   width = 1200,
   height = 800,
+  sizes = "content",
 }: {
   src: string;
-  alt: string;
+  /** The document's alt text; undefined takes the library's. */
+  alt: string | undefined;
+  fallbackAlt?: string;
   texts: PageTexts;
   className?: string;
   width?: number;
   height?: number;
+  sizes?: ContentImageProps["sizes"];
 }) {
   const [failed, setFailed] = useState(false);
   if (failed) {
@@ -75,22 +84,22 @@ export function SafeImage({
       <div
         className={`image-missing ${className ?? ""}`}
         role="img"
-        aria-label={alt || texts.imageUnavailable}
+        aria-label={alt || fallbackAlt || texts.imageUnavailable}
       >
         <span>{texts.imageUnavailable}</span>
       </div>
     );
   }
   return (
-    <img
+    <ContentImage
       src={src}
       alt={alt}
+      fallbackAlt={fallbackAlt}
       width={width}
       height={height}
-      loading="lazy"
-      decoding="async"
+      sizes={sizes}
       className={className}
-      ref={(img) => {
+      imgRef={(img) => {
         if (!failed && failedBeforeHydration(img)) setFailed(true);
       }}
       onError={() => setFailed(true)}

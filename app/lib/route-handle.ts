@@ -9,4 +9,15 @@ export interface RouteHandle {
    * lead forms, contact, newsletter) would hand that one token to every visitor.
    */
   pageCache?: boolean;
+  /**
+   * The route draws its own shell (the admin area, decision 098): the root layout renders only the
+   * outlet, without the site's header, footer, skip link or chat, and the page's language is always
+   * Portuguese whatever the visitor's browser or language cookie says.
+   */
+  bare?: boolean;
+}
+
+/** Whether any matched route asks for a bare page (decision 098). */
+export function isBare(matches: readonly { handle?: unknown }[]): boolean {
+  return matches.some((m) => (m.handle as RouteHandle | undefined)?.bare === true);
 }

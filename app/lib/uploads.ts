@@ -20,8 +20,11 @@ export const IMAGE_TYPES = {
 
 export type ImageMime = keyof typeof IMAGE_TYPES;
 
-/** A stored name: the first 20 hex digits of the SHA-256 of the content and the type's extension. */
-export const UPLOAD_NAME = /^[0-9a-f]{20}\.(png|jpg|webp|gif|avif)$/;
+/**
+ * A stored name: the first 20 hex digits of the SHA-256 of the content and the type's extension;
+ * a WebP variant of the media library adds its width (`{hash}-640.webp`, issue 29).
+ */
+export const UPLOAD_NAME = /^[0-9a-f]{20}(?:-[1-9][0-9]{1,3}(?=\.webp$))?\.(png|jpg|webp|gif|avif)$/;
 
 export const uploadMessages = {
   empty: "Envie uma imagem.",

@@ -3,6 +3,7 @@ import { sectionsFor } from "@server/http/sections.ts";
 import { useEffect } from "react";
 import { data, replace } from "react-router";
 import { PostCard } from "~/blog/PostCard.tsx";
+import { PageMediaProvider } from "~/components/ContentImage.tsx";
 import { SiteLink } from "~/components/SiteLink.tsx";
 import { PageHero, SafeImage } from "~/content-pages/parts.tsx";
 import { byDate, postSummary, readingTime, recentPosts, relatedPosts } from "~/lib/content/blog.ts";
@@ -30,12 +31,15 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const post = blog.data.posts.find((p) => p.slug === params.slug);
   if (!post) throw replace(blogPath);
   const posts = blog.data.posts;
+  const related = relatedPosts(post, posts).map(postSummary);
   return data(
     {
       language: info.uiLanguage,
       post,
       readTime: readingTime(post),
-      related: relatedPosts(post, posts).map(postSummary),
+      related,
+      // The library's srcset, alt text and focal point of the post's images and its cards' (issue 29).
+      media: await context.services.media.forPage([post, related], info.uiLanguage),
       recent: recentPosts(posts, post.slug).map((p) => ({ slug: p.slug, title: p.title })),
       all: byDate(posts).map((p) => ({ slug: p.slug, title: p.title })),
       baseUrl: context.services.config.publicBaseUrl,
@@ -106,120 +110,123 @@ export default function BlogPostRoute({ loaderData }: Route.ComponentProps) {
     window.scrollTo({ top: 0 });
   }, [post.slug]);
   return (
-    <div className="blog blog-post">
-      <PageHero hero={{ title: post.title, subtitle: post.excerpt }} />
-      <div className="blog-post__layout">
-        <article className="blog-post__article" aria-labelledby="post-titulo">
-          <nav aria-label="Breadcrumb" className="breadcrumb">
-            <ol>
-              <li>
-                <SiteLink to="/">{t.breadcrumbHome}</SiteLink>
-              </li>
-              <li>
-                <SiteLink to="/blog">Blog</SiteLink>
-              </li>
-              <li aria-current="page">{post.title}</li>
-            </ol>
-          </nav>
-          <SafeImage
-            src={post.featuredImage}
-            alt=""
-            texts={t}
-            width={1200}
-            height={630}
-            className="blog-post__image"
-          />
-          <h2 id="post-titulo" className="blog-post__title">
-            {post.title}
-          </h2>
-          <p className="blog-post__meta">
-            {t.blogBy} <strong>{post.author}</strong> ·{" "}
-            <time dateTime={post.publishDate}>{formatContentDate(post.publishDate, t)}</time> ·{" "}
-            {t.blogReadTime(loaderData.readTime)} ·{" "}
-            <SiteLink to={`/blog?categoria=${encodeURIComponent(post.category)}`}>{post.category}</SiteLink>
-          </p>
-          <p className="blog-post__intro">{post.content.introduction}</p>
-          {post.content.sections.map((section) => (
-            <section key={section.title}>
-              <h3>{section.title}</h3>
-              {section.paragraphs.map((paragraph) => (
-                <p key={paragraph.slice(0, 40)}>{paragraph}</p>
+    <PageMediaProvider media={loaderData.media}>
+      <div className="blog blog-post">
+        <PageHero hero={{ title: post.title, subtitle: post.excerpt }} />
+        <div className="blog-post__layout">
+          <article className="blog-post__article" aria-labelledby="post-titulo">
+            <nav aria-label="Breadcrumb" className="breadcrumb">
+              <ol>
+                <li>
+                  <SiteLink to="/">{t.breadcrumbHome}</SiteLink>
+                </li>
+                <li>
+                  <SiteLink to="/blog">Blog</SiteLink>
+                </li>
+                <li aria-current="page">{post.title}</li>
+              </ol>
+            </nav>
+            <SafeImage
+              src={post.featuredImage}
+              alt={undefined}
+              texts={t}
+              width={1200}
+              height={630}
+              className="blog-post__image"
+            />
+            <h2 id="post-titulo" className="blog-post__title">
+              {post.title}
+            </h2>
+            <p className="blog-post__meta">
+              {t.blogBy} <strong>{post.author}</strong> ·{" "}
+              <time dateTime={post.publishDate}>{formatContentDate(post.publishDate, t)}</time> ·{" "}
+              {t.blogReadTime(loaderData.readTime)} ·{" "}
+              <SiteLink to={`/blog?categoria=${encodeURIComponent(post.category)}`}>{post.category}</SiteLink>
+            </p>
+            <p className="blog-post__intro">{post.content.introduction}</p>
+            {post.content.sections.map((section) => (
+              <section key={section.title}>
+                <h3>{section.title}</h3>
+                {section.paragraphs.map((paragraph) => (
+                  <p key={paragraph.slice(0, 40)}>{paragraph}</p>
+                ))}
+                {section.highlights.length > 0 && (
+                  <ul className="check-list">
+                    {section.highlights.map((h) => (
+                      <li key={h}>{h}</li>
+                    ))}
+                  </ul>
+                )}
+                {section.image && (
+                  <figure className="blog-post__figure">
+                    <SafeImage
+                      src={section.image.url}
+                      alt={section.image.alt || undefined}
+                      fallbackAlt={section.image.caption}
+                      texts={t}
+                      width={1200}
+                      height={630}
+                    />
+                    <figcaption>{section.image.caption}</figcaption>
+                  </figure>
+                )}
+              </section>
+            ))}
+            <p className="blog-post__tags-title">{t.blogTags}</p>
+            <ul className="tag-list">
+              {post.tags.map((tag) => (
+                <li key={tag}>
+                  <SiteLink to={`/blog?tag=${encodeURIComponent(tag)}`}>{tag}</SiteLink>
+                </li>
               ))}
-              {section.highlights.length > 0 && (
-                <ul className="check-list">
-                  {section.highlights.map((h) => (
-                    <li key={h}>{h}</li>
-                  ))}
-                </ul>
-              )}
-              {section.image && (
-                <figure className="blog-post__figure">
-                  <SafeImage
-                    src={section.image.url}
-                    alt={section.image.alt ?? section.image.caption}
-                    texts={t}
-                    width={1200}
-                    height={630}
-                  />
-                  <figcaption>{section.image.caption}</figcaption>
-                </figure>
-              )}
-            </section>
-          ))}
-          <p className="blog-post__tags-title">{t.blogTags}</p>
-          <ul className="tag-list">
-            {post.tags.map((tag) => (
-              <li key={tag}>
-                <SiteLink to={`/blog?tag=${encodeURIComponent(tag)}`}>{tag}</SiteLink>
-              </li>
-            ))}
-          </ul>
-          <p>
-            <SiteLink to="/blog">{t.blogBack}</SiteLink>
-          </p>
-        </article>
-        <aside className="blog-post__sidebar" aria-label={t.blogAllPosts}>
-          <search aria-label={t.blogSearchRegion}>
-            <form method="get" action={loaderData.language === "en" ? "/en/blog" : "/blog"}>
-              <label className="field">
-                <span className="field__label">{t.blogSearch}</span>
-                <input type="search" name="q" maxLength={100} />
-              </label>
-              <button type="submit" className="button button--primary">
-                {t.blogSearchButton}
-              </button>
-            </form>
-          </search>
-          <h2>{t.blogRecent}</h2>
-          <ul className="link-list">
-            {recent.map((p) => (
-              <li key={p.slug}>
-                <SiteLink to={`/blog/${p.slug}`}>{p.title}</SiteLink>
-              </li>
-            ))}
-          </ul>
-          <h2>{t.blogAllPosts}</h2>
-          <ul className="link-list">
-            {all.map((p) => (
-              <li key={p.slug}>
-                <SiteLink to={`/blog/${p.slug}`} aria-current={p.slug === post.slug ? "page" : undefined}>
-                  {p.title}
-                </SiteLink>
-              </li>
-            ))}
-          </ul>
-        </aside>
+            </ul>
+            <p>
+              <SiteLink to="/blog">{t.blogBack}</SiteLink>
+            </p>
+          </article>
+          <aside className="blog-post__sidebar" aria-label={t.blogAllPosts}>
+            <search aria-label={t.blogSearchRegion}>
+              <form method="get" action={loaderData.language === "en" ? "/en/blog" : "/blog"}>
+                <label className="field">
+                  <span className="field__label">{t.blogSearch}</span>
+                  <input type="search" name="q" maxLength={100} />
+                </label>
+                <button type="submit" className="button button--primary">
+                  {t.blogSearchButton}
+                </button>
+              </form>
+            </search>
+            <h2>{t.blogRecent}</h2>
+            <ul className="link-list">
+              {recent.map((p) => (
+                <li key={p.slug}>
+                  <SiteLink to={`/blog/${p.slug}`}>{p.title}</SiteLink>
+                </li>
+              ))}
+            </ul>
+            <h2>{t.blogAllPosts}</h2>
+            <ul className="link-list">
+              {all.map((p) => (
+                <li key={p.slug}>
+                  <SiteLink to={`/blog/${p.slug}`} aria-current={p.slug === post.slug ? "page" : undefined}>
+                    {p.title}
+                  </SiteLink>
+                </li>
+              ))}
+            </ul>
+          </aside>
+        </div>
+        {related.length > 0 && (
+          <section className="page-section" aria-labelledby="relacionados-titulo">
+            <h2 id="relacionados-titulo">{t.blogRelated}</h2>
+            <div className="post-grid">
+              {related.map((p) => (
+                <PostCard key={p.slug} post={p} texts={t} />
+              ))}
+            </div>
+          </section>
+        )}
       </div>
-      {related.length > 0 && (
-        <section className="page-section" aria-labelledby="relacionados-titulo">
-          <h2 id="relacionados-titulo">{t.blogRelated}</h2>
-          <div className="post-grid">
-            {related.map((p) => (
-              <PostCard key={p.slug} post={p} texts={t} />
-            ))}
-          </div>
-        </section>
-      )}
-    </div>
+    </PageMediaProvider>
   );
 }

@@ -3,6 +3,7 @@ import { sectionsFor } from "@server/http/sections.ts";
 import { issueFormToken } from "@server/leads/spam.ts";
 import { data } from "react-router";
 import { PostCard } from "~/blog/PostCard.tsx";
+import { PageMediaProvider } from "~/components/ContentImage.tsx";
 import { NewsletterSection } from "~/components/forms/NewsletterSection.tsx";
 import { SiteLink } from "~/components/SiteLink.tsx";
 import { PageHero } from "~/content-pages/parts.tsx";
@@ -50,17 +51,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const matching = filterPosts(posts, filters);
   const perPage = blog.status === "loaded" ? blog.data.settings.postsPerPage : 9;
   const page = paginate(matching, filters.page, perPage);
+  const featured =
+    !filtering && page.page === 1 && blog.status === "loaded"
+      ? featuredPosts(posts, blog.data.settings.featuredPostsCount).map(postSummary)
+      : [];
+  const items = page.items.map(postSummary);
   return data(
     {
       language: info.uiLanguage,
       status: blog.status,
       settings: blog.status === "loaded" ? blog.data.settings : null,
       hero: blog.status === "loaded" ? blog.data.hero : null,
-      featured:
-        !filtering && page.page === 1 && blog.status === "loaded"
-          ? featuredPosts(posts, blog.data.settings.featuredPostsCount).map(postSummary)
-          : [],
-      page: { ...page, items: page.items.map(postSummary) },
+      featured,
+      page: { ...page, items },
+      // The library's srcset, alt text and focal point of the cards' images (issue 29).
+      media: await services.media.forPage([featured, items], info.uiLanguage),
       filters: { q: filters.q ?? "", category: filters.category ?? "", tag: filters.tag ?? "" },
       filtering,
       options: filterOptions(posts),
@@ -103,122 +108,124 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
     );
   }
   return (
-    <div className="blog">
-      <PageHero hero={loaderData.hero} />
-      <ul className="blog-stats">
-        <li>
-          <strong>{statistics.posts}</strong> {t.blogStats.posts}
-        </li>
-        <li>
-          <strong>{statistics.categories}</strong> {t.blogStats.categories}
-        </li>
-        <li>
-          <strong>{statistics.tags}</strong> {t.blogStats.tags}
-        </li>
-        <li>
-          <strong>{statistics.minutes}</strong> {t.blogStats.minutes}
-        </li>
-      </ul>
-      <div className="blog-filters">
-        <search aria-label={t.blogSearchRegion}>
-          <form method="get" action={loaderData.language === "en" ? "/en/blog" : "/blog"}>
-            <label className="field">
-              <span className="field__label">{t.blogSearch}</span>
-              <input type="search" name="q" defaultValue={filters.q} maxLength={100} />
-            </label>
-            <label className="field">
-              <span className="field__label">{t.blogCategory}</span>
-              <select name="categoria" defaultValue={filters.category}>
-                <option value="">{t.blogAllCategories}</option>
-                {options.categories.map((category) => (
-                  <option key={category} value={category}>
-                    {category}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <label className="field">
-              <span className="field__label">{t.blogTag}</span>
-              <select name="tag" defaultValue={filters.tag}>
-                <option value="">{t.blogAllTags}</option>
-                {options.tags.map((tag) => (
-                  <option key={tag} value={tag}>
-                    {tag}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <button type="submit" className="button button--primary">
-              {t.blogSearchButton}
-            </button>
-          </form>
-        </search>
-      </div>
+    <PageMediaProvider media={loaderData.media}>
+      <div className="blog">
+        <PageHero hero={loaderData.hero} />
+        <ul className="blog-stats">
+          <li>
+            <strong>{statistics.posts}</strong> {t.blogStats.posts}
+          </li>
+          <li>
+            <strong>{statistics.categories}</strong> {t.blogStats.categories}
+          </li>
+          <li>
+            <strong>{statistics.tags}</strong> {t.blogStats.tags}
+          </li>
+          <li>
+            <strong>{statistics.minutes}</strong> {t.blogStats.minutes}
+          </li>
+        </ul>
+        <div className="blog-filters">
+          <search aria-label={t.blogSearchRegion}>
+            <form method="get" action={loaderData.language === "en" ? "/en/blog" : "/blog"}>
+              <label className="field">
+                <span className="field__label">{t.blogSearch}</span>
+                <input type="search" name="q" defaultValue={filters.q} maxLength={100} />
+              </label>
+              <label className="field">
+                <span className="field__label">{t.blogCategory}</span>
+                <select name="categoria" defaultValue={filters.category}>
+                  <option value="">{t.blogAllCategories}</option>
+                  {options.categories.map((category) => (
+                    <option key={category} value={category}>
+                      {category}
+                    </option>
+                  ))}
+                </select>
+              </label>
+              <label className="field">
+                <span className="field__label">{t.blogTag}</span>
+                <select name="tag" defaultValue={filters.tag}>
+                  <option value="">{t.blogAllTags}</option>
+                  {options.tags.map((tag) => (
+                    <option key={tag} value={tag}>
+                      {tag}
+                    </option>
+                  ))}
+                </select>
+              </label>
+              <button type="submit" className="button button--primary">
+                {t.blogSearchButton}
+              </button>
+            </form>
+          </search>
+        </div>
 
-      {featured.length > 0 && (
-        <section className="page-section" aria-labelledby="destaques-titulo">
-          <h2 id="destaques-titulo">{t.blogFeatured}</h2>
-          <div className="post-grid post-grid--featured">
-            {featured.map((post) => (
-              <PostCard key={post.slug} post={post} texts={t} featured />
-            ))}
-          </div>
-        </section>
-      )}
-
-      <section className="page-section" aria-labelledby="artigos-titulo">
-        <h2 id="artigos-titulo">{t.blogAll}</h2>
-        {loaderData.filtering && <p role="status">{t.blogResults(page.total)}</p>}
-        {page.items.length === 0 ? (
-          <div className="blog-empty">
-            <p className="blog-empty__title">{t.blogNoResults}</p>
-            <p>{t.blogNoResultsHint}</p>
-            <SiteLink to="/blog" className="button button--outline">
-              {t.blogClearFilters}
-            </SiteLink>
-          </div>
-        ) : (
-          <div className="post-grid">
-            {page.items.map((post) => (
-              <PostCard key={post.slug} post={post} texts={t} />
-            ))}
-          </div>
-        )}
-        {page.pageCount > 1 && (
-          <nav className="pagination" aria-label={t.blogPagination}>
-            <ul>
-              {page.page > 1 && (
-                <li>
-                  <SiteLink to={listHref(filters, page.page - 1)}>{t.blogPrevious}</SiteLink>
-                </li>
-              )}
-              {Array.from({ length: page.pageCount }, (_, i) => i + 1).map((n) => (
-                <li key={n}>
-                  <SiteLink
-                    to={listHref(filters, n)}
-                    aria-current={n === page.page ? "page" : undefined}
-                    aria-label={t.blogPage(n)}
-                  >
-                    {n}
-                  </SiteLink>
-                </li>
+        {featured.length > 0 && (
+          <section className="page-section" aria-labelledby="destaques-titulo">
+            <h2 id="destaques-titulo">{t.blogFeatured}</h2>
+            <div className="post-grid post-grid--featured">
+              {featured.map((post) => (
+                <PostCard key={post.slug} post={post} texts={t} featured />
               ))}
-              {page.page < page.pageCount && (
-                <li>
-                  <SiteLink to={listHref(filters, page.page + 1)}>{t.blogNext}</SiteLink>
-                </li>
-              )}
-            </ul>
-          </nav>
+            </div>
+          </section>
         )}
-      </section>
-      {loaderData.newsletter && (
-        <NewsletterSection
-          data={loaderData.newsletter}
-          texts={formTexts(loaderData.language)}
-          formToken={loaderData.formToken}
-        />
-      )}
-    </div>
+
+        <section className="page-section" aria-labelledby="artigos-titulo">
+          <h2 id="artigos-titulo">{t.blogAll}</h2>
+          {loaderData.filtering && <p role="status">{t.blogResults(page.total)}</p>}
+          {page.items.length === 0 ? (
+            <div className="blog-empty">
+              <p className="blog-empty__title">{t.blogNoResults}</p>
+              <p>{t.blogNoResultsHint}</p>
+              <SiteLink to="/blog" className="button button--outline">
+                {t.blogClearFilters}
+              </SiteLink>
+            </div>
+          ) : (
+            <div className="post-grid">
+              {page.items.map((post) => (
+                <PostCard key={post.slug} post={post} texts={t} />
+              ))}
+            </div>
+          )}
+          {page.pageCount > 1 && (
+            <nav className="pagination" aria-label={t.blogPagination}>
+              <ul>
+                {page.page > 1 && (
+                  <li>
+                    <SiteLink to={listHref(filters, page.page - 1)}>{t.blogPrevious}</SiteLink>
+                  </li>
+                )}
+                {Array.from({ length: page.pageCount }, (_, i) => i + 1).map((n) => (
+                  <li key={n}>
+                    <SiteLink
+                      to={listHref(filters, n)}
+                      aria-current={n === page.page ? "page" : undefined}
+                      aria-label={t.blogPage(n)}
+                    >
+                      {n}
+                    </SiteLink>
+                  </li>
+                ))}
+                {page.page < page.pageCount && (
+                  <li>
+                    <SiteLink to={listHref(filters, page.page + 1)}>{t.blogNext}</SiteLink>
+                  </li>
+                )}
+              </ul>
+            </nav>
+          )}
+        </section>
+        {loaderData.newsletter && (
+          <NewsletterSection
+            data={loaderData.newsletter}
+            texts={formTexts(loaderData.language)}
+            formToken={loaderData.formToken}
+          />
+        )}
+      </div>
+    </PageMediaProvider>
   );
 }

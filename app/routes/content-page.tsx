@@ -2,6 +2,7 @@ import { loadData, loadSection } from "@server/content/load.ts";
 import { currentUser, requirePageUser } from "@server/http/auth-guard.ts";
 import { sectionsFor } from "@server/http/sections.ts";
 import { data, redirect, replace } from "react-router";
+import { PageMediaProvider } from "~/components/ContentImage.tsx";
 import { ContentPageView } from "~/content-pages/ContentPageView.tsx";
 import { pageTexts } from "~/lib/content/page-texts.ts";
 import { aboutUsFallback, findPage, mayView } from "~/lib/content/pages.ts";
@@ -56,6 +57,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       language: info.uiLanguage,
       // A public tile address for the map (not a secret); without one the map draws the shipped outline.
       tileUrl: MAP_TEMPLATES.has(page.template) ? (context.services.config.MAP_TILE_URL ?? null) : null,
+      // The library's srcset, alt text and focal point of the page's images (issue 29).
+      media: await context.services.media.forPage(page.content, info.uiLanguage),
     },
     // A private page is personal: never kept by a shared cache.
     { headers: { "Cache-Control": page.isPublic ? "public, max-age=60" : "private, no-store" } },
@@ -84,12 +87,14 @@ export default function ContentPageRoute({ loaderData }: Route.ComponentProps) {
   const texts = pageTexts(loaderData.language);
   return (
     <article className={`content-page content-page--${loaderData.page.template}`}>
-      <ContentPageView
-        page={loaderData.page}
-        partners={loaderData.partners}
-        texts={texts}
-        tileUrl={loaderData.tileUrl}
-      />
+      <PageMediaProvider media={loaderData.media}>
+        <ContentPageView
+          page={loaderData.page}
+          partners={loaderData.partners}
+          texts={texts}
+          tileUrl={loaderData.tileUrl}
+        />
+      </PageMediaProvider>
     </article>
   );
 }

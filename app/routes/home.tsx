@@ -1,6 +1,7 @@
 import { loadSection } from "@server/content/load.ts";
 import { sectionsFor } from "@server/http/sections.ts";
 import { redirect, useRouteLoaderData } from "react-router";
+import { PageMediaProvider } from "~/components/ContentImage.tsx";
 import { NewsletterSection } from "~/components/forms/NewsletterSection.tsx";
 import { LoadError, MissingData } from "~/components/SectionState.tsx";
 import { useFormToken } from "~/lib/forms/form-token.ts";
@@ -46,7 +47,12 @@ export async function loader({ context }: Route.LoaderArgs) {
     loadSection(sections, "testimonials-data", query),
     loadSection(sections, "newsletter-data", query),
   ]);
-  return { sections: { hero, video, cards, segments, circle, why, accordion, testimonials, newsletter } };
+  // The library's srcset, alt text and focal point of the images the hero and the video show (issue 29).
+  const media = await context.services.media.forPage([hero, video], request.uiLanguage);
+  return {
+    sections: { hero, video, cards, segments, circle, why, accordion, testimonials, newsletter },
+    media,
+  };
 }
 
 /** Renders a section in its state: the section itself, the missing-data message or the error (A §2). */
@@ -74,7 +80,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const t = messagesFor(language);
   const s = loaderData.sections;
   return (
-    <>
+    <PageMediaProvider media={loaderData.media}>
       <Section state={s.hero} name="Hero" t={t}>
         {(data) => <HeroCarousel data={data} texts={t.carousel} />}
       </Section>
@@ -128,6 +134,6 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <Section state={s.newsletter} name="Newsletter" t={t}>
         {(data) => <NewsletterSection data={data} texts={formTexts(language)} formToken={formToken} />}
       </Section>
-    </>
+    </PageMediaProvider>
   );
 }

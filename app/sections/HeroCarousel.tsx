@@ -1,4 +1,5 @@
 import { useEffect, useReducer, useRef, useState } from "react";
+import { ContentImage } from "~/components/ContentImage.tsx";
 import { Icon } from "~/components/Icon.tsx";
 import { SiteLink } from "~/components/SiteLink.tsx";
 import { carouselReducer, HERO_INTERVAL_MS, nextAdvanceDelay } from "~/lib/carousel.ts";
@@ -84,15 +85,18 @@ export function HeroCarousel({ data, texts }: { data: HeroSectionData; texts: He
                   unsupported={texts.videoUnsupported}
                 />
               ) : (
-                <img
+                <ContentImage
                   src={slide.background.type === "video" ? data.defaultBackground : slide.background.src}
-                  alt={slide.background.alt}
+                  alt={slide.background.alt || undefined}
                   width={1600}
                   height={900}
+                  sizes="full"
                   loading={index === 0 ? "eager" : "lazy"}
                   fetchPriority={index === 0 ? "high" : undefined}
                   onError={(e) => {
                     if (e.currentTarget.src.endsWith(data.defaultBackground)) return;
+                    // The variants (srcset) would win over a new src: they go too.
+                    e.currentTarget.removeAttribute("srcset");
                     e.currentTarget.src = data.defaultBackground;
                   }}
                 />

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from "react";
+import { ContentImage } from "~/components/ContentImage.tsx";
 import { SiteLink } from "~/components/SiteLink.tsx";
 import type { VideoDemoData } from "~/lib/content/sections.ts";
 import type { OfferedLanguage } from "~/lib/languages.ts";
@@ -99,15 +100,15 @@ export function VideoDemo({
           ) : (
             <button type="button" className="video-demo__thumb" onClick={() => setPlaying(true)}>
               {/* A thumbnail that fails gives way to the placeholder image (A §4). */}
-              <img
-                ref={(img) => {
+              <ContentImage
+                imgRef={(img) => {
                   if (!thumbFailed && failedBeforeHydration(img)) setThumbFailed(true);
                 }}
                 src={thumbFailed ? PLACEHOLDER_IMAGE : data.video.thumbnail}
-                alt={thumbFailed ? texts.placeholder : data.video.alt}
+                alt={thumbFailed ? texts.placeholder : data.video.alt || undefined}
                 width={960}
                 height={540}
-                loading="lazy"
+                sizes="(max-width: 960px) 100vw, 960px"
                 onError={() => setThumbFailed(true)}
               />
               <span className="video-demo__play" aria-hidden="true">

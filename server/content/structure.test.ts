@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { fieldFor, formStructure, labelFor } from "./structure.ts";
+import type { FieldStructure } from "~/lib/content/form-structure.ts";
+import { type DocumentName, documentSchemas } from "~/lib/content/schemas.ts";
+import { fieldFor, formStructure, labelProblems, spelledOut } from "./structure.ts";
 
 describe("B §2.8, §3.9 — the editor's form derived from a document's schema", () => {
   it("picks the component from the type and the name", () => {
@@ -19,13 +21,27 @@ describe("B §2.8, §3.9 — the editor's form derived from a document's schema"
     expect(fieldFor("backgroundImage", { type: "string" }, false)._ui).toBe("image_upload");
     expect(fieldFor("description", { type: "string" }, false)._ui).toBe("textarea");
     expect(fieldFor("title", { type: "string" }, true)._ui).toBe("text_input");
+    expect(fieldFor("icon", { type: "string" }, false)._ui).toBe("icon_picker");
     expect(fieldFor("tags", { type: "array", items: { type: "string" } }, false)._ui).toBe("chip_list");
     expect(fieldFor("cards", { type: "array", items: { type: "object", properties: {} } }, true)._ui).toBe(
       "card_grid",
     );
   });
 
-  it("a list of a union of objects is a card grid of tabbed forms, one tab per variant", () => {
+  it("the words of editor-fields.ts decide label, help and control over the key's hints", () => {
+    expect(
+      fieldFor("url", { type: "string" }, true, { label: "Arquivo da imagem", ui: "image_upload" }),
+    ).toMatchObject({ _ui: "image_upload", label: "Arquivo da imagem" });
+    expect(
+      fieldFor("video_background", { type: "string" }, false, { label: "Vídeo de fundo", ui: "text_input" })
+        ._ui,
+    ).toBe("text_input");
+    expect(
+      fieldFor("duration", { type: "integer" }, false, { label: "Duração", suffix: "ms" }).features,
+    ).toEqual({ step: 1, suffix: "ms" });
+  });
+
+  it("a list of a union of objects is a card grid of tabbed forms, one tab per variant, with its tag field", () => {
     const union = {
       type: "array",
       items: {
@@ -38,21 +54,117 @@ describe("B §2.8, §3.9 — the editor's form derived from a document's schema"
     const field = fieldFor("pages", union, true);
     expect(field._ui).toBe("card_grid");
     expect(field.template?._ui).toBe("tabbed_form");
+    expect(field.template?.discriminator).toBe("template");
     expect(Object.keys(field.template?.fields ?? {})).toEqual(["model1", "model3"]);
   });
 
-  it("labels: Portuguese for common keys, spelled out otherwise", () => {
-    expect(labelFor("title")).toBe("Título");
-    expect(labelFor("monthly_price")).toBe("Preço mensal");
-    expect(labelFor("sectionTitle")).toBe("Section title");
-    expect(labelFor("img_backgroud")).toBe("Img backgroud");
+  it("a map is rows of key and value (plan limits and their names), not a JSON text", () => {
+    const plans = formStructure("plans-data");
+    expect(plans.fields.limits_labels).toMatchObject({
+      _ui: "key_value",
+      label: "Nomes dos limites",
+      keyLabel: "Chave do limite",
+      template: { _ui: "text_input", label: "Nome exibido" },
+    });
+    expect(plans.fields.plans?.template?.fields?.limits).toMatchObject({
+      _ui: "key_value",
+      template: { _ui: "text_input", accepts: "number_or_text" },
+    });
   });
 
-  it("every document type has a structure with a page header", () => {
-    for (const name of ["menu_data", "plans-data", "pages-data", "blog-data", "form-demo"] as const) {
-      const structure = formStructure(name);
-      expect(structure.header._ui).toBe("page_header");
-      expect(Object.keys(structure.fields).length).toBeGreaterThan(0);
-    }
+  it("Portuguese words and the right control where the issue named them", () => {
+    const hero = formStructure("hero-section-data");
+    expect(hero.header.label).toBe("Destaque da página inicial");
+    expect(hero.fields.defaultBackground).toMatchObject({
+      _ui: "image_upload",
+      label: "Imagem de fundo padrão",
+    });
+    const plans = formStructure("plans-data");
+    expect(plans.fields.popular_badge?.label).toBe("Selo do plano mais popular");
+    expect(plans.fields.toggle?.fields?.monthly?.label).toBe("Texto de “Mensal”");
+    expect(plans.fields.plans?.template?.fields?.annual_price).toMatchObject({
+      _ui: "currency_input",
+      label: "Preço anual",
+      features: { prefix: "R$", step: 0.01 },
+    });
+    const why = formStructure("why-choose-data");
+    expect(why.fields.features?.template?.fields?.icon?._ui).toBe("icon_picker");
+    expect(why.fields.features?.template?.fields?.color?._ui).toBe("color_picker");
+    // A text block of a legal page is one of three kinds, told apart by its `type`.
+    const pages = formStructure("pages-data");
+    const model3 = pages.fields.pages?.template?.fields?.model3;
+    const blocks = model3?.fields?.content?.fields?.contentBlocks?.template?.fields?.content?.template;
+    expect(blocks).toMatchObject({ _ui: "tabbed_form", discriminator: "type" });
+    expect(Object.keys(blocks?.fields ?? {})).toEqual(["heading", "paragraph", "section"]);
+    // The menu's nested entries (a recursive schema) are drawn once, then edited as JSON.
+    const menu = formStructure("menu_data");
+    const entry = menu.fields.main_menu?.template?.fields?.content?.template?.fields?.items?.template;
+    expect(entry?._ui).toBe("form_section");
+    expect(entry?.fields?.items?._ui).toBe("textarea");
+    // An id that is a number or a text (z.union of int and string) is one line, numbers kept numbers.
+    expect(hero.fields.slides?.template?.fields?.id).toMatchObject({
+      _ui: "text_input",
+      accepts: "number_or_text",
+    });
+    expect(hero.fields.slides?.template?.fields?.cta?.fields?.text?._ui).toBe("text_input");
+    // A nullable object is its object, not a text.
+    expect(formStructure("user-dashboard").fields.nextPayment?._ui).toBe("form_section");
+  });
+});
+
+/**
+ * Keys that are Portuguese words themselves (the partners' `cidade`, the integration categories):
+ * their label may read as the key does.
+ */
+const PORTUGUESE_KEYS = new Set(["cidade", "bancos", "marketplaces", "ecommerce", "fiscal", "outros"]);
+
+const normal = (text: string) => text.toLowerCase().replace(/[\s_-]+/g, "");
+
+/**
+ * A label left from the key: empty; the key itself (ignoring case, spaces, '_' and '-': "title",
+ * "Title", "img_backgroud"); or what the old humaniser made of it ("defaultBackground" → "Default
+ * background", "cta_button" → "Cta button": spelledOut). Keys that are Portuguese words are spared.
+ */
+function leftFromKey(key: string, label: string): boolean {
+  if (label.trim() === "") return true;
+  if (PORTUGUESE_KEYS.has(key)) return false;
+  return normal(label) === normal(key) || label === spelledOut(key);
+}
+
+/** Every field of a structure with the key it stands for: properties, list items, map values, variants. */
+function* labelled(key: string, field: FieldStructure, path: string): Generator<[string, string, string]> {
+  yield [path, key, field.label];
+  for (const [child, structure] of Object.entries(field.fields ?? {}))
+    yield* labelled(child, structure, `${path}.${child}`);
+  if (field.template) yield* labelled(key, field.template, `${path}[]`);
+  if (field.keyLabel !== undefined) yield [`${path}{key}`, key, field.keyLabel];
+}
+
+describe("issue 29 — every field of every document has a Portuguese label, not its key", () => {
+  const names = Object.keys(documentSchemas) as DocumentName[];
+
+  it("the rule catches what the editor showed before", () => {
+    expect(leftFromKey("defaultBackground", "Default background")).toBe(true);
+    expect(leftFromKey("cta_button", "Cta button")).toBe(true);
+    expect(leftFromKey("title", "title")).toBe(true);
+    expect(leftFromKey("limits_labels", "Limits labels")).toBe(true);
+    expect(leftFromKey("link", "Link")).toBe(true);
+    expect(leftFromKey("defaultBackground", "Imagem de fundo padrão")).toBe(false);
+    expect(leftFromKey("cidade", "Cidade")).toBe(false);
+  });
+
+  it.each(names)("%s: every field has its words in editor-fields.ts, and no words are left over", (name) => {
+    expect(labelProblems(name)).toEqual([]);
+  });
+
+  it.each(names)("%s: no label is its key or the key spelled out", (name) => {
+    const structure = formStructure(name);
+    const offenders: string[] = [];
+    if (leftFromKey(name, structure.header.label) || structure.header.label === spelledOut(name))
+      offenders.push(`${name}: ${structure.header.label}`);
+    for (const [key, field] of Object.entries(structure.fields))
+      for (const [path, fieldKey, label] of labelled(key, field, `${name}.${key}`))
+        if (leftFromKey(fieldKey, label)) offenders.push(`${path}: "${label}"`);
+    expect(offenders).toEqual([]);
   });
 });

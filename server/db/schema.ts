@@ -3,6 +3,7 @@ import {
   boolean,
   check,
   date,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -645,4 +646,43 @@ export const integrationConnections = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.companyId, t.integrationId] })],
+);
+
+/**
+ * The media library (issue 29): an image the site serves, uploaded (stored by its content hash) or
+ * shipped with the site under /images and referenced by content. Content documents keep using the
+ * address (`url`); the library adds what a page needs to draw it well: size, WebP variants, alt
+ * text in Portuguese and English, and the focal point crops keep in view.
+ */
+export const media = pgTable(
+  "media",
+  {
+    id: serial("id").primaryKey(),
+    /** The address documents use: /uploads/{hash}.{ext} or /images/... */
+    url: text("url").notNull(),
+    /** The file's name on the uploader's computer (or the shipped file's name). */
+    originalName: text("original_name").notNull(),
+    /** The original's name in upload storage; null for a file shipped in public/. */
+    storageName: text("storage_name"),
+    mime: text("mime").notNull(),
+    width: integer("width").notNull(),
+    height: integer("height").notNull(),
+    /** Bytes of the original. */
+    size: integer("size").notNull(),
+    /** '' while missing: listed as 'sem texto alternativo' (images from before the library). */
+    altPt: text("alt_pt").notNull().default(""),
+    altEn: text("alt_en").notNull().default(""),
+    focalX: doublePrecision("focal_x").notNull().default(0.5),
+    focalY: doublePrecision("focal_y").notNull().default(0.5),
+    /** [{ width, height, name, size }]: the WebP variants in upload storage, narrowest first. */
+    variants: jsonb("variants").notNull().default([]),
+    source: text("source", { enum: ["upload", "site"] }).notNull(),
+    uploadedBy: text("uploaded_by"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().default(sql`now()`),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().default(sql`now()`),
+  },
+  (t) => [
+    uniqueIndex("media_url_idx").on(t.url),
+    check("media_focal_check", sql`${t.focalX} between 0 and 1 and ${t.focalY} between 0 and 1`),
+  ],
 );

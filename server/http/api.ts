@@ -35,7 +35,7 @@ const NFSE_UPLOAD_PATH = /^\/api\/billing\/invoices\/[^/]+\/nfse$/;
 
 /** The body limit of a request path: content saves, image uploads and ticket attachments get larger ones. */
 export function bodyLimitFor(path: string): number {
-  if (path === "/api/uploads") return MAX_UPLOAD_BYTES;
+  if (path === "/api/uploads" || path === "/api/media") return MAX_UPLOAD_BYTES;
   if (NFSE_UPLOAD_PATH.test(path)) return NFSE_BODY_BYTES;
   if (isTicketUploadPath(path)) return TICKET_UPLOAD_BYTES;
   if (path === JIRA_WEBHOOK_PATH) return JIRA_WEBHOOK_MAX_BYTES;
@@ -44,7 +44,7 @@ export function bodyLimitFor(path: string): number {
 
 /** The 413 message of a path: an upload says how large an image may be, a ticket how many files of what size. */
 export function bodyTooLargeMessageFor(path: string): string {
-  if (path === "/api/uploads") return uploadMessages.tooLarge;
+  if (path === "/api/uploads" || path === "/api/media") return uploadMessages.tooLarge;
   if (NFSE_UPLOAD_PATH.test(path)) return nfseMessages.bodyTooLarge;
   if (isTicketUploadPath(path))
     return messages.attachmentsTooLarge(MAX_ATTACHMENTS, MAX_ATTACHMENT_BYTES / 1024 / 1024);

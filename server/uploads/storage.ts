@@ -1,4 +1,4 @@
-import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
+import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 
 /**
@@ -13,6 +13,8 @@ export interface UploadStorage {
   get(name: string): Promise<Buffer | null>;
   /** Where the files are, for the logs and operations. */
   readonly location: string;
+  /** Removes the file stored under the name (nothing when there is none); the media library deletes with it. */
+  remove?(name: string): Promise<void>;
 }
 
 /** Files in a folder on this machine (DATA_DIR/uploads): one instance, or a shared volume. */
@@ -35,5 +37,9 @@ export class LocalUploadStorage implements UploadStorage {
       if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
       throw error;
     }
+  }
+
+  async remove(name: string): Promise<void> {
+    await rm(path.join(this.location, name), { force: true });
   }
 }

@@ -50,7 +50,7 @@ describe("admin area in Chromium: the content and plans editors", () => {
   it("an admin edits the hero title, sees it on the home page, then restores the old version", async () => {
     const { context, page } = await signIn(1280, "/admin/json/hero-section-data.json");
     const problems = watchProblems(page);
-    await page.getByRole("heading", { level: 1, name: "Hero section data" }).waitFor();
+    await page.getByRole("heading", { level: 1, name: "Destaque da página inicial" }).waitFor();
     const firstSlide = page.locator("details.editor-item").first();
     await firstSlide.locator("summary").first().click();
     const title = firstSlide.getByLabel("Título", { exact: false }).first();
@@ -105,23 +105,31 @@ describe("admin area in Chromium: the content and plans editors", () => {
   it("an image uploaded in the editor is stored by the server and shown by the site", async () => {
     const { context, page } = await signIn(1280, "/admin/json/hero-section-data.json");
     const problems = watchProblems(page);
-    await page.getByRole("heading", { level: 1, name: "Hero section data" }).waitFor();
+    await page.getByRole("heading", { level: 1, name: "Destaque da página inicial" }).waitFor();
     const firstSlide = page.locator("details.editor-item").first();
     await firstSlide.locator("summary").first().click();
     const field = firstSlide.locator(".field", { has: page.locator(".editor-upload") }).first();
+    // Sent into the media library (issue 29): the field's "Enviar imagem" opens it with its upload form.
+    await field.getByRole("button", { name: "Enviar imagem" }).click();
+    const library = page.getByRole("dialog", { name: "Escolher da biblioteca" });
+    const upload = library.locator(".media-upload");
     // Not an image: refused in the browser before sending, with the server's own words.
-    await field.locator('input[type="file"]').setInputFiles({
+    await upload.locator('input[type="file"]').setInputFiles({
       name: "nota.png",
       mimeType: "text/plain",
       buffer: Buffer.from("texto"),
     });
-    await field.getByText("Formato de imagem não aceito: envie PNG, JPEG, WebP, GIF ou AVIF.").waitFor();
-    await field.locator('input[type="file"]').setInputFiles({
+    await upload.getByLabel("Texto alternativo (português)").fill("Foto de teste");
+    await upload.getByLabel("Texto alternativo (inglês)").fill("Test photo");
+    await upload.getByRole("button", { name: "Enviar imagem" }).click();
+    await upload.getByText("Formato de imagem não aceito: envie PNG, JPEG, WebP, GIF ou AVIF.").waitFor();
+    await upload.locator('input[type="file"]').setInputFiles({
       name: "foto.png",
       mimeType: "image/png",
       buffer: ONE_PIXEL_PNG,
     });
-    await field.getByText("Imagem enviada.").waitFor();
+    await upload.getByRole("button", { name: "Enviar imagem" }).click();
+    await library.waitFor({ state: "hidden" });
     const address = await field.locator('input[type="text"]').inputValue();
     expect(address).toMatch(/^\/uploads\/[0-9a-f]{20}\.png$/);
     expect(await field.locator("img.editor-preview").getAttribute("src")).toBe(address);
@@ -139,10 +147,16 @@ describe("admin area in Chromium: the content and plans editors", () => {
     const { context, page } = await signIn(390, "/admin/pages");
     await page.getByRole("heading", { level: 1, name: "Editor de planos" }).waitFor();
     const plan = page.locator("details.editor-item").first();
+    // Each plan's summary is its own name (issue 29).
+    expect(await plan.locator("summary").first().textContent()).toMatch(/^1\. \S/);
     await plan.locator("summary").first().click();
+    // B §5.5: R$ and a decimal comma, whatever the browser's language; a point typed is read too.
     const price = plan.getByLabel("Preço mensal");
-    expect(await price.getAttribute("step")).toBe("0.01");
+    expect(await price.getAttribute("inputmode")).toBe("decimal");
+    expect(await price.inputValue()).toMatch(/^\d+,\d{2}$/);
     await price.fill("321.90");
+    await price.blur();
+    expect(await price.inputValue()).toBe("321,90");
     await page.getByRole("button", { name: "Salvar alterações" }).click();
     await page.getByText("Dados salvos com sucesso!").waitFor();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
@@ -158,6 +172,86 @@ describe("admin area in Chromium: the content and plans editors", () => {
     await page.getByRole("button", { name: "Salvar alterações" }).click();
     await page.getByText(/^Erro ao salvar: Conteúdo inválido\. plans\.0\.monthly_price/).waitFor();
     await page.getByText("Erro ao salvar alterações", { exact: true }).waitFor();
+    await context.close();
+  });
+
+  it("the plans editor speaks Portuguese: labels, limit names as rows of key and name", async () => {
+    const { context, page } = await signIn(1280, "/admin/pages");
+    await page.getByRole("heading", { level: 1, name: "Editor de planos" }).waitFor();
+    const form = page.locator(".editor__form");
+    for (const label of ["Selo do plano mais popular", "Texto do botão de contratar", "Texto de “Mensal”"])
+      expect(await form.getByLabel(label).count(), label).toBe(1);
+    const text = (await form.textContent()) ?? "";
+    for (const english of ["Popular badge", "Cta button", "Annual savings text", "Limits labels", "Toggle"])
+      expect(text, english).not.toContain(english);
+    // limits_labels: one row per limit, a key and its name; a row added and saved.
+    const names = page.getByRole("group", { name: "Nomes dos limites" });
+    const rows = names.locator(".editor-map__row");
+    const before = await rows.count();
+    expect(before).toBeGreaterThan(0);
+    await names.getByRole("button", { name: "Adicionar linha" }).click();
+    await rows.nth(before).getByLabel("Chave do limite").fill("filiais");
+    await rows.nth(before).getByLabel("Nome exibido (filiais)").fill("filiais");
+    await page.getByRole("button", { name: "Salvar alterações" }).click();
+    await page.getByText("Dados salvos com sucesso!").waitFor();
+    const saved = await (await page.request.get(`${server.url}/api/json/plans-data`)).json();
+    expect(saved.limits_labels.filiais).toBe("filiais");
+    await page.screenshot({ path: path.join(screenshots, "admin-plans-1280.png") });
+    await context.close();
+  });
+
+  it("the admin's own shell: no site header, footer or chat; 'Ver site' and 'Sair'; a menu button on a phone", async () => {
+    const { context, page } = await signIn(1280, "/admin/dashboard");
+    const problems = watchProblems(page);
+    expect(await page.locator("header.site-header").count()).toBe(0);
+    expect(await page.locator("footer.site-footer").count()).toBe(0);
+    expect(await page.locator(".chat-button").count()).toBe(0);
+    expect(await page.locator("html").getAttribute("lang")).toBe("pt-BR");
+    const header = page.locator("header.admin-header");
+    await header.getByText("Vértice — Administração").waitFor();
+    await header.getByText(admin.email).waitFor();
+    expect(await header.getByRole("link", { name: "Ver site" }).getAttribute("href")).toBe("/");
+    expect(await header.getByRole("button", { name: "Sair" }).isVisible()).toBe(true);
+    const nav = page.getByRole("navigation", { name: "Menu da administração" });
+    expect(await nav.isVisible()).toBe(true);
+
+    // At 390 px the sidebar is closed behind the header's button; it opens, navigates and closes.
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await nav.isVisible()).toBe(false);
+    const menu = header.getByRole("button", { name: "Abrir o menu da administração" });
+    expect(await menu.getAttribute("aria-expanded")).toBe("false");
+    await menu.click();
+    expect(await nav.isVisible()).toBe(true);
+    await page.screenshot({ path: path.join(screenshots, "admin-menu-390.png") });
+    // Escape closes it and gives the focus back to the button.
+    await nav.getByRole("link", { name: "Configurações" }).focus();
+    await page.keyboard.press("Escape");
+    expect(await nav.isVisible()).toBe(false);
+    expect(await page.evaluate(() => document.activeElement?.classList.contains("admin-header__menu"))).toBe(
+      true,
+    );
+    await menu.click();
+    await nav.getByRole("link", { name: "Editor de planos" }).click();
+    await page.getByRole("heading", { level: 1, name: "Editor de planos" }).waitFor();
+    expect(await nav.isVisible()).toBe(false);
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+    ).toBeLessThanOrEqual(0);
+
+    // An English browser still gets the admin in Portuguese.
+    const english = await browser.newContext({ locale: "en-US", viewport: { width: 1280, height: 900 } });
+    await english.addCookies(await context.cookies());
+    const other = await english.newPage();
+    await gotoHydrated(other, `${server.url}/admin/dashboard`);
+    expect(await other.locator("html").getAttribute("lang")).toBe("pt-BR");
+    await other.getByRole("link", { name: "Ver site" }).waitFor();
+    await english.close();
+
+    // 'Sair' signs out.
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await header.getByRole("button", { name: "Sair" }).click();
+    await page.waitForURL(`${server.url}/login`);
+    expect(problems.filter((p) => !p.includes("401"))).toEqual([]);
     await context.close();
   });
 

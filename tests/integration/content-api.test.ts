@@ -178,6 +178,19 @@ describe("admin content API (B §7.5)", () => {
     expect(plan.template.fields.features.fields.basic._ui).toBe("chip_list");
     const pages = await (await call("/api/json/analyze-structure/pages-data", { token: admin })).json();
     expect(pages.form_structure.fields.pages.template._ui).toBe("tabbed_form");
+    // Issue 29: Portuguese labels from the document's words, maps as rows of key and value.
+    expect(form_structure.fields.limits_labels).toMatchObject({
+      _ui: "key_value",
+      label: "Nomes dos limites",
+    });
+    const hero = await (
+      await call("/api/json/analyze-structure/hero-section-data.json", { token: admin })
+    ).json();
+    expect(hero.form_structure.header.label).toBe("Destaque da página inicial");
+    expect(hero.form_structure.fields.defaultBackground).toMatchObject({
+      _ui: "image_upload",
+      label: "Imagem de fundo padrão",
+    });
   });
 
   it("admin pages and the CSV export: a visitor goes to the login, a customer gets 403, an admin the page", async () => {

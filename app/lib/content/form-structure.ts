@@ -13,7 +13,11 @@ export type UiComponent =
   | "select"
   | "checkbox"
   | "textarea"
-  | "text_input";
+  | "text_input"
+  /** A map edited as rows of key and value (plan limits, their names): issue 29. */
+  | "key_value"
+  /** An icon chosen from the site's icon set, with a preview: issue 29. */
+  | "icon_picker";
 
 export interface FieldStructure {
   _ui: UiComponent;
@@ -26,8 +30,14 @@ export interface FieldStructure {
   fullWidth?: boolean;
   /** form_section: the fields of the object; tabbed_form: one entry per variant. */
   fields?: Record<string, FieldStructure>;
-  /** card_grid: the structure of one item. */
+  /** card_grid: the structure of one item; key_value: the structure of one value. */
   template?: FieldStructure;
+  /** tabbed_form: the field whose value names the variant ("template", "type"). */
+  discriminator?: string;
+  /** key_value: what the keys are ("Chave do limite"). */
+  keyLabel?: string;
+  /** text_input: a value that is a number or a text (a plan limit: 10 or "Ilimitado"). */
+  accepts?: "number_or_text";
 }
 
 export interface FormStructure {

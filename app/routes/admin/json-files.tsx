@@ -1,12 +1,19 @@
+import { documentTitle } from "@server/content/structure.ts";
 import { requirePageAdmin } from "@server/http/auth-guard.ts";
 import { data, Link } from "react-router";
 import { adminTexts as t } from "~/admin/texts.ts";
+import { isDocumentName } from "~/lib/content/schemas.ts";
 import type { Route } from "./+types/json-files";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requirePageAdmin(request, context);
   return data(
-    { files: await context.services.contentAdmin.files() },
+    {
+      files: (await context.services.contentAdmin.files()).map((file) => ({
+        ...file,
+        title: isDocumentName(file.name) ? documentTitle(file.name) : "",
+      })),
+    },
     { headers: { "Cache-Control": "private, no-store" } },
   );
 }
@@ -20,6 +27,7 @@ export default function JsonFiles({ loaderData }: Route.ComponentProps) {
         <thead>
           <tr>
             <th scope="col">{t.file}</th>
+            <th scope="col">{t.content}</th>
             <th scope="col">{t.levels}</th>
           </tr>
         </thead>
@@ -29,6 +37,7 @@ export default function JsonFiles({ loaderData }: Route.ComponentProps) {
               <td>
                 <Link to={`/admin/json/${file.filename}`}>{file.filename}</Link>
               </td>
+              <td>{file.title}</td>
               <td>
                 <ul className="level-list">
                   {file.levels.map((level) => (

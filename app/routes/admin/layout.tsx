@@ -1,5 +1,5 @@
 import { requirePageAdmin } from "@server/http/auth-guard.ts";
-import { useEffect, useState } from "react";
+import { type RefObject, useEffect, useRef, useState } from "react";
 import {
   data,
   Form,
@@ -7,13 +7,15 @@ import {
   Link,
   NavLink,
   Outlet,
+  useLocation,
+  useNavigation,
   useRouteError,
-  useRouteLoaderData,
 } from "react-router";
 import { adminTexts as t } from "~/admin/texts.ts";
 import { Icon } from "~/components/Icon.tsx";
 import { authTexts } from "~/lib/auth/texts.ts";
 import { documentSchemas } from "~/lib/content/schemas.ts";
+import type { RouteHandle } from "~/lib/route-handle.ts";
 import { passOnHeaders } from "~/lib/route-headers.ts";
 import adminStylesheet from "~/styles/admin.css?url";
 import type { Route } from "./+types/layout";
@@ -35,14 +37,76 @@ export function meta() {
   return [{ title: `${t.title} | Vértice` }, { name: "robots", content: "noindex" }];
 }
 
+/** The admin draws its own shell: no site header, footer or chat, always in Portuguese (decision 098). */
+export const handle: RouteHandle = { bare: true };
+
+/** The admin's header: the product, the signed-in person, the public site and signing out. */
+function AdminHeader({
+  user,
+  menu,
+}: {
+  user?: { name: string; email: string };
+  menu?: { open: boolean; toggle: () => void; button: RefObject<HTMLButtonElement | null> };
+}) {
+  return (
+    <header className="admin-header">
+      {menu && (
+        <button
+          ref={menu.button}
+          type="button"
+          className="admin-header__menu"
+          aria-controls="admin-menu"
+          aria-expanded={menu.open}
+          onClick={menu.toggle}
+        >
+          <span className="admin-header__burger" aria-hidden="true" />
+          <span className="visually-hidden">{menu.open ? t.closeMenu : t.openMenu}</span>
+          <span aria-hidden="true">{t.menu}</span>
+        </button>
+      )}
+      <Link to="/admin/dashboard" className="admin-header__brand">
+        {t.productName}
+      </Link>
+      <div className="admin-header__account">
+        {user && (
+          <p className="admin-header__user">
+            <span className="visually-hidden">{t.signedInAs} </span>
+            <span className="admin-header__name">{user.name}</span>{" "}
+            <span className="admin-header__email">{user.email}</span>
+          </p>
+        )}
+        <a href="/" className="admin-header__link" title={t.viewSiteHint}>
+          {t.viewSite}
+        </a>
+        {user && (
+          // A form, not a link: signing out changes state, so it is a POST to /logout.
+          <Form method="post" action="/logout" className="admin-header__logout">
+            <button type="submit" className="admin-header__link">
+              {t.logout}
+            </button>
+          </Form>
+        )}
+      </div>
+    </header>
+  );
+}
+
 /**
- * The admin area (B §2.8): a sidebar with Dashboard, the JSON editor and its files, the plans
- * editor, Settings and Logout, collapsible to 80 px (remembered in this browser). Only for
- * signed-in users with the admin role, checked on the server by every loader and API call.
+ * The admin area (B §2.8) in its own shell (issue 29): a header with the product, the signed-in
+ * person, 'Ver site' and 'Sair', and the sidebar with Dashboard, the JSON editor and its files, the
+ * plans editor, Settings and Sair, collapsible to 80 px (remembered in this browser). Below 900 px
+ * the sidebar is closed behind the header's menu button and closes again on navigation or Escape.
+ * Only for signed-in users with the admin role, checked on the server by every loader and API call.
  */
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const [collapsed, setCollapsed] = useState(false);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const { pathname, search } = useLocation();
+  const navigation = useNavigation();
   useEffect(() => setCollapsed(window.localStorage.getItem(COLLAPSED_KEY) === "1"), []);
+  // A phone's menu closes once an entry was chosen (the new page is what the person wanted to see).
+  useEffect(() => setMenuOpen(false), [pathname, search]);
   const toggle = () => {
     setCollapsed((value) => {
       window.localStorage.setItem(COLLAPSED_KEY, value ? "0" : "1");
@@ -50,73 +114,107 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
     });
   };
   return (
-    <div className={`admin ${collapsed ? "admin--collapsed" : ""}`}>
-      <nav className="admin__sidebar" aria-label={t.title}>
-        <div className="admin__sidebar-top">
-          <p className="admin__title">{t.title}</p>
-          <button type="button" className="admin__toggle" aria-expanded={!collapsed} onClick={toggle}>
-            <Icon name="layers" size={20} />
-            <span className="visually-hidden">{collapsed ? t.expand : t.collapse}</span>
-          </button>
-        </div>
-        <ul>
-          <li>
-            <NavLink to="/admin/dashboard" title={t.dashboard}>
-              <Icon name="bar-chart" size={20} />
-              <span className="admin__label">{t.dashboard}</span>
-            </NavLink>
-          </li>
-          <li>
-            <NavLink to="/admin/json" end title={t.jsonEditor}>
-              <Icon name="file-text" size={20} />
-              <span className="admin__label">{t.jsonEditor}</span>
-            </NavLink>
-            <ul className="admin__submenu">
-              {loaderData.files.map((file) => (
-                <li key={file}>
-                  <NavLink to={`/admin/json/${file}.json`}>{file}.json</NavLink>
-                </li>
-              ))}
-            </ul>
-          </li>
-          <li>
-            <NavLink to="/admin/leads" title="Leads">
-              <Icon name="users" size={20} />
-              <span className="admin__label">Leads</span>
-            </NavLink>
-          </li>
-          <li>
-            <NavLink to="/admin/empresas" title={t.companies}>
-              <Icon name="briefcase" size={20} />
-              <span className="admin__label">{t.companies}</span>
-            </NavLink>
-          </li>
-          <li>
-            <NavLink to="/admin/pages" title={t.plansEditor}>
-              <Icon name="wallet" size={20} />
-              <span className="admin__label">{t.plansEditor}</span>
-            </NavLink>
-          </li>
-          <li>
-            <NavLink to="/admin/settings" title={t.settings}>
-              <Icon name="shield" size={20} />
-              <span className="admin__label">{t.settings}</span>
-            </NavLink>
-          </li>
-          <li>
-            {/* A form, not a link: signing out changes state, so it is a POST (B §2.8 names it "Logout"). */}
-            <Form method="post" action="/logout">
-              <button type="submit" className="admin__logout" title={t.logout}>
-                <Icon name="arrow-right" size={20} />
-                <span className="admin__label">{t.logout}</span>
-              </button>
-            </Form>
-          </li>
-        </ul>
-        <p className="admin__user">{loaderData.user.email}</p>
-      </nav>
-      <div className="admin__content">
-        <Outlet />
+    <div className="admin-shell">
+      <a href="#admin-conteudo" className="skip-link">
+        {t.skipToContent}
+      </a>
+      <AdminHeader
+        user={loaderData.user}
+        menu={{ open: menuOpen, toggle: () => setMenuOpen((open) => !open), button: menuButton }}
+      />
+      <div className={`admin ${collapsed ? "admin--collapsed" : ""}`}>
+        <nav
+          id="admin-menu"
+          className={`admin__sidebar ${menuOpen ? "admin__sidebar--open" : ""}`}
+          aria-label={t.navigation}
+          onKeyDown={(event) => {
+            if (event.key === "Escape" && menuOpen) {
+              setMenuOpen(false);
+              menuButton.current?.focus();
+            }
+          }}
+        >
+          <div className="admin__sidebar-top">
+            <p className="admin__title">{t.title}</p>
+            <button type="button" className="admin__toggle" aria-expanded={!collapsed} onClick={toggle}>
+              <Icon name="layers" size={20} />
+              <span className="visually-hidden">{collapsed ? t.expand : t.collapse}</span>
+            </button>
+          </div>
+          <ul>
+            <li>
+              <NavLink to="/admin/dashboard" title={t.dashboard}>
+                <Icon name="bar-chart" size={20} />
+                <span className="admin__label">{t.dashboard}</span>
+              </NavLink>
+            </li>
+            <li>
+              <NavLink to="/admin/json" end title={t.jsonEditor}>
+                <Icon name="file-text" size={20} />
+                <span className="admin__label">{t.jsonEditor}</span>
+              </NavLink>
+              <ul className="admin__submenu">
+                {loaderData.files.map((file) => (
+                  <li key={file}>
+                    <NavLink to={`/admin/json/${file}.json`}>{file}.json</NavLink>
+                  </li>
+                ))}
+              </ul>
+            </li>
+            <li>
+              <NavLink to="/admin/leads" title="Leads">
+                <Icon name="users" size={20} />
+                <span className="admin__label">Leads</span>
+              </NavLink>
+            </li>
+            <li>
+              <NavLink to="/admin/empresas" title={t.companies}>
+                <Icon name="briefcase" size={20} />
+                <span className="admin__label">{t.companies}</span>
+              </NavLink>
+            </li>
+            <li>
+              <NavLink to="/admin/pages" title={t.plansEditor}>
+                <Icon name="wallet" size={20} />
+                <span className="admin__label">{t.plansEditor}</span>
+              </NavLink>
+            </li>
+            <li>
+              <NavLink to="/admin/midia" title="Mídia">
+                <Icon name="layers" size={20} />
+                <span className="admin__label">Mídia</span>
+              </NavLink>
+            </li>
+            <li>
+              <NavLink to="/admin/settings" title={t.settings}>
+                <Icon name="shield" size={20} />
+                <span className="admin__label">{t.settings}</span>
+              </NavLink>
+            </li>
+            <li>
+              {/* B §2.8's "Logout", in Portuguese: a POST, as in the header. */}
+              <Form method="post" action="/logout">
+                <button type="submit" className="admin__logout" title={t.logout}>
+                  <Icon name="arrow-right" size={20} />
+                  <span className="admin__label">{t.logout}</span>
+                </button>
+              </Form>
+            </li>
+          </ul>
+        </nav>
+        <main
+          id="admin-conteudo"
+          className="admin__content"
+          tabIndex={-1}
+          aria-busy={navigation.state === "loading" || undefined}
+        >
+          {navigation.state === "loading" && (
+            <p className="page-loading" role="status">
+              <span className="spinner" aria-hidden="true" /> {t.loading}
+            </p>
+          )}
+          <Outlet />
+        </main>
       </div>
     </div>
   );
@@ -128,28 +226,32 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
  */
 export function ErrorBoundary() {
   const error = useRouteError();
-  const root = useRouteLoaderData("root") as { language?: "pt" | "en" } | undefined;
-  const texts = authTexts(root?.language ?? "pt");
-  if (isRouteErrorResponse(error) && error.status === 403) {
-    return (
-      <section className="error-page" aria-labelledby="acesso-restrito">
-        <h1 id="acesso-restrito">{texts.forbiddenTitle}</h1>
-        <p>{texts.forbiddenText}</p>
-        <p>
-          <Link to="/dashboard" className="button button--primary">
-            {texts.menu.dashboard}
-          </Link>
-        </p>
-      </section>
-    );
-  }
+  // The admin is in Portuguese, whatever the visitor's language (decision 098).
+  const texts = authTexts("pt");
   const message =
     isRouteErrorResponse(error) && typeof error.data?.message === "string"
       ? error.data.message
       : t.loadErrorDefault;
   return (
-    <p className="banner banner--error" role="alert">
-      {message}
-    </p>
+    <div className="admin-shell">
+      <AdminHeader />
+      <main id="admin-conteudo" className="admin__content" tabIndex={-1}>
+        {isRouteErrorResponse(error) && error.status === 403 ? (
+          <section className="error-page" aria-labelledby="acesso-restrito">
+            <h1 id="acesso-restrito">{texts.forbiddenTitle}</h1>
+            <p>{texts.forbiddenText}</p>
+            <p>
+              <Link to="/dashboard" className="button button--primary">
+                {texts.menu.dashboard}
+              </Link>
+            </p>
+          </section>
+        ) : (
+          <p className="banner banner--error" role="alert">
+            {message}
+          </p>
+        )}
+      </main>
+    </div>
   );
 }

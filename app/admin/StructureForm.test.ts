@@ -1,0 +1,23 @@
+import { describe, expect, it } from "vitest";
+import { numberOrText } from "./EditorControls.tsx";
+import { itemTitle } from "./StructureForm.tsx";
+
+describe("issue 29 — the editor's lists and mixed values", () => {
+  it("a list item's summary is its own title, name or label, else its number", () => {
+    expect(itemTitle({ name: "Essencial", id: "essencial" }, 0)).toBe("1. Essencial");
+    expect(itemTitle({ title: { main: "Veja o Vértice", highlighted: "em ação" } }, 1)).toBe(
+      "2. Veja o Vértice",
+    );
+    expect(itemTitle({ id: "crm", seo: { title: "CRM e Vendas" } }, 0)).toBe("1. CRM e Vendas");
+    expect(itemTitle({ label: "Usuários", value: 10 }, 2)).toBe("3. Usuários");
+    expect(itemTitle({ title: "  " }, 3)).toBe("Item 4");
+    expect(itemTitle("texto", 0)).toBe("Item 1");
+  });
+
+  it("a value that is a number or a text keeps digits a number ('Até 10 usuários') and words a text", () => {
+    expect(numberOrText("10")).toBe(10);
+    expect(numberOrText("2,5")).toBe(2.5);
+    expect(numberOrText("Ilimitado")).toBe("Ilimitado");
+    expect(numberOrText("10 GB")).toBe("10 GB");
+  });
+});

@@ -1,0 +1,154 @@
+import { mkdirSync, mkdtempSync, readdirSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { mediaMessages } from "~/lib/media-library.ts";
+import { openFreshPglite } from "../../tests/support/databases.ts";
+import { Cache } from "../cache/cache.ts";
+import type { DatabaseHandle } from "../db/client.ts";
+import { contentDocuments } from "../db/schema.ts";
+import { UploadService } from "../uploads/service.ts";
+import { LocalUploadStorage } from "../uploads/storage.ts";
+import { MediaService } from "./service.ts";
+
+const SVG =
+  '<svg xmlns="http://www.w3.org/2000/svg" width="1600" height="900" viewBox="0 0 1600 900"><rect width="1600" height="900" fill="#0b3d91"/></svg>';
+
+describe("the media library service (issue 29) on PGlite", () => {
+  let handle: DatabaseHandle;
+  let media: MediaService;
+  let uploadsDir: string;
+
+  beforeAll(async () => {
+    handle = await openFreshPglite();
+    uploadsDir = mkdtempSync(path.join(tmpdir(), "media-uploads-"));
+    const publicDir = mkdtempSync(path.join(tmpdir(), "media-public-"));
+    mkdirSync(path.join(publicDir, "images/hero"), { recursive: true });
+    writeFileSync(path.join(publicDir, "images/hero/default.svg"), SVG);
+    media = new MediaService({
+      db: handle.db,
+      uploads: new UploadService(new LocalUploadStorage(uploadsDir)),
+      cache: new Cache(),
+      publicDir,
+    });
+  }, 60_000);
+  afterAll(async () => {
+    await handle?.close();
+  });
+
+  const png = (width: number, height: number) =>
+    sharp({ create: { width, height, channels: 3, background: { r: 200, g: 90, b: 30 } } })
+      .png()
+      .toBuffer();
+
+  it("requires alt text in both languages and stores nothing without it", async () => {
+    const bytes = await png(800, 600);
+    await expect(
+      media.upload({ bytes, originalName: "a.png", alt: { pt: "x", en: "" }, by: "t" }),
+    ).rejects.toThrow(mediaMessages.altRequired);
+    expect(readdirSync(uploadsDir)).toEqual([]);
+  });
+
+  it("stores the original and WebP variants no wider than it; the same bytes again are the same image", async () => {
+    const bytes = await png(1200, 600);
+    const { item, created } = await media.upload({
+      bytes,
+      originalName: "C:\\fotos\\campo.png",
+      alt: { pt: "Campo", en: "Field" },
+      focal: { x: 0.2, y: 0.8 },
+      by: "equipe@vertice.local",
+    });
+    expect(created).toBe(true);
+    expect(item.originalName).toBe("campo.png");
+    expect(item.variants.map((v) => [v.width, v.height])).toEqual([
+      [320, 160],
+      [640, 320],
+      [1024, 512],
+      [1200, 600],
+    ]);
+    expect(readdirSync(uploadsDir).sort()).toEqual(
+      [item.storageName, ...item.variants.map((v) => v.name)].sort(),
+    );
+    const again = await media.upload({
+      bytes,
+      originalName: "b.png",
+      alt: { pt: "Outro", en: "Other" },
+      by: "t",
+    });
+    expect(again).toMatchObject({ created: false, item: { id: item.id, alt: { pt: "Campo", en: "Field" } } });
+  });
+
+  it("finds the documents and fields using an image, refuses its deletion naming them, allows it when unused", async () => {
+    const { item } = await media.upload({
+      bytes: await png(500, 500),
+      originalName: "logo.png",
+      alt: { pt: "Logo", en: "Logo" },
+      by: "t",
+    });
+    await handle.db.insert(contentDocuments).values([
+      {
+        name: "pages-data",
+        segment: "agronegocio",
+        lang: "",
+        data: { pages: [{ content: { blocks: [{ image: { src: item.url, alt: "" } }] } }] },
+        source: "admin",
+      },
+      {
+        name: "blog-data",
+        segment: "",
+        lang: "en",
+        data: { intro: `see ${item.variants[0]!.url}` },
+        source: "admin",
+      },
+      { name: "footer-data", segment: "", lang: "", data: { img_logo: "/images/logo.svg" }, source: "admin" },
+    ]);
+    const usages = await media.usages(item);
+    expect(usages).toEqual([
+      { document: "blog-data", segment: "", lang: "en", fields: ["intro"] },
+      {
+        document: "pages-data",
+        segment: "agronegocio",
+        lang: "",
+        fields: ["pages.0.content.blocks.0.image.src"],
+      },
+    ]);
+    await expect(media.remove(item.id)).rejects.toThrow(
+      "Usada em: blog-data (en): intro; pages-data (agronegocio): pages.0.content.blocks.0.image.src.",
+    );
+    await handle.db.delete(contentDocuments);
+    await media.remove(item.id);
+    expect(readdirSync(uploadsDir).some((name) => name.startsWith(item.storageName!.slice(0, 20)))).toBe(
+      false,
+    );
+    await expect(media.get(item.id)).rejects.toThrow(mediaMessages.notFound);
+  });
+
+  it("imports the images content uses, without alt text; a page gets srcset data in its language", async () => {
+    await handle.db.insert(contentDocuments).values({
+      name: "hero-section-data",
+      data: { defaultBackground: "/images/hero/default.svg", missing: "/images/hero/none.svg" },
+      source: "seed",
+    });
+    expect(await media.importReferenced()).toBe(1);
+    expect(await media.importReferenced()).toBe(0);
+    const [svg] = await media.list({ missingAlt: true });
+    expect(svg).toMatchObject({ url: "/images/hero/default.svg", width: 1600, height: 900, source: "site" });
+    expect(svg!.variants).toEqual([]);
+
+    const [campo] = await media.list({ q: "campo" });
+    const page = await media.forPage({ a: campo!.url, b: "/images/hero/default.svg", c: "/x.png" }, "en");
+    expect(page[campo!.url]).toEqual({
+      width: 1200,
+      height: 600,
+      srcset: campo!.variants.map((v) => `${v.url} ${v.width}w`).join(", "),
+      alt: "Field",
+      position: "20% 80%",
+    });
+    expect(page["/images/hero/default.svg"]).toEqual({ width: 1600, height: 900, alt: "" });
+    // An edit is seen at once by the next page.
+    await media.edit(campo!.id, { alt: { pt: "Lavoura", en: "Crop" }, focal: { x: 0.5, y: 0.5 } });
+    expect((await media.forPage([campo!.url], "pt"))[campo!.url]).toMatchObject({ alt: "Lavoura" });
+    expect((await media.forPage([campo!.url], "pt"))[campo!.url]?.position).toBeUndefined();
+  });
+});
