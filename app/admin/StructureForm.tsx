@@ -287,7 +287,7 @@ export function StructureField({
             {!structure.required && <option value="">—</option>}
             {(structure.options ?? []).map((option) => (
               <option key={option} value={option}>
-                {option}
+                {structure.optionLabels?.[option] ?? option}
               </option>
             ))}
           </select>

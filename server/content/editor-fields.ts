@@ -52,6 +52,73 @@ function map(label: string, keyLabel: string, item: FieldMeta, extra: Extra = {}
   return { label, keyLabel, item, ...extra };
 }
 
+/**
+ * What an option of a select is called in the editor, by its stored value (the value itself stays
+ * in the document). One table for every document: the same value reads the same everywhere.
+ * structure.test.ts fails on an option of any document without a name here.
+ */
+export const OPTION_LABELS: Readonly<Record<string, string>> = {
+  // schema.org types of the site's structured data.
+  Organization: "Organização (Organization)",
+  Corporation: "Empresa (Corporation)",
+  LocalBusiness: "Negócio local (LocalBusiness)",
+  // Menu entries.
+  showmenu: "Painel com colunas",
+  submenu: "Lista suspensa",
+  link: "Link direto",
+  // Social networks and media.
+  facebook: "Facebook",
+  instagram: "Instagram",
+  linkedin: "LinkedIn",
+  image: "Imagem",
+  video: "Vídeo",
+  // Content page templates and blocks.
+  map: "Mapa de parceiros",
+  mapa: "Mapa de parceiros (mapa)",
+  PageModelMap: "Mapa de parceiros (PageModelMap)",
+  heading: "Título",
+  paragraph: "Parágrafo",
+  section: "Seção com lista",
+  model1: "Modelo 1",
+  model2: "Modelo 2",
+  model3: "Modelo 3",
+  model4: "Modelo 4",
+  model6: "Modelo 6",
+  model7: "Modelo 7",
+  // Integrations catalogue.
+  bancos: "Bancos",
+  marketplaces: "Marketplaces",
+  ecommerce: "E-commerce",
+  fiscal: "Fiscal",
+  outros: "Outros",
+  // Forms: field types, rules, masks, groups, step types, form types, priorities.
+  text: "Texto curto",
+  email: "E-mail",
+  tel: "Telefone",
+  select: "Lista de opções",
+  checkbox: "Caixas de seleção",
+  textarea: "Texto longo",
+  required: "Obrigatório",
+  cnpj: "CNPJ",
+  phone: "Telefone",
+  contato: "Contato",
+  empresa: "Empresa",
+  preferencias: "Preferências",
+  lead_capture: "Captura do lead",
+  qualification: "Qualificação",
+  contact: "Contato",
+  lead_capture_qualified: "Lead qualificado (demonstração)",
+  partner_lead: "Parceiro",
+  contact_message: "Mensagem de contato",
+  trial_signup: "Teste grátis",
+  newsletter_subscription: "Newsletter",
+  whatsapp_chat: "Chat do WhatsApp",
+  low: "Baixa",
+  medium: "Média",
+  high: "Alta",
+  critical: "Crítica",
+};
+
 // Words many documents share --------------------------------------------------------------------------
 
 const title = f("Título");

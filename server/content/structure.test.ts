@@ -168,3 +168,32 @@ describe("issue 29 — every field of every document has a Portuguese label, not
     expect(offenders).toEqual([]);
   });
 });
+
+describe("issue 29 — every option of a select is named in Portuguese", () => {
+  /** Every select of a structure, with where it is. */
+  function* selects(field: FieldStructure, path: string): Generator<[string, FieldStructure]> {
+    if (field._ui === "select") yield [path, field];
+    for (const [key, child] of Object.entries(field.fields ?? {})) yield* selects(child, `${path}.${key}`);
+    if (field.template) yield* selects(field.template, `${path}[]`);
+  }
+
+  it.each(Object.keys(documentSchemas) as DocumentName[])("%s: each option has its name", (name) => {
+    const unnamed: string[] = [];
+    for (const [key, field] of Object.entries(formStructure(name).fields))
+      for (const [path, select] of selects(field, `${name}.${key}`))
+        for (const option of select.options ?? [])
+          if (!select.optionLabels?.[option]) unnamed.push(`${path}: ${option}`);
+    expect(unnamed).toEqual([]);
+  });
+
+  it("shows the name and keeps the value", () => {
+    const menu = formStructure("menu_data");
+    const type = menu.fields.main_menu?.template?.fields?.type;
+    expect(type).toMatchObject({ _ui: "select", options: ["showmenu", "submenu", "link"] });
+    expect(type?.optionLabels).toEqual({
+      showmenu: "Painel com colunas",
+      submenu: "Lista suspensa",
+      link: "Link direto",
+    });
+  });
+});

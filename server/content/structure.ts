@@ -1,7 +1,7 @@
 import type { FieldStructure, FormStructure } from "~/lib/content/form-structure.ts";
 import { type DocumentName, documentSchemas } from "~/lib/content/schemas.ts";
 import { z } from "~/lib/zod.ts";
-import { documentMeta, type FieldMeta } from "./editor-fields.ts";
+import { documentMeta, type FieldMeta, OPTION_LABELS } from "./editor-fields.ts";
 
 /**
  * The editor's form description (B §3.9 `form_structure`), derived from the document's own zod
@@ -148,8 +148,9 @@ export function fieldFor(
     // A text or an object (a title template per segment): edited as JSON when it is an object.
     return { ...words, _ui: "textarea", fullWidth: true };
   }
-  if (schema.enum) return { ...words, _ui: "select", options: schema.enum.map(String) };
-  if (schema.const !== undefined) return { ...words, _ui: "select", options: [String(schema.const)] };
+  if (schema.enum) return { ...words, _ui: "select", ...selectOptions(schema.enum.map(String)) };
+  if (schema.const !== undefined)
+    return { ...words, _ui: "select", ...selectOptions([String(schema.const)]) };
   const suffix = meta?.suffix ? { suffix: meta.suffix } : {};
   switch (typeOf(schema)) {
     case "boolean":
@@ -280,4 +281,14 @@ export function labelProblems(name: DocumentName): string[] {
 /** A document's title in Portuguese (the editor's header, the file lists). */
 export function documentTitle(name: DocumentName): string {
   return documentMeta[name].title;
+}
+
+/** A select's values and, for those the editor names in Portuguese, their names (OPTION_LABELS). */
+function selectOptions(options: string[]): { options: string[]; optionLabels: Record<string, string> } {
+  return {
+    options,
+    optionLabels: Object.fromEntries(
+      options.flatMap((option) => (OPTION_LABELS[option] ? [[option, OPTION_LABELS[option]]] : [])),
+    ),
+  };
 }

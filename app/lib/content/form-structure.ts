@@ -26,6 +26,8 @@ export interface FieldStructure {
   placeholder?: string;
   helperText?: string;
   options?: string[];
+  /** What each option is called in the editor (its value is what the document stores). */
+  optionLabels?: Record<string, string>;
   features?: { suffix?: string; prefix?: string; step?: number };
   fullWidth?: boolean;
   /** form_section: the fields of the object; tabbed_form: one entry per variant. */
