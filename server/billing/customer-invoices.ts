@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNotNull, like, or, sql } from "drizzle-orm";
+import { and, asc, eq, isNotNull, like, or, type SQL, sql } from "drizzle-orm";
 import { zipSync } from "fflate";
 import { customerOrder, isPayable } from "~/lib/billing/invoice-list.ts";
 import { type InvoiceStatus, invoiceStatus } from "~/lib/billing/invoice-status.ts";
@@ -113,17 +113,8 @@ export class CustomerInvoices {
     actor: PortalActor,
     filter: { year?: number | null } = {},
   ): Promise<{ items: CustomerInvoiceItem[]; years: number[]; year: number | null }> {
-    this.allowed(actor);
     const year = filter.year ?? null;
-    const rows = await this.options.db
-      .select()
-      .from(invoices)
-      .where(
-        and(
-          eq(invoices.companyId, actor.companyId),
-          year === null ? undefined : like(invoices.competence, `${year}-%`),
-        ),
-      );
+    const rows = await this.companyRows(actor, year);
     const now = this.now();
     return {
       items: customerOrder(rows.map((row) => this.item(row, now))),
@@ -145,6 +136,21 @@ export class CustomerInvoices {
       .orderBy(asc(invoices.dueOn), asc(invoices.number))
       .limit(1);
     return row ? this.item(row, this.now()) : null;
+  }
+
+  /** The actor's company's invoices of a competence year (or all), narrowed by `where`. */
+  private companyRows(actor: PortalActor, year: number | null, where?: SQL): Promise<InvoiceRow[]> {
+    this.allowed(actor);
+    return this.options.db
+      .select()
+      .from(invoices)
+      .where(
+        and(
+          eq(invoices.companyId, actor.companyId),
+          year === null ? undefined : like(invoices.competence, `${year}-%`),
+          where,
+        ),
+      );
   }
 
   /** One invoice of the actor's company, with what it takes to pay it. */
@@ -196,19 +202,14 @@ export class CustomerInvoices {
     actor: PortalActor,
     filter: { year?: number | null } = {},
   ): Promise<{ items: NfseItem[]; years: number[]; year: number | null }> {
-    this.allowed(actor);
     const year = filter.year ?? null;
-    const rows = await this.options.db
-      .select()
-      .from(invoices)
-      .where(
-        and(
-          eq(invoices.companyId, actor.companyId),
-          or(isNotNull(invoices.nfsePdf), isNotNull(invoices.nfseXml)),
-          year === null ? undefined : like(invoices.competence, `${year}-%`),
-        ),
-      )
-      .orderBy(desc(invoices.issuedOn), desc(invoices.number));
+    const rows = await this.companyRows(
+      actor,
+      year,
+      or(isNotNull(invoices.nfsePdf), isNotNull(invoices.nfseXml)),
+    );
+    // Newest first: issue day, then number (both compare as text).
+    rows.sort((a, b) => b.issuedOn.localeCompare(a.issuedOn) || b.number.localeCompare(a.number));
     return {
       items: rows.map((row) => ({
         invoiceNumber: row.number,
