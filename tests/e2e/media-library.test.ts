@@ -83,7 +83,8 @@ describe("the media library in Chromium", () => {
     await page.getByLabel("Buscar (nome ou texto alternativo)").fill("soybean");
     await page.getByRole("button", { name: "Buscar", exact: true }).click();
     await page.waitForURL(/q=soybean/);
-    expect(await page.locator(".media-card").count()).toBe(1);
+    // The URL changes before the loader's answer replaces the grid: wait for the grid itself.
+    await expect.poll(() => page.locator(".media-card").count(), { timeout: 10_000 }).toBe(1);
 
     // The hero's default background is in use: the refusal names the document and the field.
     await gotoHydrated(page, `${server.url}/admin/midia?q=hero/default.svg`);
