@@ -36,6 +36,7 @@ export default function handleRequest(
       // of each render (issue 14).
       const html = lowPriorityModulePreloads(Buffer.concat(chunks));
       responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+      if (loadContext.preview) markPreview(responseHeaders);
       if (config.isProduction) {
         responseHeaders.set(
           "Content-Security-Policy",
@@ -81,6 +82,21 @@ export default function handleRequest(
   // each finished render (React's state, the HTML, the Response) alive for 11 s: at 60 renders a
   // second, 600 pages and 150 MB of heap (issue 14, found with a heap snapshot).
   return withDeadline(rendered, streamTimeout + 1000, () => abort());
+}
+
+/**
+ * The data of a client-side navigation during a preview (issue 29): like its page, never stored by
+ * the browser or a CDN, never indexed.
+ */
+export function handleDataRequest(response: Response, { context }: { context: AppLoadContext }) {
+  if (context.preview) markPreview(response.headers);
+  return response;
+}
+
+/** A page or data answer that shows a draft (or says a preview link ended). */
+function markPreview(headers: Headers): void {
+  headers.set("Cache-Control", "private, no-store");
+  headers.set("X-Robots-Tag", "noindex, nofollow");
 }
 
 /**

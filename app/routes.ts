@@ -42,6 +42,13 @@ export default [
   route("api/json/bulk", "routes/api/json-bulk.ts"),
   route("api/json/analyze-structure/:filename", "routes/api/json-structure.ts"),
   route("api/json/:docname", "routes/api/json-document.ts"),
+  // The editorial workflow (issue 29): drafts, publishing, schedules and preview links.
+  route("api/json/:docname/draft", "routes/api/json-draft.ts"),
+  route("api/json/:docname/publish", "routes/api/json-publish.ts"),
+  route("api/json/:docname/schedule", "routes/api/json-schedule.ts"),
+  route("api/json/:docname/preview", "routes/api/json-preview.ts"),
+  route("api/content-schedules", "routes/api/content-schedules.ts", { id: "content-schedules" }),
+  route("api/content-schedules/:id", "routes/api/content-schedules.ts", { id: "content-schedule" }),
   route("api/json/:docname/revisions", "routes/api/json-revisions.ts", { id: "json-revisions" }),
   route("api/json/:docname/revisions/:version", "routes/api/json-revisions.ts", { id: "json-revision" }),
   route("api/cache/:key", "routes/api/cache-key.ts"),

@@ -12,6 +12,7 @@ import { errorHtml } from "./http/error-page.ts";
 import { messages } from "./http/errors.ts";
 import { jiraWebhook } from "./http/jira-webhook.ts";
 import { leadIntake } from "./http/lead-intake.ts";
+import { previewContextOf, previewRequests, servicesFor } from "./http/preview.ts";
 import { API_WRITE_LIMIT_PER_MINUTE, normalisePath, perMinuteLimit, writeBucket } from "./http/rate-limit.ts";
 import { renderQueue } from "./http/render-queue.ts";
 import { requestInfo } from "./http/request-info.ts";
@@ -231,15 +232,18 @@ export function createApp(services: AppServices, options: AppOptions): express.E
   const pageRenders = renderQueue();
   app.locals.renderQueue = pageRenders;
   app.use(pageRenders);
+  // Preview links render public pages with a draft (issue 29), never cached.
+  app.use(previewRequests(services));
 
   app.use(
     createRequestHandler({
       build: options.build,
       mode: config.isProduction ? "production" : "development",
-      getLoadContext: (req) => ({
-        services,
+      getLoadContext: (req, res) => ({
+        services: servicesFor(services, res.locals),
         request: requestInfo(req, services.domains, config.isProduction),
         page: services.pageCache.slotFor(req),
+        preview: previewContextOf(res.locals),
       }),
     }),
   );

@@ -14,11 +14,11 @@ import { contentPlans } from "./portal/plans.ts";
 import { openConfiguredDatabase } from "./services.ts";
 
 const USAGE =
-  "Uso: npm run user:create -- --email E --password P --role admin|customer [--name N] [--company CNPJ [--company-name NOME]]";
+  "Uso: npm run user:create -- --email E --password P --role admin|editor|customer [--name N] [--company CNPJ [--company-name NOME]]";
 
 /**
  * Command-line tasks against the configured database (DATABASE_URL or the embedded one in DATA_DIR).
- *   user-create --email E --password P --role admin|customer [--name N] [--company CNPJ [--company-name NAME]]
+ *   user-create --email E --password P --role admin|editor|customer [--name N] [--company CNPJ [--company-name NAME]]
  * A customer belongs to the company of --company, created when it does not exist (its first member
  * is its owner).
  *   apikey-create --name N --scope billing|platform
@@ -43,8 +43,12 @@ async function main(argv: string[]): Promise<number> {
     },
     strict: true,
   });
-  if (!values.email || !values.password || (values.role !== "admin" && values.role !== "customer")) {
-    console.error("Informe --email, --password e --role admin|customer (e, se quiser, --name).");
+  if (
+    !values.email ||
+    !values.password ||
+    (values.role !== "admin" && values.role !== "editor" && values.role !== "customer")
+  ) {
+    console.error("Informe --email, --password e --role admin|editor|customer (e, se quiser, --name).");
     return 2;
   }
   if (values.role === "customer" && !values.company) {

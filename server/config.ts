@@ -91,6 +91,8 @@ const envSchema = z
     ),
     /** How often the product asks Jira what changed, healing lost webhooks (issue 27). */
     JIRA_SYNC_INTERVAL_SECONDS: positiveInt(300),
+    /** How often the job loop looks for scheduled content changes that are due (issue 29). */
+    CONTENT_SCHEDULE_INTERVAL_SECONDS: positiveInt(30),
     SLACK_WEBHOOK_URL: optionalUrl(["https:", "http:"]),
     TEAMS_WEBHOOK_URL: optionalUrl(["https:", "http:"]),
     LEAD_WEBHOOK_URL: optionalUrl(["https:", "http:"]),

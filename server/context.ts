@@ -11,10 +11,13 @@ import type { InvoiceService } from "./billing/invoices.ts";
 import type { Cache } from "./cache/cache.ts";
 import type { Config } from "./config.ts";
 import type { ContentAdmin } from "./content/admin.ts";
+import type { PreviewContext } from "./content/preview.ts";
 import type { ContentService } from "./content/service.ts";
+import type { EditorialWorkflow } from "./content/workflow.ts";
 import type { DatabaseHandle } from "./db/client.ts";
 import type { PageCache, PageSlot } from "./http/page-cache.ts";
 import type { RequestInfo } from "./http/request-info.ts";
+import type { PeriodicJob } from "./jobs/periodic-job.ts";
 import type { LeadErasure } from "./leads/erasure.ts";
 import type { FormRegistry } from "./leads/forms.ts";
 import type { LeadInbox } from "./leads/inbox.ts";
@@ -43,6 +46,10 @@ export interface AppServices {
   content: ContentService;
   /** The admin's reads, saves and revisions of content documents. */
   contentAdmin: ContentAdmin;
+  /** Drafts, publishing and scheduled changes of content (issue 29). */
+  workflow: EditorialWorkflow;
+  /** Runs the scheduled content changes that are due, on one instance at a time. */
+  contentSchedules: PeriodicJob<{ ran: number; failed: number; changed: string[] }>;
   domains: DomainConfig;
   signer: Signer;
   forms: FormRegistry;
@@ -101,5 +108,7 @@ declare module "react-router" {
     request: RequestInfo;
     /** Set when the page cache may keep this request's page. */
     page: PageSlot | null;
+    /** Set when the request carries a preview link (issue 29): the page shows a draft, never cached. */
+    preview: PreviewContext | null;
   }
 }

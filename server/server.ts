@@ -4,6 +4,7 @@ import type { ServerBuild } from "react-router";
 import { type AppOptions, createApp } from "./app.ts";
 import type { Config } from "./config.ts";
 import type { AppServices } from "./context.ts";
+import { pageWarmer } from "./http/page-warmer.ts";
 import type { Logger } from "./logger.ts";
 import { projectRoot, serverBuildFile } from "./paths.ts";
 import {
@@ -63,6 +64,13 @@ export async function startServer(config: Config, logger: Logger, dev: boolean):
       server.once("error", reject);
       server.listen(config.PORT, config.HOST, () => resolve());
     });
+    // After a publication the cached pages render again through this listener (issue 29).
+    const listening = server.address();
+    if (listening && typeof listening === "object" && !dev) {
+      const host =
+        listening.address === "::" || listening.address === "0.0.0.0" ? "127.0.0.1" : listening.address;
+      pageCache.setWarmer(pageWarmer({ host, port: listening.port }));
+    }
     /**
      * Connections the kernel completed before the signal wait in the listen backlog, and closing
      * the listener would reset them. A busy event loop accepts them a few per turn, so the

@@ -17,9 +17,11 @@ import { ContentAdmin } from "./content/admin.ts";
 import { readContentFiles, readDomainConfig } from "./content/files.ts";
 import { seedDocuments } from "./content/repository.ts";
 import { ContentService } from "./content/service.ts";
+import { EditorialWorkflow } from "./content/workflow.ts";
 import type { AppServices } from "./context.ts";
 import { type DatabaseHandle, openDatabase } from "./db/client.ts";
 import { PageCache } from "./http/page-cache.ts";
+import { PeriodicJob } from "./jobs/periodic-job.ts";
 import { LeadErasure } from "./leads/erasure.ts";
 import { FormRegistry } from "./leads/forms.ts";
 import { LeadInbox } from "./leads/inbox.ts";
@@ -124,9 +126,26 @@ export async function buildServices(
       isProduction: config.isProduction,
       issueToken: (now) => issueFormToken(signer, now),
     });
-    // Cached pages were rendered from the content: any content write or purge drops them all.
-    cache.onChange(() => pageCache.clear());
+    // Cached pages were rendered from the content: any content write or purge drops them all. A
+    // document's publication (here or on another instance) also renders the pages again at once.
+    cache.onChange((change) => pageCache.clear({ warm: "name" in change }));
     const forms = new FormRegistry(content);
+    const workflow = new EditorialWorkflow({ db: database.db, admin: contentAdmin, logger, now: seams.now });
+    // Scheduled publications: due ones run on one instance, at most CONTENT_SCHEDULE_INTERVAL_SECONDS late.
+    const contentSchedules = new PeriodicJob({
+      db: database.db,
+      name: "content-schedules",
+      leaseMs: 5 * 60_000,
+      intervalMs: config.CONTENT_SCHEDULE_INTERVAL_SECONDS * 1000,
+      logger,
+      failureMessage: "scheduled content changes failed; tried again next time",
+      now: seams.now,
+      work: async (startedAt) => {
+        const report = await workflow.runDue(startedAt);
+        if (report.ran + report.failed > 0) logger.info(report, "scheduled content changes ran");
+        return report;
+      },
+    });
 
     const jira =
       config.JIRA_BASE_URL && config.JIRA_EMAIL && config.JIRA_API_TOKEN
@@ -251,6 +270,8 @@ export async function buildServices(
       cache,
       content,
       contentAdmin,
+      workflow,
+      contentSchedules,
       domains,
       signer,
       forms,
@@ -396,6 +417,7 @@ export async function startServices(services: BuiltServices): Promise<void> {
   services.worker.start();
   services.reconciliation?.start();
   services.invoiceReminders.start();
+  services.contentSchedules.start();
   if (jira) {
     jira.myself().then(
       (me) => logger.info({ tracker: "jira", account: me.displayName ?? me.accountId }, "Jira conectado"),
@@ -412,6 +434,7 @@ export async function startServices(services: BuiltServices): Promise<void> {
 export async function stopServices(services: BuiltServices): Promise<void> {
   await services.reconciliation?.stop();
   await services.invoiceReminders.stop();
+  await services.contentSchedules.stop();
   await services.worker.stop();
   await services.closeConnections();
 }

@@ -1,9 +1,13 @@
-import { diffLines } from "diff";
 import { useEffect, useState } from "react";
-import { useRevalidator } from "react-router";
 import type { FormStructure } from "~/lib/content/form-structure.ts";
+import { type PreviewChoicesData, PreviewPanel } from "./PreviewPanel.tsx";
+import { RevisionHistory } from "./RevisionHistory.tsx";
+import { SchedulePanel, type ScheduleRowData } from "./SchedulePanel.tsx";
 import { StructureField } from "./StructureForm.tsx";
 import { adminTexts as t } from "./texts.ts";
+import { callApi, type DraftMeta, levelQuery, timeOf, useDocumentDraft } from "./useDocumentDraft.ts";
+
+const w = t.workflow;
 
 export interface RevisionRow {
   version: number;
@@ -15,109 +19,92 @@ export interface RevisionRow {
 export interface EditorMessages {
   saved: string;
   saveError: (reason: string) => string;
+  /** A draft that could not be saved (the plans editor words it as any save error, B §8.3). */
+  draftError?: (reason: string) => string;
   /** A line shown above every save error (the plans editor's 'Erro ao salvar alterações', B §8.3). */
   errorTitle?: string;
 }
 
-const DEFAULT_MESSAGES: EditorMessages = { saved: t.saved, saveError: (reason) => reason };
+const DEFAULT_MESSAGES: EditorMessages = {
+  saved: t.saved,
+  saveError: (reason) => reason,
+  draftError: t.workflow.draftError,
+};
 /** B §4.6, §9.5: the success message clears after 3 s. */
 export const SAVED_CLEAR_MS = 3_000;
 
-type Status =
-  | { kind: "idle" }
-  | { kind: "saving" }
-  | { kind: "saved" }
-  | { kind: "error"; message: string; current?: { data: unknown; etag: string } };
-
-function query(level: { segment: string; lang: string }): string {
-  const params = new URLSearchParams();
-  if (level.segment) params.set("segment", level.segment);
-  if (level.lang) params.set("lang", level.lang);
-  const search = params.toString();
-  return search ? `?${search}` : "";
-}
-
-/**
- * The editor of one document at one level (B §2.8, §4.6): the form from its structure, a save
- * that sends the version tag it read (a 409 shows the server's message and offers the current
- * version), and the versions with a readable diff and a restore.
- */
-export function DocumentEditor({
-  name,
-  level,
-  structure,
-  initial,
-  etag: initialEtag,
-  revisions,
-  messages = DEFAULT_MESSAGES,
-}: {
+/** What the editor's loader gives (server/http/admin-editor.ts). */
+export interface EditorData {
   name: string;
   level: { segment: string; lang: string };
   structure: FormStructure | null;
-  initial: unknown;
+  document: unknown;
+  published: unknown;
   etag: string | null;
+  draft: DraftMeta | null;
+  publishedVersion: number | null;
+  schedules: { pending: ScheduleRowData[]; recent: ScheduleRowData[] };
+  unpublishable: { key: string; label: string }[];
   revisions: RevisionRow[];
+  may: { publish: boolean; schedule: boolean; restore: boolean };
+}
+
+/**
+ * The editor of one document at one level (B §2.8, §4.6; issue 29): the form from its structure,
+ * saved as a draft (by hand, or every 30 s while it changes) that the public site never shows;
+ * a preview of the draft on the real pages; publishing it now or at a time (admins); the versions
+ * compared field by field with restores. Leaving with changes not saved asks first.
+ */
+export function DocumentEditor({
+  data,
+  messages = DEFAULT_MESSAGES,
+}: {
+  data: EditorData;
   messages?: EditorMessages;
 }) {
-  const [value, setValue] = useState<unknown>(initial);
-  const [etag, setEtag] = useState(initialEtag);
-  const [status, setStatus] = useState<Status>({ kind: "idle" });
-  const [diffOf, setDiffOf] = useState<{
-    version: number;
-    parts: { value: string; added?: boolean; removed?: boolean }[];
-  } | null>(null);
-  const revalidator = useRevalidator();
+  const { name, level, structure, may } = data;
+  const url = `/api/json/${name}`;
+  const query = levelQuery(level);
+  const editor = useDocumentDraft({
+    url,
+    level,
+    initial: data.document,
+    published: data.published,
+    publishedEtag: data.etag,
+    draft: data.draft,
+    saved: messages.saved,
+    saveError: messages.saveError,
+    draftError: messages.draftError ?? t.workflow.draftError,
+  });
+  const { value, status, draft } = editor;
+  const [preview, setPreview] = useState<PreviewChoicesData | null>(null);
+  const [panel, setPanel] = useState<"none" | "preview" | "schedule">("none");
 
-  // The route keys this editor by document and level, so another one starts afresh. The loader's
-  // data after a save (revalidated for the version list) must not replace what is being typed.
-
+  // Success messages clear after 3 s (B §4.6); errors stay until the next action.
   useEffect(() => {
-    if (status.kind !== "saved") return;
-    const timer = setTimeout(() => setStatus({ kind: "idle" }), SAVED_CLEAR_MS);
+    if (status.kind !== "done") return;
+    const timer = setTimeout(() => editor.setStatus({ kind: "idle" }), SAVED_CLEAR_MS);
     return () => clearTimeout(timer);
-  }, [status]);
+  }, [status, editor.setStatus]);
 
   if (!structure) return <p className="banner banner--warning">{t.noStructure}</p>;
 
-  const send = async (url: string, init: RequestInit) => {
-    setStatus({ kind: "saving" });
-    try {
-      const response = await fetch(url, {
-        ...init,
-        headers: {
-          "Content-Type": "application/json",
-          ...(etag ? { "If-Match": etag } : {}),
-          ...init.headers,
-        },
-      });
-      const body = await response.json().catch(() => null);
-      if (!response.ok) {
-        const message = messages.saveError(body?.message ?? t.saveErrorDefault);
-        setStatus({
-          kind: "error",
-          message,
-          current: body?.current ? { data: body.current.data, etag: body.current.etag } : undefined,
-        });
-        return;
-      }
-      setValue(body);
-      setEtag(response.headers.get("etag"));
-      setStatus({ kind: "saved" });
-      revalidator.revalidate();
-    } catch {
-      setStatus({ kind: "error", message: messages.saveError(t.saveErrorDefault) });
+  const openPreview = async () => {
+    if (!(await editor.ensureSaved())) return;
+    const result = await callApi(`${url}/preview${query}`, { method: "POST" });
+    if (!result.ok) {
+      editor.setStatus({ kind: "error", message: result.message || w.previewError });
+      return;
     }
+    setPreview(result.body);
+    setPanel("preview");
   };
 
-  const save = () => send(`/api/json/${name}${query(level)}`, { method: "PUT", body: JSON.stringify(value) });
-  const restore = (version: number) =>
-    send(`/api/json/${name}/revisions/${version}${query(level)}`, { method: "POST" });
-  const showDiff = async (version: number) => {
-    const response = await fetch(`/api/json/${name}/revisions/${version}${query(level)}`);
-    if (!response.ok) return;
-    const old = await response.json();
-    setDiffOf({ version, parts: diffLines(JSON.stringify(old, null, 2), JSON.stringify(value, null, 2)) });
-  };
+  const busy = status.kind === "busy";
+  const behind =
+    draft?.baseVersion != null &&
+    data.publishedVersion != null &&
+    draft.baseVersion !== data.publishedVersion;
 
   return (
     <div className="editor">
@@ -125,9 +112,26 @@ export function DocumentEditor({
         className="editor__form"
         onSubmit={(event) => {
           event.preventDefault();
-          save();
+          void editor.saveDraft();
         }}
       >
+        <div className="editor__draft-state" aria-live="polite">
+          {editor.dirty ? (
+            <p>{w.unsaved}</p>
+          ) : draft ? (
+            <p>{w.draftSavedAt(timeOf(draft.updatedAt), draft.updatedBy)}</p>
+          ) : (
+            <p>{w.noDraft}</p>
+          )}
+          <p className="field__help">{w.autosaveHint}</p>
+          {behind && (
+            <p className="banner banner--warning">
+              {w.draftBehind(draft!.baseVersion!, data.publishedVersion!)}
+            </p>
+          )}
+          {!may.publish && <p className="banner banner--info">{w.editorOnly}</p>}
+        </div>
+
         {Object.entries(structure.fields).map(([key, field]) => (
           <StructureField
             key={key}
@@ -138,32 +142,82 @@ export function DocumentEditor({
               const record = { ...(value as Record<string, unknown>) };
               if (next === undefined) delete record[key];
               else record[key] = next;
-              setValue(record);
+              editor.setValue(record);
             }}
           />
         ))}
+
         <div className="editor__actions">
-          <button type="submit" className="button button--primary" disabled={status.kind === "saving"}>
-            {status.kind === "saving" ? t.saving : t.save}
-          </button>
+          <div className="editor__buttons">
+            <button type="submit" className="button button--outline" disabled={busy}>
+              {busy && status.action === "draft" ? w.savingDraft : w.saveDraft}
+            </button>
+            <button type="button" className="button button--outline" disabled={busy} onClick={openPreview}>
+              {w.preview}
+            </button>
+            {may.publish && (
+              <button
+                type="button"
+                className="button button--primary"
+                disabled={busy}
+                onClick={() => editor.publish()}
+              >
+                {busy && status.action === "publish" ? w.publishing : w.publish}
+              </button>
+            )}
+            {may.schedule && (
+              <button
+                type="button"
+                className="button button--outline"
+                aria-expanded={panel === "schedule"}
+                onClick={() => setPanel(panel === "schedule" ? "none" : "schedule")}
+              >
+                {w.schedule}
+              </button>
+            )}
+            {(draft || editor.dirty) && (
+              <button
+                type="button"
+                className="button button--link"
+                disabled={busy}
+                onClick={() => editor.discard()}
+              >
+                {w.discard}
+              </button>
+            )}
+          </div>
           <div aria-live="polite" className="editor__status">
-            {status.kind === "saved" && <p className="banner banner--success">{messages.saved}</p>}
+            {status.kind === "done" && <p className="banner banner--success">{status.message}</p>}
             {status.kind === "error" && (
               <div className="banner banner--error" role="alert">
                 {messages.errorTitle && <p>{messages.errorTitle}</p>}
                 <p>{status.message}</p>
-                {status.current && (
+                {status.theirDraft && (
                   <button
                     type="button"
                     className="button button--outline"
-                    onClick={() => {
-                      setValue(status.current!.data);
-                      setEtag(status.current!.etag);
-                      setStatus({ kind: "idle" });
-                    }}
+                    onClick={() => editor.loadTheirDraft(status.theirDraft!)}
                   >
-                    {t.conflictShowCurrent}
+                    {w.loadTheirDraft}
                   </button>
+                )}
+                {status.publishedSince && (
+                  <div className="editor__buttons">
+                    <button
+                      type="button"
+                      className="button button--outline"
+                      onClick={() => editor.loadPublished(status.publishedSince!)}
+                    >
+                      {t.conflictShowCurrent}
+                    </button>
+                    <button
+                      type="button"
+                      className="button button--outline"
+                      onClick={() => editor.publish(status.publishedSince!.etag)}
+                    >
+                      {w.publishConflict}
+                    </button>
+                  </div>
                 )}
               </div>
             )}
@@ -171,80 +225,53 @@ export function DocumentEditor({
         </div>
       </form>
 
-      <section className="editor__revisions" aria-labelledby="versoes-titulo">
-        <h2 id="versoes-titulo">{t.revisions}</h2>
-        <table>
-          <thead>
-            <tr>
-              <th scope="col">{t.version}</th>
-              <th scope="col">{t.author}</th>
-              <th scope="col">{t.date}</th>
-              <th scope="col">
-                <span className="visually-hidden">{t.changes}</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {revisions.map((revision, index) => (
-              <tr key={`${revision.version}-${revision.createdAt}`}>
-                <td>
-                  {revision.version}
-                  {index === 0 && ` (${t.current})`}
-                </td>
-                <td>{revision.createdBy ?? t.seed}</td>
-                <td>
-                  <time dateTime={revision.createdAt}>
-                    {new Date(revision.createdAt).toLocaleString("pt-BR")}
-                  </time>
-                </td>
-                <td className="editor__revision-actions">
-                  {index > 0 && (
-                    <>
-                      <button
-                        type="button"
-                        className="button button--outline"
-                        onClick={() => showDiff(revision.version)}
-                      >
-                        {t.changes}
-                      </button>
-                      <button
-                        type="button"
-                        className="button button--outline"
-                        aria-label={t.restoreOf(revision.version)}
-                        onClick={() => restore(revision.version)}
-                      >
-                        {t.restore}
-                      </button>
-                    </>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-        {diffOf && (
-          <div className="editor__diff">
-            <h3>{t.diffWith(diffOf.version)}</h3>
-            {diffOf.parts.every((part) => !part.added && !part.removed) ? (
-              <p>{t.noChanges}</p>
-            ) : (
-              <pre>
-                {diffOf.parts
-                  .filter((part) => part.added || part.removed)
-                  .map((part, index) =>
-                    part.added ? (
-                      // biome-ignore lint/suspicious/noArrayIndexKey: the diff's parts have no identity but their order
-                      <ins key={index}>{part.value}</ins>
-                    ) : (
-                      // biome-ignore lint/suspicious/noArrayIndexKey: the diff's parts have no identity but their order
-                      <del key={index}>{part.value}</del>
-                    ),
-                  )}
-              </pre>
-            )}
-          </div>
+      <div className="editor__side">
+        {panel === "preview" && preview && (
+          <PreviewPanel choices={preview} onClose={() => setPanel("none")} />
         )}
-      </section>
+        {(panel === "schedule" || data.schedules.pending.length > 0) && (
+          <SchedulePanel
+            url={url}
+            query={query}
+            pending={data.schedules.pending}
+            unpublishable={data.unpublishable}
+            canSchedule={may.schedule && panel === "schedule"}
+            beforeSchedule={editor.ensureSaved}
+            onChanged={(message) => {
+              editor.setStatus({ kind: "done", message });
+              editor.refresh();
+            }}
+          />
+        )}
+        <RevisionHistory
+          name={name}
+          level={level}
+          structure={structure}
+          revisions={data.revisions}
+          current={value}
+          etag={editor.publishedEtag}
+          canRestore={may.restore}
+          onRestored={editor.restored}
+        />
+      </div>
+
+      {editor.blocker.state === "blocked" && (
+        <div className="editor__leave" role="alertdialog" aria-modal="true" aria-labelledby="sair-titulo">
+          <p id="sair-titulo">{w.leaveConfirm}</p>
+          <div className="editor__buttons">
+            <button type="button" className="button button--primary" onClick={() => editor.blocker.reset?.()}>
+              {w.stay}
+            </button>
+            <button
+              type="button"
+              className="button button--outline"
+              onClick={() => editor.blocker.proceed?.()}
+            >
+              {w.leave}
+            </button>
+          </div>
+        </div>
+      )}
     </div>
   );
 }

@@ -5,7 +5,7 @@ import { data, redirect, replace } from "react-router";
 import { PageMediaProvider } from "~/components/ContentImage.tsx";
 import { ContentPageView } from "~/content-pages/ContentPageView.tsx";
 import { pageTexts } from "~/lib/content/page-texts.ts";
-import { aboutUsFallback, findPage, mayView } from "~/lib/content/pages.ts";
+import { aboutUsFallback, findPage, MAP_TEMPLATES, mayView } from "~/lib/content/pages.ts";
 import { livesAtRoot, splitLanguagePrefix } from "~/lib/locale.ts";
 import type { RouteHandle } from "~/lib/route-handle.ts";
 import { passOnHeaders } from "~/lib/route-headers.ts";
@@ -14,8 +14,6 @@ import { SITE_NAME } from "~/lib/site.ts";
 import type { Route } from "./+types/content-page";
 
 export const headers = passOnHeaders;
-
-const MAP_TEMPLATES = new Set(["map", "mapa", "PageModelMap"]);
 
 /** Public pages are the same for every anonymous visitor; a private one redirects them (never a 200 to keep). */
 export const handle: RouteHandle = { pageCache: true };

@@ -1,11 +1,10 @@
-import { randomBytes } from "node:crypto";
 import { and, between, eq, inArray, isNull } from "drizzle-orm";
 import { addDays, daysBetween, saoPauloDay } from "~/lib/billing/dates.ts";
 import { formatCentavos } from "~/lib/billing/money.ts";
 import { formatDay } from "~/lib/portal/invoice-texts.ts";
 import type { Database } from "../db/client.ts";
 import { companies, deliveryJobs, invoiceReminders, invoices, users } from "../db/schema.ts";
-import { ScheduledTask } from "../jobs/scheduled-task.ts";
+import { PeriodicJob } from "../jobs/periodic-job.ts";
 import { MAX_JOB_ATTEMPTS } from "../leads/retry-policy.ts";
 import type { Logger } from "../logger.ts";
 import { languageOf } from "../portal/ticket-mail.ts";
@@ -108,64 +107,39 @@ export interface InvoiceRemindersOptions {
  * even if two instances ran at the same moment.
  */
 export class InvoiceReminders {
-  private readonly lease: ScheduledTask;
-  private readonly now: () => Date;
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<{ queued: number } | null> | null = null;
+  private readonly job: PeriodicJob<{ queued: number }>;
 
   constructor(private readonly options: InvoiceRemindersOptions) {
-    this.now = options.now ?? (() => new Date());
-    this.lease = new ScheduledTask(
-      options.db,
-      REMINDER_TASK,
-      REMINDER_LEASE_MS,
-      `reminders-${process.pid}-${randomBytes(3).toString("hex")}`,
-    );
+    this.job = new PeriodicJob({
+      db: options.db,
+      name: REMINDER_TASK,
+      leaseMs: REMINDER_LEASE_MS,
+      intervalMs: options.intervalMs ?? REMINDER_INTERVAL_MS,
+      logger: options.logger,
+      failureMessage: "invoice reminders failed; tried again next time",
+      ...(options.now ? { now: options.now } : {}),
+      work: async (startedAt) => {
+        const queued = await this.queueDue(startedAt);
+        if (queued > 0) {
+          this.options.logger.info({ reminders: queued }, "invoice reminders queued");
+          this.options.kick?.();
+        }
+        return { queued };
+      },
+    });
   }
 
   start(): void {
-    const interval = this.options.intervalMs ?? REMINDER_INTERVAL_MS;
-    const tick = () => {
-      void this.run().catch((error: Error) =>
-        this.options.logger.warn({ err: error.message }, "invoice reminders failed; tried again next time"),
-      );
-      this.timer = setTimeout(tick, interval);
-      this.timer.unref();
-    };
-    this.timer = setTimeout(tick, Math.min(interval, 30_000));
-    this.timer.unref();
+    this.job.start();
   }
 
-  async stop(): Promise<void> {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    await this.running?.catch(() => {});
+  stop(): Promise<void> {
+    return this.job.stop();
   }
 
   /** One run, unless another instance (or this one) holds the lease: then null. */
   run(): Promise<{ queued: number } | null> {
-    if (this.running) return this.running;
-    this.running = this.runOnce().finally(() => {
-      this.running = null;
-    });
-    return this.running;
-  }
-
-  private async runOnce(): Promise<{ queued: number } | null> {
-    const startedAt = this.now();
-    if (!(await this.lease.claim(startedAt))) return null;
-    try {
-      const queued = await this.queueDue(startedAt);
-      await this.lease.release(startedAt);
-      if (queued > 0) {
-        this.options.logger.info({ reminders: queued }, "invoice reminders queued");
-        this.options.kick?.();
-      }
-      return { queued };
-    } catch (error) {
-      await this.lease.release(null).catch(() => {});
-      throw error;
-    }
+    return this.job.run();
   }
 
   /** Queues every reminder owed today that was not queued yet; answers how many. */

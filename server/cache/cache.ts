@@ -18,10 +18,10 @@ export interface CachedEntry<T> {
 }
 
 /** What a write changed: one key, or every key of one document. Sent to the other instances too. */
-type Change = { key: string } | { name: string };
+export type CacheChange = { key: string } | { name: string };
 
 /** A change as published: which instance made it, so it ignores its own. */
-type ChangeMessage = Change & { from: string };
+type ChangeMessage = CacheChange & { from: string };
 
 /** Values are wrapped so a cached "nothing here" (null) is told apart from a miss. */
 interface Envelope<T> {
@@ -43,7 +43,7 @@ export class Cache {
   private readonly now: () => number;
   /** Loads in flight by key, with when they began: callers of one key share one load. */
   private readonly inflight = new Map<string, { since: number; run: Promise<unknown> }>();
-  private readonly changeListeners: Array<() => void> = [];
+  private readonly changeListeners: Array<(change: CacheChange) => void> = [];
   /** Tells this instance's changes apart from the others' on the shared channel. */
   private readonly instance = randomUUID();
 
@@ -60,12 +60,12 @@ export class Cache {
    * Called after a write or delete (not a load), here or on another instance sharing the remote
    * cache: what was built from the old values is stale.
    */
-  onChange(listener: () => void): void {
+  onChange(listener: (change: CacheChange) => void): void {
     this.changeListeners.push(listener);
   }
 
-  private changed(change: Change): void {
-    for (const listener of this.changeListeners) listener();
+  private changed(change: CacheChange): void {
+    for (const listener of this.changeListeners) listener(change);
     const message: ChangeMessage = { ...change, from: this.instance };
     void this.remote?.publish?.(JSON.stringify(message)).catch(() => {});
   }
@@ -78,10 +78,15 @@ export class Cache {
       return;
     }
     if (!message || message.from === this.instance) return;
-    if (typeof message.key === "string") this.local.delete(message.key);
-    else if (typeof message.name === "string") this.dropLocal(message.name);
-    else return;
-    for (const listener of this.changeListeners) listener();
+    let change: CacheChange;
+    if (typeof message.key === "string") {
+      this.local.delete(message.key);
+      change = { key: message.key };
+    } else if (typeof message.name === "string") {
+      this.dropLocal(message.name);
+      change = { name: message.name };
+    } else return;
+    for (const listener of this.changeListeners) listener(change);
   }
 
   private dropLocal(name: string): void {

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq } from "drizzle-orm";
+import { type Found, type JsonPath, JsonPathError, restoreAt, valueAt } from "~/lib/content/json-path.ts";
 import { type DocumentName, documentSchemas, isDocumentName } from "~/lib/content/schemas.ts";
 import type { ContentLevel } from "~/lib/content-lookup.ts";
 import type { z } from "~/lib/zod.ts";
@@ -118,6 +119,16 @@ export function validateDocument<N extends DocumentName>(
   throw new DomainError("invalid", contentAdminMessages.invalid(issue.path.join("."), issue.message));
 }
 
+export interface SaveInput {
+  name: string;
+  level: ContentLevel;
+  change: SaveChange;
+  author: string;
+  ifMatch?: string | null;
+  /** More writes that belong to the save (a publish deletes its draft): all or nothing. */
+  alsoInTransaction?: (tx: Database, saved: { version: number }) => Promise<void>;
+}
+
 export class ContentAdmin {
   private readonly now: () => Date;
 
@@ -172,59 +183,68 @@ export class ContentAdmin {
    * Saves a change at one level. `ifMatch` is the tag the editor read: when the stored version
    * moved on since, nothing is saved and the refusal carries the current version.
    */
-  async save(input: {
-    name: string;
-    level: ContentLevel;
-    change: SaveChange;
-    author: string;
-    ifMatch?: string | null;
-  }): Promise<EditableDocument> {
+  async save(input: SaveInput): Promise<EditableDocument> {
+    if (!isDocumentName(input.name))
+      throw new DomainError("not-found", contentAdminMessages.unknownDocument(input.name));
+    const saved = await this.db.transaction((tx) => this.saveWithin(tx, input));
+    // Every copy of this document, at every level and on every instance, is stale now.
+    await this.invalidate(input.name);
+    return saved;
+  }
+
+  /**
+   * The writes of a save inside a transaction the caller holds (a scheduled publication, which
+   * marks its schedule in the same one). The caller drops the cached copies once it committed:
+   * dropped earlier, a reader could cache the old version again before the commit.
+   */
+  async saveWithin(tx: Database, input: SaveInput): Promise<EditableDocument> {
     const { name, level } = input;
     if (!isDocumentName(name)) throw new DomainError("not-found", contentAdminMessages.unknownDocument(name));
-    const saved = await this.db.transaction(async (tx) => {
-      const [current] = await tx.select().from(contentDocuments).where(atLevel(name, level)).for("update");
-      if (input.ifMatch && input.ifMatch !== "*" && (!current || etagOf(current) !== input.ifMatch)) {
-        throw new ContentConflict(current ? this.editable(current) : null);
-      }
-      if (!current && input.change.kind !== "document")
-        throw new DomainError("not-found", contentAdminMessages.unknownDocument(name));
-      const next =
-        input.change.kind === "document"
-          ? input.change.data
-          : input.change.kind === "patch"
-            ? mergePatch(current!.data, input.change.patch)
-            : setAtPath(current!.data, input.change.path, input.change.value);
-      const data = validateDocument(name, next);
-      const now = this.now();
-      const [row] = current
-        ? await tx
-            .update(contentDocuments)
-            .set({
-              data,
-              source: "admin",
-              version: current.version + 1,
-              updatedAt: now,
-              updatedBy: input.author,
-            })
-            .where(eq(contentDocuments.id, current.id))
-            .returning()
-        : await tx
-            .insert(contentDocuments)
-            .values({ name, ...level, data, source: "admin", updatedAt: now, updatedBy: input.author })
-            .returning();
-      await tx.insert(contentRevisions).values({
-        documentId: row!.id,
-        version: row!.version,
-        data,
-        source: "admin",
-        createdAt: now,
-        createdBy: input.author,
-      });
-      return row!;
+    const [current] = await tx.select().from(contentDocuments).where(atLevel(name, level)).for("update");
+    if (input.ifMatch && input.ifMatch !== "*" && (!current || etagOf(current) !== input.ifMatch)) {
+      throw new ContentConflict(current ? this.editable(current) : null);
+    }
+    if (!current && input.change.kind !== "document")
+      throw new DomainError("not-found", contentAdminMessages.unknownDocument(name));
+    const next =
+      input.change.kind === "document"
+        ? input.change.data
+        : input.change.kind === "patch"
+          ? mergePatch(current!.data, input.change.patch)
+          : setAtPath(current!.data, input.change.path, input.change.value);
+    const data = validateDocument(name, next);
+    const now = this.now();
+    const [row] = current
+      ? await tx
+          .update(contentDocuments)
+          .set({
+            data,
+            source: "admin",
+            version: current.version + 1,
+            updatedAt: now,
+            updatedBy: input.author,
+          })
+          .where(eq(contentDocuments.id, current.id))
+          .returning()
+      : await tx
+          .insert(contentDocuments)
+          .values({ name, ...level, data, source: "admin", updatedAt: now, updatedBy: input.author })
+          .returning();
+    await tx.insert(contentRevisions).values({
+      documentId: row!.id,
+      version: row!.version,
+      data,
+      source: "admin",
+      createdAt: now,
+      createdBy: input.author,
     });
-    // Every copy of this document, at every level and on every instance, is stale now.
-    await this.cache.deleteWhere({ name });
-    return this.editable(saved);
+    await input.alsoInTransaction?.(tx, row!);
+    return this.editable(row!);
+  }
+
+  /** Drops every cached copy of a document (every level, every instance). */
+  invalidate(name: string): Promise<void> {
+    return this.cache.deleteWhere({ name });
   }
 
   /** The versions of one level's document, newest first. */
@@ -273,6 +293,49 @@ export class ContentAdmin {
       change: { kind: "document", data },
       author: input.author,
       ifMatch: input.ifMatch,
+    });
+  }
+
+  /**
+   * Brings one field of an old version back as a new version (issue 29 item 6): the value at
+   * `from` (by default `path`) in that version is written at `path` in the current document,
+   * replacing what is there, or inserted into its list (`mode: "insert"`, an item since removed);
+   * when the old version has nothing there (or `mode: "remove"`), the value is removed. The
+   * result is saved like any edit: checked by the schema, refused when the document moved on.
+   */
+  async restoreField(input: {
+    name: string;
+    level: ContentLevel;
+    version: number;
+    path: JsonPath;
+    from?: JsonPath;
+    mode?: "insert" | "remove";
+    author: string;
+    ifMatch?: string | null;
+  }): Promise<EditableDocument> {
+    const old = await this.revision(input.name, input.level, input.version);
+    const current = await this.read(input.name, input.level);
+    const source: Found = input.mode === "remove" ? { found: false } : valueAt(old, input.from ?? input.path);
+    if (input.mode === "insert" && !source.found)
+      throw new DomainError(
+        "invalid",
+        contentAdminMessages.invalid((input.from ?? input.path).join("."), "não existe nesta versão"),
+      );
+    let data: unknown;
+    try {
+      data = restoreAt(current.data, input.path, source, { insert: input.mode === "insert" });
+    } catch (error) {
+      if (error instanceof JsonPathError)
+        throw new DomainError("invalid", contentAdminMessages.invalid(error.at, error.reason));
+      throw error;
+    }
+    return this.save({
+      name: input.name,
+      level: input.level,
+      change: { kind: "document", data },
+      author: input.author,
+      // The change was made from the version read here: a save in between is a conflict, not lost.
+      ifMatch: input.ifMatch && input.ifMatch !== "*" ? input.ifMatch : current.etag,
     });
   }
 

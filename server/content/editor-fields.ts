@@ -777,6 +777,9 @@ const pagesData: DocumentMeta = {
         id: f("Identificador", { helperText: "Minúsculas com hífens; único." }),
         path: f("Caminho", { helperText: "Sem / no início: crm, segmentos/agronegocio." }),
         isPublic: f("Página pública", { helperText: "Desmarcada: só quem entrou na conta vê a página." }),
+        published: f("Publicada no site", {
+          helperText: "Desmarcada: a página sai do site e do sitemap.",
+        }),
         seo: obj("SEO da página", { title: f("Título (SEO)"), description: f("Descrição (SEO)") }),
         template: f("Modelo"),
       },
@@ -834,6 +837,9 @@ const blogData: DocumentMeta = {
         tags: f("Etiquetas"),
         featuredImage: f("Imagem de destaque", { ui: "image_upload" }),
         featured: f("Artigo em destaque"),
+        published: f("Publicado no site", {
+          helperText: "Desmarcado: o artigo sai do blog, do RSS e do sitemap.",
+        }),
       }),
     ),
   },

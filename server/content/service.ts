@@ -1,10 +1,11 @@
 import { createHash } from "node:crypto";
+import { publicView } from "~/lib/content/published.ts";
 import type { DocumentData, DocumentName } from "~/lib/content/schemas.ts";
 import { type ContentLevel, contentCacheKey, levelPath, lookupLevels } from "~/lib/content-lookup.ts";
 import type { Cache } from "../cache/cache.ts";
 import { REMOTE_TTL_SECONDS } from "../cache/ttl.ts";
 import type { Database } from "../db/client.ts";
-import { findAtLevels, saveDocument } from "./repository.ts";
+import { findAtLevels, type StoredDocument, saveDocument } from "./repository.ts";
 
 export interface ResolvedDocument<T = unknown> {
   name: string;
@@ -26,6 +27,13 @@ export const PRELOADED_DOCUMENTS = [
   "footer-data",
 ] as const satisfies readonly DocumentName[];
 
+/** A draft shown in place of its level's published document (a preview, issue 29). */
+export interface DraftOverlay extends ContentLevel {
+  name: string;
+  data: unknown;
+  updatedAt: Date;
+}
+
 export interface ContentQuery {
   segment: string | null;
   lang: string;
@@ -36,10 +44,19 @@ export class ContentService {
   constructor(
     private readonly db: Database,
     private readonly cache: Cache,
+    /** Set for a preview request: that document resolves with the draft, past every cache. */
+    private readonly overlay: DraftOverlay | null = null,
   ) {}
+
+  /** The same store, with one document's draft in place of its published level (a preview). */
+  withDraft(overlay: DraftOverlay): ContentService {
+    return new ContentService(this.db, this.cache, overlay);
+  }
 
   /** The first level of the lookup order (A §4) that has the document, or null when none has. */
   async resolve(name: string, query: ContentQuery): Promise<ResolvedDocument | null> {
+    // A draft never enters the shared cache, and is never answered from it.
+    if (this.overlay?.name === name) return this.resolveFromDatabase(name, query);
     return this.cache.getOrLoad(
       contentCacheKey(name, query.segment, query.lang),
       () => this.resolveFromDatabase(name, query),
@@ -106,7 +123,19 @@ export class ContentService {
 
   private async resolveFromDatabase(name: string, query: ContentQuery): Promise<ResolvedDocument | null> {
     const levels = lookupLevels(query.segment, query.lang);
-    const found = await findAtLevels(this.db, name, levels);
+    const found: (Omit<StoredDocument, "id" | "name"> & { id: number | string })[] = await findAtLevels(
+      this.db,
+      name,
+      levels,
+    );
+    const overlay = this.overlay?.name === name ? this.overlay : null;
+    if (overlay) {
+      const at = found.findIndex((d) => d.segment === overlay.segment && d.lang === overlay.lang);
+      // Its own tag: a browser's copy of the published document must never answer for the draft.
+      const draft = { ...overlay, id: `preview-${overlay.updatedAt.getTime()}`, version: 0 };
+      if (at === -1) found.push(draft);
+      else found[at] = draft;
+    }
     for (const level of levels) {
       const doc = found.find((d) => d.segment === level.segment && d.lang === level.lang);
       if (doc) return resolved(name, level, doc);
@@ -132,7 +161,8 @@ function resolved(
 ): ResolvedDocument {
   return {
     name,
-    data: doc.data,
+    // Unpublished posts and pages are not part of the public site (issue 29).
+    data: publicView(name, doc.data),
     level,
     version: doc.version,
     updatedAt: doc.updatedAt.toISOString(),

@@ -58,6 +58,69 @@ export const contentRevisions = pgTable(
 );
 
 /**
+ * The draft of one document at one level (issue 29): what 'Salvar rascunho' and the autosave keep,
+ * never read by the public site. At most one per level; publishing turns it into a revision and
+ * deletes it.
+ */
+export const contentDrafts = pgTable(
+  "content_drafts",
+  {
+    id: serial("id").primaryKey(),
+    name: text("name").notNull(),
+    segment: text("segment").notNull().default(""),
+    lang: text("lang").notNull().default(""),
+    data: jsonb("data").notNull(),
+    /** The published version the draft was started from (null: the level was not published yet). */
+    baseVersion: integer("base_version"),
+    /** Bumped by every save of the draft: its version tag for If-Match. */
+    revision: integer("revision").notNull().default(1),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().default(sql`now()`),
+    updatedBy: text("updated_by"),
+  },
+  (t) => [uniqueIndex("content_drafts_level_idx").on(t.name, t.segment, t.lang)],
+);
+
+/**
+ * A content change due at a time (issue 29): publish a snapshot of a draft, or unpublish one blog
+ * post or content page. The job loop runs each once, on one instance (the row is locked and its
+ * status changed in the publishing transaction); pending ones survive restarts.
+ */
+export const contentSchedules = pgTable(
+  "content_schedules",
+  {
+    id: uuid("id").primaryKey(),
+    action: text("action", { enum: ["publish", "unpublish"] }).notNull(),
+    name: text("name").notNull(),
+    segment: text("segment").notNull().default(""),
+    lang: text("lang").notNull().default(""),
+    /** publish: the content to publish, as the draft was when it was scheduled. */
+    data: jsonb("data"),
+    /** publish: the published version the snapshot was based on (a later publish is not overwritten). */
+    baseVersion: integer("base_version"),
+    /** unpublish: the blog post's slug or the content page's path. */
+    item: text("item"),
+    /** unpublish: the post's title or the page's path, for the list. */
+    itemLabel: text("item_label"),
+    runAt: timestamp("run_at", { withTimezone: true }).notNull(),
+    status: text("status", { enum: ["pending", "done", "cancelled", "failed"] })
+      .notNull()
+      .default("pending"),
+    /** done: the version published; failed: why. */
+    result: text("result"),
+    createdBy: text("created_by").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().default(sql`now()`),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("content_schedules_due_idx").on(t.status, t.runAt),
+    check(
+      "content_schedules_action_check",
+      sql`(${t.action} = 'publish' and ${t.data} is not null) or (${t.action} = 'unpublish' and ${t.item} is not null)`,
+    ),
+  ],
+);
+
+/**
  * A visitor's submission (B §3.5, DESIGN "Data flow of a lead"). Written in the same transaction
  * as its delivery job, before any tracker call: once the visitor has a protocol, the lead exists.
  */

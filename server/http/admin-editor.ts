@@ -1,13 +1,15 @@
 import { type AppLoadContext, data } from "react-router";
+import { staffMay } from "~/lib/auth/staff.ts";
+import { unpublishableItems } from "~/lib/content/published.ts";
 import type { DocumentName } from "~/lib/content/schemas.ts";
 import { formStructure } from "../content/structure.ts";
 import { DomainError } from "../domain-errors.ts";
-import { requirePageAdmin } from "./auth-guard.ts";
+import { requirePageStaff } from "./auth-guard.ts";
 import { documentNameFrom, levelFrom } from "./content-api.ts";
 
 /** The document of one level, its structure and versions; a level not stored yet starts from the default one. */
 export async function loadEditor(request: Request, context: AppLoadContext, param: string) {
-  await requirePageAdmin(request, context);
+  const user = await requirePageStaff(request, context, "content.read");
   const name = documentNameFrom(param) as DocumentName;
   const level = levelFrom(new URL(request.url), context.services.domains.subdomains);
   const admin = context.services.contentAdmin;
@@ -16,18 +18,44 @@ export async function loadEditor(request: Request, context: AppLoadContext, para
     if (DomainError.is(error, "not-found")) return null;
     throw error;
   };
-  const stored = await admin.read(name, level).catch(notFound);
+  const { workflow } = context.services;
+  const [stored, draft, schedules] = await Promise.all([
+    admin.read(name, level).catch(notFound),
+    workflow.draft(name, level),
+    workflow.schedules({ name, level, recentLimit: 5 }),
+  ]);
   const fallback = stored ? null : await admin.read(name, { segment: "", lang: "" }).catch(notFound);
+  const published = stored?.data ?? fallback?.data ?? {};
   return data(
     {
       name,
       level,
       structure: formStructure(name),
-      document: stored?.data ?? fallback?.data ?? {},
+      /** What the form opens with: the draft when there is one, else the published version. */
+      document: draft?.data ?? published,
+      published,
       etag: stored?.etag ?? null,
       stored: stored !== null,
+      draft: draft
+        ? {
+            etag: draft.etag,
+            updatedAt: draft.updatedAt,
+            updatedBy: draft.updatedBy,
+            baseVersion: draft.baseVersion,
+          }
+        : null,
+      publishedVersion: stored?.version ?? null,
+      schedules,
+      /** Posts or pages that can be taken off the site at a date (blog-data, pages-data). */
+      unpublishable: unpublishableItems(name, stored?.data ?? null),
       revisions: stored ? await admin.revisions(name, level) : [],
       segments: Object.keys(context.services.domains.subdomains),
+      /** What this person may do here (the server checks again on every call). */
+      may: {
+        publish: staffMay(user.role, "content.publish"),
+        schedule: staffMay(user.role, "content.schedule"),
+        restore: staffMay(user.role, "content.restore"),
+      },
     },
     { headers: { "Cache-Control": "private, no-store" } },
   );

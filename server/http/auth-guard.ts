@@ -1,5 +1,6 @@
 import type { AppLoadContext } from "react-router";
 import { data, redirect } from "react-router";
+import { type StaffAction, staffMay } from "~/lib/auth/staff.ts";
 import type { ApiCaller, ApiKeyScope } from "../auth/api-keys.ts";
 import { authMessages } from "../auth/messages.ts";
 import { clearedSessionCookie, tokenFromRequest } from "../auth/tokens.ts";
@@ -34,6 +35,33 @@ export async function requireAdmin(request: Request, context: AppLoadContext): P
   const user = token ? await context.services.sessions.userForToken(token) : null;
   if (!user) throw new HttpError(401, messages.unauthenticated);
   if (user.role !== "admin") throw new HttpError(403, messages.forbidden);
+  return user;
+}
+
+/**
+ * Staff API operations (issue 29): 401 without a session, 403 for a customer or for a staff role
+ * that may not do `action` (app/lib/auth/staff.ts).
+ */
+export async function requireStaff(
+  request: Request,
+  context: AppLoadContext,
+  action: StaffAction,
+): Promise<PublicUser> {
+  const token = requestToken(request);
+  const user = token ? await context.services.sessions.userForToken(token) : null;
+  if (!user) throw new HttpError(401, messages.unauthenticated);
+  if (!staffMay(user.role, action)) throw new HttpError(403, messages.forbidden);
+  return user;
+}
+
+/** Staff pages: the login for anonymous visitors, a 403 page for customers and for roles without `action`. */
+export async function requirePageStaff(
+  request: Request,
+  context: AppLoadContext,
+  action: StaffAction,
+): Promise<PublicUser> {
+  const user = await requirePageUser(request, context);
+  if (!staffMay(user.role, action)) throw data({ message: messages.forbidden }, { status: 403 });
   return user;
 }
 

@@ -4,6 +4,7 @@ import type { ContentLevel } from "~/lib/content-lookup.ts";
 import { isAcceptedLanguage } from "~/lib/locale.ts";
 import { z } from "~/lib/zod.ts";
 import { contentAdminMessages, type EditableDocument, parsePath, type SaveChange } from "../content/admin.ts";
+import type { DraftInfo } from "../content/workflow.ts";
 import { DomainError } from "../domain-errors.ts";
 import { bodyLimitFor, readJsonBody } from "./api.ts";
 import { requireAdmin } from "./auth-guard.ts";
@@ -31,6 +32,19 @@ export function levelFrom(url: URL, segments: Record<string, unknown>): ContentL
   return { segment, lang };
 }
 
+/** A draft as the editor reads it: its content, with its own tag and when it was saved. */
+export function draftResponse(draft: DraftInfo, status = 200): Response {
+  return jsonResponse(
+    {
+      data: draft.data,
+      updatedAt: draft.updatedAt,
+      updatedBy: draft.updatedBy,
+      baseVersion: draft.baseVersion,
+    },
+    { status, headers: { ETag: draft.etag, "Cache-Control": "no-store" } },
+  );
+}
+
 /** One level's document as the editor reads it: the content, its version tag and where it lives. */
 export function editableResponse(doc: EditableDocument, status = 200): Response {
   return jsonResponse(doc.data, {
@@ -44,7 +58,7 @@ export function editableResponse(doc: EditableDocument, status = 200): Response 
   });
 }
 
-const anyJson = z.unknown().refine((value) => value !== undefined, "obrigatório");
+export const anyJson = z.unknown().refine((value) => value !== undefined, "obrigatório");
 
 /**
  * PUT /api/json/{docname}: the whole document, or with `?path=plans.2` the value at that path (an

@@ -1,8 +1,9 @@
 import { createHash } from "node:crypto";
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
 import { LRUCache } from "lru-cache";
-import type { DomainConfig } from "~/lib/locale.ts";
+import { type DomainConfig, LANGUAGE_COOKIE } from "~/lib/locale.ts";
 import { SESSION_COOKIE } from "../auth/tokens.ts";
+import { PREVIEW_COOKIE } from "../content/preview.ts";
 import { FORM_TOKEN_SHAPE } from "../leads/spam.ts";
 import { byteView } from "./byte-view.ts";
 import { matchesEtag } from "./etag.ts";
@@ -51,7 +52,27 @@ interface CachedPage {
   /** What a 304 repeats: ETag, Cache-Control, Vary. */
   validators: Array<string | number | string[]>;
   expiresAt: number;
+  /** How to ask for this page again (a content change renders the cached pages anew). */
+  again: WarmRequest;
 }
+
+/** A request that renders a cached page again: its address and the headers its key depends on. */
+export interface WarmRequest {
+  url: string;
+  host: string | undefined;
+  acceptLanguage: string | undefined;
+  /** The language cookie alone, when the visitor had one. */
+  cookie: string | undefined;
+}
+
+/** After a content change, at most this many of the most recently used pages are rendered again. */
+export const WARM_LIMIT = 40;
+
+/**
+ * Renders pages again through the server (server/http/page-warmer.ts); `current` turns false when
+ * another change came, and the run stops: the newer one takes over.
+ */
+export type PageWarmer = (requests: WarmRequest[], current: () => boolean) => Promise<void>;
 
 export interface PageCacheOptions {
   domains: DomainConfig;
@@ -169,7 +190,7 @@ export class PageCache {
         !res.hasHeader("set-cookie") &&
         !holdsOtherToken(slot)
       ) {
-        this.store(key, res.statusCode, res.getHeaders(), slot);
+        this.store(key, res.statusCode, res.getHeaders(), slot, warmRequestOf(req));
       } else if (slot.html === null && res.statusCode === 200 && req.method === "GET") {
         // The route did not offer its page to the cache: no single flight for it until it expires.
         this.uncacheable.set(key, this.now() + this.ttlMs);
@@ -183,11 +204,25 @@ export class PageCache {
     return this.slots.get(req) ?? null;
   }
 
-  /** Drops every page (content changed). */
-  clear(): void {
-    this.generation++;
+  private warmer: PageWarmer | null = null;
+
+  /** Who renders the pages again after a content change (the listening server). */
+  setWarmer(warmer: PageWarmer): void {
+    this.warmer = warmer;
+  }
+
+  /**
+   * Drops every page (content changed). With `warm`, the pages visitors were getting (the most
+   * recently used first) are rendered again at once, so the first visitor after a publication
+   * does not wait for the render (issue 29).
+   */
+  clear(options: { warm?: boolean } = {}): void {
+    const again =
+      options.warm && this.warmer ? [...this.pages.values()].slice(0, WARM_LIMIT).map((p) => p.again) : [];
+    const generation = ++this.generation;
     this.pages.clear();
     this.uncacheable.clear();
+    if (again.length > 0) void this.warmer!(again, () => this.generation === generation).catch(() => {});
   }
 
   get size(): number {
@@ -233,6 +268,8 @@ export class PageCache {
     }
     // A session, in its cookie or sent as a token (A §7, above), renders the visitor's own header.
     if (readCookie(cookie, SESSION_COOKIE)) return null;
+    // A preview link's cookie renders drafts (server/http/preview.ts): never kept, never answered from here.
+    if (readCookie(cookie, PREVIEW_COOKIE)) return null;
     const info = resolveRequest(
       { host, path, langQuery: null, cookie, acceptLanguage },
       this.options.domains,
@@ -242,7 +279,13 @@ export class PageCache {
     return `${info.segment ?? ""}|${info.language}|${path}`;
   }
 
-  private store(key: string, status: number, sent: OutgoingHttpHeaders, slot: PageSlot): void {
+  private store(
+    key: string,
+    status: number,
+    sent: OutgoingHttpHeaders,
+    slot: PageSlot,
+    again: WarmRequest,
+  ): void {
     const html =
       typeof slot.html === "string" ? Buffer.from(slot.html, "utf8") : (slot.html ?? Buffer.alloc(0));
     const parts = slot.token ? split(html, Buffer.from(slot.token, "utf8")) : [html];
@@ -277,6 +320,7 @@ export class PageCache {
       brotli: null,
       etag,
       expiresAt: this.now() + this.ttlMs,
+      again,
     };
     this.pages.set(key, page);
     const brotliReady = brotliOf(parts, slot.token).then((brotli) => {
@@ -443,4 +487,15 @@ export function chooseEncoding(
   if (brotliAtHand && allowed("br")) return "br";
   if (allowed("gzip")) return "gzip";
   return "identity";
+}
+
+/** The parts of a request that decide its page, to ask for it again. */
+function warmRequestOf(req: IncomingMessage): WarmRequest {
+  const language = readCookie(req.headers.cookie, LANGUAGE_COOKIE);
+  return {
+    url: req.url ?? "/",
+    host: req.headers.host,
+    acceptLanguage: req.headers["accept-language"],
+    cookie: language ? `${LANGUAGE_COOKIE}=${encodeURIComponent(language)}` : undefined,
+  };
 }

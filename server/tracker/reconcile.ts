@@ -1,6 +1,5 @@
-import { randomBytes } from "node:crypto";
 import type { Database } from "../db/client.ts";
-import { ScheduledTask } from "../jobs/scheduled-task.ts";
+import { PeriodicJob } from "../jobs/periodic-job.ts";
 import type { Logger } from "../logger.ts";
 import { PORTAL_LABEL } from "../portal/ticket-delivery.ts";
 import type { TicketInbound } from "../portal/ticket-inbound.ts";
@@ -29,10 +28,7 @@ export interface ReconciliationReport {
  * would. What is already known changes nothing, so a run after a delivered webhook is harmless.
  */
 export class JiraReconciliation {
-  private readonly lease: ScheduledTask;
-  private readonly now: () => Date;
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<ReconciliationReport | null> | null = null;
+  private readonly job: PeriodicJob<ReconciliationReport>;
 
   constructor(
     private readonly options: {
@@ -45,85 +41,65 @@ export class JiraReconciliation {
       now?: () => Date;
     },
   ) {
-    this.now = options.now ?? (() => new Date());
-    this.lease = new ScheduledTask(
-      options.db,
-      RECONCILIATION_TASK,
-      RECONCILIATION_LEASE_MS,
-      `reconcile-${process.pid}-${randomBytes(3).toString("hex")}`,
-    );
+    this.job = new PeriodicJob({
+      db: options.db,
+      name: RECONCILIATION_TASK,
+      leaseMs: RECONCILIATION_LEASE_MS,
+      intervalMs: options.intervalMs,
+      logger: options.logger,
+      failureMessage: "Jira reconciliation failed; tried again next time",
+      ...(options.now ? { now: options.now } : {}),
+      work: (startedAt, lastSuccessAt) => this.reconcile(startedAt, lastSuccessAt),
+    });
   }
 
   start(): void {
-    const tick = () => {
-      void this.run().catch((error: Error) =>
-        this.options.logger.warn({ err: error.message }, "Jira reconciliation failed; tried again next time"),
-      );
-      this.timer = setTimeout(tick, this.options.intervalMs);
-      this.timer.unref();
-    };
-    this.timer = setTimeout(tick, Math.min(this.options.intervalMs, 30_000));
-    this.timer.unref();
+    this.job.start();
   }
 
-  async stop(): Promise<void> {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    await this.running?.catch(() => {});
+  stop(): Promise<void> {
+    return this.job.stop();
   }
 
   /** One run, unless another instance (or this one) holds the lease: then null. */
   run(): Promise<ReconciliationReport | null> {
-    if (this.running) return this.running;
-    this.running = this.runOnce().finally(() => {
-      this.running = null;
-    });
-    return this.running;
+    return this.job.run();
   }
 
-  private async runOnce(): Promise<ReconciliationReport | null> {
-    const startedAt = this.now();
-    const lease = await this.lease.claim(startedAt);
-    if (!lease) return null;
-    try {
-      const since = lease.lastSuccessAt
-        ? new Date(
-            Math.max(
-              lease.lastSuccessAt.getTime() - RECONCILIATION_MARGIN_MS,
-              startedAt.getTime() - RECONCILIATION_FIRST_LOOK_BACK_MS,
-            ),
-          )
-        : new Date(startedAt.getTime() - RECONCILIATION_FIRST_LOOK_BACK_MS);
-      // A relative period ("-15m") needs no time zone: Jira reads absolute dates in its user's zone.
-      const minutes = Math.max(1, Math.ceil((startedAt.getTime() - since.getTime()) / 60_000));
-      const issues = await this.options.jira.search(
-        `labels in (${PORTAL_LABEL}, ${SITE_TAG}) AND updated >= "-${minutes}m" ORDER BY updated ASC`,
-        ["status", "updated", "labels", "comment"],
-      );
-      let applied = 0;
-      for (const issue of issues) {
-        const status = issue.fields?.status;
-        const at = jiraTime(issue.fields?.updated) ?? startedAt;
-        await this.options.db.transaction(async (tx) => {
-          if (status) {
-            const key = status.statusCategory.key;
-            const category: StatusCategory = key === "done" || key === "indeterminate" ? key : "new";
-            const change = { kind: "status" as const, issueKey: issue.key, status: status.name, category };
-            if (await this.options.inbound.apply(tx, change, at)) applied++;
-          }
-          const comments = issue.fields?.comment?.comments;
-          if (comments && issue.fields?.labels?.includes(PORTAL_LABEL)) {
-            if (await this.options.tickets.syncComments(tx, issue.key, comments)) applied++;
-          }
-        });
-      }
-      await this.lease.release(startedAt);
-      if (applied > 0)
-        this.options.logger.info({ issues: issues.length, applied }, "Jira reconciliation brought changes");
-      return { issues: issues.length, applied };
-    } catch (error) {
-      await this.lease.release(null).catch(() => {});
-      throw error;
+  private async reconcile(startedAt: Date, lastSuccessAt: Date | null): Promise<ReconciliationReport> {
+    const since = lastSuccessAt
+      ? new Date(
+          Math.max(
+            lastSuccessAt.getTime() - RECONCILIATION_MARGIN_MS,
+            startedAt.getTime() - RECONCILIATION_FIRST_LOOK_BACK_MS,
+          ),
+        )
+      : new Date(startedAt.getTime() - RECONCILIATION_FIRST_LOOK_BACK_MS);
+    // A relative period ("-15m") needs no time zone: Jira reads absolute dates in its user's zone.
+    const minutes = Math.max(1, Math.ceil((startedAt.getTime() - since.getTime()) / 60_000));
+    const issues = await this.options.jira.search(
+      `labels in (${PORTAL_LABEL}, ${SITE_TAG}) AND updated >= "-${minutes}m" ORDER BY updated ASC`,
+      ["status", "updated", "labels", "comment"],
+    );
+    let applied = 0;
+    for (const issue of issues) {
+      const status = issue.fields?.status;
+      const at = jiraTime(issue.fields?.updated) ?? startedAt;
+      await this.options.db.transaction(async (tx) => {
+        if (status) {
+          const key = status.statusCategory.key;
+          const category: StatusCategory = key === "done" || key === "indeterminate" ? key : "new";
+          const change = { kind: "status" as const, issueKey: issue.key, status: status.name, category };
+          if (await this.options.inbound.apply(tx, change, at)) applied++;
+        }
+        const comments = issue.fields?.comment?.comments;
+        if (comments && issue.fields?.labels?.includes(PORTAL_LABEL)) {
+          if (await this.options.tickets.syncComments(tx, issue.key, comments)) applied++;
+        }
+      });
     }
+    if (applied > 0)
+      this.options.logger.info({ issues: issues.length, applied }, "Jira reconciliation brought changes");
+    return { issues: issues.length, applied };
   }
 }

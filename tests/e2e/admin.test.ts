@@ -56,7 +56,7 @@ describe("admin area in Chromium: the content and plans editors", () => {
     const title = firstSlide.getByLabel("Título", { exact: false }).first();
     const original = await title.inputValue();
     await title.fill("Título editado pelo admin");
-    await page.getByRole("button", { name: "Salvar alterações" }).click();
+    await page.getByRole("button", { name: "Publicar", exact: true }).click();
     await page.getByText("Alterações salvas com sucesso!").waitFor();
     await page.screenshot({ path: path.join(screenshots, "admin-editor-1280.png") });
     // The message clears after 3 s.
@@ -69,11 +69,13 @@ describe("admin area in Chromium: the content and plans editors", () => {
     // Version 2 is the edit; restoring version 1 makes version 3 with the original title.
     await page.getByRole("button", { name: "Alterações", exact: true }).first().click();
     await page.getByText("Diferenças da versão 1 para a atual").waitFor();
-    expect(await page.locator(".editor__diff ins").first().textContent()).toContain(
+    expect(await page.locator(".history__changes ins").first().textContent()).toContain(
       "Título editado pelo admin",
     );
+    // A restore asks first (issue 29 item 6).
+    page.once("dialog", (dialog) => void dialog.accept());
     await page.getByRole("button", { name: "Restaurar a versão 1" }).click();
-    await page.getByText("Alterações salvas com sucesso!").waitFor();
+    await page.getByText("Versão 1 restaurada: publicada como a versão 3.").waitFor();
     await page.getByRole("cell", { name: "3 (atual)" }).waitFor();
     await home.reload({ waitUntil: "load" });
     await waitHydrated(home);
@@ -92,7 +94,7 @@ describe("admin area in Chromium: the content and plans editors", () => {
       headers: { "If-Match": read.headers().etag! },
     });
     expect(other.status()).toBe(200);
-    await page.getByRole("button", { name: "Salvar alterações" }).click();
+    await page.getByRole("button", { name: "Publicar", exact: true }).click();
     await page
       .getByText("Este conteúdo foi alterado por outra pessoa depois que você o abriu.", { exact: false })
       .waitFor();
@@ -133,7 +135,7 @@ describe("admin area in Chromium: the content and plans editors", () => {
     const address = await field.locator('input[type="text"]').inputValue();
     expect(address).toMatch(/^\/uploads\/[0-9a-f]{20}\.png$/);
     expect(await field.locator("img.editor-preview").getAttribute("src")).toBe(address);
-    await page.getByRole("button", { name: "Salvar alterações" }).click();
+    await page.getByRole("button", { name: "Publicar", exact: true }).click();
     await page.getByText("Alterações salvas com sucesso!").waitFor();
     const home = await (await fetch(`${server.url}/?v=${Date.now()}`)).text();
     expect(home).toContain(address);
@@ -157,7 +159,7 @@ describe("admin area in Chromium: the content and plans editors", () => {
     await price.fill("321.90");
     await price.blur();
     expect(await price.inputValue()).toBe("321,90");
-    await page.getByRole("button", { name: "Salvar alterações" }).click();
+    await page.getByRole("button", { name: "Publicar", exact: true }).click();
     await page.getByText("Dados salvos com sucesso!").waitFor();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
@@ -169,7 +171,7 @@ describe("admin area in Chromium: the content and plans editors", () => {
     await price.fill("");
     await page.waitForLoadState("networkidle");
     expect(await price.inputValue()).toBe("");
-    await page.getByRole("button", { name: "Salvar alterações" }).click();
+    await page.getByRole("button", { name: "Publicar", exact: true }).click();
     await page.getByText(/^Erro ao salvar: Conteúdo inválido\. plans\.0\.monthly_price/).waitFor();
     await page.getByText("Erro ao salvar alterações", { exact: true }).waitFor();
     await context.close();
@@ -192,7 +194,7 @@ describe("admin area in Chromium: the content and plans editors", () => {
     await names.getByRole("button", { name: "Adicionar linha" }).click();
     await rows.nth(before).getByLabel("Chave do limite").fill("filiais");
     await rows.nth(before).getByLabel("Nome exibido (filiais)").fill("filiais");
-    await page.getByRole("button", { name: "Salvar alterações" }).click();
+    await page.getByRole("button", { name: "Publicar", exact: true }).click();
     await page.getByText("Dados salvos com sucesso!").waitFor();
     const saved = await (await page.request.get(`${server.url}/api/json/plans-data`)).json();
     expect(saved.limits_labels.filiais).toBe("filiais");

@@ -43,6 +43,8 @@ describe("public pages load no admin, customer-area or map code", () => {
   const PRIVATE_MARKERS = [
     "Alterações salvas com sucesso!", // the JSON editor
     "Nenhuma estrutura de formulário encontrada",
+    "Nenhuma alteração entre as versões.", // the editor's history (issue 29 item 6)
+    "arraysCollectChildren", // jsondiffpatch, which compares the versions
     "Tentar entregar de novo", // the lead inbox
     "Enviar imagem", // image upload
     "u-legend", // uPlot

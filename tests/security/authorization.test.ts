@@ -2,7 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ONE_PIXEL_PNG } from "../support/images.ts";
 import { companyWithOwner, invitedMember } from "../support/portal-people.ts";
 import { concretePath as concrete, routeTable as table } from "../support/route-table.ts";
-import { demoTokens, postForm, type ServerProcess, startServerProcess } from "../support/server-process.ts";
+import {
+  demoTokens,
+  editorToken,
+  postForm,
+  type ServerProcess,
+  startServerProcess,
+} from "../support/server-process.ts";
 
 /**
  * The authorisation matrix (issue 13), generated from the route table: every route × method × caller
@@ -10,8 +16,11 @@ import { demoTokens, postForm, type ServerProcess, startServerProcess } from "..
  * endpoint without saying who may call it.
  */
 
-/** api-key: the vendor's systems with `Authorization: Bearer <key>` of a scope; a session is a 401. */
-type Access = "public" | "signed-in" | "admin" | "api-key";
+/**
+ * staff: admins and editors (issue 29: editors prepare content); admin: admins only, an editor gets
+ * 403. api-key: the vendor's systems with `Authorization: Bearer <key>` of a scope; a session is a 401.
+ */
+type Access = "public" | "signed-in" | "staff" | "admin" | "api-key";
 type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
 /** Who may call each route module, per method it answers. */
@@ -24,14 +33,19 @@ const RULES: Record<string, Partial<Record<Method, Access>>> = {
   "routes/api/users-profile.ts": { GET: "signed-in", PUT: "signed-in" },
   "routes/api/user-dashboard.ts": { GET: "signed-in", PUT: "admin" },
   "routes/api/plans-data.ts": { GET: "public", PUT: "admin" },
-  "routes/api/json-files.ts": { GET: "admin" },
-  "routes/api/json-bulk.ts": { POST: "admin" },
-  "routes/api/json-structure.ts": { GET: "admin" },
-  "routes/api/json-document.ts": { GET: "admin", PUT: "admin" },
-  "routes/api/json-revisions.ts": { GET: "admin", POST: "admin" },
+  "routes/api/json-files.ts": { GET: "staff" },
+  "routes/api/json-bulk.ts": { POST: "staff" },
+  "routes/api/json-structure.ts": { GET: "staff" },
+  "routes/api/json-document.ts": { GET: "staff", PUT: "admin" },
+  "routes/api/json-revisions.ts": { GET: "staff", POST: "admin" },
+  "routes/api/json-draft.ts": { GET: "staff", PUT: "staff", DELETE: "staff" },
+  "routes/api/json-publish.ts": { POST: "admin" },
+  "routes/api/json-schedule.ts": { POST: "admin" },
+  "routes/api/json-preview.ts": { POST: "staff" },
+  "routes/api/content-schedules.ts": { GET: "staff", PATCH: "admin", DELETE: "admin" },
   "routes/api/cache-key.ts": { GET: "public", DELETE: "admin" },
-  "routes/api/uploads.ts": { POST: "admin" },
-  "routes/api/media.ts": { GET: "admin", POST: "admin" },
+  "routes/api/uploads.ts": { POST: "staff" },
+  "routes/api/media.ts": { GET: "staff", POST: "staff" },
   "routes/api/billing-openapi.ts": { GET: "public" },
   "routes/api/billing-invoices.ts": { POST: "api-key" },
   "routes/api/billing-invoice.ts": { GET: "api-key", PATCH: "api-key" },
@@ -76,16 +90,16 @@ const RULES: Record<string, Partial<Record<Method, Access>>> = {
   "routes/user/plan-upgrade.tsx": { GET: "signed-in", POST: "signed-in" },
   "routes/invitation.tsx": { GET: "public", POST: "public" },
   "routes/admin/leads-csv.ts": { GET: "admin" },
-  "routes/admin/layout.tsx": { GET: "admin" },
-  "routes/admin/index.ts": { GET: "admin" },
+  "routes/admin/layout.tsx": { GET: "staff" },
+  "routes/admin/index.ts": { GET: "staff" },
   "routes/admin/dashboard.tsx": { GET: "admin" },
-  "routes/admin/json-files.tsx": { GET: "admin" },
-  "routes/admin/json-editor.tsx": { GET: "admin" },
-  "routes/admin/plans-editor.tsx": { GET: "admin" },
+  "routes/admin/json-files.tsx": { GET: "staff" },
+  "routes/admin/json-editor.tsx": { GET: "staff" },
+  "routes/admin/plans-editor.tsx": { GET: "staff" },
   "routes/admin/leads.tsx": { GET: "admin", POST: "admin" },
   "routes/admin/lead.tsx": { GET: "admin", POST: "admin" },
   "routes/admin/settings.tsx": { GET: "admin", POST: "admin" },
-  "routes/admin/media.tsx": { GET: "admin", POST: "admin" },
+  "routes/admin/media.tsx": { GET: "staff", POST: "staff" },
   "routes/admin/companies.tsx": { GET: "admin", POST: "admin" },
   "routes/admin/company.tsx": { GET: "admin", POST: "admin" },
   "routes/admin/company-invoices.tsx": { GET: "admin", POST: "admin" },
@@ -102,7 +116,9 @@ const KEY_SCOPES: Record<string, "billing" | "platform"> = {
 
 /** Where one module serves several paths with different methods, the path's own rule. */
 const PATH_RULES: Record<string, Partial<Record<Method, Access>>> = {
-  "/api/json/:docname/revisions": { GET: "admin" },
+  "/api/json/:docname/revisions": { GET: "staff" },
+  "/api/content-schedules": { GET: "staff" },
+  "/api/content-schedules/:id": { PATCH: "admin", DELETE: "admin" },
 };
 
 describe("every route has an authorisation rule", () => {
@@ -123,6 +139,7 @@ describe("the authorisation matrix: every route × method × caller", () => {
   let server: ServerProcess;
   let customer: string;
   let admin: string;
+  let editor: string;
   const keys: Partial<Record<"billing" | "platform", string>> = {};
 
   beforeAll(async () => {
@@ -131,6 +148,7 @@ describe("the authorisation matrix: every route × method × caller", () => {
       LOGIN_RATE_LIMIT_PER_MINUTE: "10000",
     });
     ({ admin, customer } = await demoTokens(server));
+    editor = await editorToken(server, admin);
     // A key of each scope, made by staff in Settings (shown once in the answer).
     for (const scope of ["billing", "platform"] as const) {
       const made = await postForm(
@@ -197,10 +215,12 @@ describe("the authorisation matrix: every route × method × caller", () => {
     }
     const asCustomer = await finalAnswer(path, method, customer);
     const asAdmin = await finalAnswer(path, method, admin);
+    const asEditor = await finalAnswer(path, method, editor);
     for (const [who, res] of [
       ["anonymous", anonymous],
       ["customer", asCustomer],
       ["admin", asAdmin],
+      ["editor", asEditor],
     ] as const) {
       expect(res.status, `${who}: no 5xx`).toBeLessThan(500);
     }
@@ -217,6 +237,7 @@ describe("the authorisation matrix: every route × method × caller", () => {
       // A session, a customer's or staff's, is not a key; a key of the other scope is a 403.
       expect(asCustomer.status, "a customer's session is not a key").toBe(401);
       expect(asAdmin.status, "a staff session is not a key").toBe(401);
+      expect(asEditor.status, "an editor's session is not a key").toBe(401);
       const scope = KEY_SCOPES[file];
       expect(scope, `${file} has a scope in KEY_SCOPES`).toBeTruthy();
       const other = scope === "billing" ? "platform" : "billing";
@@ -227,9 +248,11 @@ describe("the authorisation matrix: every route × method × caller", () => {
       expect(withScope.status, "no 5xx").toBeLessThan(500);
       return;
     }
-    if (access === "admin") expect(asCustomer.status, "a customer gets 403").toBe(403);
+    if (access === "admin" || access === "staff") expect(asCustomer.status, "a customer gets 403").toBe(403);
     else expect([401, 403], "a customer may call it").not.toContain(asCustomer.status);
     expect([401, 403], "an admin may call it").not.toContain(asAdmin.status);
+    if (access === "admin") expect(asEditor.status, "an editor gets 403").toBe(403);
+    else expect([401, 403], "an editor may call it").not.toContain(asEditor.status);
   });
 
   /**

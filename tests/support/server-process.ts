@@ -171,6 +171,26 @@ export async function demoTokens(server: ServerProcess): Promise<{ admin: string
 }
 
 /**
+ * A content editor (issue 29) made by the admin in Settings, as staff do, signed in: its token.
+ * The temporary password is read from the page's confirmation, where the admin sees it once.
+ */
+export async function editorToken(
+  server: ServerProcess,
+  adminToken: string,
+  email = `editora-${Date.now()}@vertice.local`,
+): Promise<string> {
+  const made = await postForm(
+    server.url,
+    "/admin/settings",
+    { intent: "create", email, name: "Editora de Conteúdo", role: "editor", access: "password" },
+    adminToken,
+  );
+  const password = /Senha provisória \(mostrada só agora\): ([^\s<]+)/.exec(await made.text())?.[1];
+  if (!password) throw new Error(`the editor was not created (${made.status})`);
+  return loginToken(server.url, email, password);
+}
+
+/**
  * A page form posted as a browser without JavaScript posts it (URL-encoded, from the site's own
  * origin), with a bearer token when given; redirects are not followed.
  */

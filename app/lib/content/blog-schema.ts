@@ -31,6 +31,8 @@ export const blogPostSchema = z.strictObject({
   tags: z.array(text).default([]),
   featuredImage: asset,
   featured: z.boolean().default(false),
+  /** false: taken off the site (issue 29, a scheduled unpublish); absent means published. */
+  published: z.boolean().optional(),
 });
 
 export const blogDataSchema = z

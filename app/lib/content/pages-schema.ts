@@ -187,6 +187,8 @@ const pageBase = {
   }),
   /** False: only signed-in visitors see the page. */
   isPublic: z.boolean().default(true),
+  /** false: taken off the site (issue 29, a scheduled unpublish); absent means published. */
+  published: z.boolean().optional(),
   seo: z.strictObject({ title: text, description: text }),
 };
 

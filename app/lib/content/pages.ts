@@ -6,6 +6,9 @@ import type { ContentPage } from "./pages-schema.ts";
  */
 
 /** Paths under /blog belong to the blog's own routes, never to a content page (A §2). */
+/** The templates that show the partner map (partners-data). */
+export const MAP_TEMPLATES: ReadonlySet<string> = new Set(["map", "mapa", "PageModelMap"]);
+
 export function isBlogPath(path: string): boolean {
   const clean = normalisePagePath(path);
   return clean === "blog" || clean.startsWith("blog/");

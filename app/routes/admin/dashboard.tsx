@@ -1,23 +1,38 @@
 import { dashboardFigures } from "@server/admin/dashboard.ts";
-import { requirePageAdmin } from "@server/http/auth-guard.ts";
+import { formStructure } from "@server/content/structure.ts";
+import type { ScheduleRow } from "@server/content/workflow.ts";
+import { requirePageStaff } from "@server/http/auth-guard.ts";
 import { data, Link } from "react-router";
 import { LeadChart } from "~/admin/LeadChart.tsx";
+import { ScheduledChanges } from "~/admin/ScheduledChanges.tsx";
 import { adminTexts } from "~/admin/texts.ts";
+import { SAO_PAULO_TZ } from "~/lib/content/schedule-time.ts";
+import type { DocumentName } from "~/lib/content/schemas.ts";
 import type { Route } from "./+types/dashboard";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requirePageAdmin(request, context);
-  const [figures, audit] = await Promise.all([
+  await requirePageStaff(request, context, "dashboard");
+  const [figures, audit, schedules] = await Promise.all([
     dashboardFigures(context.services.database.db),
     context.services.audit.recent(15),
+    context.services.workflow.schedules(),
   ]);
-  return data({ ...figures, audit }, { headers: { "Cache-Control": "private, no-store" } });
+  const labelled = (rows: ScheduleRow[]) =>
+    rows.map((row) => ({ ...row, document: formStructure(row.name as DocumentName).header.label }));
+  return data(
+    {
+      ...figures,
+      audit,
+      schedules: { pending: labelled(schedules.pending), recent: labelled(schedules.recent) },
+    },
+    { headers: { "Cache-Control": "private, no-store" } },
+  );
 }
 
 /** The admin dashboard: leads of the last 30 days by form and temperature, deliveries, spam, recent edits. */
 export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
   const t = adminTexts.stats;
-  const { leadsByForm, leadsByDay, deliveries, spam, recentEdits, audit } = loaderData;
+  const { leadsByForm, leadsByDay, deliveries, spam, recentEdits, audit, schedules } = loaderData;
   const total = leadsByForm.reduce((sum, row) => sum + row.total, 0);
   const widest = Math.max(1, ...leadsByForm.map((row) => row.total));
   return (
@@ -36,6 +51,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
           </li>
         ))}
       </ul>
+      <ScheduledChanges pending={schedules.pending} recent={schedules.recent} />
       <h2>{t.byDay}</h2>
       <LeadChart days={leadsByDay} />
       <h2>{t.byForm}</h2>
@@ -80,8 +96,10 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
         <ul className="edit-list">
           {audit.map((entry) => (
             <li key={`${entry.at}-${entry.action}-${entry.target}`}>
-              <time dateTime={entry.at}>{new Date(entry.at).toLocaleString("pt-BR")}</time> — {entry.actor}:{" "}
-              <code>{entry.action}</code> {entry.target}
+              <time dateTime={entry.at}>
+                {new Date(entry.at).toLocaleString("pt-BR", { timeZone: SAO_PAULO_TZ })}
+              </time>{" "}
+              — {entry.actor}: <code>{entry.action}</code> {entry.target}
             </li>
           ))}
         </ul>
@@ -96,7 +114,10 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
               <Link to={`/admin/json/${edit.name}.json?segment=${edit.segment}&lang=${edit.lang}`}>
                 {edit.name}.json ({adminTexts.levelName(edit.segment, edit.lang)}) v{edit.version}
               </Link>{" "}
-              — {edit.author}, <time dateTime={edit.at}>{new Date(edit.at).toLocaleString("pt-BR")}</time>
+              — {edit.author},{" "}
+              <time dateTime={edit.at}>
+                {new Date(edit.at).toLocaleString("pt-BR", { timeZone: SAO_PAULO_TZ })}
+              </time>
             </li>
           ))}
         </ul>

@@ -43,15 +43,7 @@ export default function JsonEditor({ loaderData }: Route.ComponentProps) {
           {t.open}
         </button>
       </Form>
-      <DocumentEditor
-        key={`${name}/${level.segment}/${level.lang}`}
-        name={name}
-        level={level}
-        structure={loaderData.structure}
-        initial={loaderData.document}
-        etag={loaderData.etag}
-        revisions={loaderData.revisions}
-      />
+      <DocumentEditor key={`${name}/${level.segment}/${level.lang}`} data={loaderData} />
     </section>
   );
 }

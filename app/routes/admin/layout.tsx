@@ -1,4 +1,4 @@
-import { requirePageAdmin } from "@server/http/auth-guard.ts";
+import { requirePageStaff } from "@server/http/auth-guard.ts";
 import { type RefObject, useEffect, useRef, useState } from "react";
 import {
   data,
@@ -13,6 +13,7 @@ import {
 } from "react-router";
 import { adminTexts as t } from "~/admin/texts.ts";
 import { Icon } from "~/components/Icon.tsx";
+import { staffMay } from "~/lib/auth/staff.ts";
 import { authTexts } from "~/lib/auth/texts.ts";
 import { documentSchemas } from "~/lib/content/schemas.ts";
 import type { RouteHandle } from "~/lib/route-handle.ts";
@@ -26,9 +27,12 @@ export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: admi
 const COLLAPSED_KEY = "admin:sidebar-collapsed";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await requirePageAdmin(request, context);
+  const user = await requirePageStaff(request, context, "content.read");
   return data(
-    { user: { name: user.name, email: user.email }, files: Object.keys(documentSchemas).sort() },
+    {
+      user: { name: user.name, email: user.email, role: user.role },
+      files: Object.keys(documentSchemas).sort(),
+    },
     { headers: { "Cache-Control": "private, no-store" } },
   );
 }
@@ -64,7 +68,7 @@ function AdminHeader({
           <span aria-hidden="true">{t.menu}</span>
         </button>
       )}
-      <Link to="/admin/dashboard" className="admin-header__brand">
+      <Link to="/admin" className="admin-header__brand">
         {t.productName}
       </Link>
       <div className="admin-header__account">
@@ -107,6 +111,8 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   useEffect(() => setCollapsed(window.localStorage.getItem(COLLAPSED_KEY) === "1"), []);
   // A phone's menu closes once an entry was chosen (the new page is what the person wanted to see).
   useEffect(() => setMenuOpen(false), [pathname, search]);
+  // The sidebar shows what this person's role may open (the server refuses the rest anyway).
+  const may = (action: Parameters<typeof staffMay>[1]) => staffMay(loaderData.user.role, action);
   const toggle = () => {
     setCollapsed((value) => {
       window.localStorage.setItem(COLLAPSED_KEY, value ? "0" : "1");
@@ -142,12 +148,14 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
             </button>
           </div>
           <ul>
-            <li>
-              <NavLink to="/admin/dashboard" title={t.dashboard}>
-                <Icon name="bar-chart" size={20} />
-                <span className="admin__label">{t.dashboard}</span>
-              </NavLink>
-            </li>
+            {may("dashboard") && (
+              <li>
+                <NavLink to="/admin/dashboard" title={t.dashboard}>
+                  <Icon name="bar-chart" size={20} />
+                  <span className="admin__label">{t.dashboard}</span>
+                </NavLink>
+              </li>
+            )}
             <li>
               <NavLink to="/admin/json" end title={t.jsonEditor}>
                 <Icon name="file-text" size={20} />
@@ -161,18 +169,22 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
                 ))}
               </ul>
             </li>
-            <li>
-              <NavLink to="/admin/leads" title="Leads">
-                <Icon name="users" size={20} />
-                <span className="admin__label">Leads</span>
-              </NavLink>
-            </li>
-            <li>
-              <NavLink to="/admin/empresas" title={t.companies}>
-                <Icon name="briefcase" size={20} />
-                <span className="admin__label">{t.companies}</span>
-              </NavLink>
-            </li>
+            {may("leads") && (
+              <li>
+                <NavLink to="/admin/leads" title="Leads">
+                  <Icon name="users" size={20} />
+                  <span className="admin__label">Leads</span>
+                </NavLink>
+              </li>
+            )}
+            {may("companies") && (
+              <li>
+                <NavLink to="/admin/empresas" title={t.companies}>
+                  <Icon name="briefcase" size={20} />
+                  <span className="admin__label">{t.companies}</span>
+                </NavLink>
+              </li>
+            )}
             <li>
               <NavLink to="/admin/pages" title={t.plansEditor}>
                 <Icon name="wallet" size={20} />
@@ -185,12 +197,14 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
                 <span className="admin__label">Mídia</span>
               </NavLink>
             </li>
-            <li>
-              <NavLink to="/admin/settings" title={t.settings}>
-                <Icon name="shield" size={20} />
-                <span className="admin__label">{t.settings}</span>
-              </NavLink>
-            </li>
+            {may("settings") && (
+              <li>
+                <NavLink to="/admin/settings" title={t.settings}>
+                  <Icon name="shield" size={20} />
+                  <span className="admin__label">{t.settings}</span>
+                </NavLink>
+              </li>
+            )}
             <li>
               {/* B §2.8's "Logout", in Portuguese: a POST, as in the header. */}
               <Form method="post" action="/logout">

@@ -1,5 +1,5 @@
 import { DomainError } from "@server/domain-errors.ts";
-import { requirePageAdmin } from "@server/http/auth-guard.ts";
+import { requirePageStaff } from "@server/http/auth-guard.ts";
 import type { MediaItem } from "@server/media/service.ts";
 import { useEffect, useRef, useState } from "react";
 import { data, Form, Link, useNavigation, useRevalidator, useSearchParams } from "react-router";
@@ -17,7 +17,7 @@ import type { Route } from "./+types/media";
  * Images content already used (shipped under /images, uploaded before) come in at each opening.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requirePageAdmin(request, context);
+  await requirePageStaff(request, context, "content.read");
   const { media, logger } = context.services;
   await media
     .importReferenced()
@@ -47,8 +47,12 @@ const editSchema = z.object({
 const deleteSchema = z.object({ intent: z.literal("delete"), id: z.coerce.number().int().positive() });
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const admin = await requirePageAdmin(request, context);
   const form = Object.fromEntries(await request.formData());
+  const admin = await requirePageStaff(
+    request,
+    context,
+    form.intent === "delete" ? "media.delete" : "media.upload",
+  );
   const { media, audit } = context.services;
   try {
     if (form.intent === "update") {

@@ -14,15 +14,11 @@ export default function PlansEditor({ loaderData }: Route.ComponentProps) {
       <h1 id="planos-editor-titulo">{t.plansEditor}</h1>
       <DocumentEditor
         key={`${loaderData.level.segment}/${loaderData.level.lang}`}
-        name="plans-data"
-        level={loaderData.level}
-        structure={loaderData.structure}
-        initial={loaderData.document}
-        etag={loaderData.etag}
-        revisions={loaderData.revisions}
+        data={loaderData}
         messages={{
           saved: t.plansSaved,
           saveError: (reason) => t.plansSaveError(reason),
+          draftError: (reason) => t.plansSaveError(reason),
           errorTitle: t.plansSaveFailed,
         }}
       />

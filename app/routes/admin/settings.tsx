@@ -48,7 +48,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 const createSchema = z.object({
   email: z.email().max(200),
   name: z.string().trim().max(100).optional(),
-  role: z.enum(["admin", "customer"]),
+  role: z.enum(["admin", "editor", "customer"]),
   access: z.enum(["password", "invite"]).default("password"),
   // A customer's company, found by CNPJ or created with this legal name (issue 27).
   cnpj: z.string().trim().max(30).optional(),
@@ -236,6 +236,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
           <span className="field__label">{t.role}</span>
           <select name="role" defaultValue="customer">
             <option value="customer">{t.roles.customer}</option>
+            <option value="editor">{t.roles.editor}</option>
             <option value="admin">{t.roles.admin}</option>
           </select>
         </label>

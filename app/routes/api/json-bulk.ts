@@ -1,7 +1,7 @@
 import { contentAdminMessages } from "@server/content/admin.ts";
 import { DomainError } from "@server/domain-errors.ts";
 import { handleApi, readJsonBody } from "@server/http/api.ts";
-import { requireAdmin } from "@server/http/auth-guard.ts";
+import { requireStaff } from "@server/http/auth-guard.ts";
 import { documentNameFrom, levelFrom } from "@server/http/content-api.ts";
 import { errorResponse, jsonResponse, messages } from "@server/http/errors.ts";
 import { z } from "~/lib/zod.ts";
@@ -13,7 +13,7 @@ const bulkSchema = z.strictObject({ files: z.unknown() });
 export async function action({ request, context }: Route.ActionArgs) {
   return handleApi(context.services.logger, async () => {
     if (request.method !== "POST") return errorResponse(405, messages.methodNotAllowed, { Allow: "POST" });
-    await requireAdmin(request, context);
+    await requireStaff(request, context, "content.read");
     const { files } = await readJsonBody(request, bulkSchema);
     if (!Array.isArray(files) || files.length === 0 || files.some((f) => typeof f !== "string"))
       throw new DomainError("invalid", contentAdminMessages.emptyFileList);

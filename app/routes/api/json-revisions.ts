@@ -1,16 +1,20 @@
+import { parsePath } from "@server/content/admin.ts";
+import { DomainError } from "@server/domain-errors.ts";
 import { handleApi } from "@server/http/api.ts";
-import { requireAdmin } from "@server/http/auth-guard.ts";
+import { requireStaff } from "@server/http/auth-guard.ts";
 import { documentNameFrom, editableResponse, levelFrom } from "@server/http/content-api.ts";
 import { errorResponse, jsonResponse, messages } from "@server/http/errors.ts";
+import type { JsonPath } from "~/lib/content/json-path.ts";
 import type { Route } from "./+types/json-revisions";
 
 /**
  * GET /api/json/{docname}/revisions: the versions, newest first; GET .../revisions/{version}: one
- * version's content; POST .../revisions/{version}: restore it (a new version). Admins only.
+ * version's content; POST .../revisions/{version}: restore it (a new version), or with
+ * `?path=plans.2.price` only that field (issue 29 item 6). Staff read; only admins restore.
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   return handleApi(context.services.logger, async () => {
-    await requireAdmin(request, context);
+    await requireStaff(request, context, "content.read");
     const name = documentNameFrom(params.docname);
     const level = levelFrom(new URL(request.url), context.services.domains.subdomains);
     if (params.version === undefined) {
@@ -27,9 +31,36 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   return handleApi(context.services.logger, async () => {
     if (request.method !== "POST" || params.version === undefined)
       return errorResponse(405, messages.methodNotAllowed, { Allow: "GET" });
-    const admin = await requireAdmin(request, context);
+    const admin = await requireStaff(request, context, "content.restore");
     const name = documentNameFrom(params.docname);
-    const level = levelFrom(new URL(request.url), context.services.domains.subdomains);
+    const url = new URL(request.url);
+    const level = levelFrom(url, context.services.domains.subdomains);
+    if (url.searchParams.has("path")) {
+      // One field (issue 29 item 6): ?path=plans.2.price[&from=plans.3.price][&mode=insert|remove].
+      const field = fieldFrom(url);
+      const restored = await context.services.contentAdmin.restoreField({
+        name,
+        level,
+        version: versionFrom(params.version),
+        ...field,
+        author: admin.email,
+        ifMatch: request.headers.get("if-match"),
+      });
+      await context.services.audit.record({
+        actor: admin.email,
+        action: "content.restore-field",
+        target: `${name}.json`,
+        detail: {
+          ...level,
+          restored: Number(params.version),
+          path: field.path.join("."),
+          ...(field.from ? { from: field.from.join(".") } : {}),
+          ...(field.mode ? { mode: field.mode } : {}),
+          version: restored.version,
+        },
+      });
+      return editableResponse(restored);
+    }
     const restored = await context.services.contentAdmin.restore({
       name,
       level,
@@ -46,6 +77,24 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return editableResponse(restored);
   });
 }
+
+/** The field a restore names: where in the current document, where in the old version, and how. */
+function fieldFrom(url: URL): { path: JsonPath; from?: JsonPath; mode?: "insert" | "remove" } {
+  const path = parsePath(url.searchParams.get("path") ?? "");
+  if (path.length === 0) throw new DomainError("invalid", restoreFieldMessages.noPath);
+  const fromParam = url.searchParams.get("from");
+  const from = fromParam === null ? undefined : parsePath(fromParam);
+  if (from && from.length === 0) throw new DomainError("invalid", restoreFieldMessages.noPath);
+  const mode = url.searchParams.get("mode") ?? "";
+  if (mode !== "" && mode !== "insert" && mode !== "remove")
+    throw new DomainError("invalid", restoreFieldMessages.badMode(mode));
+  return { path, ...(from ? { from } : {}), ...(mode ? { mode } : {}) };
+}
+
+const restoreFieldMessages = {
+  noPath: "Informe o campo a restaurar (path), por exemplo plans.2.monthly_price.",
+  badMode: (mode: string) => `Modo de restauração desconhecido: "${mode}". Use insert ou remove.`,
+} as const;
 
 function versionFrom(param: string): number {
   const version = Number(param);

@@ -1,6 +1,6 @@
 import { formStructure } from "@server/content/structure.ts";
 import { handleApi } from "@server/http/api.ts";
-import { requireAdmin } from "@server/http/auth-guard.ts";
+import { requireStaff } from "@server/http/auth-guard.ts";
 import { documentNameFrom } from "@server/http/content-api.ts";
 import { errorResponse, jsonResponse, messages } from "@server/http/errors.ts";
 import type { DocumentName } from "~/lib/content/schemas.ts";
@@ -9,7 +9,7 @@ import type { Route } from "./+types/json-structure";
 /** GET /api/json/analyze-structure/{filename} (B §7.5): the editor's form, derived from the document's schema. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   return handleApi(context.services.logger, async () => {
-    await requireAdmin(request, context);
+    await requireStaff(request, context, "content.read");
     const name = documentNameFrom(params.filename) as DocumentName;
     return jsonResponse(
       { form_structure: formStructure(name) },

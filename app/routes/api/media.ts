@@ -1,5 +1,5 @@
 import { handleApi, readBodyBytes } from "@server/http/api.ts";
-import { requireAdmin } from "@server/http/auth-guard.ts";
+import { requireStaff } from "@server/http/auth-guard.ts";
 import { errorResponse, HttpError, jsonResponse, messages } from "@server/http/errors.ts";
 import { MAX_UPLOAD_BYTES, uploadMessages } from "~/lib/uploads.ts";
 import type { Route } from "./+types/media";
@@ -10,7 +10,7 @@ import type { Route } from "./+types/media";
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   return handleApi(context.services.logger, async () => {
-    await requireAdmin(request, context);
+    await requireStaff(request, context, "content.read");
     const url = new URL(request.url);
     const items = await context.services.media.list({
       q: url.searchParams.get("q")?.slice(0, 200) ?? "",
@@ -30,7 +30,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return handleApi(context.services.logger, async () => {
     if (request.method !== "POST")
       return errorResponse(405, messages.methodNotAllowed, { Allow: "GET, POST" });
-    const admin = await requireAdmin(request, context);
+    const admin = await requireStaff(request, context, "media.upload");
     if (!/^image\/[a-z0-9.+-]+$/i.test(request.headers.get("content-type")?.split(";")[0]?.trim() ?? ""))
       throw new HttpError(415, uploadMessages.wrongType);
     const params = new URL(request.url).searchParams;

@@ -1,5 +1,5 @@
 import { handleApi, readBodyBytes } from "@server/http/api.ts";
-import { requireAdmin } from "@server/http/auth-guard.ts";
+import { requireStaff } from "@server/http/auth-guard.ts";
 import { errorResponse, HttpError, jsonResponse, messages } from "@server/http/errors.ts";
 import { MAX_UPLOAD_BYTES, uploadMessages } from "~/lib/uploads.ts";
 import type { Route } from "./+types/uploads";
@@ -16,7 +16,7 @@ export function loader() {
 export async function action({ request, context }: Route.ActionArgs) {
   return handleApi(context.services.logger, async () => {
     if (request.method !== "POST") return errorResponse(405, messages.methodNotAllowed, { Allow: "POST" });
-    const admin = await requireAdmin(request, context);
+    const admin = await requireStaff(request, context, "media.upload");
     if (!/^image\/[a-z0-9.+-]+$/i.test(request.headers.get("content-type")?.split(";")[0]?.trim() ?? ""))
       throw new HttpError(415, uploadMessages.wrongType);
     const bytes = await readBodyBytes(request, MAX_UPLOAD_BYTES).catch((error: unknown) => {

@@ -1,0 +1,55 @@
+import { workflowMessages } from "@server/content/workflow.ts";
+import { DomainError } from "@server/domain-errors.ts";
+import { bodyLimitFor, handleApi, readJsonBody } from "@server/http/api.ts";
+import { requireStaff } from "@server/http/auth-guard.ts";
+import { anyJson, documentNameFrom, draftResponse, levelFrom } from "@server/http/content-api.ts";
+import { errorResponse, jsonResponse, messages } from "@server/http/errors.ts";
+import type { Route } from "./+types/json-draft";
+
+/**
+ * The draft of a document at a level (issue 29): GET reads it (404 when there is none), PUT saves
+ * the whole document as the draft (If-Match: the draft's tag; the public site does not change),
+ * DELETE throws it away. Admins and editors.
+ */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  return handleApi(context.services.logger, async () => {
+    await requireStaff(request, context, "content.read");
+    const name = documentNameFrom(params.docname);
+    const level = levelFrom(new URL(request.url), context.services.domains.subdomains);
+    const draft = await context.services.workflow.draft(name, level);
+    if (!draft) throw new DomainError("not-found", workflowMessages.noDraft);
+    return draftResponse(draft);
+  });
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  return handleApi(context.services.logger, async () => {
+    if (request.method !== "PUT" && request.method !== "DELETE")
+      return errorResponse(405, messages.methodNotAllowed, { Allow: "GET, PUT, DELETE" });
+    const user = await requireStaff(request, context, "content.draft");
+    const name = documentNameFrom(params.docname);
+    const url = new URL(request.url);
+    const level = levelFrom(url, context.services.domains.subdomains);
+    const { workflow, audit } = context.services;
+    if (request.method === "DELETE") {
+      if (!(await workflow.discardDraft(name, level)))
+        throw new DomainError("not-found", workflowMessages.noDraft);
+      await audit.record({
+        actor: user.email,
+        action: "content.draft-discard",
+        target: `${name}.json`,
+        detail: { ...level },
+      });
+      return jsonResponse({ message: "Rascunho descartado." }, { headers: { "Cache-Control": "no-store" } });
+    }
+    const data = await readJsonBody(request, anyJson, bodyLimitFor(url.pathname));
+    const draft = await workflow.saveDraft({
+      name,
+      level,
+      data,
+      author: user.email,
+      ifMatch: request.headers.get("if-match"),
+    });
+    return draftResponse(draft);
+  });
+}

@@ -1,0 +1,212 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { projectRoot } from "@server/paths.ts";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { toSaoPauloTime } from "~/lib/content/schedule-time.ts";
+import { seriousViolations } from "../support/axe.ts";
+import { gotoHydrated, waitHydrated, watchProblems, withBrowser } from "../support/browser.ts";
+import {
+  demoTokens,
+  editorToken,
+  type ServerProcess,
+  startServerProcess,
+} from "../support/server-process.ts";
+
+const screenshots = path.join(projectRoot, "tests/.tmp/screenshots");
+
+/**
+ * The editorial workflow in Chromium (issue 29 items 3 and 4): an admin schedules a publication a
+ * minute ahead and it goes live on its own; an editor saves a draft (the public page does not
+ * change) and cannot publish; the preview link shows the draft on the real page, with noindex and
+ * its banner, to anyone holding it; an admin publishes and the page shows it at once; leaving the
+ * editor with changes not saved asks first.
+ */
+describe("editorial workflow in Chromium", () => {
+  let server: ServerProcess;
+  let browser: Browser;
+  let admin: string;
+  let editor: string;
+  let scheduledTitle: string;
+
+  beforeAll(async () => {
+    mkdirSync(screenshots, { recursive: true });
+    // The job loop looks for due schedules every 2 s here (30 s by default).
+    [server, browser] = await withBrowser(startServerProcess({ CONTENT_SCHEDULE_INTERVAL_SECONDS: "2" }));
+    ({ admin } = await demoTokens(server));
+    editor = await editorToken(server, admin);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  /** A page signed in with a session (the cookie a sign-in sets). */
+  async function as(
+    token: string,
+    to: string,
+    width = 1280,
+  ): Promise<{ context: BrowserContext; page: Page }> {
+    const context = await browser.newContext({ locale: "pt-BR", viewport: { width, height: 900 } });
+    await context.addCookies([{ name: "session", value: token, url: server.url }]);
+    const page = await context.newPage();
+    await gotoHydrated(page, `${server.url}${to}`);
+    return { context, page };
+  }
+
+  const publicHome = async () => (await fetch(`${server.url}/pt`)).text();
+
+  it("an admin schedules a publication one minute ahead", async () => {
+    const { context, page } = await as(admin, "/admin/json/why-choose-data.json");
+    const problems = watchProblems(page);
+    scheduledTitle = `Agendado pelo e2e ${Date.now()}`;
+    await page
+      .locator(".editor__form")
+      .getByRole("textbox", { name: "Título", exact: true })
+      .fill(scheduledTitle);
+    await page.getByRole("button", { name: "Agendar publicação" }).click();
+    // São Paulo's wall clock, at least 5 s ahead once the minute is cut off.
+    const at = toSaoPauloTime(new Date(Date.now() + 65_000));
+    await page.getByLabel("Data e hora (horário de Brasília)").fill(at);
+    await page.getByRole("button", { name: "Confirmar agendamento" }).click();
+    await page.getByText(/^Publicação agendada para \d\d\/\d\d\/\d{4} às \d\d:\d\d\.$/).waitFor();
+    // Listed with the document, and on the admin dashboard.
+    await page.locator(".schedule-list__item", { hasText: "Publicar rascunho" }).waitFor();
+    expect(await publicHome()).not.toContain(scheduledTitle);
+    await gotoHydrated(page, `${server.url}/admin/dashboard`);
+    const row = page.locator(".scheduled-changes tbody tr", { hasText: "Publicar rascunho" });
+    await row.waitFor();
+    expect(await row.textContent()).toContain(at.slice(11));
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it("an editor saves a draft: the public page and API do not change; publishing is not theirs", async () => {
+    const { context, page } = await as(editor, "/admin");
+    const problems = watchProblems(page);
+    // An editor lands on the content, and the sidebar offers no leads, companies or settings.
+    await page.waitForURL(`${server.url}/admin/json`);
+    const menu = (await page.locator("#admin-menu").textContent()) ?? "";
+    for (const hidden of ["Dashboard", "Leads", "Empresas", "Configurações"])
+      expect(menu).not.toContain(hidden);
+
+    await gotoHydrated(page, `${server.url}/admin/json/testimonials-data.json`);
+    expect(await page.getByRole("button", { name: "Publicar", exact: true }).count()).toBe(0);
+    expect(await page.getByRole("button", { name: "Agendar publicação" }).count()).toBe(0);
+    await page.getByText("Peça a um administrador para publicar").waitFor();
+    await page
+      .locator(".editor__form")
+      .getByRole("textbox", { name: "Título", exact: true })
+      .fill("Rascunho da editora");
+    await page.getByText("Há alterações ainda não salvas no rascunho.").waitFor();
+    await page.getByRole("button", { name: "Salvar rascunho" }).click();
+    await page
+      .getByText(/^Rascunho salvo às \d\d:\d\d\.$/)
+      .first()
+      .waitFor();
+    await page.screenshot({ path: path.join(screenshots, "editor-draft-1280.png"), fullPage: true });
+
+    expect(await publicHome()).not.toContain("Rascunho da editora");
+    const api = await (await fetch(`${server.url}/api/json/public/testimonials-data`)).json();
+    expect(api.title).not.toBe("Rascunho da editora");
+    // The server refuses what the page does not offer.
+    const publish = await page.request.post(`${server.url}/api/json/testimonials-data/publish`, {
+      headers: { Origin: server.url },
+    });
+    expect(publish.status()).toBe(403);
+    expect((await publish.json()).message).toBe("Acesso restrito a administradores.");
+    const leads = await page.goto(`${server.url}/admin/leads`);
+    expect(leads?.status()).toBe(403);
+    expect(problems.filter((p) => !p.includes("status of 403"))).toEqual([]);
+    await context.close();
+  });
+
+  it("the preview link shows the draft on the real page, with noindex, to a colleague without an account", async () => {
+    const { context, page } = await as(editor, "/admin/json/testimonials-data.json");
+    await page.getByRole("button", { name: "Pré-visualizar" }).click();
+    const panel = page.locator(".workflow-panel", { hasText: "Pré-visualização" });
+    await panel.waitFor();
+    await panel.getByLabel("Idioma").selectOption("pt");
+    const link = await panel.getByLabel("Link da pré-visualização").inputValue();
+    expect(link).toMatch(/\/pt\?preview=/);
+    await page.screenshot({ path: path.join(screenshots, "editor-preview-panel-1280.png"), fullPage: true });
+    await context.close();
+
+    for (const width of [1280, 390]) {
+      // A colleague with no session opens the link.
+      const colleague = await browser.newContext({
+        locale: "pt-BR",
+        viewport: { width, height: 900 },
+        bypassCSP: true,
+      });
+      const view = await colleague.newPage();
+      const problems = watchProblems(view);
+      const answer = await view.goto(link.replace(/^http:\/\/localhost:\d+/, server.url));
+      expect(answer?.headers()["x-robots-tag"]).toBe("noindex, nofollow");
+      expect(answer?.headers()["cache-control"]).toBe("private, no-store");
+      await waitHydrated(view);
+      await view.getByText("Rascunho da editora").first().waitFor();
+      expect(await view.locator('meta[name="robots"]').getAttribute("content")).toBe("noindex, nofollow");
+      const banner = view.locator(".preview-banner");
+      expect(await banner.textContent()).toContain("Rascunho de “Depoimentos” (nível Padrão)");
+      await view.screenshot({ path: path.join(screenshots, `preview-page-${width}.png`) });
+      if (width === 1280) {
+        expect(await seriousViolations(view)).toEqual([]);
+        // The site's own links keep the preview while browsing (a cookie of this host), and leaving ends it.
+        await view.getByRole("link", { name: "Sair da pré-visualização" }).click();
+        await view.waitForURL(/\/pt$/);
+        await waitHydrated(view);
+        expect(await view.locator(".preview-banner").count()).toBe(0);
+        expect(await view.getByText("Rascunho da editora").count()).toBe(0);
+      }
+      expect(problems).toEqual([]);
+      await colleague.close();
+    }
+    // The public page, for everyone else, never had it.
+    expect(await publicHome()).not.toContain("Rascunho da editora");
+  });
+
+  it("an admin publishes the editor's draft and the public page shows it at once", async () => {
+    const { context, page } = await as(admin, "/admin/json/testimonials-data.json");
+    const problems = watchProblems(page);
+    // The form opens with the draft, saying who saved it.
+    expect(
+      await page.locator(".editor__form").getByRole("textbox", { name: "Título", exact: true }).inputValue(),
+    ).toBe("Rascunho da editora");
+    await page.getByText(/Rascunho salvo às \d\d:\d\d por editora-/).waitFor();
+    await page.getByRole("button", { name: "Publicar", exact: true }).click();
+    await page.getByText("Alterações salvas com sucesso! Publicado no site.").waitFor();
+    await page.getByText("Sem rascunho: o formulário mostra a versão publicada.").waitFor();
+    const home = await fetch(`${server.url}/pt`);
+    expect(await home.text()).toContain("Rascunho da editora");
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it("leaving the editor with changes not saved asks first", async () => {
+    const { context, page } = await as(admin, "/admin/json/testimonials-data.json");
+    await page.locator(".editor__form").getByLabel("Subtítulo").fill("Mudança que ainda não foi salva");
+    await page.locator("#admin-menu").getByRole("link", { name: "Mídia" }).click();
+    const ask = page.getByRole("alertdialog");
+    await ask.getByText("Há alterações não salvas neste conteúdo.").waitFor();
+    await ask.getByRole("button", { name: "Continuar editando" }).click();
+    expect(page.url()).toContain("/admin/json/testimonials-data.json");
+    expect(await page.locator(".editor__form").getByLabel("Subtítulo").inputValue()).toBe(
+      "Mudança que ainda não foi salva",
+    );
+    await page.locator("#admin-menu").getByRole("link", { name: "Mídia" }).click();
+    await ask.getByRole("button", { name: "Sair sem salvar" }).click();
+    await page.waitForURL(`${server.url}/admin/midia`);
+    await context.close();
+  });
+
+  it("the publication scheduled a minute ahead went live on its own", async () => {
+    await expect
+      .poll(async () => (await publicHome()).includes(scheduledTitle), { timeout: 100_000, interval: 1_000 })
+      .toBe(true);
+    const { context, page } = await as(admin, "/admin/dashboard");
+    await page.locator(".scheduled-changes__recent summary").click();
+    await page.getByText(/Executado · .* · Por que escolher/).waitFor();
+    await context.close();
+  }, 120_000);
+});
