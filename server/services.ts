@@ -15,7 +15,7 @@ import { RedisStore } from "./cache/remote-store.ts";
 import { type Config, isLocalAddress } from "./config.ts";
 import { ContentAdmin } from "./content/admin.ts";
 import { readContentFiles, readDomainConfig } from "./content/files.ts";
-import { seedDocuments } from "./content/repository.ts";
+import { migrateLevelsToPatches, seedDocuments } from "./content/repository.ts";
 import { ContentService } from "./content/service.ts";
 import { EditorialWorkflow } from "./content/workflow.ts";
 import type { AppServices } from "./context.ts";
@@ -102,6 +102,9 @@ export async function buildServices(
   let remote: RedisStore | null = null;
   try {
     const domains = await readDomainConfig(contentDir);
+    // Levels stored as whole copies (before issue 29) keep only what they change; then the shipped files.
+    const migrated = await migrateLevelsToPatches(database.db);
+    if (migrated > 0) logger.info({ levels: migrated }, "content levels now inherit from the levels below");
     const report = await seedDocuments(database.db, await readContentFiles(contentDir, domains));
     logger.info({ ...report, database: database.kind }, "content loaded");
 

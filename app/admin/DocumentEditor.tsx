@@ -1,5 +1,7 @@
 import { useEffect, useState } from "react";
 import type { FormStructure } from "~/lib/content/form-structure.ts";
+import { sameJson } from "~/lib/content/merge-patch.ts";
+import { InheritedField } from "./InheritedField.tsx";
 import { type PreviewChoicesData, PreviewPanel } from "./PreviewPanel.tsx";
 import { RevisionHistory } from "./RevisionHistory.tsx";
 import { SchedulePanel, type ScheduleRowData } from "./SchedulePanel.tsx";
@@ -43,6 +45,8 @@ export interface EditorData {
   etag: string | null;
   draft: DraftMeta | null;
   publishedVersion: number | null;
+  /** What a segment or language level inherits, and each top-level field's source (null: the default level). */
+  inherited: { base: unknown; sources: Record<string, string> } | null;
   schedules: { pending: ScheduleRowData[]; recent: ScheduleRowData[] };
   unpublishable: { key: string; label: string }[];
   revisions: RevisionRow[];
@@ -62,7 +66,7 @@ export function DocumentEditor({
   data: EditorData;
   messages?: EditorMessages;
 }) {
-  const { name, level, structure, may } = data;
+  const { name, level, structure, may, inherited } = data;
   const url = `/api/json/${name}`;
   const query = levelQuery(level);
   const editor = useDocumentDraft({
@@ -79,6 +83,8 @@ export function DocumentEditor({
   const { value, status, draft } = editor;
   const [preview, setPreview] = useState<PreviewChoicesData | null>(null);
   const [panel, setPanel] = useState<"none" | "preview" | "schedule">("none");
+  /** Inherited fields unlocked for editing at this level (still equal to what they inherit). */
+  const [unlocked, setUnlocked] = useState<ReadonlySet<string>>(new Set());
 
   // Success messages clear after 3 s (B §4.6); errors stay until the next action.
   useEffect(() => {
@@ -132,20 +138,39 @@ export function DocumentEditor({
           {!may.publish && <p className="banner banner--info">{w.editorOnly}</p>}
         </div>
 
-        {Object.entries(structure.fields).map(([key, field]) => (
-          <StructureField
-            key={key}
-            name={key}
-            structure={field}
-            value={(value as Record<string, unknown> | null)?.[key]}
-            onChange={(next) => {
-              const record = { ...(value as Record<string, unknown>) };
-              if (next === undefined) delete record[key];
-              else record[key] = next;
-              editor.setValue(record);
-            }}
-          />
-        ))}
+        {inherited && (
+          <p className="field__help">{t.inheritance.intro(t.levelName(level.segment, level.lang))}</p>
+        )}
+        {Object.entries(structure.fields).map(([key, field]) => {
+          const record = (value ?? {}) as Record<string, unknown>;
+          const setField = (next: unknown) => {
+            const copy = { ...record };
+            if (next === undefined) delete copy[key];
+            else copy[key] = next;
+            editor.setValue(copy);
+          };
+          const input = (
+            <StructureField key={key} name={key} structure={field} value={record[key]} onChange={setField} />
+          );
+          if (!inherited) return input;
+          const below = (inherited.base as Record<string, unknown> | null)?.[key];
+          const source = inherited.sources[key] ?? t.levelDefault;
+          const state = !sameJson(record[key], below) ? "own" : unlocked.has(key) ? "editing" : "inherited";
+          return (
+            <InheritedField
+              key={key}
+              state={state}
+              source={source}
+              onOverride={() => setUnlocked(new Set([...unlocked, key]))}
+              onInherit={() => {
+                setUnlocked(new Set([...unlocked].filter((k) => k !== key)));
+                setField(below === undefined ? undefined : structuredClone(below));
+              }}
+            >
+              {input}
+            </InheritedField>
+          );
+        })}
 
         <div className="editor__actions">
           <div className="editor__buttons">

@@ -134,6 +134,17 @@ export const adminTexts = {
       `“${label}” restaurado da versão ${v}: publicado como a versão ${now}.`,
     restoreError: "Não foi possível restaurar.",
   },
+  /** Levels that inherit field by field from the levels below (issue 29 item 5). */
+  inheritance: {
+    from: (level: string) => `Herdado de: ${level}`,
+    own: "Definido neste nível",
+    editing: (level: string) =>
+      `Editando neste nível (ainda igual ao herdado de ${level}: só o que mudar é guardado)`,
+    override: "Substituir neste nível",
+    inherit: (level: string) => `Voltar a herdar de ${level}`,
+    intro: (level: string) =>
+      `Este nível guarda só o que muda em relação aos níveis abaixo. Os campos em cinza vêm de outro nível; mudanças lá chegam aqui. Nível atual: ${level}.`,
+  },
   /** Drafts, preview, publishing and schedules (issue 29 item 3). */
   workflow: {
     saveDraft: "Salvar rascunho",

@@ -134,14 +134,16 @@ export interface MediaUsage {
   segment: string;
   lang: string;
   fields: string[];
+  /** Used by a draft not published yet (issue 29): deleting it would break that draft. */
+  draft?: boolean;
 }
 
-/** "hero-section-data (Padrão): slides.0.background.src; blog-data (en): ..." */
+/** "hero-section-data (Padrão): slides.0.background.src; blog-data (en, rascunho): ..." */
 export function describeUsages(usages: readonly MediaUsage[]): string {
   return usages
     .map((u) => {
       const level = [u.segment, u.lang].filter(Boolean).join(" + ") || "Padrão";
-      return `${u.document} (${level}): ${u.fields.join(", ")}`;
+      return `${u.document} (${level}${u.draft ? ", rascunho" : ""}): ${u.fields.join(", ")}`;
     })
     .join("; ");
 }

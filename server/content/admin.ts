@@ -1,5 +1,14 @@
-import { and, asc, desc, eq } from "drizzle-orm";
+import { and, asc, desc, eq, or } from "drizzle-orm";
+import { adminTexts } from "~/admin/texts.ts";
 import { type Found, type JsonPath, JsonPathError, restoreAt, valueAt } from "~/lib/content/json-path.ts";
+import {
+  applyOrder,
+  diffPatch,
+  fieldSources,
+  isDefaultLevel,
+  mergePatch,
+  resolveLevels,
+} from "~/lib/content/merge-patch.ts";
 import { type DocumentName, documentSchemas, isDocumentName } from "~/lib/content/schemas.ts";
 import type { ContentLevel } from "~/lib/content-lookup.ts";
 import type { z } from "~/lib/zod.ts";
@@ -65,19 +74,7 @@ export type SaveChange =
   | { kind: "patch"; patch: Record<string, unknown> }
   | { kind: "at"; path: (string | number)[]; value: unknown };
 
-/** JSON merge patch (RFC 7396): objects merge key by key, null removes, anything else replaces. */
-export function mergePatch(target: unknown, patch: unknown): unknown {
-  if (typeof patch !== "object" || patch === null || Array.isArray(patch)) return patch;
-  const base =
-    typeof target === "object" && target !== null && !Array.isArray(target)
-      ? { ...(target as Record<string, unknown>) }
-      : {};
-  for (const [key, value] of Object.entries(patch)) {
-    if (value === null) delete base[key];
-    else base[key] = mergePatch(base[key], value);
-  }
-  return base;
-}
+export { mergePatch } from "~/lib/content/merge-patch.ts";
 
 /** The document with one value replaced at a path (`plans.2.name`); the path must exist but for its last step. */
 export function setAtPath(target: unknown, path: (string | number)[], value: unknown): unknown {
@@ -172,11 +169,31 @@ export class ContentAdmin {
       }));
   }
 
-  /** The document stored at one level, or a not-found refusal. */
-  async read(name: string, level: ContentLevel): Promise<EditableDocument> {
-    const row = await this.row(name, level);
-    if (!row) throw new DomainError("not-found", contentAdminMessages.unknownDocument(name));
-    return this.editable(row);
+  /**
+   * The document at one level as it applies there (its changes over the levels below, whole), or a
+   * not-found refusal when that level is not stored.
+   */
+  async read(name: string, level: ContentLevel, db: Database = this.db): Promise<EditableDocument> {
+    const stack = await this.stack(db, name, level);
+    if (!stack?.current) throw new DomainError("not-found", contentAdminMessages.unknownDocument(name));
+    return this.editable(stack.current, stack.effective());
+  }
+
+  /**
+   * What a level inherits (issue 29 item 5): the document the levels below make, and for each of its
+   * top-level fields the level it comes from. Null for the default level, which inherits nothing.
+   */
+  async inheritance(
+    name: string,
+    level: ContentLevel,
+  ): Promise<{ base: unknown; sources: Record<string, string> } | null> {
+    if (isDefaultLevel(level)) return null;
+    const stack = await this.stack(this.db, name, level);
+    if (!stack || stack.base === null) return null;
+    return {
+      base: stack.base,
+      sources: fieldSources(stack.below, (l) => adminTexts.levelName(l.segment, l.lang)),
+    };
   }
 
   /**
@@ -200,25 +217,31 @@ export class ContentAdmin {
   async saveWithin(tx: Database, input: SaveInput): Promise<EditableDocument> {
     const { name, level } = input;
     if (!isDocumentName(name)) throw new DomainError("not-found", contentAdminMessages.unknownDocument(name));
-    const [current] = await tx.select().from(contentDocuments).where(atLevel(name, level)).for("update");
+    const stack = (await this.stack(tx, name, level, { lock: true }))!;
+    const { current } = stack;
     if (input.ifMatch && input.ifMatch !== "*" && (!current || etagOf(current) !== input.ifMatch)) {
-      throw new ContentConflict(current ? this.editable(current) : null);
+      throw new ContentConflict(current ? this.editable(current, stack.effective()) : null);
     }
     if (!current && input.change.kind !== "document")
       throw new DomainError("not-found", contentAdminMessages.unknownDocument(name));
+    // Changes apply to the document as it applies at this level; the level keeps only what differs
+    // from the levels below (the default level, or one with nothing below, keeps it whole).
+    const effective = current ? stack.effective() : null;
     const next =
       input.change.kind === "document"
         ? input.change.data
         : input.change.kind === "patch"
-          ? mergePatch(current!.data, input.change.patch)
-          : setAtPath(current!.data, input.change.path, input.change.value);
+          ? mergePatch(effective, input.change.patch)
+          : setAtPath(effective, input.change.path, input.change.value);
     const data = validateDocument(name, next);
+    const stored =
+      stack.base === null ? { data, inherits: false } : { data: diffPatch(stack.base, data), inherits: true };
     const now = this.now();
     const [row] = current
       ? await tx
           .update(contentDocuments)
           .set({
-            data,
+            ...stored,
             source: "admin",
             version: current.version + 1,
             updatedAt: now,
@@ -228,18 +251,18 @@ export class ContentAdmin {
           .returning()
       : await tx
           .insert(contentDocuments)
-          .values({ name, ...level, data, source: "admin", updatedAt: now, updatedBy: input.author })
+          .values({ name, ...level, ...stored, source: "admin", updatedAt: now, updatedBy: input.author })
           .returning();
     await tx.insert(contentRevisions).values({
       documentId: row!.id,
       version: row!.version,
-      data,
+      ...stored,
       source: "admin",
       createdAt: now,
       createdBy: input.author,
     });
     await input.alsoInTransaction?.(tx, row!);
-    return this.editable(row!);
+    return this.editable(row!, data);
   }
 
   /** Drops every cached copy of a document (every level, every instance). */
@@ -249,7 +272,7 @@ export class ContentAdmin {
 
   /** The versions of one level's document, newest first. */
   async revisions(name: string, level: ContentLevel): Promise<RevisionInfo[]> {
-    const row = await this.row(name, level);
+    const row = (await this.stack(this.db, name, level))?.current;
     if (!row) throw new DomainError("not-found", contentAdminMessages.unknownDocument(name));
     const rows = await this.db
       .select({
@@ -264,18 +287,18 @@ export class ContentAdmin {
     return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
   }
 
-  /** One version's content. */
+  /** One version's content, as it applies at its level (a stored patch over today's levels below). */
   async revision(name: string, level: ContentLevel, version: number): Promise<unknown> {
-    const row = await this.row(name, level);
-    if (!row) throw new DomainError("not-found", contentAdminMessages.unknownDocument(name));
+    const stack = await this.stack(this.db, name, level);
+    if (!stack?.current) throw new DomainError("not-found", contentAdminMessages.unknownDocument(name));
     const [found] = await this.db
-      .select({ data: contentRevisions.data })
+      .select({ data: contentRevisions.data, inherits: contentRevisions.inherits })
       .from(contentRevisions)
-      .where(and(eq(contentRevisions.documentId, row.id), eq(contentRevisions.version, version)))
+      .where(and(eq(contentRevisions.documentId, stack.current.id), eq(contentRevisions.version, version)))
       .orderBy(desc(contentRevisions.id))
       .limit(1);
     if (!found) throw new DomainError("not-found", contentAdminMessages.noRevision(version));
-    return found.data;
+    return found.inherits && stack.base !== null ? mergePatch(stack.base, found.data) : found.data;
   }
 
   /** Brings an old version back as a new one (a restore is itself a revision). */
@@ -339,18 +362,46 @@ export class ContentAdmin {
     });
   }
 
-  private async row(name: string, level: ContentLevel) {
+  /**
+   * A level's row with the rows of the levels below it (bottom first): what it inherits (`base`,
+   * null for the default level or when nothing below is stored) and the document it makes. Null for
+   * an unknown document. `lock` holds the level's row for the transaction (a save).
+   */
+  private async stack(db: Database, name: string, level: ContentLevel, options: { lock?: boolean } = {}) {
     if (!isDocumentName(name)) return null;
-    const [row] = await this.db.select().from(contentDocuments).where(atLevel(name, level));
-    return row ?? null;
+    const order = applyOrder(level.segment || null, level.lang);
+    const rows = await db
+      .select()
+      .from(contentDocuments)
+      .where(and(eq(contentDocuments.name, name), or(...order.map((l) => atLevel(name, l)))));
+    const at = (l: ContentLevel) =>
+      rows.find((row) => row.segment === l.segment && row.lang === l.lang) ?? null;
+    const below = order.slice(0, -1).map(at);
+    let current = at(level);
+    if (options.lock && current) {
+      const [locked] = await db
+        .select()
+        .from(contentDocuments)
+        .where(eq(contentDocuments.id, current.id))
+        .for("update");
+      current = locked ?? null;
+    }
+    const base = isDefaultLevel(level) ? null : resolveLevels(below);
+    return {
+      current: current ?? null,
+      below,
+      base,
+      effective: () => resolveLevels([...below, current]),
+    };
   }
 
-  private editable(row: typeof contentDocuments.$inferSelect): EditableDocument {
+  /** A level's row with the document as it applies there. */
+  private editable(row: typeof contentDocuments.$inferSelect, data: unknown): EditableDocument {
     return {
       name: row.name,
       segment: row.segment,
       lang: row.lang,
-      data: row.data,
+      data,
       version: row.version,
       etag: etagOf(row),
       updatedAt: row.updatedAt.toISOString(),

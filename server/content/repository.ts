@@ -1,4 +1,5 @@
-import { and, eq, inArray, or, sql } from "drizzle-orm";
+import { and, eq, inArray, ne, or, sql } from "drizzle-orm";
+import { diffPatch, levelsBelow, resolveLevels } from "~/lib/content/merge-patch.ts";
 import type { ContentLevel } from "~/lib/content-lookup.ts";
 import type { Database } from "../db/client.ts";
 import { contentDocuments, contentRevisions } from "../db/schema.ts";
@@ -8,6 +9,8 @@ export interface StoredDocument extends ContentLevel {
   id: number;
   name: string;
   data: unknown;
+  /** `data` is a merge patch over the levels below (issue 29), not a whole document. */
+  inherits: boolean;
   version: number;
   updatedAt: Date;
 }
@@ -25,6 +28,7 @@ export async function findAtLevels(
       segment: contentDocuments.segment,
       lang: contentDocuments.lang,
       data: contentDocuments.data,
+      inherits: contentDocuments.inherits,
       version: contentDocuments.version,
       updatedAt: contentDocuments.updatedAt,
     })
@@ -56,6 +60,7 @@ export interface SeedReport {
 export async function seedDocuments(db: Database, files: ContentFile[]): Promise<SeedReport> {
   const report: SeedReport = { inserted: 0, updated: 0, keptEdited: 0, unchanged: 0 };
   if (files.length === 0) return report;
+  const stored = storedForms(files);
   await db.transaction(async (tx) => {
     const names = [...new Set(files.map((f) => f.name))];
     const existing = await tx.select().from(contentDocuments).where(inArray(contentDocuments.name, names));
@@ -69,7 +74,7 @@ export async function seedDocuments(db: Database, files: ContentFile[]): Promise
             name: file.name,
             segment: file.segment,
             lang: file.lang,
-            data: file.data,
+            ...stored.get(file)!,
             source: "seed",
             seedHash: file.hash,
           })
@@ -79,7 +84,7 @@ export async function seedDocuments(db: Database, files: ContentFile[]): Promise
         if (!created) continue;
         await tx
           .insert(contentRevisions)
-          .values({ documentId: created.id, version: 1, data: file.data, source: "seed" });
+          .values({ documentId: created.id, version: 1, ...stored.get(file)!, source: "seed" });
         report.inserted++;
       } else if (row.source === "admin") {
         report.keptEdited++;
@@ -89,7 +94,7 @@ export async function seedDocuments(db: Database, files: ContentFile[]): Promise
         const [changed] = await tx
           .update(contentDocuments)
           .set({
-            data: file.data,
+            ...stored.get(file)!,
             seedHash: file.hash,
             version: sql`${contentDocuments.version} + 1`,
             updatedAt: sql`now()`,
@@ -100,12 +105,87 @@ export async function seedDocuments(db: Database, files: ContentFile[]): Promise
         if (!changed) continue;
         await tx
           .insert(contentRevisions)
-          .values({ documentId: row.id, version: changed.version, data: file.data, source: "seed" });
+          .values({ documentId: row.id, version: changed.version, ...stored.get(file)!, source: "seed" });
         report.updated++;
       }
     }
   });
   return report;
+}
+
+/**
+ * How each shipped file is stored (issue 29): the default level whole; any other level as what it
+ * changes over the shipped levels below it, so a later edit of the default reaches it where it does
+ * not differ. A level with nothing below it is stored whole.
+ */
+export function storedForms(files: ContentFile[]): Map<ContentFile, { data: unknown; inherits: boolean }> {
+  const byLevel = new Map(files.map((file) => [`${file.name}|${file.segment}|${file.lang}`, file]));
+  const forms = new Map<ContentFile, { data: unknown; inherits: boolean }>();
+  const formOf = (file: ContentFile): { data: unknown; inherits: boolean } => {
+    const known = forms.get(file);
+    if (known) return known;
+    const below = levelsBelow(file).map((level) => {
+      const lower = byLevel.get(`${file.name}|${level.segment}|${level.lang}`);
+      return lower ? { ...level, ...formOf(lower) } : null;
+    });
+    const base = resolveLevels(below);
+    const form =
+      base === null
+        ? { data: file.data, inherits: false }
+        : { data: diffPatch(base, file.data), inherits: true };
+    forms.set(file, form);
+    return form;
+  };
+  for (const file of files) formOf(file);
+  return forms;
+}
+
+/**
+ * Migration of stored levels to inheritance (issue 29 item 5, after SQL migration 0013): a segment or
+ * language level stored as a whole copy becomes what it changes over the levels below it (bottom
+ * levels first, so a segment-and-language level is compared with the already migrated ones). What
+ * every page shows stays the same; later edits of a lower level now reach the fields a level does
+ * not change. Runs at each start; a level already migrated is left alone, so it runs once, and two
+ * instances starting together do not both convert a row (it is locked and checked again).
+ * Revisions keep their form (each says whether it is a patch).
+ */
+export async function migrateLevelsToPatches(db: Database): Promise<number> {
+  return db.transaction(async (tx) => {
+    const copies = await tx
+      .select({
+        id: contentDocuments.id,
+        name: contentDocuments.name,
+        segment: contentDocuments.segment,
+        lang: contentDocuments.lang,
+      })
+      .from(contentDocuments)
+      .where(
+        and(
+          eq(contentDocuments.inherits, false),
+          or(ne(contentDocuments.segment, ""), ne(contentDocuments.lang, "")),
+        ),
+      )
+      .for("update");
+    // Language and segment levels before segment-and-language ones.
+    const depth = (level: ContentLevel) => Number(level.segment !== "" && level.lang !== "");
+    copies.sort((a, b) => depth(a) - depth(b));
+    let migrated = 0;
+    for (const copy of copies) {
+      const below = levelsBelow(copy);
+      const rows = await findAtLevels(tx, copy.name, [...below, copy]);
+      const at = (level: ContentLevel) =>
+        rows.find((row) => row.segment === level.segment && row.lang === level.lang) ?? null;
+      const self = at(copy);
+      const base = resolveLevels(below.map(at));
+      if (!self || self.inherits || base === null) continue;
+      await tx
+        .update(contentDocuments)
+        .set({ data: diffPatch(base, self.data), inherits: true })
+        .where(and(eq(contentDocuments.id, self.id), eq(contentDocuments.inherits, false)));
+      migrated++;
+    }
+    return migrated;
+  });
 }
 
 /** An admin's write: a new version, marked as edited so later seeds leave it alone. */

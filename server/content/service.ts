@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { applyOrder, diffPatch, resolveLevels } from "~/lib/content/merge-patch.ts";
 import { publicView } from "~/lib/content/published.ts";
 import type { DocumentData, DocumentName } from "~/lib/content/schemas.ts";
 import { type ContentLevel, contentCacheKey, levelPath, lookupLevels } from "~/lib/content-lookup.ts";
@@ -122,50 +123,68 @@ export class ContentService {
   }
 
   private async resolveFromDatabase(name: string, query: ContentQuery): Promise<ResolvedDocument | null> {
-    const levels = lookupLevels(query.segment, query.lang);
-    const found: (Omit<StoredDocument, "id" | "name"> & { id: number | string })[] = await findAtLevels(
-      this.db,
-      name,
-      levels,
-    );
+    const order = applyOrder(query.segment, query.lang);
+    const rows: (LevelRow | null)[] = rowsInOrder(order, await findAtLevels(this.db, name, order));
     const overlay = this.overlay?.name === name ? this.overlay : null;
-    if (overlay) {
-      const at = found.findIndex((d) => d.segment === overlay.segment && d.lang === overlay.lang);
-      // Its own tag: a browser's copy of the published document must never answer for the draft.
-      const draft = { ...overlay, id: `preview-${overlay.updatedAt.getTime()}`, version: 0 };
-      if (at === -1) found.push(draft);
-      else found[at] = draft;
+    const at = overlay
+      ? order.findIndex((l) => l.segment === overlay.segment && l.lang === overlay.lang)
+      : -1;
+    if (overlay && at !== -1) {
+      // The draft is the whole document as it applies at its level: it goes in as what it changes
+      // over the levels below, so the levels above it still apply their own changes.
+      const base = at === 0 ? null : resolveLevels(rows.slice(0, at));
+      rows[at] = {
+        segment: overlay.segment,
+        lang: overlay.lang,
+        data: base === null ? overlay.data : diffPatch(base, overlay.data),
+        inherits: base !== null,
+        // Its own tag: a browser's copy of the published document must never answer for the draft.
+        id: `preview-${overlay.updatedAt.getTime()}`,
+        version: 0,
+        updatedAt: overlay.updatedAt,
+      };
     }
-    for (const level of levels) {
-      const doc = found.find((d) => d.segment === level.segment && d.lang === level.lang);
-      if (doc) return resolved(name, level, doc);
-    }
-    return null;
+    return resolvedFrom(name, rows);
   }
 
   /**
-   * The document stored at exactly one level, as a data file of A §4/§7 (`/data/{segment}/{lang}/
-   * {name}.json`): no fallback, the client walks the lookup order itself. Read from the database,
-   * so an admin's edit shows at once.
+   * The document as it applies at exactly one level, as a data file of A §4/§7 (`/data/{segment}/
+   * {lang}/{name}.json`): null when that level is not stored (the client walks the lookup order
+   * itself), else that level's changes over the levels below, whole. Read from the database, so an
+   * admin's edit shows at once.
    */
   async atLevel(name: string, level: ContentLevel): Promise<ResolvedDocument | null> {
-    const [doc] = await findAtLevels(this.db, name, [level]);
-    return doc ? resolved(name, level, doc) : null;
+    const order = applyOrder(level.segment || null, level.lang);
+    const rows = rowsInOrder(order, await findAtLevels(this.db, name, order));
+    return rows.at(-1) ? resolvedFrom(name, rows) : null;
   }
 }
 
-function resolved(
-  name: string,
-  level: ContentLevel,
-  doc: { id: number | string; data: unknown; version: number; updatedAt: Date },
-): ResolvedDocument {
+type LevelRow = Omit<StoredDocument, "id" | "name"> & { id: number | string };
+
+/** The stored rows of the levels of `order`, in that order (null where a level is not stored). */
+function rowsInOrder(order: ContentLevel[], found: LevelRow[]): (LevelRow | null)[] {
+  return order.map(
+    (level) => found.find((d) => d.segment === level.segment && d.lang === level.lang) ?? null,
+  );
+}
+
+/**
+ * The document the levels make, bottom first (each level's changes over the ones below), tagged by
+ * every level that went into it: a change at any of them is a new version for caches and browsers.
+ */
+function resolvedFrom(name: string, rows: (LevelRow | null)[]): ResolvedDocument | null {
+  const present = rows.filter((row): row is LevelRow => row !== null);
+  const top = present.at(-1);
+  if (!top) return null;
+  const updatedAt = new Date(Math.max(...present.map((row) => row.updatedAt.getTime())));
   return {
     name,
     // Unpublished posts and pages are not part of the public site (issue 29).
-    data: publicView(name, doc.data),
-    level,
-    version: doc.version,
-    updatedAt: doc.updatedAt.toISOString(),
-    etag: `"${doc.id}-${doc.version}"`,
+    data: publicView(name, resolveLevels(rows)),
+    level: { segment: top.segment, lang: top.lang },
+    version: top.version,
+    updatedAt: updatedAt.toISOString(),
+    etag: `"${present.map((row) => `${row.id}-${row.version}`).join(".")}"`,
   };
 }

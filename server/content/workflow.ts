@@ -385,11 +385,9 @@ export class EditorialWorkflow {
         );
       return saved;
     }
-    const [row] = await tx
-      .select()
-      .from(contentDocuments)
-      .where(atLevel(contentDocuments, due.name, level));
-    const next = row ? markUnpublished(due.name, row.data, due.item!) : null;
+    // The document as it applies at its level (a level may store only its changes).
+    const published = await this.options.admin.read(due.name, level, tx).catch(() => null);
+    const next = published ? markUnpublished(due.name, published.data, due.item!) : null;
     if (!next) throw new DomainError("invalid", workflowMessages.noItem(due.item!));
     const saved = await save(next);
     // A draft of the same level would bring the item back when published: it is taken off there too.

@@ -29,6 +29,11 @@ export const contentDocuments = pgTable(
     segment: text("segment").notNull().default(""),
     lang: text("lang").notNull().default(""),
     data: jsonb("data").notNull(),
+    /**
+     * true: `data` is a JSON merge patch over the levels below (issue 29: levels inherit field by
+     * field); false: a whole document (the default level, and levels stored before migration 0013).
+     */
+    inherits: boolean("inherits").notNull().default(false),
     version: integer("version").notNull().default(1),
     /** 'seed' while the document is as shipped in content/, 'admin' once someone edited it. */
     source: text("source", { enum: ["seed", "admin"] }).notNull(),
@@ -50,6 +55,8 @@ export const contentRevisions = pgTable(
       .references(() => contentDocuments.id, { onDelete: "cascade" }),
     version: integer("version").notNull(),
     data: jsonb("data").notNull(),
+    /** As content_documents.inherits, for this version's data. */
+    inherits: boolean("inherits").notNull().default(false),
     source: text("source", { enum: ["seed", "admin"] }).notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().default(sql`now()`),
     createdBy: text("created_by"),

@@ -24,8 +24,9 @@ export async function loadEditor(request: Request, context: AppLoadContext, para
     workflow.draft(name, level),
     workflow.schedules({ name, level, recentLimit: 5 }),
   ]);
-  const fallback = stored ? null : await admin.read(name, { segment: "", lang: "" }).catch(notFound);
-  const published = stored?.data ?? fallback?.data ?? {};
+  // A level inherits from the ones below: a level not stored yet starts as what it would inherit.
+  const inherited = await admin.inheritance(name, level);
+  const published = stored?.data ?? inherited?.base ?? {};
   return data(
     {
       name,
@@ -45,6 +46,8 @@ export async function loadEditor(request: Request, context: AppLoadContext, para
           }
         : null,
       publishedVersion: stored?.version ?? null,
+      /** What this level inherits and from where (null for the default level). */
+      inherited,
       schedules,
       /** Posts or pages that can be taken off the site at a date (blog-data, pages-data). */
       unpublishable: unpublishableItems(name, stored?.data ?? null),

@@ -7,7 +7,7 @@ import { mediaMessages } from "~/lib/media-library.ts";
 import { openFreshPglite } from "../../tests/support/databases.ts";
 import { Cache } from "../cache/cache.ts";
 import type { DatabaseHandle } from "../db/client.ts";
-import { contentDocuments } from "../db/schema.ts";
+import { contentDocuments, contentDrafts } from "../db/schema.ts";
 import { UploadService } from "../uploads/service.ts";
 import { LocalUploadStorage } from "../uploads/storage.ts";
 import { MediaService } from "./service.ts";
@@ -117,6 +117,16 @@ describe("the media library service (issue 29) on PGlite", () => {
       "Usada em: blog-data (en): intro; pages-data (agronegocio): pages.0.content.blocks.0.image.src.",
     );
     await handle.db.delete(contentDocuments);
+    // A draft not published yet holds it too (issue 29): deleting it would break that draft.
+    await handle.db.insert(contentDrafts).values({
+      name: "hero-section-data",
+      data: { defaultBackground: item.url },
+      updatedBy: "editora@vertice.local",
+    });
+    await expect(media.remove(item.id)).rejects.toThrow(
+      "Usada em: hero-section-data (Padrão, rascunho): defaultBackground.",
+    );
+    await handle.db.delete(contentDrafts);
     await media.remove(item.id);
     expect(readdirSync(uploadsDir).some((name) => name.startsWith(item.storageName!.slice(0, 20)))).toBe(
       false,

@@ -19,7 +19,7 @@ import { uploadUrl } from "~/lib/uploads.ts";
 import type { Cache } from "../cache/cache.ts";
 import { REMOTE_TTL_SECONDS } from "../cache/ttl.ts";
 import type { Database } from "../db/client.ts";
-import { contentDocuments, media } from "../db/schema.ts";
+import { contentDocuments, contentDrafts, media } from "../db/schema.ts";
 import { DomainError } from "../domain-errors.ts";
 import type { UploadService } from "../uploads/service.ts";
 import { imageSize, makeVariants } from "./images.ts";
@@ -201,27 +201,29 @@ export class MediaService {
   }
 
   /**
-   * Where an image is used: every content document (at every level) whose data holds its address
-   * or one of its variants', with the fields that do.
+   * Where an image is used: every content document (at every level) and every draft (issue 29: a
+   * draft using it would lose it when published) whose data holds its address or one of its
+   * variants', with the fields that do.
    */
   async usages(item: Pick<MediaItem, "url" | "variants">): Promise<MediaUsage[]> {
     const urls = [item.url, ...item.variants.map((v) => v.url)];
-    const rows = await this.db
-      .select({
-        name: contentDocuments.name,
-        segment: contentDocuments.segment,
-        lang: contentDocuments.lang,
-        data: contentDocuments.data,
-      })
-      .from(contentDocuments)
-      .where(or(...urls.map((url) => sql`strpos(${contentDocuments.data}::text, ${url}) > 0`)))
-      .orderBy(contentDocuments.name, contentDocuments.segment, contentDocuments.lang);
-    return rows
-      .map((row) => ({
+    const found = async (table: typeof contentDocuments | typeof contentDrafts) =>
+      this.db
+        .select({ name: table.name, segment: table.segment, lang: table.lang, data: table.data })
+        .from(table)
+        .where(or(...urls.map((url) => sql`strpos(${table.data}::text, ${url}) > 0`)))
+        .orderBy(table.name, table.segment, table.lang);
+    const [published, drafts] = await Promise.all([found(contentDocuments), found(contentDrafts)]);
+    return [
+      ...published.map((row) => ({ row, draft: false })),
+      ...drafts.map((row) => ({ row, draft: true })),
+    ]
+      .map(({ row, draft }) => ({
         document: row.name,
         segment: row.segment,
         lang: row.lang,
         fields: fieldsUsing(row.data, urls),
+        ...(draft ? { draft } : {}),
       }))
       .filter((usage) => usage.fields.length > 0);
   }

@@ -19,8 +19,8 @@ const screenshots = path.join(projectRoot, "tests/.tmp/screenshots");
  * The editorial workflow in Chromium (issue 29 items 3 and 4): an admin schedules a publication a
  * minute ahead and it goes live on its own; an editor saves a draft (the public page does not
  * change) and cannot publish; the preview link shows the draft on the real page, with noindex and
- * its banner, to anyone holding it; an admin publishes and the page shows it at once; leaving the
- * editor with changes not saved asks first.
+ * its banner, to anyone holding it; an admin publishes and the page shows it at once; a segment's
+ * level shows what it inherits and from where; leaving the editor with changes not saved asks first.
  */
 describe("editorial workflow in Chromium", () => {
   let server: ServerProcess;
@@ -179,6 +179,39 @@ describe("editorial workflow in Chromium", () => {
     await page.getByText("Sem rascunho: o formulário mostra a versão publicada.").waitFor();
     const home = await fetch(`${server.url}/pt`);
     expect(await home.text()).toContain("Rascunho da editora");
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it("a segment's level shows the fields it inherits, with their source; one is overridden, one inherits again", async () => {
+    const { context, page } = await as(admin, "/admin/json/why-choose-data.json?segment=agronegocio");
+    const problems = watchProblems(page);
+    const block = (label: string) =>
+      page.locator(".inherit", { has: page.getByLabel(label, { exact: false }) }).first();
+    const explore = block("Texto do link de cada diferencial");
+    expect(await explore.locator(".inherit__note").textContent()).toBe("Herdado de: Padrão");
+    expect(await explore.getByRole("textbox").isDisabled()).toBe(true);
+    const subtitle = block("Subtítulo");
+    expect(await subtitle.locator(".inherit__note").textContent()).toBe("Definido neste nível");
+    await page.screenshot({ path: path.join(screenshots, "editor-inherited-1280.png"), fullPage: true });
+
+    // Override the inherited one here...
+    await explore.getByRole("button", { name: "Substituir neste nível" }).click();
+    await explore.getByRole("textbox").fill("Conheça no campo");
+    expect(await explore.locator(".inherit__note").textContent()).toBe("Definido neste nível");
+    // ...and let the segment's own subtitle go back to the default's.
+    await subtitle.getByRole("button", { name: "Voltar a herdar de Padrão" }).click();
+    expect(await subtitle.locator(".inherit__note").textContent()).toBe("Herdado de: Padrão");
+    const defaults = await (await page.request.get(`${server.url}/api/json/why-choose-data`)).json();
+    expect(await subtitle.getByRole("textbox").inputValue()).toBe(defaults.subtitle);
+
+    await page.getByRole("button", { name: "Publicar", exact: true }).click();
+    await page.getByText("Alterações salvas com sucesso! Publicado no site.").waitFor();
+    const level = await (
+      await page.request.get(`${server.url}/api/json/why-choose-data?segment=agronegocio`)
+    ).json();
+    expect(level.exploreText).toBe("Conheça no campo");
+    expect(level.subtitle).toBe(defaults.subtitle);
     expect(problems).toEqual([]);
     await context.close();
   });

@@ -267,6 +267,70 @@ describe.each(databaseTargets())("editorial workflow on $name", (target) => {
     expect(post?.published).toBe(false);
   });
 
+  it("a level keeps only what it changes: an edit of the default reaches it where it does not differ", async () => {
+    const { content, cache } = instance();
+    const admin = new ContentAdmin(handle.db, cache, now);
+    const agro = { segment: "agronegocio", lang: "" };
+    type Why = { title: string; exploreText: string; subtitle: string };
+    const seen = async (segment: string | null, lang = "pt") =>
+      (await content.get("why-choose-data", { segment, lang }))!.data as Why;
+    const before = await seen("agronegocio");
+    // The segment's level stores its own fields only: the link text comes from the default.
+    const [row] = await handle.db
+      .select()
+      .from(contentDocuments)
+      .where(
+        and(
+          eq(contentDocuments.name, "why-choose-data"),
+          eq(contentDocuments.segment, "agronegocio"),
+          eq(contentDocuments.lang, ""),
+        ),
+      );
+    expect(row!.inherits).toBe(true);
+    expect(Object.keys(row!.data as object)).not.toContain("exploreText");
+    expect(await admin.inheritance("why-choose-data", agro)).toMatchObject({
+      sources: { exploreText: "Padrão" },
+    });
+
+    const defaults = (await admin.read("why-choose-data", DEFAULT)).data as Why;
+    await admin.save({
+      name: "why-choose-data",
+      level: DEFAULT,
+      change: {
+        kind: "document",
+        data: { ...defaults, exploreText: "Veja mais", title: "Novo título padrão" },
+      },
+      author: "admin@example.com",
+    });
+    const after = await seen("agronegocio");
+    expect(after.exploreText).toBe("Veja mais");
+    // What the segment changes stays its own.
+    expect(after.title).toBe(before.title);
+    expect((await seen(null)).title).toBe("Novo título padrão");
+
+    // Saving the whole document at the segment's level stores the difference again, and going back
+    // to the default's value there makes the field inherit.
+    const level = (await admin.read("why-choose-data", agro)).data as Why;
+    await admin.save({
+      name: "why-choose-data",
+      level: agro,
+      change: { kind: "document", data: { ...level, subtitle: defaults.subtitle } },
+      author: "admin@example.com",
+    });
+    const [saved] = await handle.db
+      .select()
+      .from(contentDocuments)
+      .where(
+        and(
+          eq(contentDocuments.name, "why-choose-data"),
+          eq(contentDocuments.segment, "agronegocio"),
+          eq(contentDocuments.lang, ""),
+        ),
+      );
+    expect(Object.keys(saved!.data as object).sort()).toEqual(["cta", "features", "title"]);
+    expect((await admin.inheritance("why-choose-data", agro))!.sources.subtitle).toBe("Padrão");
+  });
+
   it("cancels and moves pending schedules; refuses times in the past and finished ones", async () => {
     const { workflow } = instance();
     await titleDraft(workflow, "Agendado");
