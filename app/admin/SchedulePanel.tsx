@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { toSaoPauloTime } from "~/lib/content/schedule-time.ts";
+import { SaoPauloTimeField } from "./SaoPauloTimeField.tsx";
 import { adminTexts } from "./texts.ts";
 import { callApi } from "./useDocumentDraft.ts";
 
@@ -113,15 +114,7 @@ export function SchedulePanel({
             }}
           >
             <h3>{t.schedule}</h3>
-            <label className="field">
-              <span className="field__label">{t.scheduleWhen}</span>
-              <input
-                type="datetime-local"
-                value={when}
-                onChange={(event) => setWhen(event.target.value)}
-                required
-              />
-            </label>
+            <SaoPauloTimeField label={t.scheduleWhen} value={when} onChange={setWhen} />
             <p className="field__help">{t.scheduleHint}</p>
             <button type="submit" className="button button--outline" disabled={busy}>
               {t.scheduleSubmit}
@@ -146,15 +139,7 @@ export function SchedulePanel({
                   ))}
                 </select>
               </label>
-              <label className="field">
-                <span className="field__label">{t.unpublishWhen}</span>
-                <input
-                  type="datetime-local"
-                  value={unpublishWhen}
-                  onChange={(event) => setUnpublishWhen(event.target.value)}
-                  required
-                />
-              </label>
+              <SaoPauloTimeField label={t.unpublishWhen} value={unpublishWhen} onChange={setUnpublishWhen} />
               <button type="submit" className="button button--outline" disabled={busy}>
                 {t.unpublishSubmit}
               </button>

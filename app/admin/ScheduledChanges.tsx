@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { Link, useRevalidator } from "react-router";
 import { toSaoPauloTime } from "~/lib/content/schedule-time.ts";
+import { SaoPauloTimeField } from "./SaoPauloTimeField.tsx";
 import type { ScheduleRowData } from "./SchedulePanel.tsx";
 import { adminTexts } from "./texts.ts";
 import { callApi, levelQuery } from "./useDocumentDraft.ts";
@@ -97,15 +98,7 @@ export function ScheduledChanges({
                         );
                       }}
                     >
-                      <label className="field">
-                        <span className="field__label">{t.scheduleWhen}</span>
-                        <input
-                          type="datetime-local"
-                          value={when}
-                          onChange={(event) => setWhen(event.target.value)}
-                          required
-                        />
-                      </label>
+                      <SaoPauloTimeField label={t.scheduleWhen} value={when} onChange={setWhen} />
                       <button type="submit" className="button button--primary">
                         {t.reschedule}
                       </button>

@@ -1,5 +1,6 @@
 import { type ReactNode, useId, useState } from "react";
 import type { FieldStructure } from "~/lib/content/form-structure.ts";
+import { itemName } from "~/lib/content/item-name.ts";
 import { CurrencyField, IconPickerField, KeyValueField, numberOrText } from "./EditorControls.tsx";
 import { ImageUploadField } from "./ImageUploadField.tsx";
 import { adminTexts as t } from "./texts.ts";
@@ -19,33 +20,10 @@ function asRecord(value: Value): Record<string, Value> {
     : {};
 }
 
-/** The fields whose text names an item, in the order tried (a slide's title, a plan's name...). */
-const TITLE_KEYS = [
-  "title",
-  "name",
-  "label",
-  "seo",
-  "question",
-  "quote",
-  "text",
-  "author",
-  "year",
-  "slug",
-  "id",
-  "path",
-];
-
 /** An item's own title in its accordion: the first naming field with a text, or its number. */
 export function itemTitle(value: Value, index: number): string {
-  const record = asRecord(value);
-  for (const key of TITLE_KEYS) {
-    let named = record[key];
-    // A title in parts ({ main, highlighted }) or a page's SEO texts: their main text names it.
-    if (typeof named === "object" && named !== null) named = asRecord(named).main ?? asRecord(named).title;
-    if ((typeof named === "string" && named.trim() !== "") || typeof named === "number")
-      return `${index + 1}. ${String(named).trim()}`;
-  }
-  return t.item(index + 1);
+  const name = itemName(value);
+  return name === undefined ? t.item(index + 1) : `${index + 1}. ${name}`;
 }
 
 /** The variant of a union (a page's template, a text block's type) that a value is. */

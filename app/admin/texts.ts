@@ -148,6 +148,8 @@ export const adminTexts = {
   /** Drafts, preview, publishing and schedules (issue 29 item 3). */
   workflow: {
     saveDraft: "Salvar rascunho",
+    hasDraft: "rascunho",
+    draftNotPublished: "rascunho, ainda não publicado",
     savingDraft: "Salvando rascunho...",
     preview: "Pré-visualizar",
     publish: "Publicar",

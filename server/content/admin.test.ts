@@ -1,19 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { mergePatch, parsePath, setAtPath, validateDocument } from "./admin.ts";
+import { parsePath, setAtPath, validateDocument } from "./admin.ts";
 
 describe("partial saves of a content document", () => {
-  it("merge patch: objects merge, null removes, arrays and values replace", () => {
-    expect(
-      mergePatch({ a: 1, b: { c: 2, d: 3 }, e: [1, 2] }, { b: { c: 9, d: null }, e: [3], f: "x" }),
-    ).toEqual({
-      a: 1,
-      b: { c: 9 },
-      e: [3],
-      f: "x",
-    });
-    expect(mergePatch({ a: 1 }, [1])).toEqual([1]);
-  });
-
   it("a value at a path replaces one item, keeping the rest", () => {
     const doc = { plans: [{ id: "a" }, { id: "b" }], title: "T" };
     expect(setAtPath(doc, parsePath("plans.1"), { id: "z" })).toEqual({

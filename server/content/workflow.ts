@@ -96,6 +96,19 @@ export class EditorialWorkflow {
     return row ? draftInfo(row) : null;
   }
 
+  /** Every level that has a draft (the file list marks them). */
+  async draftLevels(): Promise<{ name: string; segment: string; lang: string; updatedAt: string }[]> {
+    const rows = await this.db
+      .select({
+        name: contentDrafts.name,
+        segment: contentDrafts.segment,
+        lang: contentDrafts.lang,
+        updatedAt: contentDrafts.updatedAt,
+      })
+      .from(contentDrafts);
+    return rows.map((row) => ({ ...row, updatedAt: row.updatedAt.toISOString() }));
+  }
+
   /**
    * Saves the draft of one level (a new one starts from the version published now). Checked by the
    * document's schema, so a draft can always be previewed and published; never a revision, never

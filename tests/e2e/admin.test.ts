@@ -1,10 +1,10 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { projectRoot } from "@server/paths.ts";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seriousViolations } from "../support/axe.ts";
-import { gotoHydrated, waitHydrated, watchProblems, withBrowser } from "../support/browser.ts";
+import { gotoHydrated, signedInPage, waitHydrated, watchProblems, withBrowser } from "../support/browser.ts";
 import { ONE_PIXEL_PNG } from "../support/images.ts";
 import { type ServerProcess, startServerProcess } from "../support/server-process.ts";
 
@@ -26,26 +26,9 @@ describe("admin area in Chromium: the content and plans editors", () => {
     await server?.stop();
   });
 
-  async function signIn(
-    width: number,
-    to: string,
-    // axe is injected as a script, which the page's CSP (rightly) refuses.
-    bypassCSP = false,
-  ): Promise<{ context: BrowserContext; page: Page }> {
-    const context = await browser.newContext({
-      locale: "pt-BR",
-      viewport: { width, height: 900 },
-      bypassCSP,
-    });
-    const page = await context.newPage();
-    await gotoHydrated(page, `${server.url}/login?redirectTo=${encodeURIComponent(to)}`);
-    await page.getByLabel("E-mail").fill(admin.email);
-    await page.getByLabel("Senha", { exact: true }).fill(admin.password);
-    await page.getByRole("button", { name: "Entrar" }).click();
-    await page.waitForURL(`${server.url}${to}`);
-    await waitHydrated(page);
-    return { context, page };
-  }
+  /** A page signed in as the admin at `to`, `width` wide (bypassCSP: for axe). */
+  const signIn = (width: number, to: string, bypassCSP = false) =>
+    signedInPage(browser, server.url, admin, to, { width, bypassCSP });
 
   it("an admin edits the hero title, sees it on the home page, then restores the old version", async () => {
     const { context, page } = await signIn(1280, "/admin/json/hero-section-data.json");

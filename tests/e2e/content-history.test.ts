@@ -1,10 +1,10 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { projectRoot } from "@server/paths.ts";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seriousViolations } from "../support/axe.ts";
-import { gotoHydrated, waitHydrated, watchProblems, withBrowser } from "../support/browser.ts";
+import { signedInPage, waitHydrated, watchProblems, withBrowser } from "../support/browser.ts";
 import { type ServerProcess, startServerProcess } from "../support/server-process.ts";
 
 const screenshots = path.join(projectRoot, "tests/.tmp/screenshots");
@@ -32,25 +32,13 @@ describe("content history in Chromium: compare two versions, restore one field",
     await server?.stop();
   });
 
-  async function signIn(width: number, bypassCSP = false): Promise<{ context: BrowserContext; page: Page }> {
-    const context = await browser.newContext({
-      locale: "pt-BR",
-      viewport: { width, height: 900 },
-      bypassCSP,
-    });
-    const page = await context.newPage();
-    await gotoHydrated(page, `${server.url}/login?redirectTo=${encodeURIComponent(EDITOR)}`);
-    await page.getByLabel("E-mail").fill(admin.email);
-    await page.getByLabel("Senha", { exact: true }).fill(admin.password);
-    await page.getByRole("button", { name: "Entrar" }).click();
-    await page.waitForURL(`${server.url}${EDITOR}`);
-    await waitHydrated(page);
-    return { context, page };
-  }
-
   /** A row of the comparison, by the field's label. */
   const changeRow = (page: Page, label: string) =>
     page.locator(".history__changes tbody tr", { has: page.locator(".history__label", { hasText: label }) });
+
+  /** A page signed in as the admin in the plans' editor, `width` wide (bypassCSP: for axe). */
+  const signIn = (width: number, bypassCSP = false) =>
+    signedInPage(browser, server.url, admin, EDITOR, { width, bypassCSP });
 
   it("an admin compares two versions and restores the price alone", async () => {
     const { context, page } = await signIn(1280);

@@ -3,7 +3,7 @@ import { hasError, parsePix } from "pix-utils";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seriousViolations } from "../support/axe.ts";
-import { gotoHydrated, watchProblems, withBrowser } from "../support/browser.ts";
+import { gotoHydrated, signInThroughLogin, watchProblems, withBrowser } from "../support/browser.ts";
 import { invitedMember } from "../support/portal-people.ts";
 import { demoTokens, postForm, type ServerProcess, startServerProcess } from "../support/server-process.ts";
 
@@ -18,13 +18,7 @@ describe("the customer's invoices in Chromium", () => {
   let browser: Browser;
   const finance = { email: "financeiro@agrosul.example", password: "uma-senha-bem-forte-1" };
 
-  async function signIn(page: Page) {
-    await gotoHydrated(page, `${server.url}/login`);
-    await page.getByLabel("E-mail").fill(finance.email);
-    await page.getByLabel("Senha", { exact: true }).fill(finance.password);
-    await page.getByRole("button", { name: "Entrar" }).click();
-    await page.waitForURL((url) => url.pathname !== "/login");
-  }
+  const signIn = (page: Page) => signInThroughLogin(page, server.url, finance);
 
   beforeAll(async () => {
     [server, browser] = await withBrowser(

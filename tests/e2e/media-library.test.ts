@@ -1,11 +1,11 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { projectRoot } from "@server/paths.ts";
-import type { Browser, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seriousViolations } from "../support/axe.ts";
-import { gotoHydrated, waitHydrated, watchProblems, withBrowser } from "../support/browser.ts";
+import { gotoHydrated, signedInPage, watchProblems, withBrowser } from "../support/browser.ts";
 import { demoAccounts, type ServerProcess, startServerProcess } from "../support/server-process.ts";
 
 const screenshots = path.join(projectRoot, "tests/.tmp/screenshots");
@@ -28,22 +28,9 @@ describe("the media library in Chromium", () => {
     await server?.stop();
   });
 
-  async function signIn(width: number, to: string, bypassCSP = false): Promise<Page> {
-    const context = await browser.newContext({
-      locale: "pt-BR",
-      viewport: { width, height: 900 },
-      bypassCSP,
-    });
-    const page = await context.newPage();
-    const { admin } = demoAccounts(server);
-    await gotoHydrated(page, `${server.url}/login?redirectTo=${encodeURIComponent(to)}`);
-    await page.getByLabel("E-mail").fill(admin.email);
-    await page.getByLabel("Senha", { exact: true }).fill(admin.password);
-    await page.getByRole("button", { name: "Entrar" }).click();
-    await page.waitForURL(`${server.url}${to}`);
-    await waitHydrated(page);
-    return page;
-  }
+  /** The admin's page at `to`, `width` wide (bypassCSP: for axe). */
+  const signIn = async (width: number, to: string, bypassCSP = false) =>
+    (await signedInPage(browser, server.url, demoAccounts(server).admin, to, { width, bypassCSP })).page;
 
   it("uploads an image with alt text, shows it in the grid, and refuses to delete one in use", async () => {
     const page = await signIn(1280, "/admin/midia");

@@ -4,7 +4,7 @@ import { projectRoot } from "@server/paths.ts";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seriousViolations } from "../support/axe.ts";
-import { gotoHydrated, watchProblems, withBrowser } from "../support/browser.ts";
+import { gotoHydrated, signInThroughLogin, watchProblems, withBrowser } from "../support/browser.ts";
 import { type ServerProcess, startServerProcess } from "../support/server-process.ts";
 
 const screenshots = path.join(projectRoot, "tests/.tmp/screenshots");
@@ -19,13 +19,7 @@ describe("the company's plan in Chromium", () => {
   let browser: Browser;
   let owner: { email: string; password: string };
 
-  async function signIn(page: Page) {
-    await gotoHydrated(page, `${server.url}/login`);
-    await page.getByLabel("E-mail").fill(owner.email);
-    await page.getByLabel("Senha", { exact: true }).fill(owner.password);
-    await page.getByRole("button", { name: "Entrar" }).click();
-    await page.waitForURL((url) => url.pathname !== "/login");
-  }
+  const signIn = (page: Page) => signInThroughLogin(page, server.url, owner);
 
   beforeAll(async () => {
     mkdirSync(screenshots, { recursive: true });

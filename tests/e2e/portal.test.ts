@@ -5,7 +5,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type FakeJira, startFakeJira } from "../fakes/jira.ts";
 import { seriousViolations } from "../support/axe.ts";
-import { gotoHydrated, watchProblems, withBrowser } from "../support/browser.ts";
+import { gotoHydrated, signInThroughLogin, watchProblems, withBrowser } from "../support/browser.ts";
 import { ONE_PIXEL_PNG } from "../support/images.ts";
 import { invitedMember } from "../support/portal-people.ts";
 import { loginToken, type ServerProcess, startServerProcess } from "../support/server-process.ts";
@@ -21,13 +21,8 @@ describe("the customer portal's people in Chromium", () => {
   let browser: Browser;
   let owner: { email: string; password: string };
 
-  async function signIn(page: Page, who: { email: string; password: string }) {
-    await gotoHydrated(page, `${server.url}/login`);
-    await page.getByLabel("E-mail").fill(who.email);
-    await page.getByLabel("Senha", { exact: true }).fill(who.password);
-    await page.getByRole("button", { name: "Entrar" }).click();
-    await page.waitForURL((url) => url.pathname !== "/login");
-  }
+  const signIn = (page: Page, who: { email: string; password: string }) =>
+    signInThroughLogin(page, server.url, who);
 
   beforeAll(async () => {
     mkdirSync(screenshots, { recursive: true });

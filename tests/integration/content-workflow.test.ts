@@ -51,22 +51,30 @@ describe.each(databaseTargets())("editorial workflow on $name", (target) => {
     await handle.close();
   });
 
-  const docTitle = async (content: ContentService, lang = "pt") =>
-    ((await content.get("testimonials-data", { segment: null, lang }))!.data as { title: string }).title;
-
-  async function titleDraft(workflow: EditorialWorkflow, title: string, level = DEFAULT) {
-    const published = (
+  /** The row of one document at one level, as stored. */
+  const storedLevel = async (name: string, level: { segment: string; lang: string }) =>
+    (
       await handle.db
         .select()
         .from(contentDocuments)
         .where(
           and(
-            eq(contentDocuments.name, "testimonials-data"),
+            eq(contentDocuments.name, name),
             eq(contentDocuments.segment, level.segment),
             eq(contentDocuments.lang, level.lang),
           ),
         )
-    )[0]!;
+    )[0];
+
+  const docTitle = async (content: ContentService, lang = "pt") =>
+    ((await content.get("testimonials-data", { segment: null, lang }))!.data as { title: string }).title;
+
+  async function titleDraft(workflow: EditorialWorkflow, title: string, level = DEFAULT) {
+    // The document as it applies at that level (a level stores only what it changes).
+    const published = await new ContentAdmin(handle.db, new Cache({ remote: null }), now).read(
+      "testimonials-data",
+      level,
+    );
     return workflow.saveDraft({
       name: "testimonials-data",
       level,
@@ -187,16 +195,7 @@ describe.each(databaseTargets())("editorial workflow on $name", (target) => {
     expect(ran).toBe(1);
     const [row] = await handle.db.select().from(contentSchedules).where(eq(contentSchedules.id, schedule.id));
     expect(row).toMatchObject({ status: "done", result: "versão 2" });
-    const [doc] = await handle.db
-      .select()
-      .from(contentDocuments)
-      .where(
-        and(
-          eq(contentDocuments.name, "testimonials-data"),
-          eq(contentDocuments.lang, "en"),
-          eq(contentDocuments.segment, ""),
-        ),
-      );
+    const doc = await storedLevel("testimonials-data", EN);
     expect(doc!.version).toBe(2);
     // Both instances dropped their cached copy: each serves the new title at once.
     expect(await docTitle(a.content, "en")).toBe("Agendado");
@@ -251,16 +250,7 @@ describe.each(databaseTargets())("editorial workflow on $name", (target) => {
     clock = new Date("2026-11-26T12:06:00Z");
     expect((await workflow.runDue(clock)).ran).toBe(1);
     expect(await blog()).not.toContain(slug);
-    const [stored] = await handle.db
-      .select()
-      .from(contentDocuments)
-      .where(
-        and(
-          eq(contentDocuments.name, "blog-data"),
-          eq(contentDocuments.segment, ""),
-          eq(contentDocuments.lang, ""),
-        ),
-      );
+    const stored = await storedLevel("blog-data", { segment: "", lang: "" });
     const post = (stored!.data as { posts: { slug: string; published?: boolean }[] }).posts.find(
       (p) => p.slug === slug,
     );
@@ -276,16 +266,7 @@ describe.each(databaseTargets())("editorial workflow on $name", (target) => {
       (await content.get("why-choose-data", { segment, lang }))!.data as Why;
     const before = await seen("agronegocio");
     // The segment's level stores its own fields only: the link text comes from the default.
-    const [row] = await handle.db
-      .select()
-      .from(contentDocuments)
-      .where(
-        and(
-          eq(contentDocuments.name, "why-choose-data"),
-          eq(contentDocuments.segment, "agronegocio"),
-          eq(contentDocuments.lang, ""),
-        ),
-      );
+    const row = await storedLevel("why-choose-data", { segment: "agronegocio", lang: "" });
     expect(row!.inherits).toBe(true);
     expect(Object.keys(row!.data as object)).not.toContain("exploreText");
     expect(await admin.inheritance("why-choose-data", agro)).toMatchObject({
@@ -317,16 +298,7 @@ describe.each(databaseTargets())("editorial workflow on $name", (target) => {
       change: { kind: "document", data: { ...level, subtitle: defaults.subtitle } },
       author: "admin@example.com",
     });
-    const [saved] = await handle.db
-      .select()
-      .from(contentDocuments)
-      .where(
-        and(
-          eq(contentDocuments.name, "why-choose-data"),
-          eq(contentDocuments.segment, "agronegocio"),
-          eq(contentDocuments.lang, ""),
-        ),
-      );
+    const saved = await storedLevel("why-choose-data", { segment: "agronegocio", lang: "" });
     expect(Object.keys(saved!.data as object).sort()).toEqual(["cta", "features", "title"]);
     expect((await admin.inheritance("why-choose-data", agro))!.sources.subtitle).toBe("Padrão");
   });

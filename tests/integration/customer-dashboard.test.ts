@@ -5,27 +5,19 @@
  * another company's never appear in it.
  */
 import { randomUUID } from "node:crypto";
-import type { Server } from "node:http";
-import type { AddressInfo } from "node:net";
-import path from "node:path";
-import { pathToFileURL } from "node:url";
-import { createApp } from "@server/app.ts";
 import { hashPassword } from "@server/auth/passwords.ts";
 import { RedisStore } from "@server/cache/remote-store.ts";
-import { loadConfig } from "@server/config.ts";
 import { invoices, supportTickets, ticketMessages, users } from "@server/db/schema.ts";
-import { projectRoot } from "@server/paths.ts";
 import type { PortalActor } from "@server/portal/members.ts";
 import { portalMessages } from "@server/portal/messages.ts";
-import { type BuiltServices, buildServices, stopServices } from "@server/services.ts";
+import { type BuiltServices, stopServices } from "@server/services.ts";
 import { eq } from "drizzle-orm";
 import pino from "pino";
-import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { UserDashboardData } from "~/lib/content/schemas.ts";
 import type { CompanyRole } from "~/lib/portal/permissions.ts";
 import { databaseTargets, dropCreatedDatabases } from "../support/databases.ts";
-import { silentLogger } from "../support/lead-stack.ts";
+import { listenInProcess, productionServices } from "../support/in-process-app.ts";
 import { tempDataDir } from "../support/server-process.ts";
 
 const PASSWORD = "senha-forte-1";
@@ -44,7 +36,7 @@ afterAll(async () => {
 
 describe.each(databaseTargets())("the customer's dashboard from company data on $name", (target) => {
   let services: BuiltServices;
-  let server: Server;
+  let app: Awaited<ReturnType<typeof listenInProcess>>;
   let url: string;
   const tokens: Record<string, string> = {};
   let ticketId: string;
@@ -89,24 +81,13 @@ describe.each(databaseTargets())("the customer's dashboard from company data on 
 
   beforeAll(async () => {
     const handle = await target.open();
-    const redis =
+    const redis: Record<string, string> =
       target.name === "postgres" && process.env.TEST_REDIS_URL
         ? { REDIS_URL: process.env.TEST_REDIS_URL, REDIS_KEY_PREFIX: redisPrefix }
         : {};
-    const config = loadConfig({
-      NODE_ENV: "production",
-      SESSION_SECRET: "test-secret-test-secret-test-secret!",
-      PUBLIC_BASE_URL: "http://localhost",
-      DATA_DIR: tempDataDir(),
-      ...redis,
-    });
-    services = await buildServices(config, silentLogger, handle, {});
-    const build = (await import(
-      pathToFileURL(path.join(projectRoot, "build/server/index.js")).href
-    )) as ServerBuild;
-    server = createApp(services, { build }).listen(0, "127.0.0.1");
-    await new Promise((resolve) => server.once("listening", resolve));
-    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    services = await productionServices(handle, { DATA_DIR: tempDataDir(), ...redis });
+    app = await listenInProcess(services);
+    url = app.url;
 
     const agro = await services.companies.create({
       cnpj: "12.ABC.345/01DE-35",
@@ -190,8 +171,7 @@ describe.each(databaseTargets())("the customer's dashboard from company data on 
     ).id;
   });
   afterAll(async () => {
-    server?.closeAllConnections();
-    await new Promise((resolve) => server?.close(resolve));
+    await app?.close();
     // Closes the database too.
     if (services) await stopServices(services);
   });

@@ -1,17 +1,13 @@
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import path from "node:path";
-import { pathToFileURL } from "node:url";
 import { createApp } from "@server/app.ts";
-import { loadConfig } from "@server/config.ts";
 import type { DatabaseHandle } from "@server/db/client.ts";
 import { RENDER_SLOTS } from "@server/http/render-queue.ts";
-import { projectRoot } from "@server/paths.ts";
-import { type BuiltServices, buildServices, stopServices } from "@server/services.ts";
+import { type BuiltServices, stopServices } from "@server/services.ts";
 import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { openFreshPglite } from "../support/databases.ts";
-import { silentLogger } from "../support/lead-stack.ts";
+import { productionBuild, productionServices } from "../support/in-process-app.ts";
 
 /**
  * The Express app as server/server.ts builds it, over the production build, without the page cache
@@ -23,13 +19,8 @@ let build: ServerBuild;
 
 beforeAll(async () => {
   handle = await openFreshPglite();
-  const config = loadConfig({
-    NODE_ENV: "production",
-    SESSION_SECRET: "test-secret-test-secret-test-secret!",
-    PUBLIC_BASE_URL: "http://localhost",
-  });
-  services = await buildServices(config, silentLogger, handle, {});
-  build = (await import(pathToFileURL(path.join(projectRoot, "build/server/index.js")).href)) as ServerBuild;
+  services = await productionServices(handle);
+  build = await productionBuild();
 });
 
 afterAll(async () => {

@@ -1,4 +1,4 @@
-import { type Browser, chromium, type Page } from "playwright-core";
+import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 import { DEBIAN_TOOLS } from "../../scripts/outside-tools.mjs";
 
 /** Debian's Chromium, driven by playwright-core; never a downloaded browser (e2e-setup.ts installs it). */
@@ -31,6 +31,49 @@ export async function gotoHydrated(page: Page, url: string): Promise<void> {
 /** Waits until the current document is hydrated (after a reload, a back navigation or a redirect). */
 export async function waitHydrated(page: Page): Promise<void> {
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+}
+
+/**
+ * Signs in through the login page as a person does. With `to`, the login is asked to go there
+ * (redirectTo) and this waits for that page, hydrated; without, for any page but the login.
+ */
+export async function signInThroughLogin(
+  page: Page,
+  baseUrl: string,
+  account: { email: string; password: string },
+  to?: string,
+): Promise<void> {
+  await gotoHydrated(page, `${baseUrl}/login${to ? `?redirectTo=${encodeURIComponent(to)}` : ""}`);
+  await page.getByLabel("E-mail").fill(account.email);
+  await page.getByLabel("Senha", { exact: true }).fill(account.password);
+  await page.getByRole("button", { name: "Entrar" }).click();
+  if (!to) {
+    await page.waitForURL((url) => url.pathname !== "/login");
+    return;
+  }
+  await page.waitForURL(`${baseUrl}${to}`);
+  await waitHydrated(page);
+}
+
+/**
+ * A new browser context (Portuguese, `width` wide) with a page signed in at `to`. `bypassCSP` lets
+ * axe be injected as a script, which the pages' policy (rightly) refuses.
+ */
+export async function signedInPage(
+  browser: Browser,
+  baseUrl: string,
+  account: { email: string; password: string },
+  to: string,
+  options: { width?: number; bypassCSP?: boolean } = {},
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    locale: "pt-BR",
+    viewport: { width: options.width ?? 1280, height: 900 },
+    bypassCSP: options.bypassCSP ?? false,
+  });
+  const page = await context.newPage();
+  await signInThroughLogin(page, baseUrl, account, to);
+  return { context, page };
 }
 
 /** Collects what would show in the console as a problem: errors, CSP violations, uncaught exceptions. */

@@ -1,6 +1,18 @@
 import { create, type Delta } from "jsondiffpatch";
 import type { FieldStructure, FormStructure, UiComponent } from "./form-structure.ts";
+import { itemName } from "./item-name.ts";
 import type { JsonPath } from "./json-path.ts";
+
+export { itemName };
+
+/** The fields that say which item is which, in the order tried. */
+const IDENTITY_KEYS = ["id", "slug", "path", "name"];
+
+const itemWord = (n: number) => `Item ${n}`;
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
 
 /**
  * What changed between two versions of a content document, field by field, named with the
@@ -35,44 +47,6 @@ export interface FieldChange {
   before?: unknown;
   /** The newer version's value (absent when kind is "removed"). */
   after?: unknown;
-}
-
-/** The fields whose text names a list item, in the order the editor's list summaries try them. */
-const TITLE_KEYS = [
-  "title",
-  "name",
-  "label",
-  "seo",
-  "question",
-  "quote",
-  "text",
-  "author",
-  "year",
-  "slug",
-  "id",
-  "path",
-];
-
-/** The fields that say which item is which, in the order tried. */
-const IDENTITY_KEYS = ["id", "slug", "path", "name"];
-
-const itemWord = (n: number) => `Item ${n}`;
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
-/** A list item's own name, as its summary in the editor shows it (without the number), if it has one. */
-export function itemName(value: unknown): string | undefined {
-  if (!isRecord(value)) return undefined;
-  for (const key of TITLE_KEYS) {
-    let named = value[key];
-    // A title in parts ({ main, highlighted }) or a page's SEO texts: their main text names it.
-    if (isRecord(named)) named = named.main ?? named.title;
-    if ((typeof named === "string" && named.trim() !== "") || typeof named === "number")
-      return String(named).trim();
-  }
-  return undefined;
 }
 
 /**

@@ -7,11 +7,23 @@ import type { Route } from "./+types/json-files";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requirePageStaff(request, context, "content.read");
+  const [files, drafts] = await Promise.all([
+    context.services.contentAdmin.files(),
+    context.services.workflow.draftLevels(),
+  ]);
+  const draftOf = (name: string, level: { segment: string; lang: string }) =>
+    drafts.some((d) => d.name === name && d.segment === level.segment && d.lang === level.lang);
   return data(
     {
-      files: (await context.services.contentAdmin.files()).map((file) => ({
+      files: files.map((file) => ({
         ...file,
         title: isDocumentName(file.name) ? documentTitle(file.name) : "",
+        levels: file.levels.map((level) => ({ ...level, draft: draftOf(file.name, level) })),
+        // A level begun as a draft and never published yet is listed too.
+        draftOnly: drafts.filter(
+          (d) =>
+            d.name === file.name && !file.levels.some((l) => l.segment === d.segment && l.lang === d.lang),
+        ),
       })),
     },
     { headers: { "Cache-Control": "private, no-store" } },
@@ -45,6 +57,15 @@ export default function JsonFiles({ loaderData }: Route.ComponentProps) {
                       <Link to={`/admin/json/${file.filename}?segment=${level.segment}&lang=${level.lang}`}>
                         {t.levelName(level.segment, level.lang)} · v{level.version}
                       </Link>
+                      {level.draft && <span className="badge">{t.workflow.hasDraft}</span>}
+                    </li>
+                  ))}
+                  {file.draftOnly.map((level) => (
+                    <li key={`${level.segment}/${level.lang}`}>
+                      <Link to={`/admin/json/${file.filename}?segment=${level.segment}&lang=${level.lang}`}>
+                        {t.levelName(level.segment, level.lang)}
+                      </Link>
+                      <span className="badge">{t.workflow.draftNotPublished}</span>
                     </li>
                   ))}
                 </ul>

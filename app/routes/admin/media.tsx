@@ -6,6 +6,7 @@ import { data, Form, Link, useNavigation, useRevalidator, useSearchParams } from
 import { FocalPicker } from "~/admin/FocalPicker.tsx";
 import { MediaUpload } from "~/admin/MediaUpload.tsx";
 import { ActionResult } from "~/components/ActionResult.tsx";
+import { staffMay } from "~/lib/auth/staff.ts";
 import { ALT_MAX, describeUsages, mediaMessages, mediaTexts as t } from "~/lib/media-library.ts";
 import { z } from "~/lib/zod.ts";
 import "~/styles/media-library.css";
@@ -17,7 +18,7 @@ import type { Route } from "./+types/media";
  * Images content already used (shipped under /images, uploaded before) come in at each opening.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requirePageStaff(request, context, "content.read");
+  const user = await requirePageStaff(request, context, "content.read");
   const { media, logger } = context.services;
   await media
     .importReferenced()
@@ -32,7 +33,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const item = await media.get(selectedId).catch(() => null);
     if (item) selected = { item, usages: await media.usages(item) };
   }
-  return data({ items, q, missingAlt, selected }, { headers: { "Cache-Control": "private, no-store" } });
+  // Editors upload and describe images; deleting one is an admin's (issue 29).
+  const mayDelete = staffMay(user.role, "media.delete");
+  return data(
+    { items, q, missingAlt, selected, mayDelete },
+    { headers: { "Cache-Control": "private, no-store" } },
+  );
 }
 
 const unit = z.coerce.number().min(0).max(1);
@@ -139,7 +145,7 @@ export default function MediaLibrary({ loaderData, actionData }: Route.Component
             ))}
           </ul>
         )}
-        {selected && <MediaDetails key={selected.item.id} {...selected} />}
+        {selected && <MediaDetails key={selected.item.id} {...selected} mayDelete={loaderData.mayDelete} />}
       </div>
     </section>
   );
@@ -148,9 +154,11 @@ export default function MediaLibrary({ loaderData, actionData }: Route.Component
 function MediaDetails({
   item,
   usages,
+  mayDelete,
 }: {
   item: MediaItem;
-  usages: { document: string; segment: string; lang: string; fields: string[] }[];
+  usages: { document: string; segment: string; lang: string; fields: string[]; draft?: boolean }[];
+  mayDelete: boolean;
 }) {
   const [focal, setFocal] = useState(item.focal);
   const busy = useNavigation().state === "submitting";
@@ -196,7 +204,9 @@ function MediaDetails({
           ) : (
             <ul className="media-details__usages">
               {usages.map((usage) => (
-                <li key={`${usage.document}-${usage.segment}-${usage.lang}`}>{describeUsages([usage])}</li>
+                <li key={`${usage.document}-${usage.segment}-${usage.lang}-${usage.draft ? "rascunho" : ""}`}>
+                  {describeUsages([usage])}
+                </li>
               ))}
             </ul>
           )}
@@ -223,19 +233,25 @@ function MediaDetails({
           {t.save}
         </button>
       </Form>
-      <Form
-        method="post"
-        className="media-details__delete"
-        onSubmit={(event) => {
-          if (!window.confirm(t.confirmDelete)) event.preventDefault();
-        }}
-      >
-        <input type="hidden" name="intent" value="delete" />
-        <input type="hidden" name="id" value={item.id} />
-        <button type="submit" className="button button--outline media-details__delete-button" disabled={busy}>
-          {t.delete}
-        </button>
-      </Form>
+      {mayDelete && (
+        <Form
+          method="post"
+          className="media-details__delete"
+          onSubmit={(event) => {
+            if (!window.confirm(t.confirmDelete)) event.preventDefault();
+          }}
+        >
+          <input type="hidden" name="intent" value="delete" />
+          <input type="hidden" name="id" value={item.id} />
+          <button
+            type="submit"
+            className="button button--outline media-details__delete-button"
+            disabled={busy}
+          >
+            {t.delete}
+          </button>
+        </Form>
+      )}
     </aside>
   );
 }
