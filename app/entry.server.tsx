@@ -1,4 +1,5 @@
 import { PassThrough } from "node:stream";
+import type { PreviewContext } from "@server/content/preview.ts";
 import { byteView } from "@server/http/byte-view.ts";
 import { pageContentSecurityPolicy, tileImageSource } from "@server/http/csp.ts";
 import { issueFormToken } from "@server/leads/spam.ts";
@@ -34,7 +35,9 @@ export default function handleRequest(
     sink.on("end", () => {
       // The page stays in the UTF-8 bytes React wrote: decoding and encoding it again cost ~1 ms
       // of each render (issue 14).
-      const html = lowPriorityModulePreloads(Buffer.concat(chunks));
+      const rendered = lowPriorityModulePreloads(Buffer.concat(chunks));
+      // A preview's banner and noindex go in as plain HTML: no script on any page for them.
+      const html = loadContext.preview ? withPreviewBanner(rendered, loadContext.preview) : rendered;
       responseHeaders.set("Content-Type", "text/html; charset=utf-8");
       if (loadContext.preview) markPreview(responseHeaders);
       if (config.isProduction) {
@@ -91,6 +94,34 @@ export default function handleRequest(
 export function handleDataRequest(response: Response, { context }: { context: AppLoadContext }) {
   if (context.preview) markPreview(response.headers);
   return response;
+}
+
+/**
+ * The preview banner (issue 29) at the top of the body and a robots noindex in the head, written
+ * into the finished page rather than rendered by React: hydration skips elements it did not render
+ * at the start of the body (React 19), so the banner stays while the visitor browses, and no public
+ * page carries code for it.
+ */
+function withPreviewBanner(html: Buffer, preview: PreviewContext): Buffer {
+  // Positions found in the byte view (ASCII tags); the inserted parts are UTF-8 bytes of their own.
+  const view = byteView(html);
+  const head = view.indexOf("</head>");
+  const body = view.indexOf(">", view.indexOf("<body", head)) + 1;
+  if (head === -1 || body === 0) return html;
+  const banner =
+    `<aside class="preview-banner preview-banner--${preview.status}"><strong>${escapeHtml(preview.title)}</strong> ` +
+    `${escapeHtml(preview.message)} <a href="${escapeHtml(preview.exitHref)}">${escapeHtml(preview.exit)}</a></aside>`;
+  return Buffer.concat([
+    html.subarray(0, head),
+    Buffer.from('<meta name="robots" content="noindex, nofollow"/>'),
+    html.subarray(head, body),
+    Buffer.from(banner, "utf8"),
+    html.subarray(body),
+  ]);
+}
+
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
 /** A page or data answer that shows a draft (or says a preview link ended). */

@@ -69,8 +69,6 @@ export async function loader({ request: httpRequest, context }: Route.LoaderArgs
     segmentName: request.segment ? (services.domains.subdomains[request.segment]?.name ?? null) : null,
     year: new Date().getFullYear(),
     account: user ? { name: user.name, home: user.role === "customer" ? "/dashboard" : "/admin" } : null,
-    // A preview link's page (issue 29): the banner's sentence, and noindex in the head.
-    preview: context.preview,
   });
 }
 
@@ -92,7 +90,6 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name={FORM_TOKEN_META} content={useFormToken()} />
-        {root?.preview && <meta name="robots" content="noindex, nofollow" />}
         <Meta />
         <Links />
       </head>
@@ -142,16 +139,6 @@ export default function App({ loaderData }: Route.ComponentProps) {
       <a href="#conteudo" className="skip-link">
         {t.skipToContent}
       </a>
-      {loaderData.preview && (
-        // Staff's words, in Portuguese like the admin; a plain link, the server ends the preview.
-        <aside
-          className={`preview-banner preview-banner--${loaderData.preview.status}`}
-          aria-label="Pré-visualização"
-        >
-          <strong>Pré-visualização</strong> <span>{loaderData.preview.message}</span>{" "}
-          <a href="?preview=sair">Sair da pré-visualização</a>
-        </aside>
-      )}
       <SiteHeader
         menu={loaderData.menu}
         language={loaderData.language}

@@ -280,18 +280,14 @@ export function DocumentEditor({
         />
       </div>
 
-      {editor.blocker.state === "blocked" && (
+      {editor.leaveGuard.pending !== null && (
         <div className="editor__leave" role="alertdialog" aria-modal="true" aria-labelledby="sair-titulo">
           <p id="sair-titulo">{w.leaveConfirm}</p>
           <div className="editor__buttons">
-            <button type="button" className="button button--primary" onClick={() => editor.blocker.reset?.()}>
+            <button type="button" className="button button--primary" onClick={editor.leaveGuard.stay}>
               {w.stay}
             </button>
-            <button
-              type="button"
-              className="button button--outline"
-              onClick={() => editor.blocker.proceed?.()}
-            >
+            <button type="button" className="button button--outline" onClick={editor.leaveGuard.leave}>
               {w.leave}
             </button>
           </div>

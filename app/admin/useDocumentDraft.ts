@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { useBeforeUnload, useBlocker, useRevalidator } from "react-router";
+import { useRevalidator } from "react-router";
 import { SAO_PAULO_TZ } from "~/lib/content/schedule-time.ts";
 import { adminTexts as t } from "./texts.ts";
+import { useLeaveGuard } from "./useLeaveGuard.ts";
 
 /** The draft autosaves this often while the form has changes not saved yet (issue 29). */
 export const AUTOSAVE_MS = 30_000;
@@ -224,20 +225,8 @@ export function useDocumentDraft(options: {
     setStatus({ kind: "idle" });
   };
 
-  // Leaving with changes not saved asks first: inside the app (a blocker) and when closing the tab.
-  const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) =>
-      dirty &&
-      `${currentLocation.pathname}${currentLocation.search}` !==
-        `${nextLocation.pathname}${nextLocation.search}`,
-  );
-  useBeforeUnload(
-    useCallback((event: BeforeUnloadEvent) => {
-      if (!latest.current.dirty) return;
-      event.preventDefault();
-      event.returnValue = "";
-    }, []),
-  );
+  // Leaving with changes not saved asks first: a link of the site, or closing the tab.
+  const leaveGuard = useLeaveGuard(dirty);
 
   return {
     value,
@@ -256,7 +245,7 @@ export function useDocumentDraft(options: {
     restored,
     loadTheirDraft,
     loadPublished,
-    blocker,
+    leaveGuard,
   };
 }
 

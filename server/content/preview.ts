@@ -61,8 +61,12 @@ export function clearedPreviewCookie(secure: boolean): string {
   return `${PREVIEW_COOKIE}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${secure ? "; Secure" : ""}`;
 }
 
-/** What a page shows about the preview it renders: the banner's sentence, already in words. */
+/** What a page shows about the preview it renders: the banner, in words the server chose. */
 export interface PreviewContext {
   status: "active" | "expired" | "invalid";
+  title: string;
   message: string;
+  /** The link that ends the preview, and its words. */
+  exit: string;
+  exitHref: string;
 }

@@ -21,6 +21,8 @@ import { readCookie } from "./request-info.ts";
 
 /** The banner's words (staff read them: always Portuguese, like the admin). */
 export const previewMessages = {
+  title: "Pré-visualização",
+  exit: "Sair da pré-visualização",
   draft: (document: string, level: string, savedAt: Date, until: Date) =>
     `Rascunho de “${document}” (nível ${level}), salvo em ${formatSaoPaulo(savedAt)}. Ainda não publicado: só quem tem este link vê esta versão, até ${formatSaoPaulo(until)}.`,
   noDraft: (document: string) =>
@@ -71,6 +73,7 @@ export function previewRequests(services: AppServices): RequestHandler {
         const level = adminTexts.levelName(grant.segment, grant.lang);
         res.locals.preview = {
           context: {
+            ...banner,
             status: "active",
             message: draft
               ? previewMessages.draft(document, level, new Date(draft.updatedAt), new Date(grant.expiresAt))
@@ -100,8 +103,15 @@ export function previewContextOf(locals: Record<string, unknown>): AppLoadContex
   return (locals.preview as PreviewLocals | undefined)?.context ?? null;
 }
 
+/** The banner's words every preview shares (staff's: Portuguese, as the admin). */
+const banner = {
+  title: previewMessages.title,
+  exit: previewMessages.exit,
+  exitHref: `?${PREVIEW_PARAM}=${PREVIEW_EXIT}`,
+};
+
 function closed(status: "expired" | "invalid"): PreviewContext {
-  return { status, message: previewMessages[status] };
+  return { ...banner, status, message: previewMessages[status] };
 }
 
 function overlayOf(grant: PreviewGrant, draft: { data: unknown; updatedAt: string }): DraftOverlay {

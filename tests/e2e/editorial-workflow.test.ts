@@ -152,7 +152,15 @@ describe("editorial workflow in Chromium", () => {
       await view.screenshot({ path: path.join(screenshots, `preview-page-${width}.png`) });
       if (width === 1280) {
         expect(await seriousViolations(view)).toEqual([]);
-        // The site's own links keep the preview while browsing (a cookie of this host), and leaving ends it.
+        // The site's own links keep the preview while browsing (a cookie of this host, and the banner
+        // stays through client navigations), and leaving ends it.
+        await view.locator("header").getByRole("link", { name: "Planos", exact: true }).first().click();
+        await expect.poll(() => new URL(view.url()).pathname).toBe("/pt/planos");
+        await view.getByRole("heading", { level: 1 }).first().waitFor();
+        expect(await view.locator(".preview-banner").count()).toBe(1);
+        await view.goBack();
+        await expect.poll(() => new URL(view.url()).pathname).toBe("/pt");
+        await view.getByText("Rascunho da editora").first().waitFor();
         await view.getByRole("link", { name: "Sair da pré-visualização" }).click();
         await view.waitForURL(/\/pt$/);
         await waitHydrated(view);
