@@ -125,7 +125,7 @@ export default function MediaLibrary({ loaderData, actionData }: Route.Component
         </button>
       </Form>
       <p role="status">{t.count(items.length)}</p>
-      <div className="media-library__body">
+      <div className={`media-library__body${selected ? " media-library__body--details" : ""}`}>
         {items.length === 0 ? (
           <p>{t.none}</p>
         ) : (
