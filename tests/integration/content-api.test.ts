@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { demoTokens, loginToken, type ServerProcess, startServerProcess } from "../support/server-process.ts";
+import {
+  callApi,
+  demoTokens,
+  loginToken,
+  type ServerProcess,
+  startServerProcess,
+} from "../support/server-process.ts";
 
 /** The admin content API of B §7.5 over HTTP: who may call it, saves, conflicts, revisions. */
 describe("admin content API (B §7.5)", () => {
@@ -7,11 +13,7 @@ describe("admin content API (B §7.5)", () => {
   let admin: string;
   let customer: string;
 
-  const call = (path: string, init: RequestInit & { token?: string } = {}) => {
-    const headers = new Headers(init.headers);
-    if (init.token) headers.set("Authorization", `Bearer ${init.token}`);
-    return fetch(server.url + path, { ...init, headers, redirect: "manual" });
-  };
+  const call = (path: string, init: RequestInit & { token?: string } = {}) => callApi(server.url, path, init);
   const put = (path: string, body: unknown, token: string, headers: Record<string, string> = {}) =>
     call(path, {
       method: "PUT",

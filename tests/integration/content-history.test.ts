@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { demoTokens, type ServerProcess, startServerProcess } from "../support/server-process.ts";
+import { callApi, demoTokens, type ServerProcess, startServerProcess } from "../support/server-process.ts";
 
 /**
  * Restoring one field of an old version (issue 29 item 6) over HTTP:
@@ -12,11 +12,7 @@ describe("restore one field of an old version", () => {
   let admin: string;
   let customer: string;
 
-  const call = (path: string, init: RequestInit & { token?: string } = {}) => {
-    const headers = new Headers(init.headers);
-    if (init.token) headers.set("Authorization", `Bearer ${init.token}`);
-    return fetch(server.url + path, { ...init, headers, redirect: "manual" });
-  };
+  const call = (path: string, init: RequestInit & { token?: string } = {}) => callApi(server.url, path, init);
   const read = async (doc: string) => {
     const res = await call(`/api/json/${doc}`, { token: admin });
     return { data: await res.json(), etag: res.headers.get("etag")! };

@@ -171,6 +171,16 @@ export async function demoTokens(server: ServerProcess): Promise<{ admin: string
 }
 
 /**
+ * A call of a server's API as another system makes it: a bearer token when given (`token`), and
+ * redirects answered, not followed.
+ */
+export function callApi(baseUrl: string, path: string, init: RequestInit & { token?: string } = {}) {
+  const headers = new Headers(init.headers);
+  if (init.token) headers.set("Authorization", `Bearer ${init.token}`);
+  return fetch(baseUrl + path, { ...init, headers, redirect: "manual" });
+}
+
+/**
  * A content editor (issue 29) made by the admin in Settings, as staff do, signed in: its token.
  * The temporary password is read from the page's confirmation, where the admin sees it once.
  */
