@@ -11,6 +11,16 @@ import { adminTexts as t } from "./texts.ts";
 
 type Change = (value: unknown) => void;
 
+/** What the form gives a field's control: its id, label and hint, the value, and how to change it. */
+export interface FieldControlProps {
+  id: string;
+  label: ReactNode;
+  hint: ReactNode;
+  value: unknown;
+  required: boolean | undefined;
+  onChange: Change;
+}
+
 /** A price in reais (B §5.5: R$, step 0.01) shown with a decimal comma whatever the browser's language. */
 export function CurrencyField({
   id,
@@ -120,21 +130,7 @@ const ICON_LABELS: Record<string, string> = {
 };
 
 /** An icon chosen from the site's set (app/components/icons.svg), with the drawing shown beside it. */
-export function IconPickerField({
-  id,
-  label,
-  hint,
-  value,
-  required,
-  onChange,
-}: {
-  id: string;
-  label: ReactNode;
-  hint: ReactNode;
-  value: unknown;
-  required: boolean;
-  onChange: Change;
-}) {
+export function IconPickerField({ id, label, hint, value, required, onChange }: FieldControlProps) {
   const current = typeof value === "string" ? value : "";
   const names = [...ICON_NAMES].sort((a, b) =>
     (ICON_LABELS[a] ?? a).localeCompare(ICON_LABELS[b] ?? b, "pt-BR"),

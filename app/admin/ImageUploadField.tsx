@@ -1,5 +1,6 @@
-import { type ReactNode, useState } from "react";
+import { useState } from "react";
 import { mediaTexts } from "~/lib/media-library.ts";
+import type { FieldControlProps } from "./EditorControls.tsx";
 import { MediaPicker } from "./MediaPicker.tsx";
 import { adminTexts as t } from "./texts.ts";
 
@@ -8,21 +9,7 @@ import { adminTexts as t } from "./texts.ts";
  * or set by sending a new image into the library (issue 29: with its alt text in Portuguese and
  * English and its focal point; the server makes its WebP variants).
  */
-export function ImageUploadField({
-  id,
-  label,
-  hint,
-  value,
-  required,
-  onChange,
-}: {
-  id: string;
-  label: ReactNode;
-  hint: ReactNode;
-  value: unknown;
-  required: boolean | undefined;
-  onChange: (value: unknown) => void;
-}) {
+export function ImageUploadField({ id, label, hint, value, required, onChange }: FieldControlProps) {
   const [picker, setPicker] = useState<null | "choose" | "upload">(null);
   const [status, setStatus] = useState<string | null>(null);
   const address = typeof value === "string" ? value : "";

@@ -44,6 +44,23 @@ const money = new Intl.NumberFormat("pt-BR", { style: "currency", currency: "BRL
 const COMPACT_MAX = 120;
 
 /** A value as staff read it: texts as they are, numbers and prices in pt-BR, objects in short. */
+/** One side of a changed field: the old value struck through, the new one marked, or 'não existia'. */
+function SideCell({ label, change, side }: { label: string; change: FieldChange; side: "before" | "after" }) {
+  const absent = side === "before" ? change.kind === "added" : change.kind === "removed";
+  const shown = <Shown value={side === "before" ? change.before : change.after} change={change} />;
+  return (
+    <td data-label={label}>
+      {absent ? (
+        <span className="history__absent">{h.absent}</span>
+      ) : side === "before" ? (
+        <del>{shown}</del>
+      ) : (
+        <ins>{shown}</ins>
+      )}
+    </td>
+  );
+}
+
 function Shown({ value, change }: { value: unknown; change: FieldChange }): ReactNode {
   if (change.kind === "moved" && typeof value === "number") return h.position(value);
   if (value === null || value === "") return <span className="history__empty">{h.empty}</span>;
@@ -369,24 +386,8 @@ export function RevisionHistory({
                             <span className="history__label">{labelOf(change)}</span>{" "}
                             <span className="history__kind">{h.kinds[change.kind]}</span>
                           </th>
-                          <td data-label={h.before(ready.from)}>
-                            {change.kind === "added" ? (
-                              <span className="history__absent">{h.absent}</span>
-                            ) : (
-                              <del>
-                                <Shown value={change.before} change={change} />
-                              </del>
-                            )}
-                          </td>
-                          <td data-label={h.after(ready.to, toCurrent)}>
-                            {change.kind === "removed" ? (
-                              <span className="history__absent">{h.absent}</span>
-                            ) : (
-                              <ins>
-                                <Shown value={change.after} change={change} />
-                              </ins>
-                            )}
-                          </td>
+                          <SideCell label={h.before(ready.from)} change={change} side="before" />
+                          <SideCell label={h.after(ready.to, toCurrent)} change={change} side="after" />
                           {canRestore && (
                             <td className="history__restore">
                               {restoreOf(change) && (

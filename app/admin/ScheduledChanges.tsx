@@ -64,72 +64,74 @@ export function ScheduledChanges({
       {pending.length === 0 ? (
         <p className="workflow-panel__empty">{t.dashboardNone}</p>
       ) : (
-        <table className="admin-table">
-          <thead>
-            <tr>
-              <th scope="col">{t.when}</th>
-              <th scope="col">{t.document}</th>
-              <th scope="col">{t.change}</th>
-              <th scope="col">{t.scheduledBy}</th>
-              <th scope="col">
-                <span className="visually-hidden">{adminTexts.history.actions}</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {pending.map((row) => (
-              <tr key={row.id}>
-                <td>
-                  <time dateTime={row.runAt}>{row.runAtLabel}</time>
-                </td>
-                <td>
-                  <Link to={editorLink(row)}>{row.document}</Link>{" "}
-                  <span className="muted">({adminTexts.levelName(row.segment, row.lang)})</span>
-                </td>
-                <td>{what(row)}</td>
-                <td>{row.createdBy}</td>
-                <td className="scheduled-changes__actions">
-                  {moving === row.id ? (
-                    <form
-                      onSubmit={(event) => {
-                        event.preventDefault();
-                        void change(row.id, { method: "PATCH", json: { at: when } }, (body) =>
-                          t.rescheduled(body.runAtLabel),
-                        );
-                      }}
-                    >
-                      <SaoPauloTimeField label={t.scheduleWhen} value={when} onChange={setWhen} />
-                      <button type="submit" className="button button--primary">
+        <div className="admin-table-wrap">
+          <table className="admin-table">
+            <thead>
+              <tr>
+                <th scope="col">{t.when}</th>
+                <th scope="col">{t.document}</th>
+                <th scope="col">{t.change}</th>
+                <th scope="col">{t.scheduledBy}</th>
+                <th scope="col">
+                  <span className="visually-hidden">{adminTexts.history.actions}</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {pending.map((row) => (
+                <tr key={row.id}>
+                  <td>
+                    <time dateTime={row.runAt}>{row.runAtLabel}</time>
+                  </td>
+                  <td>
+                    <Link to={editorLink(row)}>{row.document}</Link>{" "}
+                    <span className="muted">({adminTexts.levelName(row.segment, row.lang)})</span>
+                  </td>
+                  <td>{what(row)}</td>
+                  <td>{row.createdBy}</td>
+                  <td className="scheduled-changes__actions">
+                    {moving === row.id ? (
+                      <form
+                        onSubmit={(event) => {
+                          event.preventDefault();
+                          void change(row.id, { method: "PATCH", json: { at: when } }, (body) =>
+                            t.rescheduled(body.runAtLabel),
+                          );
+                        }}
+                      >
+                        <SaoPauloTimeField label={t.scheduleWhen} value={when} onChange={setWhen} />
+                        <button type="submit" className="button button--primary">
+                          {t.reschedule}
+                        </button>
+                      </form>
+                    ) : (
+                      <button
+                        type="button"
+                        className="button button--outline"
+                        onClick={() => {
+                          setWhen(toSaoPauloTime(new Date(row.runAt)));
+                          setMoving(row.id);
+                        }}
+                      >
                         {t.reschedule}
                       </button>
-                    </form>
-                  ) : (
+                    )}
                     <button
                       type="button"
                       className="button button--outline"
                       onClick={() => {
-                        setWhen(toSaoPauloTime(new Date(row.runAt)));
-                        setMoving(row.id);
+                        if (window.confirm(t.confirmCancel))
+                          void change(row.id, { method: "DELETE" }, () => t.cancelled);
                       }}
                     >
-                      {t.reschedule}
+                      {t.cancel}
                     </button>
-                  )}
-                  <button
-                    type="button"
-                    className="button button--outline"
-                    onClick={() => {
-                      if (window.confirm(t.confirmCancel))
-                        void change(row.id, { method: "DELETE" }, () => t.cancelled);
-                    }}
-                  >
-                    {t.cancel}
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
       {recent.length > 0 && (
         <details className="scheduled-changes__recent">

@@ -91,6 +91,8 @@ export function StructureField({
     </label>
   );
   const hint = structure.helperText ? <p className="field__hint">{structure.helperText}</p> : null;
+  // What every self-contained control takes (icon picker, image upload).
+  const control = () => ({ id, label, hint, value, required: structure.required, onChange });
   switch (structure._ui) {
     case "form_section":
       return (
@@ -220,16 +222,7 @@ export function StructureField({
         />
       );
     case "icon_picker":
-      return (
-        <IconPickerField
-          id={id}
-          label={label}
-          hint={hint}
-          value={value}
-          required={structure.required}
-          onChange={onChange}
-        />
-      );
+      return <IconPickerField {...control()} />;
     case "currency_input":
       return <CurrencyField id={id} label={label} value={value} onChange={onChange} />;
     case "metric_input":
@@ -311,16 +304,7 @@ export function StructureField({
         </div>
       );
     case "image_upload":
-      return (
-        <ImageUploadField
-          id={id}
-          label={label}
-          hint={hint}
-          value={value}
-          required={structure.required}
-          onChange={onChange}
-        />
-      );
+      return <ImageUploadField {...control()} />;
     default:
       return (
         <div className="field">

@@ -50,9 +50,7 @@ type ApiResult =
 export async function callApi(
   url: string,
   init: RequestInit & { json?: unknown; ifMatch?: string | null } = {},
-): Promise<
-  { ok: true; body: any; etag: string | null } | { ok: false; status: number; body: any; message: string }
-> {
+): Promise<ApiResult> {
   const { json, ifMatch, ...rest } = init;
   try {
     const response = await fetch(url, {

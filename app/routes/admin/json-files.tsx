@@ -35,45 +35,47 @@ export default function JsonFiles({ loaderData }: Route.ComponentProps) {
   return (
     <section aria-labelledby="arquivos-titulo">
       <h1 id="arquivos-titulo">{t.files}</h1>
-      <table className="admin-table">
-        <thead>
-          <tr>
-            <th scope="col">{t.file}</th>
-            <th scope="col">{t.content}</th>
-            <th scope="col">{t.levels}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {loaderData.files.map((file) => (
-            <tr key={file.filename}>
-              <td>
-                <Link to={`/admin/json/${file.filename}`}>{file.filename}</Link>
-              </td>
-              <td>{file.title}</td>
-              <td>
-                <ul className="level-list">
-                  {file.levels.map((level) => (
-                    <li key={`${level.segment}/${level.lang}`}>
-                      <Link to={`/admin/json/${file.filename}?segment=${level.segment}&lang=${level.lang}`}>
-                        {t.levelName(level.segment, level.lang)} · v{level.version}
-                      </Link>
-                      {level.draft && <span className="badge">{t.workflow.hasDraft}</span>}
-                    </li>
-                  ))}
-                  {file.draftOnly.map((level) => (
-                    <li key={`${level.segment}/${level.lang}`}>
-                      <Link to={`/admin/json/${file.filename}?segment=${level.segment}&lang=${level.lang}`}>
-                        {t.levelName(level.segment, level.lang)}
-                      </Link>
-                      <span className="badge">{t.workflow.draftNotPublished}</span>
-                    </li>
-                  ))}
-                </ul>
-              </td>
+      <div className="admin-table-wrap">
+        <table className="admin-table">
+          <thead>
+            <tr>
+              <th scope="col">{t.file}</th>
+              <th scope="col">{t.content}</th>
+              <th scope="col">{t.levels}</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {loaderData.files.map((file) => (
+              <tr key={file.filename}>
+                <td>
+                  <Link to={`/admin/json/${file.filename}`}>{file.filename}</Link>
+                </td>
+                <td>{file.title}</td>
+                <td>
+                  <ul className="level-list">
+                    {file.levels.map((level) => (
+                      <li key={`${level.segment}/${level.lang}`}>
+                        <Link to={`/admin/json/${file.filename}?segment=${level.segment}&lang=${level.lang}`}>
+                          {t.levelName(level.segment, level.lang)} · v{level.version}
+                        </Link>
+                        {level.draft && <span className="badge">{t.workflow.hasDraft}</span>}
+                      </li>
+                    ))}
+                    {file.draftOnly.map((level) => (
+                      <li key={`${level.segment}/${level.lang}`}>
+                        <Link to={`/admin/json/${file.filename}?segment=${level.segment}&lang=${level.lang}`}>
+                          {t.levelName(level.segment, level.lang)}
+                        </Link>
+                        <span className="badge">{t.workflow.draftNotPublished}</span>
+                      </li>
+                    ))}
+                  </ul>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </section>
   );
 }
