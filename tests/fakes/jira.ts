@@ -12,6 +12,10 @@
  * webhooks (`X-Hub-Signature: sha256=…`, `X-Atlassian-Webhook-Identifier`) that tests can hold, drop,
  * redeliver and await.
  *
+ * And what a sales team needs: a due date (`duedate`), an assignee from a directory of users (active or
+ * not, see FakeJiraOptions.users and setUserActive), issue links (`POST /issueLink`, Jira Cloud's
+ * default link types) and the outcome statuses Won and Lost.
+ *
  * Descriptions and comment bodies are validated with the official ADF JSON schema from
  * `@atlaskit/adf-schema`.
  */
@@ -56,12 +60,50 @@ export interface FakeJiraOptions {
   timeZone?: string;
   /** Largest multipart request POST .../attachments accepts (default MAX_ATTACHMENT_REQUEST_BYTES). */
   maxAttachmentRequestBytes?: number;
+  /**
+   * The site's users: who can be assigned issues (active ones only) and whose `active` the JSON answers
+   * report. Default DEFAULT_USERS. The fake keeps copies, so setUserActive never changes these objects.
+   */
+  users?: FakeJiraUser[];
 }
 
 /** A Jira user as the fake records it; the JSON answers add self, active and accountType. */
 export interface FakeUser {
   accountId: string;
   displayName: string;
+}
+
+/**
+ * A user of the fake site's directory (FakeJiraOptions.users). Only an active user can be assigned
+ * issues; JSON answers report `active` for any user found here (and true for a user who is not).
+ */
+export interface FakeJiraUser extends FakeUser {
+  active: boolean;
+}
+
+/** An issue link type, as GET /rest/api/3/issueLinkType answers it (without `self`). */
+export interface FakeIssueLinkType {
+  id: string;
+  name: string;
+  /** How the link reads from its destination (the issue given as outwardIssue): "is blocked by". */
+  inward: string;
+  /** How the link reads from its source (the issue given as inwardIssue): "blocks". */
+  outward: string;
+}
+
+/**
+ * A link between two issues, the same object in the `links` of both. Named after the request that made
+ * it: `POST /issueLink {type, inwardIssue: {key: inwardKey}, outwardIssue: {key: outwardKey}}`. As Jira
+ * Cloud does it, the inward issue is the link's source, so with Blocks "inwardKey blocks outwardKey":
+ * GET inwardKey lists it with `outwardIssue: outwardKey` (read with `type.outward`), GET outwardKey with
+ * `inwardIssue: inwardKey` (read with `type.inward`).
+ */
+export interface FakeIssueLink {
+  /** Numeric string, global to the fake: "10001", "10002"… */
+  id: string;
+  type: FakeIssueLinkType;
+  inwardKey: string;
+  outwardKey: string;
 }
 
 /** A comment restriction, as Jira's `visibility`. */
@@ -115,6 +157,15 @@ export interface FakeIssue {
   issueTypeId: string;
   /** ADF document, or null when none was given. */
   description: unknown;
+  /** The due date, "YYYY-MM-DD" as Jira takes and answers it, or null. */
+  duedate: string | null;
+  /**
+   * The assignee: the directory's entry itself (so `active` is the user's current state, after any
+   * setUserActive), or null when unassigned (the default).
+   */
+  assignee: FakeJiraUser | null;
+  /** The links to and from other issues, in the order they were made (see FakeIssueLink). */
+  links: FakeIssueLink[];
   /** Status name, "To Do" when created; its category is STATUSES[status].category. */
   status: string;
   /** Names of the transitions applied, in order (e.g. "Qualify"). */
@@ -250,6 +301,11 @@ export interface FakeJira {
   ): FakeComment;
   /** Applies a transition (id or name) as support staff (SUPPORT_USER unless `author`), with its webhook. */
   transitionAsSupport(issueIdOrKey: string, transition: string, author?: FakeUser): void;
+  /**
+   * Activates or deactivates a user of the directory (an admin's change: no webhook). An inactive user
+   * stays the assignee of the issues they had, but can no longer be assigned one.
+   */
+  setUserActive(accountId: string, active: boolean): void;
   /** Stops listening and destroys every open socket, hung ones included; abandons webhook deliveries. */
   close(): Promise<void>;
 }
@@ -262,6 +318,31 @@ export const DISPLAY_NAME = "Fake Jira Bot";
 export const BOT_USER: FakeUser = { accountId: ACCOUNT_ID, displayName: DISPLAY_NAME };
 /** The default author of addSupportComment and transitionAsSupport. */
 export const SUPPORT_USER: FakeUser = { accountId: "712020:suporte", displayName: "Equipe de Suporte" };
+/** Salespeople who can be assigned leads. */
+export const SALES_ANA: FakeJiraUser = {
+  accountId: "712020:vendas-ana",
+  displayName: "Ana Souza",
+  active: true,
+};
+export const SALES_BRUNO: FakeJiraUser = {
+  accountId: "712020:vendas-bruno",
+  displayName: "Bruno Lima",
+  active: true,
+};
+/** A former salesperson whose account was deactivated: cannot be assigned issues. */
+export const INACTIVE_USER: FakeJiraUser = {
+  accountId: "712020:ex-vendedor",
+  displayName: "Carlos Antigo",
+  active: false,
+};
+/** The directory of users unless FakeJiraOptions.users says otherwise. */
+export const DEFAULT_USERS: readonly FakeJiraUser[] = [
+  { ...BOT_USER, active: true },
+  { ...SUPPORT_USER, active: true },
+  SALES_ANA,
+  SALES_BRUNO,
+  INACTIVE_USER,
+];
 export const MAX_BODY_BYTES = 1024 * 1024;
 /** Default limit of one POST .../attachments request (all its parts). */
 export const MAX_ATTACHMENT_REQUEST_BYTES = 20 * 1024 * 1024;
@@ -302,6 +383,9 @@ export const STATUSES: Record<string, { id: string; category: FakeStatusCategory
   "In Progress": { id: "3", category: "indeterminate" },
   Qualified: { id: "4", category: "indeterminate" },
   Done: { id: "5", category: "done" },
+  /** Sales outcomes: a lead won or lost is finished work. */
+  Won: { id: "6", category: "done" },
+  Lost: { id: "7", category: "done" },
 };
 
 /** The workflow every fake issue follows: every transition is always available. */
@@ -312,11 +396,30 @@ export const TRANSITIONS = [
   { id: "41", name: "Done", to: { id: "5", name: "Done" } },
   { id: "51", name: "Reopen", to: { id: "1", name: "To Do" } },
   { id: "61", name: "Resolve", to: { id: "5", name: "Done" } },
+  { id: "71", name: "Win", to: { id: "6", name: "Won" } },
+  { id: "81", name: "Lose", to: { id: "7", name: "Lost" } },
 ] as const;
 
+/** Jira Cloud's default issue link types (names, ids and descriptions as a new site has them). */
+export const ISSUE_LINK_TYPES: readonly FakeIssueLinkType[] = [
+  { id: "10000", name: "Blocks", inward: "is blocked by", outward: "blocks" },
+  { id: "10001", name: "Cloners", inward: "is cloned by", outward: "clones" },
+  { id: "10002", name: "Duplicate", inward: "is duplicated by", outward: "duplicates" },
+  { id: "10003", name: "Relates", inward: "relates to", outward: "relates to" },
+];
+
 const API = "/rest/api/3";
-const CREATE_FIELDS = new Set(["project", "summary", "description", "issuetype", "priority", "labels"]);
-const EDIT_FIELDS = new Set(["summary", "description", "priority", "labels"]);
+const CREATE_FIELDS = new Set([
+  "project",
+  "summary",
+  "description",
+  "issuetype",
+  "priority",
+  "labels",
+  "duedate",
+  "assignee",
+]);
+const EDIT_FIELDS = new Set(["summary", "description", "priority", "labels", "duedate", "assignee"]);
 /** The fields of `*navigable` (and of `*all`, which adds comment and attachment). */
 const SEARCHABLE_FIELDS = [
   "summary",
@@ -328,6 +431,9 @@ const SEARCHABLE_FIELDS = [
   "description",
   "created",
   "updated",
+  "duedate",
+  "assignee",
+  "issuelinks",
 ];
 const ALL_FIELDS = [...SEARCHABLE_FIELDS, "comment", "attachment"];
 const WEBHOOK_ISSUE_FIELDS = [
@@ -339,6 +445,9 @@ const WEBHOOK_ISSUE_FIELDS = [
   "project",
   "created",
   "updated",
+  "duedate",
+  "assignee",
+  "issuelinks",
 ];
 const ATTACHMENTS_PATH = /^\/rest\/api\/3\/issue\/[^/]+\/attachments$/;
 const DEFAULT_WEBHOOK_TIMEOUT_MS = 10_000;
@@ -729,6 +838,58 @@ function checkDescription(value: unknown, errors: Record<string, string>): unkno
   return value;
 }
 
+/**
+ * `duedate`: "YYYY-MM-DD" (a real day) or null to clear it. Jira answers "Operation value must be a
+ * string" to a value that is not a string (seen in a Jira answer quoted by the JiraPS project, issue
+ * 173); "Error parsing date string: <value>" for a string it cannot read is Jira's wording as far as we
+ * know, not found in Atlassian's documentation.
+ */
+function checkDuedate(value: unknown, errors: Record<string, string>): string | null | undefined {
+  if (value === null) return null;
+  if (typeof value !== "string") {
+    errors.duedate = "Operation value must be a string";
+    return undefined;
+  }
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (match) {
+    const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+    const check = new Date(Date.UTC(year, month - 1, day));
+    if (check.getUTCFullYear() === year && check.getUTCMonth() === month - 1 && check.getUTCDate() === day)
+      return value;
+  }
+  errors.duedate = `Error parsing date string: ${value}`;
+  return undefined;
+}
+
+/**
+ * `assignee`: `{ accountId }` of an active user of the directory, or null (or `{ accountId: null }`) to
+ * leave the issue unassigned. An unknown or inactive account gets Jira Cloud's "User '<accountId>' cannot
+ * be assigned issues." (Atlassian's knowledge base, "User cannot be assigned issues"). Jira's "-1"
+ * (the project's default assignee) leaves it unassigned: the fake's projects have no default assignee.
+ * The wording for a value of the wrong shape is the fake's own.
+ */
+function checkAssignee(
+  value: unknown,
+  findUser: (accountId: string) => FakeJiraUser | undefined,
+  errors: Record<string, string>,
+): FakeJiraUser | null | undefined {
+  if (value === null) return null;
+  if (!isRecord(value) || (value.accountId !== null && typeof value.accountId !== "string")) {
+    errors.assignee = "Specify the assignee as an object with its accountId, or null to unassign.";
+    return undefined;
+  }
+  if (value.accountId === null || value.accountId === "-1") return null;
+  const user = findUser(value.accountId);
+  if (!user?.active) {
+    errors.assignee = `User '${value.accountId}' cannot be assigned issues.`;
+    return undefined;
+  }
+  return user;
+}
+
+/** How a changelog item writes a due date (`toString` as Jira's history has it: "2026-03-10 00:00:00.0"). */
+const duedateText = (date: string | null) => (date === null ? null : `${date} 00:00:00.0`);
+
 function checkUnknownFields(
   fields: Record<string, unknown>,
   allowed: Set<string>,
@@ -950,11 +1111,14 @@ export async function startFakeJira(options: FakeJiraOptions = {}): Promise<Fake
   );
   const issues: FakeIssue[] = [];
   const requests: FakeJiraRequest[] = [];
+  const directory: FakeJiraUser[] = (options.users ?? DEFAULT_USERS).map((user) => ({ ...user }));
+  const findUser = (accountId: string) => directory.find((user) => user.accountId === accountId);
   const nextNumber = new Map<string, number>();
   let nextIssueId = 10001;
   let nextCommentId = 10001;
   let nextAttachmentId = 10001;
   let nextChangelogId = 10001;
+  let nextLinkId = 10001;
 
   const realClock = options.now ?? (() => new Date());
   let clock = realClock;
@@ -990,7 +1154,7 @@ export async function startFakeJira(options: FakeJiraOptions = {}): Promise<Fake
     self: `${url}${API}/user?accountId=${encodeURIComponent(user.accountId)}`,
     accountId: user.accountId,
     displayName: user.displayName,
-    active: true,
+    active: findUser(user.accountId)?.active ?? true,
     timeZone,
     accountType: "atlassian",
   });
@@ -1040,6 +1204,44 @@ export async function startFakeJira(options: FakeJiraOptions = {}): Promise<Fake
     total: comments.length,
     comments: comments.slice(startAt, startAt + maxResults).map((c) => commentJson(issue, c)),
   });
+  const linkTypeJson = (type: FakeIssueLinkType) => ({
+    id: type.id,
+    name: type.name,
+    inward: type.inward,
+    outward: type.outward,
+    self: `${url}${API}/issueLinkType/${type.id}`,
+  });
+  const priorityJson = (name: string) => ({
+    name,
+    id: String((PRIORITIES as readonly string[]).indexOf(name) + 1),
+  });
+  const issueTypeJson = (issue: FakeIssue) => {
+    const type = findProject(issue.projectKey)!.issueTypes.find((t) => t.id === issue.issueTypeId)!;
+    return { id: type.id, name: type.name };
+  };
+  /** The other issue of a link, as Jira nests it in `issuelinks`: a few of its fields. */
+  const linkedIssueJson = (issue: FakeIssue) => ({
+    id: issue.id,
+    key: issue.key,
+    self: issueSelf(issue),
+    fields: {
+      summary: issue.summary,
+      status: statusJson(issue.status),
+      priority: priorityJson(issue.priority),
+      issuetype: issueTypeJson(issue),
+    },
+  });
+  /** A link as the `issuelinks` of `from` lists it: the other issue, on the side it stands. */
+  const issueLinkJson = (from: FakeIssue, link: FakeIssueLink) => {
+    const side = link.inwardKey === from.key ? "outwardIssue" : "inwardIssue";
+    const other = findIssue(side === "outwardIssue" ? link.outwardKey : link.inwardKey)!;
+    return {
+      id: link.id,
+      self: `${url}${API}/issueLink/${link.id}`,
+      type: linkTypeJson(link.type),
+      [side]: linkedIssueJson(other),
+    };
+  };
   const projectJson = (project: Project) => ({
     self: `${url}${API}/project/${project.id}`,
     id: project.id,
@@ -1056,20 +1258,19 @@ export async function startFakeJira(options: FakeJiraOptions = {}): Promise<Fake
   /** The issue's fields named in `names` (after selectFields), unknown names left out as Jira does. */
   const issueFieldsJson = (issue: FakeIssue, names: string[]): Record<string, unknown> => {
     const project = findProject(issue.projectKey)!;
-    const type = project.issueTypes.find((t) => t.id === issue.issueTypeId)!;
     const all: Record<string, () => unknown> = {
       summary: () => issue.summary,
       labels: () => issue.labels,
-      priority: () => ({
-        name: issue.priority,
-        id: String((PRIORITIES as readonly string[]).indexOf(issue.priority) + 1),
-      }),
-      issuetype: () => ({ id: type.id, name: type.name }),
+      priority: () => priorityJson(issue.priority),
+      issuetype: () => issueTypeJson(issue),
       project: () => ({ id: project.id, key: project.key, name: project.name }),
       status: () => statusJson(issue.status),
       description: () => issue.description,
       created: () => time(issue.created),
       updated: () => time(issue.updated),
+      duedate: () => issue.duedate,
+      assignee: () => (issue.assignee ? userJson(issue.assignee) : null),
+      issuelinks: () => issue.links.map((link) => issueLinkJson(issue, link)),
       comment: () => commentPage(issue, issue.commentRecords, 0, 5000),
       attachment: () => issue.attachments.map(attachmentJson),
     };
@@ -1297,6 +1498,8 @@ export async function startFakeJira(options: FakeJiraOptions = {}): Promise<Fake
     const priority = fields.priority === undefined ? "Medium" : checkPriority(fields.priority, errors);
     const description =
       fields.description === undefined ? null : checkDescription(fields.description, errors);
+    const duedate = fields.duedate === undefined ? null : checkDuedate(fields.duedate, errors);
+    const assignee = fields.assignee === undefined ? null : checkAssignee(fields.assignee, findUser, errors);
     if (Object.keys(errors).length > 0 || !project || !issueType) throw fieldErrors(errors);
     const number = (nextNumber.get(project.key) ?? 0) + 1;
     nextNumber.set(project.key, number);
@@ -1311,6 +1514,9 @@ export async function startFakeJira(options: FakeJiraOptions = {}): Promise<Fake
       priority: priority!,
       issueTypeId: issueType.id,
       description,
+      duedate: duedate!,
+      assignee: assignee!,
+      links: [],
       status: "To Do",
       transitions: [],
       edits: [],
@@ -1338,6 +1544,9 @@ export async function startFakeJira(options: FakeJiraOptions = {}): Promise<Fake
     const priority = fields.priority === undefined ? undefined : checkPriority(fields.priority, errors);
     const description =
       fields.description === undefined ? undefined : checkDescription(fields.description, errors);
+    const duedate = fields.duedate === undefined ? undefined : checkDuedate(fields.duedate, errors);
+    const assignee =
+      fields.assignee === undefined ? undefined : checkAssignee(fields.assignee, findUser, errors);
     if (Object.keys(errors).length > 0) throw fieldErrors(errors);
     const items: ChangelogItem[] = [];
     if (summary !== undefined && summary !== issue.summary) {
@@ -1358,10 +1567,43 @@ export async function startFakeJira(options: FakeJiraOptions = {}): Promise<Fake
       items.push(item("description", null, text(issue.description), null, text(description)));
       issue.description = description;
     }
+    if (duedate !== undefined && duedate !== issue.duedate) {
+      items.push(item("duedate", issue.duedate, duedateText(issue.duedate), duedate, duedateText(duedate)));
+      issue.duedate = duedate;
+    }
+    if (assignee !== undefined && assignee?.accountId !== issue.assignee?.accountId) {
+      items.push(assigneeItem(issue.assignee, assignee));
+      issue.assignee = assignee;
+    }
     issue.edits.push(fields);
     if (items.length === 0) return;
     issue.updated = now();
-    emitIssueEvent("jira:issue_updated", issue, "issue_updated", actor, { items });
+    // Jira names an event that only (re)assigns the issue "issue_assigned".
+    const typeName = items.every((i) => i.field === "assignee") ? "issue_assigned" : "issue_updated";
+    emitIssueEvent("jira:issue_updated", issue, typeName, actor, { items });
+  }
+
+  const assigneeItem = (from: FakeUser | null, to: FakeUser | null) =>
+    item(
+      "assignee",
+      from?.accountId ?? null,
+      from?.displayName ?? null,
+      to?.accountId ?? null,
+      to?.displayName ?? null,
+    );
+
+  /** PUT .../assignee: `{ accountId }`, or `{ accountId: null }` to unassign. */
+  function assignIssue(issue: FakeIssue, body: unknown, actor: FakeUser) {
+    if (!isRecord(body) || !("accountId" in body))
+      throw badRequest("Specify the assignee's accountId (null to unassign).");
+    const errors: Record<string, string> = {};
+    const assignee = checkAssignee(body, findUser, errors);
+    if (assignee === undefined) throw fieldErrors(errors);
+    if (assignee?.accountId === issue.assignee?.accountId) return;
+    const items = [assigneeItem(issue.assignee, assignee)];
+    issue.assignee = assignee;
+    issue.updated = now();
+    emitIssueEvent("jira:issue_updated", issue, "issue_assigned", actor, { items });
   }
 
   function applyTransition(issue: FakeIssue, transition: (typeof TRANSITIONS)[number], actor: FakeUser) {
@@ -1386,6 +1628,111 @@ export async function startFakeJira(options: FakeJiraOptions = {}): Promise<Fake
   function deleteIssue(issue: FakeIssue, actor: FakeUser) {
     issues.splice(issues.indexOf(issue), 1);
     emitIssueEvent("jira:issue_deleted", issue, "issue_deleted", actor);
+    // Its links go from the other issues too (silently: no webhook and no `updated` for them here; what
+    // real Jira records on the other issue is not documented).
+    for (const link of issue.links) {
+      const otherKey = link.inwardKey === issue.key ? link.outwardKey : link.inwardKey;
+      const other = findIssue(otherKey);
+      if (other) other.links.splice(other.links.indexOf(link), 1);
+    }
+  }
+
+  const linkTypeOrThrow = (ref: Record<string, unknown>) => {
+    if (typeof ref.name === "string") {
+      const type = ISSUE_LINK_TYPES.find((t) => t.name === ref.name);
+      if (!type) throw notFound(`No issue link type with name '${ref.name}' found.`);
+      return type;
+    }
+    const type = ISSUE_LINK_TYPES.find((t) => t.id === String(ref.id));
+    if (!type) throw notFound(`No issue link type with id '${String(ref.id)}' found.`);
+    return type;
+  };
+
+  /** The changelog item a link adds to (or removes from) one of its issues, as Jira's history writes it. */
+  const linkItem = (link: FakeIssueLink, from: FakeIssue, removed: boolean) => {
+    const outward = link.inwardKey === from.key;
+    const otherKey = outward ? link.outwardKey : link.inwardKey;
+    const text = `This issue ${outward ? link.type.outward : link.type.inward} ${otherKey}`;
+    return removed ? item("Link", otherKey, text, null, null) : item("Link", null, null, otherKey, text);
+  };
+
+  /**
+   * POST /issueLink. Answers nothing (201); a link that already exists (same type, same issues, same
+   * direction) is not made twice, but the request's comment is still added: both as Atlassian's
+   * documentation says ("If the link request duplicates a link, the response indicates that the issue
+   * link was created. If the request included a comment, the comment is added."). The comment goes to
+   * the issue given as outwardIssue ("the from (outward) issue" in that documentation). Each issue gets
+   * jira:issue_updated with a "Link" changelog item, as Jira Cloud's history records a link (its
+   * issuelink_created event is not modelled).
+   */
+  function linkIssues(body: unknown, actor: FakeUser) {
+    if (!isRecord(body)) throw badRequest("Can not deserialize the request body.");
+    const typeRef = body.type;
+    if (!isRecord(typeRef) || (typeof typeRef.name !== "string" && typeRef.id === undefined))
+      throw badRequest("Specify the issue link type (type.name or type.id).");
+    const issueRef = (side: "inwardIssue" | "outwardIssue") => {
+      const ref = body[side];
+      const idOrKey = isRecord(ref)
+        ? typeof ref.key === "string"
+          ? ref.key
+          : typeof ref.id === "string" || typeof ref.id === "number"
+            ? String(ref.id)
+            : undefined
+        : undefined;
+      if (idOrKey === undefined) throw badRequest(`Specify the ${side} (${side}.key or ${side}.id).`);
+      return idOrKey;
+    };
+    const inwardRef = issueRef("inwardIssue");
+    const outwardRef = issueRef("outwardIssue");
+    const type = linkTypeOrThrow(typeRef);
+    const inward = issueOrThrow(inwardRef);
+    const outward = issueOrThrow(outwardRef);
+    if (inward === outward) throw badRequest("You cannot link an issue to itself.");
+    const comment = body.comment === undefined || body.comment === null ? undefined : body.comment;
+    // A comment that would be refused refuses the link too (400, nothing made).
+    if (comment !== undefined) checkComment(comment);
+    const exists = inward.links.some(
+      (l) => l.type.id === type.id && l.inwardKey === inward.key && l.outwardKey === outward.key,
+    );
+    if (!exists) {
+      const link: FakeIssueLink = {
+        id: String(nextLinkId++),
+        type,
+        inwardKey: inward.key,
+        outwardKey: outward.key,
+      };
+      const at = now();
+      for (const issue of [inward, outward]) {
+        issue.links.push(link);
+        issue.updated = at;
+        emitIssueEvent("jira:issue_updated", issue, "issue_updated", actor, {
+          items: [linkItem(link, issue, false)],
+        });
+      }
+    }
+    if (comment !== undefined) addComment(outward, comment, actor);
+  }
+
+  const linkOrThrow = (id: string) => {
+    for (const issue of issues) {
+      const link = issue.links.find((l) => l.id === id);
+      if (link) return link;
+    }
+    throw notFound(`No issue link with id '${id}' exists.`);
+  };
+
+  /** DELETE /issueLink/{id}: gone from both issues, each told by jira:issue_updated (a "Link" item from it). */
+  function deleteLink(link: FakeIssueLink, actor: FakeUser) {
+    const at = now();
+    for (const key of [link.inwardKey, link.outwardKey]) {
+      const issue = findIssue(key);
+      if (!issue) continue;
+      issue.links.splice(issue.links.indexOf(link), 1);
+      issue.updated = at;
+      emitIssueEvent("jira:issue_updated", issue, "issue_updated", actor, {
+        items: [linkItem(link, issue, true)],
+      });
+    }
   }
 
   function addComment(issue: FakeIssue, input: unknown, author: FakeUser): FakeComment {
@@ -1714,6 +2061,42 @@ export async function startFakeJira(options: FakeJiraOptions = {}): Promise<Fake
         },
       };
     }
+    const assigneeMatch = /^\/rest\/api\/3\/issue\/([^/]+)\/assignee$/.exec(path);
+    if (method === "PUT" && assigneeMatch) {
+      const issue = issueOrThrow(decodeURIComponent(assigneeMatch[1]!));
+      assignIssue(issue, parseJson(), BOT_USER);
+      return { status: 204 };
+    }
+    if (method === "POST" && path === `${API}/issueLink`) {
+      linkIssues(parseJson(), BOT_USER);
+      return { status: 201 };
+    }
+    const linkMatch = /^\/rest\/api\/3\/issueLink\/([^/]+)$/.exec(path);
+    if (linkMatch && (method === "GET" || method === "DELETE")) {
+      const link = linkOrThrow(decodeURIComponent(linkMatch[1]!));
+      if (method === "DELETE") {
+        deleteLink(link, BOT_USER);
+        return { status: 204 };
+      }
+      return {
+        status: 200,
+        body: {
+          id: link.id,
+          self: `${url}${API}/issueLink/${link.id}`,
+          type: linkTypeJson(link.type),
+          inwardIssue: linkedIssueJson(findIssue(link.inwardKey)!),
+          outwardIssue: linkedIssueJson(findIssue(link.outwardKey)!),
+        },
+      };
+    }
+    if (method === "GET" && path === `${API}/issueLinkType`)
+      return { status: 200, body: { issueLinkTypes: ISSUE_LINK_TYPES.map(linkTypeJson) } };
+    const linkTypeMatch = /^\/rest\/api\/3\/issueLinkType\/([^/]+)$/.exec(path);
+    if (method === "GET" && linkTypeMatch)
+      return {
+        status: 200,
+        body: linkTypeJson(linkTypeOrThrow({ id: decodeURIComponent(linkTypeMatch[1]!) })),
+      };
     if (path === `${API}/search/jql` && method === "POST") return { status: 200, body: search(parseJson()) };
     if (path === `${API}/search/jql` && method === "GET") {
       const maxResults = query.get("maxResults");
@@ -1955,6 +2338,11 @@ export async function startFakeJira(options: FakeJiraOptions = {}): Promise<Fake
       );
       if (!transition) throw new Error(`The fake Jira has no transition '${name}'.`);
       applyTransition(issue, transition, author);
+    },
+    setUserActive(accountId, active) {
+      const user = findUser(accountId);
+      if (!user) throw new Error(`The fake Jira has no user '${accountId}'.`);
+      user.active = active;
     },
     close() {
       closing ??= (async () => {

@@ -4,8 +4,15 @@ import type { AddressInfo } from "node:net";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import {
   ACCOUNT_ID,
+  DEFAULT_USERS,
   type FakeJira,
+  type FakeJiraUser,
+  type FakeWebhookEvent,
+  INACTIVE_USER,
+  ISSUE_LINK_TYPES,
   jiraDateTime,
+  SALES_ANA,
+  SALES_BRUNO,
   STATUSES,
   SUPPORT_USER,
   startFakeJira,
@@ -273,6 +280,9 @@ describe("fake Jira", () => {
           priority: "High",
           issueTypeId: "10005",
           description: validDoc,
+          duedate: null,
+          assignee: null,
+          links: [],
           status: "To Do",
           transitions: [],
           edits: [],
@@ -297,6 +307,9 @@ describe("fake Jira", () => {
           priority: "Medium",
           issueTypeId: "10005",
           description: validDoc,
+          duedate: null,
+          assignee: null,
+          links: [],
           status: "To Do",
           transitions: [],
           edits: [],
@@ -316,6 +329,9 @@ describe("fake Jira", () => {
           priority: "Medium",
           issueTypeId: "10006",
           description: null,
+          duedate: null,
+          assignee: null,
+          links: [],
           status: "To Do",
           transitions: [],
           edits: [],
@@ -427,8 +443,8 @@ describe("fake Jira", () => {
       ],
       [
         "an unknown field",
-        { assignee: { accountId: "x" } },
-        { assignee: "Field 'assignee' cannot be set. It is not on the appropriate screen, or unknown." },
+        { reporter: { accountId: "x" } },
+        { reporter: "Field 'reporter' cannot be set. It is not on the appropriate screen, or unknown." },
       ],
     ];
 
@@ -608,6 +624,8 @@ describe("fake Jira", () => {
           transition("41", "Done", status("5", "Done", "done")),
           transition("51", "Reopen", status("1", "To Do", "new")),
           transition("61", "Resolve", status("5", "Done", "done")),
+          transition("71", "Win", status("6", "Won", "done")),
+          transition("81", "Lose", status("7", "Lost", "done")),
         ],
       });
       expect(TRANSITIONS.map((t) => [t.id, t.name, t.to.name])).toEqual([
@@ -617,6 +635,8 @@ describe("fake Jira", () => {
         ["41", "Done", "Done"],
         ["51", "Reopen", "To Do"],
         ["61", "Resolve", "Done"],
+        ["71", "Win", "Won"],
+        ["81", "Lose", "Lost"],
       ]);
     });
 
@@ -815,6 +835,9 @@ describe("fake Jira", () => {
           description: validDoc,
           created: "2026-03-01T12:00:00.000+0000",
           updated: "2026-03-01T12:00:00.000+0000",
+          duedate: null,
+          assignee: null,
+          issuelinks: [],
           comment: {
             self: `${jira.url}/rest/api/3/issue/10001/comment`,
             startAt: 0,
@@ -839,7 +862,10 @@ describe("fake Jira", () => {
       });
       const without = await call("GET", "/issue/FDVW-1?fields=*navigable,-description,-priority");
       expect(Object.keys((without.json as { fields: object }).fields).sort()).toEqual([
+        "assignee",
         "created",
+        "duedate",
+        "issuelinks",
         "issuetype",
         "labels",
         "project",
@@ -857,6 +883,8 @@ describe("fake Jira", () => {
       ["41", "Done", "5", "done"],
       ["51", "To Do", "1", "new"],
       ["61", "Done", "5", "done"],
+      ["71", "Won", "6", "done"],
+      ["81", "Lost", "7", "done"],
     ] as const)(
       "transition %s leads to %s (status %s, category %s) and moves updated",
       async (id, name, statusId, category) => {
@@ -1413,6 +1441,9 @@ describe("fake Jira", () => {
             project: { id: "10002", key: "SUPP", name: "SUPP" },
             created: "2026-03-01T12:00:00.000+0000",
             updated: "2026-03-01T12:10:00.000+0000",
+            duedate: null,
+            assignee: null,
+            issuelinks: [],
           },
         },
         changelog: {
@@ -1998,6 +2029,750 @@ describe("fake Jira", () => {
       const answer = await call("POST", "/search/jql", { jql });
       expect(answer.status).toBe(400);
       expect(answer.json).toEqual({ errorMessages: [message], errors: {} });
+    });
+  });
+
+  // -------------------------------------------------------------------------------------------------
+  // What a sales team needs: due dates, assignees, issue links, outcomes
+
+  describe("sales: due date, assignee, issue links, Won and Lost", () => {
+    const lead = { project: { key: "FDVW" }, summary: "Demo para ACME", issuetype: { id: "10005" } };
+    const fieldsOf = async (path: string) =>
+      ((await call("GET", path)).json as { fields: Record<string, unknown> }).fields;
+    /** Registers a webhook whose deliveries stay held: their payloads are recorded, nothing is sent. */
+    const watch = (events?: FakeWebhookEvent[]) => {
+      jira.configureWebhook({ url: "http://127.0.0.1:9/held", ...(events ? { events } : {}) });
+      jira.holdWebhooks();
+    };
+    /** The parts of a webhook payload these tests read. */
+    interface Sent {
+      webhookEvent: string;
+      issue_event_type_name: string;
+      user: { accountId: string };
+      issue: {
+        key: string;
+        fields: { duedate: string | null; assignee: unknown; issuelinks: unknown[]; status: unknown };
+      };
+      changelog: { items: { to: string | null }[] };
+    }
+    const payloads = () => jira.webhookDeliveries.map((d) => d.payload as unknown as Sent);
+    const salesUser = (u: FakeJiraUser, active = u.active) => ({
+      ...user(u.accountId, u.displayName),
+      active,
+    });
+
+    describe("duedate", () => {
+      it("is set on create, recorded, and answered by GET, search (*navigable, *all) and webhooks; null by default", async () => {
+        watch(["jira:issue_created"]);
+        expect((await create({ ...lead, duedate: "2026-03-10" })).status).toBe(201);
+        expect((await create(lead)).status).toBe(201);
+        expect(jira.issues.map((i) => i.duedate)).toEqual(["2026-03-10", null]);
+        expect(jira.issues[0]!.fields.duedate).toBe("2026-03-10");
+        expect(await fieldsOf("/issue/FDVW-1?fields=duedate")).toEqual({ duedate: "2026-03-10" });
+        expect(await fieldsOf("/issue/FDVW-2?fields=duedate")).toEqual({ duedate: null });
+        expect((await fieldsOf("/issue/FDVW-1")).duedate).toBe("2026-03-10");
+        for (const wanted of ["*navigable", "*all"]) {
+          const found = await call("POST", "/search/jql", { jql: "project = FDVW", fields: [wanted] });
+          const issues = (found.json as { issues: { fields: { duedate: unknown } }[] }).issues;
+          expect(issues.map((i) => i.fields.duedate)).toEqual(["2026-03-10", null]);
+        }
+        expect(payloads().map((p) => p.issue.fields.duedate)).toEqual(["2026-03-10", null]);
+      });
+
+      it("is changed and cleared by an edit, each change sent as jira:issue_updated with a duedate changelog item", async () => {
+        jira.setNow(minutes(0));
+        await create({ ...lead, duedate: "2026-03-10" });
+        watch();
+        jira.setNow(minutes(5));
+        expect((await call("PUT", "/issue/FDVW-1", { fields: { duedate: "2026-03-20" } })).status).toBe(204);
+        expect((await call("PUT", "/issue/FDVW-1", { fields: { duedate: "2026-03-20" } })).status).toBe(204);
+        expect(jira.issues[0]!.duedate).toBe("2026-03-20");
+        expect(await fieldsOf("/issue/FDVW-1?fields=duedate,updated")).toEqual({
+          duedate: "2026-03-20",
+          updated: "2026-03-01T12:05:00.000+0000",
+        });
+        jira.setNow(minutes(6));
+        expect((await call("PUT", "/issue/FDVW-1", { fields: { duedate: null } })).status).toBe(204);
+        expect(jira.issues[0]!.duedate).toBeNull();
+        expect(payloads()).toHaveLength(2);
+        const [set, cleared] = payloads();
+        expect(set).toMatchObject({
+          webhookEvent: "jira:issue_updated",
+          issue_event_type_name: "issue_updated",
+          user: { accountId: ACCOUNT_ID },
+          issue: { key: "FDVW-1", fields: { duedate: "2026-03-20" } },
+        });
+        expect(set!.changelog.items).toEqual([
+          {
+            field: "duedate",
+            fieldtype: "jira",
+            fieldId: "duedate",
+            from: "2026-03-10",
+            fromString: "2026-03-10 00:00:00.0",
+            to: "2026-03-20",
+            toString: "2026-03-20 00:00:00.0",
+          },
+        ]);
+        expect(cleared!.issue.fields.duedate).toBeNull();
+        expect(cleared!.changelog.items).toEqual([
+          expect.objectContaining({
+            field: "duedate",
+            from: "2026-03-20",
+            fromString: "2026-03-20 00:00:00.0",
+            to: null,
+            toString: null,
+          }),
+        ]);
+      });
+
+      it.each([
+        ["10/03/2026", "Error parsing date string: 10/03/2026"],
+        ["2026-02-30", "Error parsing date string: 2026-02-30"],
+        ["2026-3-1", "Error parsing date string: 2026-3-1"],
+        ["2026-03-10T12:00:00.000Z", "Error parsing date string: 2026-03-10T12:00:00.000Z"],
+        ["", "Error parsing date string: "],
+        [20260310, "Operation value must be a string"],
+        [{ value: "2026-03-10" }, "Operation value must be a string"],
+      ])(
+        "refuses the duedate %j with 400 on create and on edit, changing nothing",
+        async (duedate, message) => {
+          const refused = await create({ ...lead, duedate });
+          expect(refused.status).toBe(400);
+          expect(refused.json).toEqual({ errorMessages: [], errors: { duedate: message } });
+          expect(jira.issues).toEqual([]);
+          await create({ ...lead, duedate: "2026-03-10" });
+          watch();
+          const edit = await call("PUT", "/issue/FDVW-1", { fields: { summary: "Outro", duedate } });
+          expect(edit.status).toBe(400);
+          expect(edit.json).toEqual({ errorMessages: [], errors: { duedate: message } });
+          expect([jira.issues[0]!.duedate, jira.issues[0]!.summary, jira.issues[0]!.edits]).toEqual([
+            "2026-03-10",
+            "Demo para ACME",
+            [],
+          ]);
+          expect(jira.webhookDeliveries).toEqual([]);
+        },
+      );
+    });
+
+    describe("assignee", () => {
+      it("has the sales users and an inactive one in its directory by default", () => {
+        expect(DEFAULT_USERS).toEqual([
+          { accountId: ACCOUNT_ID, displayName: "Fake Jira Bot", active: true },
+          { accountId: "712020:suporte", displayName: "Equipe de Suporte", active: true },
+          { accountId: "712020:vendas-ana", displayName: "Ana Souza", active: true },
+          { accountId: "712020:vendas-bruno", displayName: "Bruno Lima", active: true },
+          { accountId: "712020:ex-vendedor", displayName: "Carlos Antigo", active: false },
+        ]);
+        expect([SALES_ANA, SALES_BRUNO, INACTIVE_USER]).toEqual(DEFAULT_USERS.slice(2));
+      });
+
+      it("is set on create to an active user, answered as Jira's user JSON by GET, search and webhooks; unassigned by default", async () => {
+        watch(["jira:issue_created"]);
+        expect((await create({ ...lead, assignee: { accountId: SALES_ANA.accountId } })).status).toBe(201);
+        expect((await create({ ...lead, assignee: null })).status).toBe(201);
+        expect((await create(lead)).status).toBe(201);
+        expect(jira.issues.map((i) => i.assignee)).toEqual([SALES_ANA, null, null]);
+        expect(await fieldsOf("/issue/FDVW-1?fields=assignee")).toEqual({ assignee: salesUser(SALES_ANA) });
+        expect(await fieldsOf("/issue/FDVW-2?fields=assignee")).toEqual({ assignee: null });
+        const found = await call("POST", "/search/jql", { jql: "project = FDVW", fields: ["*navigable"] });
+        expect(
+          (found.json as { issues: { fields: { assignee: unknown } }[] }).issues.map(
+            (i) => i.fields.assignee,
+          ),
+        ).toEqual([salesUser(SALES_ANA), null, null]);
+        expect(payloads().map((p) => p.issue.fields.assignee)).toEqual([salesUser(SALES_ANA), null, null]);
+      });
+
+      it.each([
+        [
+          "an unknown account",
+          { accountId: "712020:nobody" },
+          "User '712020:nobody' cannot be assigned issues.",
+        ],
+        [
+          "an inactive account",
+          { accountId: INACTIVE_USER.accountId },
+          "User '712020:ex-vendedor' cannot be assigned issues.",
+        ],
+        [
+          "a user name",
+          { name: "ana" },
+          "Specify the assignee as an object with its accountId, or null to unassign.",
+        ],
+        [
+          "a plain string",
+          SALES_ANA.accountId,
+          "Specify the assignee as an object with its accountId, or null to unassign.",
+        ],
+      ])("refuses %s with 400 and creates nothing", async (_name, assignee, message) => {
+        const answer = await create({ ...lead, assignee });
+        expect(answer.status).toBe(400);
+        expect(answer.json).toEqual({ errorMessages: [], errors: { assignee: message } });
+        expect(jira.issues).toEqual([]);
+      });
+
+      it("reports an assignee error with the other field errors", async () => {
+        const answer = await create({
+          ...lead,
+          summary: "",
+          duedate: "amanhã",
+          assignee: { accountId: "x" },
+        });
+        expect(answer.json).toEqual({
+          errorMessages: [],
+          errors: {
+            summary: "You must specify a summary of the issue.",
+            duedate: "Error parsing date string: amanhã",
+            assignee: "User 'x' cannot be assigned issues.",
+          },
+        });
+      });
+
+      it("is changed and removed by an edit, with an assignee changelog item (issue_assigned when only it changed)", async () => {
+        jira.setNow(minutes(0));
+        await create({ ...lead, assignee: { accountId: SALES_ANA.accountId } });
+        watch();
+        jira.setNow(minutes(3));
+        const reassign = await call("PUT", "/issue/FDVW-1", {
+          fields: { assignee: { accountId: SALES_BRUNO.accountId } },
+        });
+        expect(reassign.status).toBe(204);
+        expect(jira.issues[0]!.assignee).toEqual(SALES_BRUNO);
+        expect(await fieldsOf("/issue/FDVW-1?fields=assignee,updated")).toEqual({
+          assignee: salesUser(SALES_BRUNO),
+          updated: "2026-03-01T12:03:00.000+0000",
+        });
+        await call("PUT", "/issue/FDVW-1", { fields: { assignee: { accountId: SALES_BRUNO.accountId } } });
+        await call("PUT", "/issue/FDVW-1", { fields: { summary: "Demo (sem dono)", assignee: null } });
+        expect(jira.issues[0]!.assignee).toBeNull();
+        expect(payloads()).toHaveLength(2);
+        const [assigned, unassigned] = payloads();
+        expect(assigned).toMatchObject({
+          webhookEvent: "jira:issue_updated",
+          issue_event_type_name: "issue_assigned",
+          issue: { fields: { assignee: salesUser(SALES_BRUNO) } },
+        });
+        expect(assigned!.changelog.items).toEqual([
+          {
+            field: "assignee",
+            fieldtype: "jira",
+            fieldId: "assignee",
+            from: "712020:vendas-ana",
+            fromString: "Ana Souza",
+            to: "712020:vendas-bruno",
+            toString: "Bruno Lima",
+          },
+        ]);
+        expect(unassigned).toMatchObject({
+          issue_event_type_name: "issue_updated",
+          issue: { fields: { assignee: null } },
+        });
+        expect(unassigned!.changelog.items).toEqual([
+          expect.objectContaining({ field: "summary" }),
+          expect.objectContaining({
+            field: "assignee",
+            from: "712020:vendas-bruno",
+            fromString: "Bruno Lima",
+            to: null,
+            toString: null,
+          }),
+        ]);
+      });
+
+      it("refuses an edit to an unknown or inactive account with 400, changing nothing", async () => {
+        await create({ ...lead, assignee: { accountId: SALES_ANA.accountId } });
+        watch();
+        for (const accountId of ["712020:nobody", INACTIVE_USER.accountId]) {
+          const answer = await call("PUT", "/issue/FDVW-1", {
+            fields: { summary: "Outro", assignee: { accountId } },
+          });
+          expect(answer.status).toBe(400);
+          expect(answer.json).toEqual({
+            errorMessages: [],
+            errors: { assignee: `User '${accountId}' cannot be assigned issues.` },
+          });
+        }
+        expect([jira.issues[0]!.assignee, jira.issues[0]!.summary, jira.issues[0]!.edits]).toEqual([
+          SALES_ANA,
+          "Demo para ACME",
+          [],
+        ]);
+        expect(jira.webhookDeliveries).toEqual([]);
+      });
+
+      it("setUserActive deactivates a user mid-test: still the assignee, shown inactive, no longer assignable", async () => {
+        await create({ ...lead, assignee: { accountId: SALES_BRUNO.accountId } });
+        jira.setUserActive(SALES_BRUNO.accountId, false);
+        expect(jira.issues[0]!.assignee).toEqual({ ...SALES_BRUNO, active: false });
+        expect(SALES_BRUNO.active).toBe(true);
+        expect(await fieldsOf("/issue/FDVW-1?fields=assignee")).toEqual({
+          assignee: salesUser(SALES_BRUNO, false),
+        });
+        const refused = await create({ ...lead, assignee: { accountId: SALES_BRUNO.accountId } });
+        expect(refused.json).toEqual({
+          errorMessages: [],
+          errors: { assignee: "User '712020:vendas-bruno' cannot be assigned issues." },
+        });
+        // Editing something else leaves the inactive assignee in place.
+        expect((await call("PUT", "/issue/FDVW-1", { fields: { summary: "Outro" } })).status).toBe(204);
+        jira.setUserActive(INACTIVE_USER.accountId, true);
+        expect((await create({ ...lead, assignee: { accountId: INACTIVE_USER.accountId } })).status).toBe(
+          201,
+        );
+        expect(jira.issues.map((i) => i.assignee?.accountId)).toEqual([
+          "712020:vendas-bruno",
+          "712020:ex-vendedor",
+        ]);
+        expect(() => jira.setUserActive("712020:nobody", false)).toThrow(
+          "The fake Jira has no user '712020:nobody'.",
+        );
+      });
+
+      it("the users option replaces the directory; a fresh fake starts from the defaults again", async () => {
+        const custom = await startFakeJira({
+          users: [{ accountId: "712020:dani", displayName: "Dani", active: true }],
+        });
+        try {
+          const ask = (fields: Record<string, unknown>) =>
+            fetch(`${custom.url}/rest/api/3/issue`, {
+              method: "POST",
+              headers: { Authorization: AUTH, "Content-Type": "application/json" },
+              body: JSON.stringify({ fields }),
+            });
+          expect((await ask({ ...lead, assignee: { accountId: "712020:dani" } })).status).toBe(201);
+          expect((await ask({ ...lead, assignee: { accountId: SALES_ANA.accountId } })).status).toBe(400);
+        } finally {
+          await custom.close();
+        }
+        jira.setUserActive(SALES_ANA.accountId, false);
+        const fresh = await startFakeJira();
+        try {
+          const answer = await fetch(`${fresh.url}/rest/api/3/issue`, {
+            method: "POST",
+            headers: { Authorization: AUTH, "Content-Type": "application/json" },
+            body: JSON.stringify({ fields: { ...lead, assignee: { accountId: SALES_ANA.accountId } } }),
+          });
+          expect(answer.status).toBe(201);
+        } finally {
+          await fresh.close();
+        }
+      });
+
+      it("PUT /issue/{key}/assignee assigns and unassigns, with the same checks", async () => {
+        await create(lead);
+        watch();
+        const assign = await call("PUT", "/issue/FDVW-1/assignee", { accountId: SALES_ANA.accountId });
+        expect([assign.status, assign.text]).toEqual([204, ""]);
+        expect(jira.issues[0]!.assignee).toEqual(SALES_ANA);
+        const refused = await call("PUT", "/issue/FDVW-1/assignee", { accountId: INACTIVE_USER.accountId });
+        expect(refused.status).toBe(400);
+        expect(refused.json).toEqual({
+          errorMessages: [],
+          errors: { assignee: "User '712020:ex-vendedor' cannot be assigned issues." },
+        });
+        expect((await call("PUT", "/issue/FDVW-1/assignee", {})).status).toBe(400);
+        expect((await call("PUT", "/issue/FDVW-9/assignee", { accountId: null })).status).toBe(404);
+        expect((await call("PUT", "/issue/FDVW-1/assignee", { accountId: null })).status).toBe(204);
+        expect(jira.issues[0]!.assignee).toBeNull();
+        expect(payloads().map((p) => [p.issue_event_type_name, p.changelog.items[0].to])).toEqual([
+          ["issue_assigned", "712020:vendas-ana"],
+          ["issue_assigned", null],
+        ]);
+      });
+    });
+
+    describe("issue links", () => {
+      beforeEach(async () => {
+        await create({ ...lead, summary: "Lead novo" });
+        await create({ ...lead, summary: "Cliente existente" });
+        await create({ project: { key: "MKT" }, summary: "Campanha", issuetype: { id: "10001" } });
+      });
+
+      const linkType = (id: string, name: string, inward: string, outward: string) => ({
+        id,
+        name,
+        inward,
+        outward,
+        self: `${jira.url}/rest/api/3/issueLinkType/${id}`,
+      });
+      const RELATES = () => linkType("10003", "Relates", "relates to", "relates to");
+      const linked = (
+        id: string,
+        key: string,
+        summary: string,
+        type = { id: "10005", name: "Demo Lead" },
+      ) => ({
+        id,
+        key,
+        self: `${jira.url}/rest/api/3/issue/${id}`,
+        fields: {
+          summary,
+          status: status("1", "To Do", "new"),
+          priority: { name: "Medium", id: "3" },
+          issuetype: type,
+        },
+      });
+      const link = (body: Record<string, unknown>) => call("POST", "/issueLink", body);
+
+      it("links two issues by key: 201 with no body, recorded on both, listed in issuelinks on each side", async () => {
+        const answer = await link({
+          type: { name: "Relates" },
+          inwardIssue: { key: "FDVW-1" },
+          outwardIssue: { key: "FDVW-2" },
+        });
+        expect([answer.status, answer.text]).toEqual([201, ""]);
+        const recorded = {
+          id: "10001",
+          type: { id: "10003", name: "Relates", inward: "relates to", outward: "relates to" },
+          inwardKey: "FDVW-1",
+          outwardKey: "FDVW-2",
+        };
+        expect(jira.issues[0]!.links).toEqual([recorded]);
+        expect(jira.issues[1]!.links).toEqual([recorded]);
+        expect(jira.issues[0]!.links[0]).toBe(jira.issues[1]!.links[0]);
+        expect(jira.issues[2]!.links).toEqual([]);
+        expect(await fieldsOf("/issue/FDVW-1?fields=issuelinks")).toEqual({
+          issuelinks: [
+            {
+              id: "10001",
+              self: `${jira.url}/rest/api/3/issueLink/10001`,
+              type: RELATES(),
+              outwardIssue: linked("10002", "FDVW-2", "Cliente existente"),
+            },
+          ],
+        });
+        expect(await fieldsOf("/issue/FDVW-2?fields=issuelinks")).toEqual({
+          issuelinks: [
+            {
+              id: "10001",
+              self: `${jira.url}/rest/api/3/issueLink/10001`,
+              type: RELATES(),
+              inwardIssue: linked("10001", "FDVW-1", "Lead novo"),
+            },
+          ],
+        });
+        expect((await fieldsOf("/issue/MKT-1")).issuelinks).toEqual([]);
+        expect(jira.requests.filter((r) => r.path.endsWith("/issueLink"))).toEqual([
+          {
+            method: "POST",
+            path: "/rest/api/3/issueLink",
+            body: {
+              type: { name: "Relates" },
+              inwardIssue: { key: "FDVW-1" },
+              outwardIssue: { key: "FDVW-2" },
+            },
+          },
+        ]);
+      });
+
+      it("links by issue id and type id; Blocks reads 'blocks' from the inward issue; each issue gets jira:issue_updated with a Link item", async () => {
+        jira.setNow(minutes(0));
+        watch();
+        jira.setNow(minutes(2));
+        const answer = await link({
+          type: { id: "10000" },
+          inwardIssue: { id: "10001" },
+          outwardIssue: { id: "10003" },
+        });
+        expect(answer.status).toBe(201);
+        expect(jira.issues[0]!.links).toEqual([
+          {
+            id: "10001",
+            type: { id: "10000", name: "Blocks", inward: "is blocked by", outward: "blocks" },
+            inwardKey: "FDVW-1",
+            outwardKey: "MKT-1",
+          },
+        ]);
+        const blocks = linkType("10000", "Blocks", "is blocked by", "blocks");
+        expect(await fieldsOf("/issue/FDVW-1?fields=issuelinks,updated")).toEqual({
+          issuelinks: [
+            {
+              id: "10001",
+              self: `${jira.url}/rest/api/3/issueLink/10001`,
+              type: blocks,
+              outwardIssue: linked("10003", "MKT-1", "Campanha", { id: "10001", name: "Task" }),
+            },
+          ],
+          updated: "2026-03-01T12:02:00.000+0000",
+        });
+        expect((await fieldsOf("/issue/MKT-1?fields=issuelinks")).issuelinks).toEqual([
+          expect.objectContaining({ type: blocks, inwardIssue: linked("10001", "FDVW-1", "Lead novo") }),
+        ]);
+        expect(payloads().map((p) => [p.webhookEvent, p.issue.key, p.user.accountId])).toEqual([
+          ["jira:issue_updated", "FDVW-1", ACCOUNT_ID],
+          ["jira:issue_updated", "MKT-1", ACCOUNT_ID],
+        ]);
+        expect(payloads().map((p) => p.changelog.items)).toEqual([
+          [
+            {
+              field: "Link",
+              fieldtype: "jira",
+              fieldId: "Link",
+              from: null,
+              fromString: null,
+              to: "MKT-1",
+              toString: "This issue blocks MKT-1",
+            },
+          ],
+          [
+            expect.objectContaining({
+              field: "Link",
+              to: "FDVW-1",
+              toString: "This issue is blocked by FDVW-1",
+            }),
+          ],
+        ]);
+        expect(payloads()[0]!.issue.fields.issuelinks).toHaveLength(1);
+      });
+
+      it.each([
+        [
+          "an unknown link type name",
+          { type: { name: "Haunts" } },
+          404,
+          "No issue link type with name 'Haunts' found.",
+        ],
+        [
+          "an unknown link type id",
+          { type: { id: "99999" } },
+          404,
+          "No issue link type with id '99999' found.",
+        ],
+        [
+          "an unknown inward issue",
+          { inwardIssue: { key: "FDVW-9" } },
+          404,
+          "Issue does not exist or you do not have permission to see it.",
+        ],
+        [
+          "an unknown outward issue id",
+          { outwardIssue: { id: "99999" } },
+          404,
+          "Issue does not exist or you do not have permission to see it.",
+        ],
+        ["no type", { type: undefined }, 400, "Specify the issue link type (type.name or type.id)."],
+        [
+          "a type without name or id",
+          { type: { inward: "relates to" } },
+          400,
+          "Specify the issue link type (type.name or type.id).",
+        ],
+        [
+          "no inward issue",
+          { inwardIssue: undefined },
+          400,
+          "Specify the inwardIssue (inwardIssue.key or inwardIssue.id).",
+        ],
+        [
+          "an outward issue without key or id",
+          { outwardIssue: {} },
+          400,
+          "Specify the outwardIssue (outwardIssue.key or outwardIssue.id).",
+        ],
+        [
+          "an issue linked to itself",
+          { outwardIssue: { key: "FDVW-1" } },
+          400,
+          "You cannot link an issue to itself.",
+        ],
+        ["a comment that is not ADF", { comment: { body: "texto" } }, 400, undefined],
+      ])("refuses %s with %i, linking nothing", async (_name, patch, statusCode, message) => {
+        watch();
+        const answer = await link({
+          type: { name: "Relates" },
+          inwardIssue: { key: "FDVW-1" },
+          outwardIssue: { key: "FDVW-2" },
+          ...patch,
+        });
+        expect(answer.status).toBe(statusCode);
+        if (message) expect(answer.json).toEqual({ errorMessages: [message], errors: {} });
+        else expect(answer.json).toEqual({ errorMessages: [], errors: { comment: "/ must be object" } });
+        expect(jira.issues.map((i) => [i.links, i.commentRecords])).toEqual([
+          [[], []],
+          [[], []],
+          [[], []],
+        ]);
+        expect(jira.webhookDeliveries).toEqual([]);
+      });
+
+      it("does not make a repeated link twice (201 again, no webhook), but adds its comment to the outward issue", async () => {
+        const body = {
+          type: { name: "Duplicate" },
+          inwardIssue: { key: "FDVW-1" },
+          outwardIssue: { key: "FDVW-2" },
+        };
+        expect((await link(body)).status).toBe(201);
+        watch();
+        const again = await link({ ...body, comment: { body: adf("Mesmo cliente") } });
+        expect([again.status, again.text]).toEqual([201, ""]);
+        expect(jira.issues[0]!.links).toHaveLength(1);
+        expect(jira.issues[1]!.links).toHaveLength(1);
+        expect(jira.issues[0]!.comments).toEqual([]);
+        expect(jira.issues[1]!.comments).toEqual([adf("Mesmo cliente")]);
+        expect(jira.webhookDeliveries.map((d) => [d.event, d.issueKey])).toEqual([
+          ["comment_created", "FDVW-2"],
+        ]);
+        // The other direction is another link, as in Jira (FDVW-2 duplicates FDVW-1).
+        expect(
+          (await link({ ...body, inwardIssue: { key: "FDVW-2" }, outwardIssue: { key: "FDVW-1" } })).status,
+        ).toBe(201);
+        expect(jira.issues[0]!.links.map((l) => [l.id, l.inwardKey, l.outwardKey])).toEqual([
+          ["10001", "FDVW-1", "FDVW-2"],
+          ["10002", "FDVW-2", "FDVW-1"],
+        ]);
+      });
+
+      it("GET /issueLinkType lists Jira Cloud's default link types; GET /issueLinkType/{id} answers one", async () => {
+        const answer = await call("GET", "/issueLinkType");
+        expect(answer.status).toBe(200);
+        expect(answer.json).toEqual({
+          issueLinkTypes: [
+            linkType("10000", "Blocks", "is blocked by", "blocks"),
+            linkType("10001", "Cloners", "is cloned by", "clones"),
+            linkType("10002", "Duplicate", "is duplicated by", "duplicates"),
+            RELATES(),
+          ],
+        });
+        expect(ISSUE_LINK_TYPES.map((t) => t.name)).toEqual(["Blocks", "Cloners", "Duplicate", "Relates"]);
+        expect((await call("GET", "/issueLinkType/10003")).json).toEqual(RELATES());
+        const unknown = await call("GET", "/issueLinkType/42");
+        expect([unknown.status, unknown.json]).toEqual([
+          404,
+          { errorMessages: ["No issue link type with id '42' found."], errors: {} },
+        ]);
+      });
+
+      it("deleting an issue removes its links from the other issues", async () => {
+        await link({
+          type: { name: "Relates" },
+          inwardIssue: { key: "FDVW-1" },
+          outwardIssue: { key: "FDVW-2" },
+        });
+        await link({
+          type: { name: "Blocks" },
+          inwardIssue: { key: "MKT-1" },
+          outwardIssue: { key: "FDVW-1" },
+        });
+        await link({
+          type: { name: "Cloners" },
+          inwardIssue: { key: "FDVW-2" },
+          outwardIssue: { key: "MKT-1" },
+        });
+        expect(jira.issues.map((i) => i.links.length)).toEqual([2, 2, 2]);
+        watch();
+        expect((await call("DELETE", "/issue/FDVW-1")).status).toBe(204);
+        expect(jira.issues.map((i) => [i.key, i.links.map((l) => l.type.name)])).toEqual([
+          ["FDVW-2", ["Cloners"]],
+          ["MKT-1", ["Cloners"]],
+        ]);
+        expect((await fieldsOf("/issue/FDVW-2?fields=issuelinks")).issuelinks).toEqual([
+          expect.objectContaining({ outwardIssue: expect.objectContaining({ key: "MKT-1" }) }),
+        ]);
+        expect((await call("GET", "/issueLink/10001")).status).toBe(404);
+        // The deletion's webhook carries the issue as it was, links included.
+        expect(payloads().map((p) => [p.webhookEvent, p.issue.fields.issuelinks.length])).toEqual([
+          ["jira:issue_deleted", 2],
+        ]);
+      });
+
+      it("GET /issueLink/{id} answers both issues; DELETE removes it from both with a Link item each", async () => {
+        await link({
+          type: { name: "Relates" },
+          inwardIssue: { key: "FDVW-1" },
+          outwardIssue: { key: "FDVW-2" },
+        });
+        const read = await call("GET", "/issueLink/10001");
+        expect(read.json).toEqual({
+          id: "10001",
+          self: `${jira.url}/rest/api/3/issueLink/10001`,
+          type: RELATES(),
+          inwardIssue: linked("10001", "FDVW-1", "Lead novo"),
+          outwardIssue: linked("10002", "FDVW-2", "Cliente existente"),
+        });
+        watch();
+        const removed = await call("DELETE", "/issueLink/10001");
+        expect([removed.status, removed.text]).toEqual([204, ""]);
+        expect(jira.issues.map((i) => i.links)).toEqual([[], [], []]);
+        expect(payloads().map((p) => [p.issue.key, p.changelog.items])).toEqual([
+          [
+            "FDVW-1",
+            [
+              expect.objectContaining({
+                field: "Link",
+                from: "FDVW-2",
+                fromString: "This issue relates to FDVW-2",
+                to: null,
+              }),
+            ],
+          ],
+          [
+            "FDVW-2",
+            [
+              expect.objectContaining({
+                field: "Link",
+                from: "FDVW-1",
+                fromString: "This issue relates to FDVW-1",
+                to: null,
+              }),
+            ],
+          ],
+        ]);
+        const again = await call("DELETE", "/issueLink/10001");
+        expect([again.status, again.json]).toEqual([
+          404,
+          { errorMessages: ["No issue link with id '10001' exists."], errors: {} },
+        ]);
+      });
+    });
+
+    describe("Won and Lost", () => {
+      it("Win (71) and Lose (81) lead to Won and Lost, category done, by the API and by transitionAsSupport, with the usual webhook", async () => {
+        await create(lead);
+        await create(lead);
+        watch();
+        expect((await call("POST", "/issue/FDVW-1/transitions", { transition: { id: "71" } })).status).toBe(
+          204,
+        );
+        jira.transitionAsSupport("FDVW-2", "Lose");
+        jira.transitionAsSupport("FDVW-2", "Win", SALES_ANA);
+        expect(jira.issues.map((i) => [i.status, i.transitions])).toEqual([
+          ["Won", ["Win"]],
+          ["Won", ["Lose", "Win"]],
+        ]);
+        expect(await fieldsOf("/issue/FDVW-1?fields=status")).toEqual({ status: status("6", "Won", "done") });
+        expect(STATUSES.Lost).toEqual({ id: "7", category: "done" });
+        const found = await call("POST", "/search/jql", {
+          jql: "project = FDVW AND status = Won AND statusCategory = done",
+        });
+        expect((found.json as { issues: { key: string }[] }).issues.map((i) => i.key)).toEqual([
+          "FDVW-1",
+          "FDVW-2",
+        ]);
+        expect(
+          payloads().map((p) => [p.issue.key, p.issue_event_type_name, p.user.accountId, p.changelog.items]),
+        ).toEqual([
+          [
+            "FDVW-1",
+            "issue_generic",
+            ACCOUNT_ID,
+            [expect.objectContaining({ field: "status", from: "1", to: "6", toString: "Won" })],
+          ],
+          [
+            "FDVW-2",
+            "issue_generic",
+            "712020:suporte",
+            [expect.objectContaining({ field: "status", fromString: "To Do", to: "7", toString: "Lost" })],
+          ],
+          [
+            "FDVW-2",
+            "issue_generic",
+            "712020:vendas-ana",
+            [expect.objectContaining({ fromString: "Lost", toString: "Won" })],
+          ],
+        ]);
+        expect(payloads()[1]!.issue.fields.status).toEqual(status("7", "Lost", "done"));
+      });
     });
   });
 
