@@ -2375,7 +2375,7 @@ describe("fake Jira", () => {
         expect((await call("PUT", "/issue/FDVW-9/assignee", { accountId: null })).status).toBe(404);
         expect((await call("PUT", "/issue/FDVW-1/assignee", { accountId: null })).status).toBe(204);
         expect(jira.issues[0]!.assignee).toBeNull();
-        expect(payloads().map((p) => [p.issue_event_type_name, p.changelog.items[0].to])).toEqual([
+        expect(payloads().map((p) => [p.issue_event_type_name, p.changelog.items[0]!.to])).toEqual([
           ["issue_assigned", "712020:vendas-ana"],
           ["issue_assigned", null],
         ]);
