@@ -23,11 +23,10 @@ import { SiteHeader } from "~/components/SiteHeader.tsx";
 import { observeWebVitals, trackPageView } from "~/lib/analytics.ts";
 import { chatVisibleOn } from "~/lib/chat.ts";
 import { FORM_TOKEN_META, useFormToken } from "~/lib/forms/form-token.ts";
-import { utmFrom } from "~/lib/forms/submission.ts";
 import { formTexts } from "~/lib/forms/texts.ts";
 import { messagesFor } from "~/lib/i18n.ts";
 import { htmlLang, isLoginPath, type OfferedLanguage } from "~/lib/locale.ts";
-import { flushOutbox, rememberUtm } from "~/lib/outbox.ts";
+import { flushOutbox } from "~/lib/outbox.ts";
 import { isBare, type RouteHandle } from "~/lib/route-handle.ts";
 import { seoForHost } from "~/lib/seo/head.ts";
 import { siteBaseUrl } from "~/lib/seo/sitemap.ts";
@@ -125,7 +124,8 @@ export default function App({ loaderData }: Route.ComponentProps) {
     // The page is interactive from here: tests (and styles) can tell a hydrated page from its HTML.
     document.documentElement.dataset.hydrated = "true";
     void observeWebVitals().catch(() => {});
-    rememberUtm(window.location.search, utmFrom);
+    // The visit's first and last touch (attribution), in a chunk of their own once the page is up.
+    void import("~/lib/attribution/remember.ts").then((m) => m.rememberTouch()).catch(() => {});
     // Submissions an earlier page view could not send go now (same request keys: stored once).
     void flushOutbox();
   }, []);

@@ -25,8 +25,10 @@ import { PeriodicJob } from "./jobs/periodic-job.ts";
 import { LeadErasure } from "./leads/erasure.ts";
 import { FormRegistry } from "./leads/forms.ts";
 import { LeadInbox } from "./leads/inbox.ts";
+import { LeadSettings } from "./leads/lead-settings.ts";
 import { notificationHandlers } from "./leads/notify.ts";
 import type { JobKind } from "./leads/repository.ts";
+import { LeadRouting } from "./leads/routing.ts";
 import { LeadService } from "./leads/service.ts";
 import { issueFormToken } from "./leads/spam.ts";
 import { TrackerSync } from "./leads/tracker-sync.ts";
@@ -160,8 +162,11 @@ export async function buildServices(
             },
           )
         : null;
+    const leadSettings = new LeadSettings(database.db, seams.now);
+    const routing = new LeadRouting(database.db, leadSettings);
     const notify = notificationHandlers(
       {
+        ownerOf: (lead) => routing.ownerOf(lead),
         slackUrl: config.SLACK_WEBHOOK_URL,
         teamsUrl: config.TEAMS_WEBHOOK_URL,
         webhookUrl: config.LEAD_WEBHOOK_URL,
@@ -198,7 +203,7 @@ export async function buildServices(
     const db = database.db;
     const deliveryHandlers: DeliveryHandlers = {
       tracker: jira
-        ? forLead(db, new TrackerSync(db, jira, forms, logger, seams.now, seams.sleep).handle)
+        ? forLead(db, new TrackerSync(db, jira, forms, logger, routing, seams.now, seams.sleep).handle)
         : async () => "simulado: Jira não configurado",
       slack: forLead(db, notify.slack),
       teams: forLead(db, notify.teams),
@@ -265,7 +270,12 @@ export async function buildServices(
     // Uploaded images beside the embedded database; several instances share DATA_DIR or swap the storage.
     const uploads = new UploadService(new LocalUploadStorage(path.join(config.DATA_DIR, "uploads")));
     const ticketInbound = new TicketInbound({ publicBaseUrl: config.publicBaseUrl, now: seams.now });
-    const jiraInbound = new JiraInbound({ db: database.db, tickets: ticketInbound, now: seams.now });
+    const jiraInbound = new JiraInbound({
+      db: database.db,
+      tickets: ticketInbound,
+      settings: leadSettings,
+      now: seams.now,
+    });
     return {
       config,
       logger,
@@ -280,6 +290,7 @@ export async function buildServices(
       forms,
       leads,
       inbox: new LeadInbox(database.db, seams.now),
+      leadSettings,
       erasure: new LeadErasure(database.db, jira, logger, seams.now),
       audit: new AuditLog(database.db, seams.now),
       uploads,

@@ -111,18 +111,10 @@ export function newRequestKey(): string {
     : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}`;
 }
 
+/** Where app/lib/attribution/remember.ts keeps the visit's campaign tags (its last touch). */
 const UTM_KEY = "vertice-utm";
 
-/** The UTM parameters of the visit's landing page, kept for the session. */
-export function rememberUtm(search: string, utmFrom: (s: string) => Record<string, string>): void {
-  const utm = utmFrom(search);
-  if (Object.keys(utm).length) {
-    try {
-      sessionStorage.setItem(UTM_KEY, JSON.stringify(utm));
-    } catch {}
-  }
-}
-
+/** The campaign tags (UTM and click ids) of the visit's landing page, kept for the session. */
 export function storedUtm(): Record<string, string> | undefined {
   try {
     const raw = sessionStorage.getItem(UTM_KEY);

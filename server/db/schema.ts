@@ -173,6 +173,24 @@ export const leads = pgTable(
     deliveryStatus: text("delivery_status", {
       enum: ["pending", "delivered", "simulated", "failed", "spam"],
     }).notNull(),
+    /** The contact the lead belongs to: its e-mail, normalised (issue 30; app/lib/leads/identity.ts). */
+    contactKey: text("contact_key"),
+    /** The company it belongs to: the CNPJ's first 8 characters. */
+    companyRoot: text("company_root"),
+    /** When sales must have answered: its response hours counted in business hours from its arrival. */
+    respondBy: timestamp("respond_by", { withTimezone: true }),
+    /** The Jira account the routing rules chose (kept once chosen: a retried delivery keeps it). */
+    ownerAccountId: text("owner_account_id"),
+    ownerName: text("owner_name"),
+    /** The rule that chose the owner; null when the fallback owner did. */
+    routingRule: text("routing_rule"),
+    /** What the issue's status means for sales (app/lib/leads/outcomes.ts), and since when. */
+    outcome: text("outcome", { enum: ["open", "working", "qualified", "won", "lost"] }),
+    outcomeAt: timestamp("outcome_at", { withTimezone: true }),
+    /** The earlier lead of the same contact or company its issue was linked to ('Relates'). */
+    relatedLeadId: uuid("related_lead_id"),
+    /** Whether that link exists in Jira. */
+    trackerLinked: boolean("tracker_linked").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().default(sql`now()`),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().default(sql`now()`),
   },
@@ -182,8 +200,30 @@ export const leads = pgTable(
     index("leads_delivery_idx").on(t.deliveryStatus),
     // Jira's webhooks and the reconciliation find a lead by its issue key.
     index("leads_tracker_key_idx").on(t.trackerKey),
+    // A contact's or company's leads: the timeline, and the earlier lead a new one is linked to.
+    index("leads_contact_idx").on(t.contactKey, t.createdAt),
+    index("leads_company_idx").on(t.companyRoot, t.createdAt),
   ],
 );
+
+/**
+ * Lead operations settings staff edit in the admin (issue 30): 'routing' (owners, rules, fallback;
+ * app/lib/leads/routing.ts) and 'outcomes' (Jira status names → outcomes). Versioned: two people
+ * saving at once get a conflict rather than one losing the other's change.
+ */
+export const leadSettings = pgTable("lead_settings", {
+  key: text("key", { enum: ["routing", "outcomes"] }).primaryKey(),
+  value: jsonb("value").notNull(),
+  version: integer("version").notNull().default(1),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().default(sql`now()`),
+  updatedBy: text("updated_by"),
+});
+
+/** How many leads each routing rule gave out: its owners take turns by it, across instances. */
+export const leadRoutingTurns = pgTable("lead_routing_turns", {
+  ruleId: text("rule_id").primaryKey(),
+  turns: integer("turns").notNull().default(0),
+});
 
 /** Answers already given to a request key: a repeated submission (double click, retry) gets the same answer. */
 export const leadRequests = pgTable("lead_requests", {

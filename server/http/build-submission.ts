@@ -1,7 +1,7 @@
-import { utmFrom } from "~/lib/forms/submission.ts";
+import { decodeTouch, FIRST_TOUCH_COOKIE, tagsFrom } from "~/lib/attribution/touch.ts";
 import type { SubmissionInput } from "../leads/service.ts";
 import { pageAddress } from "./page-post.ts";
-import { type PostedRequest, type RequestInfo, submissionClient } from "./request-info.ts";
+import { type PostedRequest, type RequestInfo, readCookie, submissionClient } from "./request-info.ts";
 
 /** What a form sent, however it was sent (JSON to /api/leads or a page post). */
 export type SubmissionParts = Pick<
@@ -16,7 +16,7 @@ export type SubmissionParts = Pick<
 /**
  * The one place a visitor's submission becomes the lead service's input: the request adds the
  * segment and language, the client (address, user agent, analytics cookie) and, when the form did
- * not say, the page (the address posted to), the referrer and the page's UTM parameters.
+ * not say, the page (the address posted to), the referrer and the page's campaign tags; the first touch comes from its cookie.
  */
 export function buildSubmission(
   parts: SubmissionParts,
@@ -37,7 +37,10 @@ export function buildSubmission(
     tracking: {
       page,
       referrer,
-      utm: parts.tracking?.utm ?? utmFrom(pageAddress(page, request.url).search),
+      utm: parts.tracking?.utm ?? tagsFrom(pageAddress(page, request.url).search),
+      // The first touch the browser kept (app/lib/attribution/remember.ts); absent without JavaScript.
+      firstTouch:
+        decodeTouch(readCookie(request.headers.get("cookie") ?? undefined, FIRST_TOUCH_COOKIE)) ?? undefined,
     },
     context: { segment: info.segment, language: info.language, ...parts.plan },
     client: submissionClient(request, info),

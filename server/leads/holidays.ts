@@ -1,4 +1,5 @@
 import Holidays from "date-holidays";
+import { addBusinessHours } from "~/lib/leads/business-hours.ts";
 
 /**
  * Brazil's national public holidays (issue 30: response deadlines skip them), from date-holidays'
@@ -22,4 +23,9 @@ export function isBrazilianNationalHoliday(day: string): boolean {
     years.set(year, dates);
   }
   return dates.has(day);
+}
+
+/** When sales must have answered a lead that arrived at `arrival` (B §9.2 hours, in business hours: B §9.4). */
+export function respondBy(arrival: Date, hours: number): Date {
+  return addBusinessHours(arrival, hours, isBrazilianNationalHoliday);
 }

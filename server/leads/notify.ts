@@ -1,10 +1,14 @@
 import { createHmac } from "node:crypto";
+import { formatSaoPaulo } from "~/lib/content/schedule-time.ts";
 import type { Answers } from "~/lib/forms/definition.ts";
 import { TEMPERATURE_LABELS, type TemperatureLevel } from "~/lib/forms/scoring.ts";
 import type { LeadRow } from "./repository.ts";
+import type { LeadOwner } from "./routing.ts";
 import { JobError } from "./worker.ts";
 
 export interface NotifyConfig {
+  /** The lead's sales owner (chosen once by the routing rules), named in the hot-lead message. */
+  ownerOf?: (lead: LeadRow) => Promise<LeadOwner | null>;
   slackUrl?: string;
   teamsUrl?: string;
   webhookUrl?: string;
@@ -49,6 +53,16 @@ export function teamsEscape(text: string): string {
 function topic(lead: LeadRow): string {
   const level = TEMPERATURE_LABELS.pt[lead.level as TemperatureLevel];
   return `🔥 Lead ${level.toLowerCase()} (${lead.score}/100) em ${lead.formId}`;
+}
+
+/** "Responsável: Ana Souza · Responder até 27/11/2026 às 12:00 (horário de Brasília)" (B §9.2, issue 30). */
+export function assignmentLine(owner: LeadOwner | null, respondBy: Date | null): string {
+  return [
+    `Responsável: ${owner?.name ?? "sem responsável (configure as regras de distribuição)"}`,
+    respondBy ? `Responder até ${formatSaoPaulo(respondBy)} (horário de Brasília)` : "",
+  ]
+    .filter(Boolean)
+    .join(" · ");
 }
 
 function reference(lead: LeadRow): string {
@@ -114,10 +128,11 @@ export function notificationHandlers(config: NotifyConfig, now: () => Date = () 
   return {
     slack: async (_job: unknown, lead: LeadRow) => {
       if (!config.slackUrl) return "Slack não configurado";
+      const assignment = slackEscape(assignmentLine((await config.ownerOf?.(lead)) ?? null, lead.respondBy));
       return post(
         config.slackUrl,
         JSON.stringify({
-          text: `${topic(lead)}: ${slackEscape(who(lead.answers as Answers))}\n${reference(lead)}`,
+          text: `${topic(lead)}: ${slackEscape(who(lead.answers as Answers))}\n${assignment}\n${reference(lead)}`,
         }),
         {},
         config,
@@ -125,13 +140,14 @@ export function notificationHandlers(config: NotifyConfig, now: () => Date = () 
     },
     teams: async (_job: unknown, lead: LeadRow) => {
       if (!config.teamsUrl) return "Teams não configurado";
+      const assignment = teamsEscape(assignmentLine((await config.ownerOf?.(lead)) ?? null, lead.respondBy));
       const card = {
         "@type": "MessageCard",
         "@context": "https://schema.org/extensions",
         summary: topic(lead),
         themeColor: "D9480F",
         title: topic(lead),
-        text: `${teamsEscape(who(lead.answers as Answers))}\n\n${reference(lead)}`,
+        text: `${teamsEscape(who(lead.answers as Answers))}\n\n${assignment}\n\n${reference(lead)}`,
       };
       return post(config.teamsUrl, JSON.stringify(card), {}, config);
     },

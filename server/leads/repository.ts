@@ -56,6 +56,9 @@ const SUBMITTED_COLUMNS = [
   "consentAt",
   "spamReason",
   "deliveryStatus",
+  "contactKey",
+  "companyRoot",
+  "respondBy",
   "createdAt",
   "updatedAt",
 ] as const satisfies readonly (keyof NewLead)[];
@@ -167,7 +170,16 @@ export async function completeLead(
   id: string,
   changes: Pick<
     NewLead,
-    "answers" | "score" | "level" | "priority" | "responseHours" | "updatedAt" | "spamReason"
+    | "answers"
+    | "score"
+    | "level"
+    | "priority"
+    | "responseHours"
+    | "respondBy"
+    | "contactKey"
+    | "companyRoot"
+    | "updatedAt"
+    | "spamReason"
   >,
   requestKey: string,
   jobs: NewJob[],

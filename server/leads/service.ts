@@ -1,13 +1,17 @@
 import { createHash, randomUUID } from "node:crypto";
+import { CLICK_ID_KEYS, type Touch, type TouchTag } from "~/lib/attribution/touch.ts";
 import type { FormDefinition } from "~/lib/forms/definition.ts";
+import { UTM_KEYS } from "~/lib/forms/form-keys.ts";
 import { actionFor, computeTemperature, type Temperature } from "~/lib/forms/scoring.ts";
 import { type FieldErrors, validateSteps } from "~/lib/forms/validation.ts";
+import { leadIdentity } from "~/lib/leads/identity.ts";
 import type { Database } from "../db/client.ts";
 import { retryOnLostConnection } from "../db/lost-connection.ts";
 import { DomainError } from "../domain-errors.ts";
 import type { Signer } from "../secrets.ts";
 import { captureStepIndex, sanitizeAnswers } from "./answers.ts";
 import type { FormKey, FormRegistry } from "./forms.ts";
+import { respondBy } from "./holidays.ts";
 import { newProtocol, simulatedKey } from "./protocol.ts";
 import {
   completeLead,
@@ -35,7 +39,13 @@ export interface SubmissionInput {
   requestKey: string;
   formToken?: string | null;
   honeypot?: string | null;
-  tracking: { page?: string; referrer?: string; utm?: Record<string, string> };
+  /** The visit (its last touch): page, referrer, campaign tags; and the first touch its cookie kept. */
+  tracking: {
+    page?: string;
+    referrer?: string;
+    utm?: Partial<Record<TouchTag, string>>;
+    firstTouch?: Touch;
+  };
   context: { segment: string | null; language: string; planId?: string; annual?: boolean };
   client: { ip?: string; userAgent?: string; clarityCookie?: string | null };
 }
@@ -172,6 +182,8 @@ export class LeadService {
           level: temperature.level,
           priority: action.priority,
           responseHours: action.hours,
+          respondBy: respondBy(lead.createdAt, action.hours),
+          ...leadIdentity(answers),
           updatedAt: now,
           spamReason: lead.spamReason ?? spam,
         },
@@ -207,10 +219,12 @@ export class LeadService {
         context: compact({ ...input.context, page: input.tracking.page }),
         tracking: compact({
           clarityId,
-          utm: input.tracking.utm && Object.keys(input.tracking.utm).length ? input.tracking.utm : undefined,
+          utm: picked(input.tracking.utm, UTM_KEYS),
+          clickIds: picked(input.tracking.utm, CLICK_ID_KEYS),
           page: input.tracking.page,
           referrer: input.tracking.referrer || "direct",
           userAgent: input.client.userAgent,
+          firstTouch: input.tracking.firstTouch,
         }),
         clientHash: input.client.ip
           ? createHash("sha256")
@@ -223,6 +237,8 @@ export class LeadService {
         consentAt: now,
         spamReason: spam,
         deliveryStatus: spam ? "spam" : this.isSimulated(form) ? "simulated" : "pending",
+        ...leadIdentity(answers),
+        respondBy: respondBy(now, action.hours),
         createdAt: now,
         updatedAt: now,
       },
@@ -331,6 +347,12 @@ export class LeadService {
       formToken: nextFormToken(this.options.signer, spentToken, this.now().getTime()),
     };
   }
+}
+
+/** The tags of `keys` among `tags`, or undefined when there is none. */
+function picked<K extends string>(tags: Partial<Record<string, string>> | undefined, keys: readonly K[]) {
+  const kept = Object.fromEntries(keys.filter((key) => tags?.[key]).map((key) => [key, tags![key]!]));
+  return Object.keys(kept).length ? (kept as Partial<Record<K, string>>) : undefined;
 }
 
 function delay(ms: number): Promise<void> {

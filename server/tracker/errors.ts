@@ -21,6 +21,8 @@ export class TrackerError extends Error {
       outcomeUnknown?: boolean;
       /** From Retry-After on a 429. */
       retryAfterMs?: number;
+      /** Jira's `errors` of a 400: field → why it refused it (e.g. assignee: "User … cannot be assigned issues."). */
+      fieldErrors?: Record<string, string>;
     },
   ) {
     super(message);
@@ -49,7 +51,25 @@ export function errorForStatus(status: number, body: string, retryAfter: string 
       retryAfterMs: parseRetryAfter(retryAfter),
     });
   }
-  return new TrackerError(trackerMessages.http(status, shortBody), { status, retryable: status >= 500 });
+  return new TrackerError(trackerMessages.http(status, shortBody), {
+    status,
+    retryable: status >= 500,
+    ...(status === 400 ? { fieldErrors: fieldErrorsOf(body) } : {}),
+  });
+}
+
+/** The `errors` object of Jira's error answer (`{errorMessages, errors}`), strings only. */
+function fieldErrorsOf(body: string): Record<string, string> | undefined {
+  try {
+    const errors = (JSON.parse(body) as { errors?: unknown }).errors;
+    if (!errors || typeof errors !== "object") return undefined;
+    const kept = Object.entries(errors).filter(
+      (entry): entry is [string, string] => typeof entry[1] === "string",
+    );
+    return kept.length ? Object.fromEntries(kept) : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Retry-After in seconds or as an HTTP date; undefined when absent or unreadable. */

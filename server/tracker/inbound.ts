@@ -1,6 +1,8 @@
 import { and, eq, isNull, lte, or, sql } from "drizzle-orm";
+import { type Outcome, outcomeOf } from "~/lib/leads/outcomes.ts";
 import type { Database } from "../db/client.ts";
 import { jiraWebhookDeliveries, leads } from "../db/schema.ts";
+import type { LeadSettings } from "../leads/lead-settings.ts";
 import type { TicketInbound } from "../portal/ticket-inbound.ts";
 import type { InboundChange } from "./webhook.ts";
 
@@ -17,7 +19,22 @@ export type Received = "applied" | "repeated" | "ignored";
 export class JiraInbound {
   private readonly now: () => Date;
 
-  constructor(private readonly options: { db: Database; tickets: TicketInbound; now?: () => Date }) {
+  constructor(
+    private readonly options: {
+      db: Database;
+      tickets: TicketInbound;
+      /** What each status means as a sales outcome (staff's mapping). */
+      settings: LeadSettings;
+      /** A lead's outcome changed (in the same transaction): its outgoing webhooks are queued there. */
+      onOutcomeChanged?: (
+        db: Database,
+        leadId: string,
+        outcome: Outcome | null,
+        previous: Outcome | null,
+      ) => Promise<void>;
+      now?: () => Date;
+    },
+  ) {
     this.now = options.now ?? (() => new Date());
   }
 
@@ -62,13 +79,32 @@ export class JiraInbound {
           or(isNull(leads.trackerStatusAt), lte(leads.trackerStatusAt, at)),
         ),
       )
-      .returning({ id: leads.id });
+      .returning({ id: leads.id, outcome: leads.outcome });
+    if (updated.length > 0) await this.recordOutcomes(db, updated, status, category, at);
     // A deleted issue leaves its ticket as it was: the customer's record of the conversation stays.
     const ticket =
       change.kind === "status"
         ? await this.options.tickets.applyStatus(db, change.issueKey, change.status, change.category, at)
         : false;
     return updated.length > 0 || ticket;
+  }
+
+  /** The leads' outcome from their new status; each change is announced once. */
+  private async recordOutcomes(
+    db: Database,
+    updated: { id: string; outcome: Outcome | null }[],
+    status: string | null,
+    category: "new" | "indeterminate" | "done" | "deleted",
+    at: Date,
+  ): Promise<void> {
+    const mapping = (await this.options.settings.outcomes(db)).value;
+    const outcome = category === "deleted" ? null : outcomeOf(status, category, mapping);
+    for (const lead of updated) {
+      // A deleted issue keeps the outcome the lead had: sales' last word on it.
+      if (category === "deleted" || lead.outcome === outcome) continue;
+      await db.update(leads).set({ outcome, outcomeAt: at }).where(eq(leads.id, lead.id));
+      await this.options.onOutcomeChanged?.(db, lead.id, outcome, lead.outcome);
+    }
   }
 
   /** Forgets identifiers of deliveries older than DELIVERY_MEMORY_MS. */

@@ -26,6 +26,10 @@ export interface IssueFields {
   issuetype: { id: string };
   priority?: { name: string };
   labels?: string[];
+  /** "YYYY-MM-DD" (a date, no time: Jira's due date). */
+  duedate?: string | null;
+  /** The Jira account that must act on the issue; null leaves it unassigned. */
+  assignee?: { accountId: string } | null;
 }
 
 /** A comment as Jira answers it: an ADF body (or wiki text from some webhooks), and its restriction. */
@@ -110,7 +114,9 @@ export class JiraClient {
 
   async editIssue(
     key: string,
-    fields: Partial<Pick<IssueFields, "summary" | "description" | "priority" | "labels">>,
+    fields: Partial<
+      Pick<IssueFields, "summary" | "description" | "priority" | "labels" | "duedate" | "assignee">
+    >,
   ): Promise<void> {
     await this.request("PUT", `/issue/${encodeURIComponent(key)}`, { fields });
   }
@@ -193,6 +199,18 @@ export class JiraClient {
   async doTransition(key: string, transitionId: string): Promise<void> {
     await this.request("POST", `/issue/${encodeURIComponent(key)}/transitions`, {
       transition: { id: transitionId },
+    });
+  }
+
+  /**
+   * Links two issues (POST /issueLink), e.g. 'Relates': a lead to the earlier lead of the same
+   * contact. Retried like any idempotent call: Jira keeps one link of a type between two issues.
+   */
+  async linkIssues(type: string, inwardKey: string, outwardKey: string): Promise<void> {
+    await this.request("POST", "/issueLink", {
+      type: { name: type },
+      inwardIssue: { key: inwardKey },
+      outwardIssue: { key: outwardKey },
     });
   }
 

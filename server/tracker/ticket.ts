@@ -1,3 +1,5 @@
+import { describeTouch, type Touch } from "~/lib/attribution/touch.ts";
+import { formatSaoPaulo } from "~/lib/content/schedule-time.ts";
 import type { Answers, FormDefinition, FormType } from "~/lib/forms/definition.ts";
 import {
   JIRA_PRIORITY,
@@ -79,6 +81,8 @@ const asList = (value: string | string[] | undefined): string[] =>
   Array.isArray(value) ? value : value ? [value] : [];
 
 export const NURTURE_LABEL = "nutricao-automatica";
+/** A lead from a contact or company that sent one before (issue 30): its issue is linked to the earlier one. */
+export const RECURRING_LABEL = "lead-recorrente";
 
 /**
  * Labels of B §9.3: the form slug; temp-{level}; the product tag; the site tag and the form's
@@ -90,6 +94,7 @@ export function ticketLabels(
   answers: Answers,
   level: TemperatureLevel,
   leadId: string,
+  recurring = false,
 ): string[] {
   const labels = [
     form.slug,
@@ -104,6 +109,7 @@ export function ticketLabels(
     // B §9.2: cold and warm demo, partner and trial leads go to automatic nurture; the label is
     // what a marketing automation reading Jira picks them up by.
     ...(form.actions[level].nurture ? [NURTURE_LABEL] : []),
+    ...(recurring ? [RECURRING_LABEL] : []),
     `lead-${leadId}`,
   ];
   return [...new Set(labels.map(toLabel).filter(Boolean))];
@@ -138,6 +144,18 @@ export interface TicketLead {
   consentTextVersion: string;
   consentAt: Date;
   createdAt: Date;
+  /** When sales must have answered (response hours in business hours from arrival). */
+  respondBy?: Date | null;
+  /** Who the routing rules gave it to. */
+  owner?: { name: string } | null;
+  /** The issue of the same contact's or company's earlier lead. */
+  relatedKey?: string | null;
+}
+
+/** The due date Jira keeps for a deadline: its day in São Paulo ("2026-11-27"). */
+export function jiraDueDate(deadline: Date): string {
+  const [day, month, year] = formatSaoPaulo(deadline).slice(0, 10).split("/");
+  return `${year}-${month}-${day}`;
 }
 
 /** The ticket description: every answer, the temperature, the visit and the consent, as ADF. */
@@ -156,6 +174,17 @@ export function ticketDescription(form: FormDefinition, lead: TicketLead): AdfDo
       { strong: "Responder em até " },
       `${lead.responseHours} h úteis`,
     ),
+    ...(lead.respondBy || lead.owner
+      ? [
+          paragraph(
+            ...(lead.respondBy
+              ? [{ strong: "Prazo: " }, `${formatSaoPaulo(lead.respondBy)} (horário de Brasília)`]
+              : []),
+            ...(lead.respondBy && lead.owner ? [" · "] : []),
+            ...(lead.owner ? [{ strong: "Responsável: " }, lead.owner.name] : []),
+          ),
+        ]
+      : []),
     ...groupedAnswers(form, lead.answers, "Não informado").flatMap((group) => [
       heading(3, group.title),
       definitionList(group.rows),
@@ -176,6 +205,14 @@ export function ticketDescription(form: FormDefinition, lead: TicketLead): AdfDo
           .map(([k, v]) => `${k}=${v}`)
           .join(" "),
       ],
+      [
+        "IDs de clique",
+        Object.entries((tracking.clickIds ?? {}) as Record<string, string>)
+          .map(([k, v]) => `${k}=${v}`)
+          .join(" "),
+      ],
+      ["Primeira origem (90 dias)", describeTouch(tracking.firstTouch as Touch | undefined)],
+      ["Lead anterior relacionado", lead.relatedKey ?? ""],
       ["Navegador", String(tracking.userAgent ?? "")],
       ["Recebido em", lead.createdAt.toISOString()],
     ]),

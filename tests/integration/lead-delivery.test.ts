@@ -562,6 +562,9 @@ describe.each(databaseTargets())("lead delivery to Jira on $name", (target) => {
       consentAt: at,
       spamReason: null,
       deliveryStatus: "pending" as const,
+      contactKey: "ana@empresa.com.br",
+      companyRoot: "12ABC345",
+      respondBy: new Date(at.getTime() + 24 * 3600_000),
       createdAt: at,
       updatedAt: at,
     };

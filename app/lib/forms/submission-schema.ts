@@ -1,6 +1,7 @@
 import { PLAN_ID_MAX_LENGTH, PLAN_ID_PATTERN } from "../plan-id.ts";
 import { z } from "../zod.ts";
-import { FORM_KEYS, UTM_KEYS } from "./form-keys.ts";
+import { TOUCH_TAG_KEYS } from "../attribution/touch.ts";
+import { FORM_KEYS } from "./form-keys.ts";
 
 /**
  * What the browser posts to /api/leads for every form (multi-step forms, contact, newsletter,
@@ -26,7 +27,8 @@ export const submissionSchema = z.strictObject({
     .strictObject({
       page: z.string().max(2_000).optional(),
       referrer: z.string().max(2_000).optional(),
-      utm: z.partialRecord(z.enum(UTM_KEYS), z.string().max(200)).optional(),
+      /** The visit's campaign tags: UTM parameters and the ad networks' click ids (its last touch). */
+      utm: z.partialRecord(z.enum(TOUCH_TAG_KEYS), z.string().max(200)).optional(),
     })
     .default({}),
   context: z

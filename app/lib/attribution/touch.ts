@@ -1,0 +1,141 @@
+import { UTM_KEYS } from "../forms/form-keys.ts";
+import { z } from "../zod.ts";
+
+/**
+ * Campaign attribution (issue 30, item 5). A "touch" is how a visit began: its campaign tags (UTM),
+ * the ad networks' click ids, the site it came from and the page it landed on. The first touch is
+ * kept 90 days in a first-party cookie the browser writes (the pages come from a shared cache, so
+ * the server never sets it) and the server reads with the lead; the last touch is the visit's own,
+ * sent with the form. No personal data: tags, addresses and a date. Decision 105.
+ */
+
+export const CLICK_ID_KEYS = ["gclid", "fbclid", "gbraid", "wbraid"] as const;
+/** Every tag of a touch, as they arrive in a query string. */
+export const TOUCH_TAG_KEYS = [...UTM_KEYS, ...CLICK_ID_KEYS] as const;
+export type TouchTag = (typeof TOUCH_TAG_KEYS)[number];
+
+export const FIRST_TOUCH_COOKIE = "vertice_ft";
+export const FIRST_TOUCH_DAYS = 90;
+
+const tagValue = z.string().max(200);
+
+export const touchSchema = z.strictObject({
+  tags: z.partialRecord(z.enum(TOUCH_TAG_KEYS), tagValue).optional(),
+  /** The external site the visit came from (origin and path, no query); absent for a direct visit. */
+  referrer: z.string().max(500).optional(),
+  /** The address the visit landed on, query included (its tags are what `tags` holds). */
+  landing: z.string().max(1_000).optional(),
+  /** When (ISO date-time). */
+  at: z.string().max(40).optional(),
+});
+export type Touch = z.infer<typeof touchSchema>;
+
+const SHARED_SUFFIX = /^(com|net|org|gov|edu|co|art|blog|app|ind|inf)\.[a-z]{2}$/;
+
+/** Whether `other` is this site: the same host, a subdomain of one another, or a sibling segment subdomain. */
+export function sameSite(host: string, other: string): boolean {
+  const a = host.toLowerCase();
+  const b = other.toLowerCase();
+  if (a === b || a.endsWith(`.${b}`) || b.endsWith(`.${a}`)) return true;
+  const parentA = a.slice(a.indexOf(".") + 1);
+  const parentB = b.slice(b.indexOf(".") + 1);
+  return (
+    a.includes(".") &&
+    parentA === parentB &&
+    (parentA.split(".").length >= 3 ||
+      (parentA.includes(".") && !SHARED_SUFFIX.test(parentA)) ||
+      parentA === "localhost")
+  );
+}
+
+/** The tags of a query string (values cut at 200 characters). */
+export function tagsFrom(search: string): Partial<Record<TouchTag, string>> {
+  const params = new URLSearchParams(search);
+  const tags: Partial<Record<TouchTag, string>> = {};
+  for (const key of TOUCH_TAG_KEYS) {
+    const value = params.get(key)?.trim();
+    if (value) tags[key] = value.slice(0, 200);
+  }
+  return tags;
+}
+
+/** An external referrer as kept: origin and path, its query (which may hold personal data) dropped. */
+function externalReferrer(referrer: string, host: string): string | undefined {
+  try {
+    const url = new URL(referrer);
+    if (!/^https?:$/.test(url.protocol) || sameSite(host, url.hostname)) return undefined;
+    return `${url.origin}${url.pathname}`.slice(0, 500);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The touch of a page view: its address, the document's referrer, and the time. */
+export function touchOf(href: string, referrer: string, at: Date): Touch {
+  const url = new URL(href);
+  const tags = tagsFrom(url.search);
+  const from = referrer ? externalReferrer(referrer, url.hostname) : undefined;
+  return {
+    ...(Object.keys(tags).length ? { tags } : {}),
+    ...(from ? { referrer: from } : {}),
+    landing: `${url.pathname}${url.search}`.slice(0, 1_000),
+    at: at.toISOString(),
+  };
+}
+
+/** Whether a page view starts a new visit worth attributing: tagged, or from another site. */
+export function isCampaignTouch(touch: Touch): boolean {
+  return Boolean(touch.tags || touch.referrer);
+}
+
+/** The cookie's value (URI-encoded JSON; browsers keep 4 KB per cookie, this stays under 2). */
+export function encodeTouch(touch: Touch): string {
+  return encodeURIComponent(JSON.stringify(touch));
+}
+
+/** A cookie's value read back, or null when it is missing or not a touch (it came from the browser). */
+export function decodeTouch(value: string | null | undefined): Touch | null {
+  if (!value || value.length > 4_000) return null;
+  try {
+    const parsed = touchSchema.safeParse(JSON.parse(decodeURIComponent(value)));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A touch's source as reports group it: utm_source, else the ad network of a click id, else the referrer's host, else "direct". */
+export function touchSource(touch: Touch | null | undefined): string {
+  const tags = touch?.tags ?? {};
+  if (tags.utm_source) return tags.utm_source;
+  if (tags.gclid || tags.gbraid || tags.wbraid) return "google";
+  if (tags.fbclid) return "facebook";
+  if (touch?.referrer) {
+    try {
+      return new URL(touch.referrer).hostname.replace(/^www\./, "");
+    } catch {}
+  }
+  return "direct";
+}
+
+/** A touch's medium: utm_medium, "cpc" for a click id, "referral" or "(none)". */
+export function touchMedium(touch: Touch | null | undefined): string {
+  const tags = touch?.tags ?? {};
+  if (tags.utm_medium) return tags.utm_medium;
+  if (tags.gclid || tags.gbraid || tags.wbraid || tags.fbclid) return "cpc";
+  return touch?.referrer ? "referral" : "(none)";
+}
+
+/** One line for people: "google / cpc / black-friday · landed on /demonstracao". */
+export function describeTouch(touch: Touch | null | undefined): string {
+  if (!touch) return "";
+  const campaign = touch.tags?.utm_campaign;
+  const ids = CLICK_ID_KEYS.filter((key) => touch.tags?.[key]).join(", ");
+  return [
+    [touchSource(touch), touchMedium(touch), campaign].filter(Boolean).join(" / "),
+    ids ? `(${ids})` : "",
+    touch.landing ? `· entrada em ${touch.landing}` : "",
+  ]
+    .filter(Boolean)
+    .join(" ");
+}
