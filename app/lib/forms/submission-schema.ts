@@ -1,6 +1,6 @@
+import { TOUCH_TAG_KEYS } from "../attribution/touch.ts";
 import { PLAN_ID_MAX_LENGTH, PLAN_ID_PATTERN } from "../plan-id.ts";
 import { z } from "../zod.ts";
-import { TOUCH_TAG_KEYS } from "../attribution/touch.ts";
 import { FORM_KEYS } from "./form-keys.ts";
 
 /**
