@@ -111,6 +111,8 @@ export default [
     route("pages", "routes/admin/plans-editor.tsx"),
     route("leads", "routes/admin/leads.tsx"),
     route("leads/:id", "routes/admin/lead.tsx"),
+    route("leads/:id/historico", "routes/admin/lead-timeline.tsx"),
+    route("vendas", "routes/admin/sales-settings.tsx"),
     route("empresas", "routes/admin/companies.tsx"),
     route("empresas/:id", "routes/admin/company.tsx"),
     route("empresas/:id/faturas", "routes/admin/company-invoices.tsx"),

@@ -16,6 +16,7 @@ export const adminTexts = {
   jsonEditor: "Editor JSON",
   plansEditor: "Editor de planos",
   companies: "Empresas",
+  sales: "Distribuição de leads",
   settings: "Configurações",
   logout: "Sair",
   collapse: "Recolher menu",
@@ -288,6 +289,28 @@ export const inboxTexts = {
     `${n === 1 ? "1 lead teve" : `${n} leads tiveram`} os dados pessoais apagados; ${keys === 1 ? "1 chamado do Jira foi editado" : `${keys} chamados do Jira foram editados`}.`,
   erasureJiraFailed: (keys: string) =>
     `Não foi possível editar no Jira agora: ${keys}. Tente de novo mais tarde.`,
+  sales: "Atendimento comercial",
+  openRelated: "Abrir o lead anterior",
+  owner: "Responsável",
+  noOwner: "Sem responsável",
+  respondBy: "Prazo",
+  overdue: "Atrasado",
+  overdueOnly: "Somente atrasados",
+  result: "Resultado",
+  noResult: "Sem retorno do Jira",
+  routingRule: "Regra de distribuição",
+  fallbackRule: "Responsável padrão",
+  firstTouch: "Primeira origem (90 dias)",
+  lastTouch: "Origem desta visita",
+  timeline: "Histórico do contato",
+  timelineTitle: (who: string) => `Histórico de ${who}`,
+  timelineHint:
+    "Todos os leads do mesmo e-mail ou da mesma empresa (raiz do CNPJ), do mais recente ao mais antigo.",
+  timelineKeys: (email: string | null, root: string | null) =>
+    [email ? `E-mail: ${email}` : "", root ? `Raiz do CNPJ: ${root}` : ""].filter(Boolean).join(" · "),
+  related: "Lead anterior relacionado",
+  thisLead: "este lead",
+  backToLead: "Voltar ao lead",
 } as const;
 
 /** Texts of the settings screen: users and the tracker's status. */
@@ -390,4 +413,62 @@ export const companyTexts = {
     limit === null
       ? `${used} ${used === 1 ? "pessoa" : "pessoas"} (sem limite no plano)`
       : `${used} de ${limit} pessoas do plano`,
+} as const;
+
+/** Texts of the lead operations settings (issue 30): sales team, routing rules, outcomes. */
+export const salesTexts = {
+  title: "Distribuição de leads",
+  intro:
+    "Quem atende cada lead no Jira e o que cada status do Jira significa como resultado de vendas. Os prazos contam horas úteis: segunda a sexta, das 8h às 18h (horário de Brasília), sem feriados nacionais.",
+  team: "Equipe comercial",
+  teamHint: "Cada pessoa é uma conta do Jira. O ID da conta aparece no perfil da pessoa no Jira (712020:…).",
+  name: "Nome",
+  accountId: "ID da conta no Jira",
+  addOwner: "Adicionar pessoa",
+  remove: "Remover",
+  noOwners: "Nenhuma pessoa ainda. Adicione a equipe comercial para distribuir os leads.",
+  rules: "Regras de distribuição",
+  rulesHint:
+    "A primeira regra que combinar com o lead decide; as pessoas da regra recebem os leads em rodízio. Uma condição sem nada marcado aceita qualquer valor.",
+  noRules: "Nenhuma regra: todos os leads vão para o responsável padrão.",
+  addRule: "Adicionar regra",
+  rule: (n: number) => `Regra ${n}`,
+  ruleName: "Nome da regra",
+  forms: "Formulários",
+  segments: "Segmentos",
+  temperatures: "Temperaturas",
+  states: "Estados (pelo DDD do telefone)",
+  owners: "Pessoas (rodízio)",
+  moveUp: "Subir",
+  moveDown: "Descer",
+  removeRule: "Remover regra",
+  fallback: "Responsável padrão",
+  fallbackHint: "Recebe os leads que nenhuma regra pegou e os que o Jira recusar (conta inativa).",
+  nobody: "Ninguém (lead sem responsável)",
+  save: "Salvar distribuição",
+  saved: "Distribuição salva.",
+  outcomes: "Resultados de vendas",
+  outcomesHint:
+    "Cada status do Jira vira um resultado. Sem uma escolha aqui, o resultado vem da categoria do status: A fazer → Aberto, Em andamento → Em atendimento, Concluído → Ganho (ou Perdido, quando o nome diz).",
+  status: "Status no Jira",
+  leadsWith: "Leads",
+  outcome: "Resultado",
+  byDefault: (label: string) => `Padrão (${label})`,
+  addStatus: "Adicionar status",
+  newStatus: "Nome do status",
+  noStatuses:
+    "Nenhum status recebido do Jira ainda. Os status aparecem aqui quando o Jira avisar a primeira mudança.",
+  saveOutcomes: "Salvar resultados",
+  outcomesSaved: "Resultados salvos; os leads já mostram o novo resultado.",
+  lastSaved: (at: string, by: string | null) => `Última alteração: ${at}${by ? ` por ${by}` : ""}.`,
+  temperatureLabels: { cold: "Frio", warm: "Morno", hot: "Quente" } as Record<string, string>,
+  formLabels: {
+    demo: "Demonstração",
+    parceiros: "Parceiros",
+    contato: "Contato",
+    trial: "Teste grátis",
+    newsletter: "Newsletter",
+    whatsapp: "WhatsApp",
+  } as Record<string, string>,
+  invalid: "Verifique os campos destacados.",
 } as const;

@@ -1,7 +1,7 @@
-import { decodeTouch, FIRST_TOUCH_COOKIE, tagsFrom } from "~/lib/attribution/touch.ts";
+import { readTouchCookie, tagsFrom } from "~/lib/attribution/touch.ts";
 import type { SubmissionInput } from "../leads/service.ts";
 import { pageAddress } from "./page-post.ts";
-import { type PostedRequest, type RequestInfo, readCookie, submissionClient } from "./request-info.ts";
+import { type PostedRequest, type RequestInfo, submissionClient } from "./request-info.ts";
 
 /** What a form sent, however it was sent (JSON to /api/leads or a page post). */
 export type SubmissionParts = Pick<
@@ -39,8 +39,7 @@ export function buildSubmission(
       referrer,
       utm: parts.tracking?.utm ?? tagsFrom(pageAddress(page, request.url).search),
       // The first touch the browser kept (app/lib/attribution/remember.ts); absent without JavaScript.
-      firstTouch:
-        decodeTouch(readCookie(request.headers.get("cookie") ?? undefined, FIRST_TOUCH_COOKIE)) ?? undefined,
+      firstTouch: readTouchCookie(request.headers.get("cookie")) ?? undefined,
     },
     context: { segment: info.segment, language: info.language, ...parts.plan },
     client: submissionClient(request, info),

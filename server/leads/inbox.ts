@@ -1,5 +1,7 @@
-import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, lt, or, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
+import { describeTouch, type Touch, touchMedium, touchSource } from "~/lib/attribution/touch.ts";
 import { DELIVERY_STATUSES, LEAD_LEVELS } from "~/lib/lead-status.ts";
+import { isOverdue, OUTCOMES, type Outcome } from "~/lib/leads/outcomes.ts";
 import type { Database } from "../db/client.ts";
 import { deliveryAttempts, deliveryJobs, leads } from "../db/schema.ts";
 import { DomainError } from "../domain-errors.ts";
@@ -31,6 +33,12 @@ export interface InboxFilters {
   to?: string;
   /** Words in the protocol, the tracker key or the answers (name, e-mail, company...). */
   q?: string;
+  /** A sales outcome, or "none" for leads Jira has not told about yet. */
+  outcome?: Outcome | "none";
+  /** Only leads past their response deadline and still waiting for an answer. */
+  overdue?: boolean;
+  /** A Jira account id: the leads routed to that owner ("none": nobody). */
+  owner?: string;
   page?: number;
 }
 
@@ -39,6 +47,7 @@ export function inboxFiltersFrom(url: URL): InboxFilters {
   const get = (name: string) => url.searchParams.get(name)?.trim().slice(0, 100) || undefined;
   const level = get("level");
   const status = get("status");
+  const outcome = get("outcome");
   return {
     form: get("form"),
     level: LEAD_LEVELS.find((l) => l === level),
@@ -46,6 +55,9 @@ export function inboxFiltersFrom(url: URL): InboxFilters {
     from: get("from"),
     to: get("to"),
     q: get("q"),
+    outcome: outcome === "none" ? "none" : OUTCOMES.find((o) => o === outcome),
+    overdue: get("overdue") === "1" || undefined,
+    owner: get("owner"),
     page: Number(get("page") ?? 1),
   };
 }
@@ -65,6 +77,15 @@ export interface InboxRow {
   createdAt: string;
   /** Who the lead is, read from the usual answer names. */
   contact: string;
+  /** The sales owner routing chose, the response deadline, and whether it passed unanswered. */
+  owner: string | null;
+  respondBy: string | null;
+  overdue: boolean;
+  /** What the issue's status means for sales (null until Jira tells). */
+  outcome: Outcome | null;
+  /** Where the visitor first came from (90 days), and this visit's campaign. */
+  firstTouch: string;
+  lastTouch: string;
 }
 
 const NAME_KEYS = ["nomeResponsavel", "nome", "name"];
@@ -82,7 +103,16 @@ function dayStart(day: string): Date | null {
   return /^\d{4}-\d{2}-\d{2}$/.test(day) ? new Date(`${day}T00:00:00-03:00`) : null;
 }
 
-function conditions(filters: InboxFilters) {
+/** Leads still waiting for an answer past their deadline (isOverdue in SQL). */
+function overdueAt(now: Date) {
+  return and(
+    isNotNull(leads.respondBy),
+    lt(leads.respondBy, now),
+    or(isNull(leads.outcome), eq(leads.outcome, "open")),
+  )!;
+}
+
+function conditions(filters: InboxFilters, now: Date) {
   const where = [];
   if (filters.form) where.push(eq(leads.formId, filters.form));
   if (filters.level) where.push(eq(leads.level, filters.level));
@@ -91,6 +121,11 @@ function conditions(filters: InboxFilters) {
   if (from) where.push(gte(leads.createdAt, from));
   const to = filters.to ? dayStart(filters.to) : null;
   if (to) where.push(lt(leads.createdAt, new Date(to.getTime() + 24 * 3600_000)));
+  if (filters.outcome === "none") where.push(isNull(leads.outcome));
+  else if (filters.outcome) where.push(eq(leads.outcome, filters.outcome));
+  if (filters.overdue) where.push(overdueAt(now));
+  if (filters.owner === "none") where.push(isNull(leads.ownerAccountId));
+  else if (filters.owner) where.push(eq(leads.ownerAccountId, filters.owner));
   const q = filters.q?.trim();
   if (q) {
     const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -115,7 +150,8 @@ export class LeadInbox {
   async list(
     filters: InboxFilters,
   ): Promise<{ rows: InboxRow[]; total: number; page: number; pageCount: number }> {
-    const where = conditions(filters);
+    const now = this.now();
+    const where = conditions(filters, now);
     const [{ n }] = (await this.db.select({ n: count() }).from(leads).where(where)) as [{ n: number }];
     const total = Number(n);
     const pageCount = Math.max(1, Math.ceil(total / INBOX_PAGE_SIZE));
@@ -127,7 +163,7 @@ export class LeadInbox {
       .orderBy(desc(leads.createdAt), desc(leads.id))
       .limit(INBOX_PAGE_SIZE)
       .offset((page - 1) * INBOX_PAGE_SIZE);
-    return { rows: rows.map(toRow), total, page, pageCount };
+    return { rows: rows.map((lead) => toRow(lead, now)), total, page, pageCount };
   }
 
   /** Every lead matching the filters (the CSV export), newest first. */
@@ -135,7 +171,7 @@ export class LeadInbox {
     return this.db
       .select()
       .from(leads)
-      .where(conditions(filters))
+      .where(conditions(filters, this.now()))
       .orderBy(desc(leads.createdAt), desc(leads.id));
   }
 
@@ -184,6 +220,71 @@ export class LeadInbox {
     if (removed.length === 0) throw new DomainError("conflict", inboxMessages.notSpam);
   }
 
+  /**
+   * A contact's timeline (issue 30, item 3): every lead of the same person (e-mail) or company
+   * (CNPJ root) as the lead `id`, newest first, with outcome and attribution.
+   */
+  async timeline(
+    id: string,
+  ): Promise<{ lead: InboxRow; contactKey: string | null; companyRoot: string | null; leads: InboxRow[] }> {
+    const { lead } = await this.detail(id);
+    const same = [
+      lead.contactKey ? eq(leads.contactKey, lead.contactKey) : undefined,
+      lead.companyRoot ? eq(leads.companyRoot, lead.companyRoot) : undefined,
+    ].filter(Boolean);
+    const now = this.now();
+    const rows = same.length
+      ? await this.db
+          .select()
+          .from(leads)
+          .where(or(...same))
+          .orderBy(desc(leads.createdAt), desc(leads.id))
+          .limit(200)
+      : [lead];
+    return {
+      lead: toRow(lead, now),
+      contactKey: lead.contactKey,
+      companyRoot: lead.companyRoot,
+      leads: rows.map((row) => toRow(row, now)),
+    };
+  }
+
+  /** The Jira statuses leads are in (as last heard), with their category and how many leads. */
+  async statuses(): Promise<
+    { name: string | null; category: "new" | "indeterminate" | "done"; leads: number }[]
+  > {
+    const rows = await this.db
+      .select({ name: leads.trackerStatus, category: leads.trackerStatusCategory, leads: count() })
+      .from(leads)
+      .where(
+        and(
+          isNotNull(leads.trackerStatus),
+          isNotNull(leads.trackerStatusCategory),
+          sql`${leads.trackerStatusCategory} <> 'deleted'`,
+        ),
+      )
+      .groupBy(leads.trackerStatus, leads.trackerStatusCategory)
+      .orderBy(asc(leads.trackerStatus));
+    return rows.map((row) => ({
+      name: row.name,
+      category: row.category as "new" | "indeterminate" | "done",
+      leads: Number(row.leads),
+    }));
+  }
+
+  /** The owners leads were routed to, for the filter: account id and name. */
+  async owners(): Promise<{ accountId: string; name: string }[]> {
+    const rows = await this.db
+      .selectDistinct({ accountId: leads.ownerAccountId, name: leads.ownerName })
+      .from(leads)
+      .where(isNotNull(leads.ownerAccountId))
+      .orderBy(asc(leads.ownerName));
+    const seen = new Set<string>();
+    return rows
+      .filter((row) => row.accountId && !seen.has(row.accountId) && seen.add(row.accountId))
+      .map((row) => ({ accountId: row.accountId!, name: row.name ?? row.accountId! }));
+  }
+
   /** The forms that have leads, for the filter. */
   async forms(): Promise<string[]> {
     const rows = await this.db.selectDistinct({ form: leads.formId }).from(leads).orderBy(asc(leads.formId));
@@ -191,7 +292,32 @@ export class LeadInbox {
   }
 }
 
-function toRow(lead: typeof leads.$inferSelect): InboxRow {
+/** The lead's last touch: this visit's tags and referrer, as the first touch is kept. */
+export function lastTouchOf(tracking: Record<string, unknown>): Touch {
+  const referrer =
+    typeof tracking.referrer === "string" && tracking.referrer !== "direct" ? tracking.referrer : undefined;
+  const tags = {
+    ...((tracking.utm ?? {}) as Record<string, string>),
+    ...((tracking.clickIds ?? {}) as Record<string, string>),
+  };
+  return {
+    ...(Object.keys(tags).length ? { tags } : {}),
+    ...(referrer ? { referrer } : {}),
+  };
+}
+
+/** The first touch the cookie kept, or, without it (no JavaScript, Do Not Track), this visit's. */
+export function firstTouchOf(tracking: Record<string, unknown>): Touch {
+  return (tracking.firstTouch as Touch | undefined) ?? lastTouchOf(tracking);
+}
+
+/** Source, medium and campaign of a lead's touch, as reports group them. */
+export function touchColumns(touch: Touch): { source: string; medium: string; campaign: string } {
+  return { source: touchSource(touch), medium: touchMedium(touch), campaign: touch.tags?.utm_campaign ?? "" };
+}
+
+function toRow(lead: typeof leads.$inferSelect, now: Date): InboxRow {
+  const tracking = lead.tracking as Record<string, unknown>;
   return {
     id: lead.id,
     protocol: lead.protocol,
@@ -207,5 +333,11 @@ function toRow(lead: typeof leads.$inferSelect): InboxRow {
       : null,
     createdAt: lead.createdAt.toISOString(),
     contact: contactLine(lead.answers as Record<string, unknown>),
+    owner: lead.ownerName,
+    respondBy: lead.respondBy?.toISOString() ?? null,
+    overdue: isOverdue(lead.respondBy, lead.outcome, now),
+    outcome: lead.outcome,
+    firstTouch: describeTouch(firstTouchOf(tracking)),
+    lastTouch: describeTouch(lastTouchOf(tracking)),
   };
 }

@@ -48,13 +48,20 @@ export function sameSite(host: string, other: string): boolean {
   );
 }
 
+/** The first `max` characters of a text, never half of one (an emoji is two UTF-16 units). */
+function cut(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const kept = text.slice(0, max);
+  return /[\uD800-\uDBFF]$/.test(kept) ? kept.slice(0, -1) : kept;
+}
+
 /** The tags of a query string (values cut at 200 characters). */
 export function tagsFrom(search: string): Partial<Record<TouchTag, string>> {
   const params = new URLSearchParams(search);
   const tags: Partial<Record<TouchTag, string>> = {};
   for (const key of TOUCH_TAG_KEYS) {
     const value = params.get(key)?.trim();
-    if (value) tags[key] = value.slice(0, 200);
+    if (value) tags[key] = cut(value, 200);
   }
   return tags;
 }
@@ -64,7 +71,7 @@ function externalReferrer(referrer: string, host: string): string | undefined {
   try {
     const url = new URL(referrer);
     if (!/^https?:$/.test(url.protocol) || sameSite(host, url.hostname)) return undefined;
-    return `${url.origin}${url.pathname}`.slice(0, 500);
+    return cut(`${url.origin}${url.pathname}`, 500);
   } catch {
     return undefined;
   }
@@ -78,7 +85,7 @@ export function touchOf(href: string, referrer: string, at: Date): Touch {
   return {
     ...(Object.keys(tags).length ? { tags } : {}),
     ...(from ? { referrer: from } : {}),
-    landing: `${url.pathname}${url.search}`.slice(0, 1_000),
+    landing: cut(`${url.pathname}${url.search}`, 1_000),
     at: at.toISOString(),
   };
 }
@@ -88,9 +95,25 @@ export function isCampaignTouch(touch: Touch): boolean {
   return Boolean(touch.tags || touch.referrer);
 }
 
-/** The cookie's value (URI-encoded JSON; browsers keep 4 KB per cookie, this stays under 2). */
+/** Longest cookie value written: browsers keep about 4 KB per cookie, name and attributes included. */
+const MAX_COOKIE_VALUE = 3_500;
+
+/**
+ * The cookie's value: URI-encoded JSON. A touch too long for a cookie (a landing address full of
+ * escapes) keeps its tags and drops the landing's query, then the landing and referrer.
+ */
 export function encodeTouch(touch: Touch): string {
-  return encodeURIComponent(JSON.stringify(touch));
+  const landingPath = touch.landing?.split("?")[0];
+  const shorter: Touch[] = [
+    touch,
+    { ...touch, ...(landingPath ? { landing: landingPath } : {}) },
+    { ...(touch.tags ? { tags: touch.tags } : {}), ...(touch.at ? { at: touch.at } : {}) },
+  ];
+  for (const candidate of shorter) {
+    const value = encodeURIComponent(JSON.stringify(candidate));
+    if (value.length <= MAX_COOKIE_VALUE) return value;
+  }
+  return encodeURIComponent(JSON.stringify({ ...(touch.at ? { at: touch.at } : {}) }));
 }
 
 /** A cookie's value read back, or null when it is missing or not a touch (it came from the browser). */
@@ -102,6 +125,20 @@ export function decodeTouch(value: string | null | undefined): Touch | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * The first touch in a request's Cookie header, or null. Read here rather than through a generic
+ * cookie reader that URI-decodes: the value is decoded exactly once, by decodeTouch.
+ */
+export function readTouchCookie(cookieHeader: string | null | undefined): Touch | null {
+  if (!cookieHeader) return null;
+  for (const part of cookieHeader.split(";")) {
+    const index = part.indexOf("=");
+    if (index > 0 && part.slice(0, index).trim() === FIRST_TOUCH_COOKIE)
+      return decodeTouch(part.slice(index + 1).trim());
+  }
+  return null;
 }
 
 /** A touch's source as reports group it: utm_source, else the ad network of a click id, else the referrer's host, else "direct". */

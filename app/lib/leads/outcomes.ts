@@ -22,6 +22,7 @@ export type OutcomeMapping = Record<string, Outcome>;
 /** How a status name is compared: "Em Negociação " and "em negociacao" are one. */
 export function statusKey(name: string): string {
   return name
+    .replace(/[\u2018\u2019`´]/g, "'")
     .normalize("NFD")
     .replace(/[\u0300-\u036f]/g, "")
     .trim()
@@ -29,10 +30,12 @@ export function statusKey(name: string): string {
     .replace(/\s+/g, " ");
 }
 
+/** Names that say a lead was lost (or never was one): checked before the others. */
 const LOST_WORDS =
-  /\b(perdid|lost|descartad|cancelad|recusad|rejeitad|rejected|declined|won'?t|nao qualificad|desqualificad|disqualified)/;
-const WON_WORDS = /\b(ganh|won|fechad|closed won|vendid|contratad|convertid)/;
-const QUALIFIED_WORDS = /\bqualif/;
+  /\b(perdid|lost|descartad|cancel|recusad|rejeitad|rejected|declined|won't|wont do|nao qualificad|desqualificad|disqualified|unqualified|not qualified|sem interesse|duplicad|duplicate|invalid)/;
+const WON_WORDS = /\b(ganh|won\b|fechad|closed won|vendid|contratad|convertid)/;
+/** "Qualificado", "Qualified", but not a qualification still going on ("Em qualificação"). */
+const QUALIFIED_WORDS = /\bqualifi(ed|cad[oa])\b/;
 
 /**
  * The outcome of a status when staff did not map its name: a done status is lost when its name
@@ -46,7 +49,7 @@ export function defaultOutcome(name: string, category: StatusCategory): Outcome 
   if (category === "done") return LOST_WORDS.test(key) ? "lost" : "won";
   if (LOST_WORDS.test(key)) return "lost";
   if (WON_WORDS.test(key)) return "won";
-  if (QUALIFIED_WORDS.test(key) && !/\bnao qualif|\bdesqualif|\bdisqualif/.test(key)) return "qualified";
+  if (QUALIFIED_WORDS.test(key)) return "qualified";
   return category === "indeterminate" ? "working" : "open";
 }
 
@@ -59,8 +62,9 @@ export function outcomeOf(
   if (!category) return null;
   if (category === "deleted") return null;
   if (name) {
-    const mapped = mapping[statusKey(name)];
-    if (mapped) return mapped;
+    const key = statusKey(name);
+    // Own keys only: a status named "constructor" is not Object's.
+    if (Object.hasOwn(mapping, key)) return mapping[key]!;
   }
   return defaultOutcome(name ?? "", category);
 }

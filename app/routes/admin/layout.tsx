@@ -177,6 +177,14 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
                 </NavLink>
               </li>
             )}
+            {may("leads") && (
+              <li>
+                <NavLink to="/admin/vendas" title={t.sales}>
+                  <Icon name="target" size={20} />
+                  <span className="admin__label">{t.sales}</span>
+                </NavLink>
+              </li>
+            )}
             {may("companies") && (
               <li>
                 <NavLink to="/admin/empresas" title={t.companies}>

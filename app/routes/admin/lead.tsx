@@ -1,10 +1,14 @@
 import { DomainError } from "@server/domain-errors.ts";
 import { requirePageAdmin } from "@server/http/auth-guard.ts";
+import { firstTouchOf, lastTouchOf } from "@server/leads/inbox.ts";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { inboxTexts as t } from "~/admin/texts.ts";
 import { ActionResult, TrackerLink, TrackerStatus } from "~/components/ActionResult.tsx";
+import { describeTouch } from "~/lib/attribution/touch.ts";
+import { formatSaoPaulo } from "~/lib/content/schedule-time.ts";
 import type { FormKey } from "~/lib/forms/form-keys.ts";
 import { readableAnswers } from "~/lib/forms/summary.ts";
+import { isOverdue, OUTCOME_LABELS } from "~/lib/leads/outcomes.ts";
 import type { Route } from "./+types/lead";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -32,6 +36,15 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
           trackerStatus: lead.trackerStatusCategory
             ? { name: lead.trackerStatus, category: lead.trackerStatusCategory }
             : null,
+          owner: lead.ownerName,
+          routingRule: lead.routingRule,
+          respondBy: lead.respondBy?.toISOString() ?? null,
+          overdue: isOverdue(lead.respondBy, lead.outcome, new Date()),
+          outcome: lead.outcome,
+          firstTouch: describeTouch(firstTouchOf(lead.tracking as Record<string, unknown>)),
+          lastTouch: describeTouch(lastTouchOf(lead.tracking as Record<string, unknown>)),
+          relatedLeadId: lead.relatedLeadId,
+          hasHistory: Boolean(lead.contactKey || lead.companyRoot),
           consentPurpose: lead.consentPurpose,
           consentTextVersion: lead.consentTextVersion,
           consentAt: lead.consentAt.toISOString(),
@@ -177,6 +190,42 @@ export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
           </>
         )}
       </div>
+      <h2>{t.sales}</h2>
+      <dl className="lead-detail__list">
+        <Row
+          label={t.owner}
+          value={
+            lead.owner
+              ? `${lead.owner} (${lead.routingRule ? `${t.routingRule}: ${lead.routingRule}` : t.fallbackRule})`
+              : t.noOwner
+          }
+        />
+        <div>
+          <dt>{t.respondBy}</dt>
+          <dd>
+            {lead.respondBy ? formatSaoPaulo(new Date(lead.respondBy)) : "—"}
+            {lead.overdue && <span className="badge badge--danger">{t.overdue}</span>}
+          </dd>
+        </div>
+        <Row label={t.result} value={lead.outcome ? OUTCOME_LABELS[lead.outcome] : t.noResult} />
+        <Row label={t.firstTouch} value={lead.firstTouch} />
+        <Row label={t.lastTouch} value={lead.lastTouch} />
+        {lead.relatedLeadId && (
+          <div>
+            <dt>{t.related}</dt>
+            <dd>
+              <Link to={`/admin/leads/${lead.relatedLeadId}`}>{t.openRelated}</Link>
+            </dd>
+          </div>
+        )}
+      </dl>
+      {lead.hasHistory && (
+        <p>
+          <Link to={`/admin/leads/${lead.id}/historico`} className="button button--outline">
+            {t.timeline}
+          </Link>
+        </p>
+      )}
       <h2>{t.answers}</h2>
       <dl className="lead-detail__list">
         {Object.entries(lead.answers).map(([key, value]) => (

@@ -4,19 +4,22 @@ import { inboxFiltersFrom } from "@server/leads/inbox.ts";
 import { data, Form, Link } from "react-router";
 import { inboxTexts as t } from "~/admin/texts.ts";
 import { ActionResult, TrackerLink, TrackerStatus } from "~/components/ActionResult.tsx";
+import { formatSaoPaulo } from "~/lib/content/schedule-time.ts";
 import { LEAD_LEVELS as LEVELS, DELIVERY_STATUSES as STATUSES } from "~/lib/lead-status.ts";
+import { OUTCOME_LABELS, OUTCOMES } from "~/lib/leads/outcomes.ts";
 import type { Route } from "./+types/leads";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requirePageAdmin(request, context);
   const url = new URL(request.url);
   const filters = inboxFiltersFrom(url);
-  const [list, forms] = await Promise.all([
+  const [list, forms, owners] = await Promise.all([
     context.services.inbox.list(filters),
     context.services.inbox.forms(),
+    context.services.inbox.owners(),
   ]);
   return data(
-    { ...list, forms, filters, search: url.search },
+    { ...list, forms, owners, filters, search: url.search },
     { headers: { "Cache-Control": "private, no-store" } },
   );
 }
@@ -53,9 +56,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
+/** A moment in São Paulo's time (how deadlines are counted), the same on the server and in the browser. */
+function DateTime({ value }: { value: string }) {
+  return <time dateTime={value}>{formatSaoPaulo(new Date(value))}</time>;
+}
+
 /** The lead inbox (issue 12): filters and search in the URL, newest first, 50 a page, CSV export. */
 export default function Leads({ loaderData, actionData }: Route.ComponentProps) {
-  const { rows, total, page, pageCount, forms, filters, search } = loaderData;
+  const { rows, total, page, pageCount, forms, owners, filters, search } = loaderData;
   const pageLink = (n: number) => {
     const params = new URLSearchParams(search);
     params.set("page", String(n));
@@ -103,6 +111,34 @@ export default function Leads({ loaderData, actionData }: Route.ComponentProps) 
           </select>
         </label>
         <label className="field">
+          <span className="field__label">{t.result}</span>
+          <select name="outcome" defaultValue={filters.outcome ?? ""}>
+            <option value="">{t.all}</option>
+            {OUTCOMES.map((outcome) => (
+              <option key={outcome} value={outcome}>
+                {OUTCOME_LABELS[outcome]}
+              </option>
+            ))}
+            <option value="none">{t.noResult}</option>
+          </select>
+        </label>
+        <label className="field">
+          <span className="field__label">{t.owner}</span>
+          <select name="owner" defaultValue={filters.owner ?? ""}>
+            <option value="">{t.all}</option>
+            {owners.map((owner) => (
+              <option key={owner.accountId} value={owner.accountId}>
+                {owner.name}
+              </option>
+            ))}
+            <option value="none">{t.noOwner}</option>
+          </select>
+        </label>
+        <label className="field field--check">
+          <input type="checkbox" name="overdue" value="1" defaultChecked={filters.overdue ?? false} />
+          <span>{t.overdueOnly}</span>
+        </label>
+        <label className="field">
           <span className="field__label">{t.from}</span>
           <input type="date" name="from" defaultValue={filters.from ?? ""} />
         </label>
@@ -134,6 +170,9 @@ export default function Leads({ loaderData, actionData }: Route.ComponentProps) 
                 <th scope="col">{t.level}</th>
                 <th scope="col">{t.status}</th>
                 <th scope="col">{t.tracker}</th>
+                <th scope="col">{t.owner}</th>
+                <th scope="col">{t.respondBy}</th>
+                <th scope="col">{t.result}</th>
                 <th scope="col">{t.date}</th>
               </tr>
             </thead>
@@ -157,8 +196,14 @@ export default function Leads({ loaderData, actionData }: Route.ComponentProps) 
                       </span>
                     )}
                   </td>
+                  <td>{row.owner ?? "—"}</td>
                   <td>
-                    <time dateTime={row.createdAt}>{new Date(row.createdAt).toLocaleString("pt-BR")}</time>
+                    {row.respondBy ? <DateTime value={row.respondBy} /> : "—"}
+                    {row.overdue && <span className="badge badge--danger">{t.overdue}</span>}
+                  </td>
+                  <td>{row.outcome ? OUTCOME_LABELS[row.outcome] : "—"}</td>
+                  <td>
+                    <DateTime value={row.createdAt} />
                   </td>
                 </tr>
               ))}

@@ -1,0 +1,97 @@
+import { DomainError } from "@server/domain-errors.ts";
+import { requirePageAdmin } from "@server/http/auth-guard.ts";
+import { data, Link, redirect } from "react-router";
+import { inboxTexts as t } from "~/admin/texts.ts";
+import { TrackerLink } from "~/components/ActionResult.tsx";
+import { formatSaoPaulo } from "~/lib/content/schedule-time.ts";
+import { OUTCOME_LABELS } from "~/lib/leads/outcomes.ts";
+import type { Route } from "./+types/lead-timeline";
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  await requirePageAdmin(request, context);
+  try {
+    const timeline = await context.services.inbox.timeline(params.id);
+    return data(timeline, { headers: { "Cache-Control": "private, no-store" } });
+  } catch (error) {
+    if (DomainError.is(error, "not-found")) throw redirect("/admin/leads");
+    throw error;
+  }
+}
+
+export const meta: Route.MetaFunction = () => [{ title: `${t.timeline} · Admin` }];
+
+/**
+ * A contact's timeline (issue 30, item 3): every lead of the same e-mail or company, newest first,
+ * each with its outcome, owner and where the visitor came from.
+ */
+export default function LeadTimeline({ loaderData }: Route.ComponentProps) {
+  const { lead, contactKey, companyRoot, leads } = loaderData;
+  return (
+    <section aria-labelledby="historico-titulo" className="lead-detail">
+      <p>
+        <Link to={`/admin/leads/${lead.id}`}>{t.backToLead}</Link>
+      </p>
+      <h1 id="historico-titulo">{t.timelineTitle(lead.contact || lead.protocol)}</h1>
+      <p>{t.timelineHint}</p>
+      <p className="admin-table__sub">{t.timelineKeys(contactKey, companyRoot)}</p>
+      <p role="status">{t.total(leads.length)}</p>
+      <ol className="lead-timeline">
+        {leads.map((row) => (
+          <li
+            key={row.id}
+            className="lead-timeline__item"
+            aria-current={row.id === lead.id ? "true" : undefined}
+          >
+            <h2 className="lead-timeline__title">
+              <Link to={`/admin/leads/${row.id}`}>{row.protocol}</Link> · {row.form}
+              {row.id === lead.id && <span className="admin-table__sub"> ({t.thisLead})</span>}
+            </h2>
+            <dl className="lead-detail__list">
+              <div>
+                <dt>{t.date}</dt>
+                <dd>
+                  <time dateTime={row.createdAt}>{formatSaoPaulo(new Date(row.createdAt))}</time>
+                </dd>
+              </div>
+              <div>
+                <dt>{t.contact}</dt>
+                <dd>{row.contact}</dd>
+              </div>
+              <div>
+                <dt>{t.level}</dt>
+                <dd>
+                  {t.levels[row.level]} ({row.score})
+                </dd>
+              </div>
+              <div>
+                <dt>{t.result}</dt>
+                <dd>
+                  {row.outcome ? OUTCOME_LABELS[row.outcome] : t.noResult}
+                  {row.overdue && <span className="badge badge--danger">{t.overdue}</span>}
+                </dd>
+              </div>
+              <div>
+                <dt>{t.owner}</dt>
+                <dd>{row.owner ?? t.noOwner}</dd>
+              </div>
+              <div>
+                <dt>{t.tracker}</dt>
+                <dd>
+                  <TrackerLink trackerKey={row.trackerKey} trackerUrl={row.trackerUrl} />
+                </dd>
+              </div>
+              <div>
+                <dt>{t.firstTouch}</dt>
+                <dd>{row.firstTouch}</dd>
+              </div>
+              <div>
+                <dt>{t.lastTouch}</dt>
+                <dd>{row.lastTouch}</dd>
+              </div>
+            </dl>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
