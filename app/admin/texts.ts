@@ -4,6 +4,17 @@ export const adminTexts = {
   /** The admin header's product name (issue 29: the admin has its own shell). */
   productName: "Vértice — Administração",
   viewSite: "Ver site",
+  /** Sales outcomes on the dashboard (issue 30). */
+  outcomes: {
+    title: (days: number) => `Resultados de vendas (últimos ${days} dias)`,
+    byForm: "Por formulário",
+    bySource: "Por origem da primeira visita (fonte / meio / campanha)",
+    form: "Formulário",
+    source: "Origem",
+    total: "Leads",
+    none: "Sem retorno",
+    empty: "Nenhum lead no período. Os resultados aparecem quando o Jira avisar o status dos chamados.",
+  },
   viewSiteHint: "abre o site público",
   signedInAs: "Conectado como",
   skipToContent: "Pular para o conteúdo",

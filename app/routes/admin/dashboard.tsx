@@ -1,9 +1,11 @@
 import { dashboardFigures } from "@server/admin/dashboard.ts";
+import { outcomesReport } from "@server/admin/outcomes-report.ts";
 import { formStructure } from "@server/content/structure.ts";
 import type { ScheduleRow } from "@server/content/workflow.ts";
 import { requirePageStaff } from "@server/http/auth-guard.ts";
 import { data, Link } from "react-router";
 import { LeadChart } from "~/admin/LeadChart.tsx";
+import { OutcomeTable } from "~/admin/OutcomeTable.tsx";
 import { ScheduledChanges } from "~/admin/ScheduledChanges.tsx";
 import { adminTexts } from "~/admin/texts.ts";
 import { SAO_PAULO_TZ } from "~/lib/content/schedule-time.ts";
@@ -12,16 +14,18 @@ import type { Route } from "./+types/dashboard";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requirePageStaff(request, context, "dashboard");
-  const [figures, audit, schedules] = await Promise.all([
+  const [figures, audit, schedules, outcomes] = await Promise.all([
     dashboardFigures(context.services.database.db),
     context.services.audit.recent(15),
     context.services.workflow.schedules(),
+    outcomesReport(context.services.database.db),
   ]);
   const labelled = (rows: ScheduleRow[]) =>
     rows.map((row) => ({ ...row, document: formStructure(row.name as DocumentName).header.label }));
   return data(
     {
       ...figures,
+      outcomes,
       audit,
       schedules: { pending: labelled(schedules.pending), recent: labelled(schedules.recent) },
     },
@@ -32,7 +36,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** The admin dashboard: leads of the last 30 days by form and temperature, deliveries, spam, recent edits. */
 export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
   const t = adminTexts.stats;
-  const { leadsByForm, leadsByDay, deliveries, spam, recentEdits, audit, schedules } = loaderData;
+  const { leadsByForm, leadsByDay, deliveries, spam, recentEdits, audit, schedules, outcomes } = loaderData;
   const total = leadsByForm.reduce((sum, row) => sum + row.total, 0);
   const widest = Math.max(1, ...leadsByForm.map((row) => row.total));
   return (
@@ -52,6 +56,17 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
         ))}
       </ul>
       <ScheduledChanges pending={schedules.pending} recent={schedules.recent} />
+      <h2>{adminTexts.outcomes.title(outcomes.days)}</h2>
+      <OutcomeTable
+        rows={outcomes.byForm}
+        caption={adminTexts.outcomes.byForm}
+        keyLabel={adminTexts.outcomes.form}
+      />
+      <OutcomeTable
+        rows={outcomes.bySource}
+        caption={adminTexts.outcomes.bySource}
+        keyLabel={adminTexts.outcomes.source}
+      />
       <h2>{t.byDay}</h2>
       <LeadChart days={leadsByDay} />
       <h2>{t.byForm}</h2>

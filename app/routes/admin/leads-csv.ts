@@ -1,5 +1,11 @@
 import { requirePageAdmin } from "@server/http/auth-guard.ts";
-import { contactLine, inboxFiltersFrom } from "@server/leads/inbox.ts";
+import {
+  contactLine,
+  firstTouchOf,
+  inboxFiltersFrom,
+  lastTouchOf,
+  touchColumns,
+} from "@server/leads/inbox.ts";
 import { spreadsheetSafe } from "@server/leads/spreadsheet.ts";
 import { stringify } from "csv-stringify/sync";
 import type { Route } from "./+types/leads-csv";
@@ -12,21 +18,47 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   await requirePageAdmin(request, context);
   const rows = await context.services.inbox.all(inboxFiltersFrom(new URL(request.url)));
   const csv = stringify(
-    rows.map((lead) => [
-      lead.protocol,
-      lead.createdAt.toISOString(),
-      lead.formId,
-      lead.stage,
-      lead.level,
-      lead.score,
-      lead.deliveryStatus,
-      lead.trackerKey ?? "",
-      // Visitors typed these: a spreadsheet must show them, never run them.
-      spreadsheetSafe(contactLine(lead.answers as Record<string, unknown>)),
-      JSON.stringify(lead.answers),
-      lead.consentPurpose,
-      lead.consentAt.toISOString(),
-    ]),
+    rows.map((lead) => {
+      const tracking = lead.tracking as Record<string, unknown>;
+      const first = firstTouchOf(tracking);
+      const firstColumns = touchColumns(first);
+      const last = touchColumns(lastTouchOf(tracking));
+      const clickIds = Object.entries({
+        ...(first.tags ?? {}),
+        ...((tracking.clickIds ?? {}) as Record<string, string>),
+      })
+        .filter(([key]) => ["gclid", "fbclid", "gbraid", "wbraid"].includes(key))
+        .map(([key, value]) => `${key}=${value}`)
+        .join(" ");
+      // Campaign tags come from addresses anyone can write: shown, never run.
+      const safe = (value: string) => spreadsheetSafe(value);
+      return [
+        lead.protocol,
+        lead.createdAt.toISOString(),
+        lead.formId,
+        lead.stage,
+        lead.level,
+        lead.score,
+        lead.deliveryStatus,
+        lead.trackerKey ?? "",
+        // Visitors typed these: a spreadsheet must show them, never run them.
+        spreadsheetSafe(contactLine(lead.answers as Record<string, unknown>)),
+        JSON.stringify(lead.answers),
+        lead.consentPurpose,
+        lead.consentAt.toISOString(),
+        lead.ownerName ?? "",
+        lead.respondBy?.toISOString() ?? "",
+        lead.outcome ?? "",
+        safe(firstColumns.source),
+        safe(firstColumns.medium),
+        safe(firstColumns.campaign),
+        safe(first.landing ?? ""),
+        safe(last.source),
+        safe(last.medium),
+        safe(last.campaign),
+        safe(clickIds),
+      ];
+    }),
     {
       header: true,
       columns: [
@@ -42,6 +74,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         "respostas",
         "finalidade",
         "consentimento",
+        "responsavel",
+        "prazo",
+        "resultado",
+        "primeira_origem_fonte",
+        "primeira_origem_meio",
+        "primeira_origem_campanha",
+        "primeira_pagina",
+        "ultima_origem_fonte",
+        "ultima_origem_meio",
+        "ultima_origem_campanha",
+        "ids_de_clique",
       ],
     },
   );

@@ -1,0 +1,64 @@
+import { OUTCOME_LABELS, OUTCOMES } from "~/lib/leads/outcomes.ts";
+import { adminTexts } from "./texts.ts";
+
+interface Row {
+  key: string;
+  total: number;
+  none: number;
+  open: number;
+  working: number;
+  qualified: number;
+  won: number;
+  lost: number;
+}
+
+/** Leads by sales outcome, one row per form or source (issue 30): counts, and the share won. */
+export function OutcomeTable({
+  rows,
+  caption,
+  keyLabel,
+}: {
+  rows: Row[];
+  caption: string;
+  keyLabel: string;
+}) {
+  const t = adminTexts.outcomes;
+  if (rows.length === 0)
+    return (
+      <>
+        <h3>{caption}</h3>
+        <p>{t.empty}</p>
+      </>
+    );
+  return (
+    <div className="admin-table-wrap">
+      <table className="admin-table">
+        <caption>{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{keyLabel}</th>
+            <th scope="col">{t.total}</th>
+            {OUTCOMES.map((outcome) => (
+              <th scope="col" key={outcome}>
+                {OUTCOME_LABELS[outcome]}
+              </th>
+            ))}
+            <th scope="col">{t.none}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.key}>
+              <th scope="row">{row.key}</th>
+              <td>{row.total}</td>
+              {OUTCOMES.map((outcome) => (
+                <td key={outcome}>{row[outcome]}</td>
+              ))}
+              <td>{row.none}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,60 @@
+import { and, gte, isNull } from "drizzle-orm";
+import { OUTCOMES, type Outcome } from "~/lib/leads/outcomes.ts";
+import type { Database } from "../db/client.ts";
+import { leads } from "../db/schema.ts";
+import { firstTouchOf, touchColumns } from "../leads/inbox.ts";
+
+/** The period the dashboard's sales outcomes cover: long enough for deals to close. */
+export const OUTCOME_DAYS = 90;
+
+export type OutcomeCounts = Record<Outcome | "none", number> & { total: number };
+
+export interface OutcomeRow extends OutcomeCounts {
+  /** What the row groups: a form key, or "source / medium / campaign" of the first touch. */
+  key: string;
+}
+
+function emptyCounts(): OutcomeCounts {
+  return { total: 0, none: 0, ...Object.fromEntries(OUTCOMES.map((o) => [o, 0])) } as OutcomeCounts;
+}
+
+/** Counts leads by outcome under the key each one gives, biggest group first (then by name). */
+export function countOutcomes<T extends { outcome: Outcome | null }>(
+  items: T[],
+  keyOf: (item: T) => string,
+): OutcomeRow[] {
+  const groups = new Map<string, OutcomeCounts>();
+  for (const item of items) {
+    const key = keyOf(item);
+    const counts = groups.get(key) ?? emptyCounts();
+    counts.total++;
+    counts[item.outcome ?? "none"]++;
+    groups.set(key, counts);
+  }
+  return [...groups]
+    .map(([key, counts]) => ({ key, ...counts }))
+    .sort((a, b) => b.total - a.total || a.key.localeCompare(b.key));
+}
+
+/**
+ * Sales outcomes of the last OUTCOME_DAYS days (issue 30, item 2): per form, and per first-touch
+ * source, medium and campaign, so marketing sees which campaigns bring won deals. Spam is left out.
+ */
+export async function outcomesReport(db: Database, now: Date = new Date()) {
+  const since = new Date(now.getTime() - OUTCOME_DAYS * 24 * 3600_000);
+  const rows = await db
+    .select({ form: leads.formId, outcome: leads.outcome, tracking: leads.tracking })
+    .from(leads)
+    .where(and(gte(leads.createdAt, since), isNull(leads.spamReason)));
+  const touched = rows.map((row) => ({
+    ...row,
+    touch: touchColumns(firstTouchOf(row.tracking as Record<string, unknown>)),
+  }));
+  return {
+    days: OUTCOME_DAYS,
+    byForm: countOutcomes(touched, (row) => row.form),
+    bySource: countOutcomes(touched, (row) =>
+      [row.touch.source, row.touch.medium, row.touch.campaign].filter(Boolean).join(" / "),
+    ).slice(0, 20),
+  };
+}
