@@ -49,12 +49,10 @@ export class LeadErasure {
     if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(address) || address.length > 200)
       throw new DomainError("invalid", erasureMessages.invalidEmail);
     // Any answer of the lead equal to the address (emailContato, email...), case ignored.
-    const found = await this.db
-      .select({ id: leads.id, trackerKey: leads.trackerKey })
-      .from(leads)
-      .where(
-        sql`exists (select 1 from jsonb_each_text(${leads.answers}) as a(key, value) where lower(a.value) = ${address})`,
-      );
+    const found = await this.db.select({ id: leads.id, trackerKey: leads.trackerKey }).from(leads).where(
+      // The contact (issue 30: its normalised e-mail) or any answer equal to the address.
+      sql`${leads.contactKey} = ${address} or exists (select 1 from jsonb_each_text(${leads.answers}) as a(key, value) where lower(btrim(a.value)) = ${address})`,
+    );
     const now = this.now();
     for (const lead of found) {
       await this.db
@@ -65,6 +63,8 @@ export class LeadErasure {
           tracking: {},
           context: sql`${leads.context} - 'page'`,
           clientHash: null,
+          // The contact goes with its data: no later lead is linked to these as the same person.
+          contactKey: null,
           updatedAt: now,
         })
         .where(eq(leads.id, lead.id));
