@@ -98,6 +98,8 @@ const RULES: Record<string, Partial<Record<Method, Access>>> = {
   "routes/admin/plans-editor.tsx": { GET: "staff" },
   "routes/admin/leads.tsx": { GET: "admin", POST: "admin" },
   "routes/admin/lead.tsx": { GET: "admin", POST: "admin" },
+  "routes/admin/lead-timeline.tsx": { GET: "admin" },
+  "routes/admin/sales-settings.tsx": { GET: "admin", POST: "admin" },
   "routes/admin/settings.tsx": { GET: "admin", POST: "admin" },
   "routes/admin/media.tsx": { GET: "staff", POST: "staff" },
   "routes/admin/companies.tsx": { GET: "admin", POST: "admin" },

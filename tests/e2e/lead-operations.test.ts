@@ -1,0 +1,142 @@
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type FakeJira, SALES_ANA, SALES_BRUNO, startFakeJira } from "../fakes/jira.ts";
+import { gotoHydrated, watchProblems, withBrowser } from "../support/browser.ts";
+import { type ServerProcess, startServerProcess } from "../support/server-process.ts";
+
+const WEBHOOK_SECRET = "segredo-do-jira-e2e-0123456789";
+
+/**
+ * Lead operations in Chromium (issue 30): staff set up the sales team and a routing rule; a
+ * visitor's message reaches Jira assigned, with a due date, and the inbox shows owner and deadline;
+ * sales wins it in Jira and the signed webhook turns the row to 'Ganho'; the same person writing
+ * again is linked to the first request, and the lead's timeline shows both.
+ */
+describe("lead operations in Chromium: owner and deadline, outcome from Jira, a recurring contact", () => {
+  let jira: FakeJira;
+  let server: ServerProcess;
+  let browser: Browser;
+  let admin: { context: BrowserContext; page: Page };
+
+  beforeAll(async () => {
+    jira = await startFakeJira();
+    [server, browser] = await withBrowser(
+      startServerProcess({
+        JIRA_BASE_URL: jira.url,
+        JIRA_EMAIL: "bot@example.com",
+        JIRA_API_TOKEN: "test-token",
+        JIRA_WEBHOOK_SECRET: WEBHOOK_SECRET,
+        FORM_MIN_FILL_MS: "0",
+      }),
+    );
+    jira.configureWebhook({ url: `${server.url}/api/webhooks/jira`, secret: WEBHOOK_SECRET });
+    const [, email, password] = /admin: +(\S+) \/ (\S+)/.exec(server.output())!;
+    const context = await browser.newContext({ locale: "pt-BR", viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await gotoHydrated(page, `${server.url}/login?redirectTo=%2Fadmin%2Fvendas`);
+    await page.getByLabel("E-mail").fill(email!);
+    await page.getByLabel("Senha", { exact: true }).fill(password!);
+    await page.getByRole("button", { name: "Entrar" }).click();
+    await page.waitForURL(`${server.url}/admin/vendas`);
+    admin = { context, page };
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    await jira?.close();
+  });
+
+  async function sendContact(name: string, email: string) {
+    const context = await browser.newContext({ locale: "pt-BR" });
+    const page = await context.newPage();
+    await gotoHydrated(page, `${server.url}/contato`);
+    await page.getByLabel("Nome Completo").fill(name);
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Mensagem").fill("Quero uma proposta para a minha empresa.");
+    await page.getByRole("button", { name: "Enviar mensagem" }).click();
+    await page.getByTestId("protocolo").waitFor();
+    await context.close();
+  }
+
+  /** The inbox row of the lead found by `q`, reloaded until `cell` (1-based column) reads `text`. */
+  async function waitForCell(q: string, cell: number, text: RegExp) {
+    const { page } = admin;
+    await expect
+      .poll(
+        async () => {
+          await page.goto(`${server.url}/admin/leads?q=${encodeURIComponent(q)}`, {
+            waitUntil: "networkidle",
+          });
+          return page.locator(`tbody tr td:nth-child(${cell})`).first().textContent();
+        },
+        { timeout: 20_000, interval: 300 },
+      )
+      .toMatch(text);
+  }
+
+  it("staff route contact messages to Ana; a message shows in the inbox with owner and deadline, then 'Ganho'", async () => {
+    const { page } = admin;
+    const problems = watchProblems(page);
+    await page.getByRole("heading", { level: 1, name: "Distribuição de leads" }).waitFor();
+    await page.getByText("Nenhuma pessoa ainda.").waitFor();
+    for (const person of [
+      { name: "Ana Souza", account: SALES_ANA.accountId },
+      { name: "Bruno Lima", account: SALES_BRUNO.accountId },
+    ]) {
+      await page.getByRole("button", { name: "Adicionar pessoa" }).click();
+      await page.getByLabel("Nome", { exact: true }).last().fill(person.name);
+      await page.getByLabel("ID da conta no Jira").last().fill(person.account);
+    }
+    await page.getByRole("button", { name: "Adicionar regra" }).click();
+    await page.getByLabel("Nome da regra").fill("Mensagens de contato");
+    const rule = page.locator(".sales-rule").first();
+    await rule.getByRole("group", { name: "Formulários" }).getByLabel("Contato").check();
+    await rule.getByRole("group", { name: "Pessoas (rodízio)" }).getByLabel("Ana Souza").check();
+    await page.getByRole("combobox", { name: /^Responsável padrão/ }).selectOption({ label: "Bruno Lima" });
+    await page.getByRole("button", { name: "Salvar distribuição" }).click();
+    await page.getByText("Distribuição salva.").waitFor();
+
+    await sendContact("Rita Melo", "rita.melo@example.com");
+    // Columns: protocol, contact, form, level, delivery, Jira, owner, deadline, outcome, date.
+    await waitForCell("rita.melo@example.com", 7, /Ana Souza/);
+    expect(await page.locator("tbody tr td:nth-child(8)").first().textContent()).toMatch(
+      /^\d\d\/\d\d\/20\d\d às \d\d:\d\d/,
+    );
+    const issue = jira.issues.at(-1)!;
+    expect(issue.assignee?.accountId).toBe(SALES_ANA.accountId);
+    expect(issue.duedate).toMatch(/^20\d\d-\d\d-\d\d$/);
+
+    // Sales wins it in Jira: the signed webhook brings the outcome.
+    jira.transitionAsSupport(issue.key, "Win");
+    await jira.webhooksSettled();
+    await waitForCell("rita.melo@example.com", 9, /^Ganho$/);
+    await page.getByLabel("Resultado").selectOption({ label: "Ganho" });
+    await page.getByRole("button", { name: "Filtrar" }).click();
+    await page.waitForURL(/outcome=won/);
+    expect(await page.locator("tbody tr").count()).toBe(1);
+    expect(problems).toEqual([]);
+  });
+
+  it("the same person writing again is linked to the first request in Jira, and the timeline shows both", async () => {
+    const { page } = admin;
+    const first = jira.issues.at(-1)!;
+    await sendContact("Rita Melo", "Rita.Melo@example.com");
+    await expect
+      .poll(() => jira.issues.length, { timeout: 15_000 })
+      .toBeGreaterThan(jira.issues.indexOf(first) + 1);
+    const second = jira.issues.at(-1)!;
+    await expect.poll(() => second.links.length, { timeout: 15_000 }).toBe(1);
+    expect(second.labels).toContain("lead-recorrente");
+    expect(second.links[0]).toMatchObject({ inwardKey: second.key, outwardKey: first.key });
+
+    await page.goto(`${server.url}/admin/leads?q=${encodeURIComponent(second.key)}`, {
+      waitUntil: "networkidle",
+    });
+    await page.locator("tbody tr a").first().click();
+    await page.getByRole("heading", { level: 2, name: "Atendimento comercial" }).waitFor();
+    await page.getByRole("link", { name: "Histórico do contato" }).click();
+    await page.getByRole("heading", { level: 1, name: /^Histórico de Rita Melo/ }).waitFor();
+    expect(await page.locator(".lead-timeline__item").count()).toBe(2);
+    await page.getByText("Ganho").first().waitFor();
+  });
+});
