@@ -303,6 +303,8 @@ export const inboxTexts = {
   sales: "Atendimento comercial",
   openRelated: "Abrir o lead anterior",
   owner: "Responsável",
+  handling: "Responsável e prazo",
+  until: "até",
   noOwner: "Sem responsável",
   respondBy: "Prazo",
   overdue: "Atrasado",

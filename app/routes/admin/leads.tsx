@@ -170,8 +170,7 @@ export default function Leads({ loaderData, actionData }: Route.ComponentProps) 
                 <th scope="col">{t.level}</th>
                 <th scope="col">{t.status}</th>
                 <th scope="col">{t.tracker}</th>
-                <th scope="col">{t.owner}</th>
-                <th scope="col">{t.respondBy}</th>
+                <th scope="col">{t.handling}</th>
                 <th scope="col">{t.result}</th>
                 <th scope="col">{t.date}</th>
               </tr>
@@ -196,9 +195,13 @@ export default function Leads({ loaderData, actionData }: Route.ComponentProps) 
                       </span>
                     )}
                   </td>
-                  <td>{row.owner ?? "—"}</td>
                   <td>
-                    {row.respondBy ? <DateTime value={row.respondBy} /> : "—"}
+                    {row.owner ?? t.noOwner}
+                    {row.respondBy && (
+                      <span className="admin-table__sub">
+                        {t.until} <DateTime value={row.respondBy} />
+                      </span>
+                    )}
                     {row.overdue && <span className="badge badge--danger">{t.overdue}</span>}
                   </td>
                   <td>{row.outcome ? OUTCOME_LABELS[row.outcome] : "—"}</td>
