@@ -36,6 +36,7 @@ import type { JiraClient } from "./tracker/jira-client.ts";
 import type { JiraReconciliation } from "./tracker/reconcile.ts";
 import type { UploadService } from "./uploads/service.ts";
 import type { UploadStorage } from "./uploads/storage.ts";
+import type { WebhookEndpoints } from "./webhooks/endpoints.ts";
 
 /** Long-lived parts, built once by the composition root (server/services.ts) and handed to every request. */
 export interface AppServices {
@@ -66,6 +67,8 @@ export interface AppServices {
   media: MediaService;
   /** The admin's lead inbox. */
   inbox: LeadInbox;
+  /** Outgoing webhook endpoints, their secrets and delivery logs (issue 30). */
+  webhooks: WebhookEndpoints;
   worker: DeliveryWorker;
   accounts: AccountService;
   /** Keys of the vendor's billing system and platform (issue 28). */

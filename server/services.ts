@@ -55,6 +55,8 @@ import { JiraClient } from "./tracker/jira-client.ts";
 import { JiraReconciliation } from "./tracker/reconcile.ts";
 import { UploadService } from "./uploads/service.ts";
 import { LocalUploadStorage } from "./uploads/storage.ts";
+import { webhookDelivery } from "./webhooks/delivery.ts";
+import { WebhookEndpoints } from "./webhooks/endpoints.ts";
 
 /** Seams for tests: a hand-moved clock, no waiting between retries, a shorter tracker time-out. */
 export interface ServiceSeams {
@@ -160,16 +162,14 @@ export async function buildServices(
             },
           )
         : null;
-    const notify = notificationHandlers(
-      {
-        slackUrl: config.SLACK_WEBHOOK_URL,
-        teamsUrl: config.TEAMS_WEBHOOK_URL,
-        webhookUrl: config.LEAD_WEBHOOK_URL,
-        webhookSecret: config.LEAD_WEBHOOK_SECRET,
-        publicBaseUrl: config.publicBaseUrl,
-      },
-      seams.now,
-    );
+    const notify = notificationHandlers({
+      slackUrl: config.SLACK_WEBHOOK_URL,
+      teamsUrl: config.TEAMS_WEBHOOK_URL,
+      publicBaseUrl: config.publicBaseUrl,
+    });
+    // Outgoing webhooks (issue 30, decision 103): a public production site posts only over https
+    // to public addresses; development and a local trial may post anywhere.
+    const webhookPolicy = { allowInternal: !config.isProduction || isLocalAddress(config.publicBaseUrl) };
     const mailer = createMailer({
       smtpUrl: config.SMTP_URL,
       from: "Vértice <nao-responda@vertice.com.br>",
@@ -202,7 +202,11 @@ export async function buildServices(
         : async () => "simulado: Jira não configurado",
       slack: forLead(db, notify.slack),
       teams: forLead(db, notify.teams),
-      webhook: forLead(db, notify.webhook),
+      webhook: webhookDelivery({
+        db,
+        legacySecret: config.LEAD_WEBHOOK_SECRET,
+        policy: webhookPolicy,
+      }),
       ticket: ticketDelivery?.create ?? simulatedTicketJob,
       ticket_comment: ticketDelivery?.comment ?? simulatedTicketJob,
       ticket_transition: ticketDelivery?.transition ?? simulatedTicketJob,
@@ -234,7 +238,6 @@ export async function buildServices(
       notifications: {
         slack: Boolean(config.SLACK_WEBHOOK_URL),
         teams: Boolean(config.TEAMS_WEBHOOK_URL),
-        webhook: Boolean(config.LEAD_WEBHOOK_URL),
       },
       kick: () => worker.kick(),
       trackerAttempted: (leadId, timeoutMs) => worker.attempted(leadId, "tracker", timeoutMs),
@@ -243,6 +246,15 @@ export async function buildServices(
       ...(seams.now ? { now: seams.now } : {}),
       ...(seams.protocolWaitMs ? { protocolWaitMs: seams.protocolWaitMs } : {}),
     });
+
+    const webhooks = new WebhookEndpoints({
+      db,
+      policy: webhookPolicy,
+      kick: () => worker.kick(),
+      now: seams.now,
+    });
+    // LEAD_WEBHOOK_URL is one of the endpoints (or, unset, none of them).
+    await webhooks.syncEnvironment(config.LEAD_WEBHOOK_URL);
 
     // Counts shared by every instance through Redis when there is one, in this process otherwise.
     const windowCounter = (name: string, windowMs = 60_000) =>
@@ -280,6 +292,7 @@ export async function buildServices(
       forms,
       leads,
       inbox: new LeadInbox(database.db, seams.now),
+      webhooks,
       erasure: new LeadErasure(database.db, jira, logger, seams.now),
       audit: new AuditLog(database.db, seams.now),
       uploads,
