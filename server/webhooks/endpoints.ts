@@ -151,9 +151,10 @@ export class WebhookEndpoints {
             status: deliveryJobs.status,
             event: deliveryJobs.event,
             at: sql<Date>`coalesce(${deliveryJobs.finishedAt}, ${deliveryJobs.createdAt})`,
-            detail: sql<
-              string | null
-            >`(select a.detail from ${deliveryAttempts} a where a.job_id = ${deliveryJobs.id} order by a.id desc limit 1)`,
+            // Written out: Drizzle leaves a selected column unqualified, and inside this subquery
+            // "id" would be the attempt's own.
+            detail: sql<string | null>`(select a.detail from ${deliveryAttempts} a
+              where a.job_id = "delivery_jobs"."id" order by a.id desc limit 1)`,
           })
           .from(deliveryJobs)
           .where(

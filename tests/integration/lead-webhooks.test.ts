@@ -217,9 +217,11 @@ describe.each(databaseTargets())("signed outgoing webhooks (issue 30) on $name",
       DomainError.is(error, "conflict"),
     );
 
+    // Each step delivered before the next (a cycle's jobs run side by side, in no set order).
     const captured = await stack.leads.submit(
       stack.submission({ formKey: "demo", stage: "capture", answers: captureAnswers }),
     );
+    await stack.worker.kick();
     await stack.leads.submit(
       stack.submission({
         formKey: "demo",
@@ -228,6 +230,7 @@ describe.each(databaseTargets())("signed outgoing webhooks (issue 30) on $name",
         answers: hotDemoAnswers,
       }),
     );
+    await stack.worker.kick();
     const once = await stack.leads.submit(
       stack.submission({
         formKey: "demo",
