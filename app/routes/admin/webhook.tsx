@@ -238,9 +238,6 @@ export default function Webhook({ loaderData, actionData }: Route.ComponentProps
                 <th scope="col">{t.status}</th>
                 <th scope="col">{t.answer}</th>
                 <th scope="col">{t.attempts}</th>
-                <th scope="col">
-                  <span className="visually-hidden">{t.resend}</span>
-                </th>
               </tr>
             </thead>
             <tbody>
@@ -269,6 +266,20 @@ export default function Webhook({ loaderData, actionData }: Route.ComponentProps
                     {delivery.status === "pending" && delivery.attempts > 0 && (
                       <span className="admin-table__sub">{t.nextTry(when(delivery.runAt))}</span>
                     )}
+                    {(delivery.status === "done" || delivery.status === "dead") && (
+                      <Form method="post" className="webhook-log__resend">
+                        <input type="hidden" name="deliveryId" value={delivery.id} />
+                        <button
+                          type="submit"
+                          name="intent"
+                          value="resend"
+                          className="button button--outline"
+                          disabled={busy || !endpoint.enabled}
+                        >
+                          {t.resend}
+                        </button>
+                      </Form>
+                    )}
                   </td>
                   <td className="webhook-detail">
                     {delivery.lastDetail ?? "—"}
@@ -288,22 +299,6 @@ export default function Webhook({ loaderData, actionData }: Route.ComponentProps
                   </td>
                   <td>
                     {delivery.attempts}/{delivery.maxAttempts}
-                  </td>
-                  <td>
-                    {(delivery.status === "done" || delivery.status === "dead") && (
-                      <Form method="post">
-                        <input type="hidden" name="deliveryId" value={delivery.id} />
-                        <button
-                          type="submit"
-                          name="intent"
-                          value="resend"
-                          className="button button--outline"
-                          disabled={busy || !endpoint.enabled}
-                        >
-                          {t.resend}
-                        </button>
-                      </Form>
-                    )}
                   </td>
                 </tr>
               ))}
