@@ -92,6 +92,8 @@ export function webhookDelivery(options: WebhookDeliveryOptions): JobHandler {
         "X-Lead-Signature": signWebhook(options.legacySecret, timestamp, body),
       });
     }
+    // A test is one look at the endpoint now: never retried, nor revived after an outage.
+    const oneShot = !job.leadId;
     let answer: WebhookAnswer;
     try {
       answer = await send(endpoint.url, body, headers, {
@@ -105,10 +107,10 @@ export function webhookDelivery(options: WebhookDeliveryOptions): JobHandler {
           error.kind === "timeout"
             ? `Tempo esgotado: ${error.message}`
             : `Falha na conexão: ${error.message}`,
-          true,
+          !oneShot,
         );
       }
-      throw new JobError(`Falha na conexão: ${(error as Error).message}`, true);
+      throw new JobError(`Falha na conexão: ${(error as Error).message}`, !oneShot);
     }
     const detail = `HTTP ${answer.status}${answer.snippet.trim() ? `: ${answer.snippet.trim().replace(/\s+/g, " ")}` : ""}`;
     if (answer.status >= 200 && answer.status < 300) return detail;
@@ -117,6 +119,6 @@ export function webhookDelivery(options: WebhookDeliveryOptions): JobHandler {
         `HTTP ${answer.status}: redirecionamento não seguido; cadastre o endereço final`,
         false,
       );
-    throw new JobError(detail, retryable(answer.status), answer.retryAfterMs);
+    throw new JobError(detail, !oneShot && retryable(answer.status), answer.retryAfterMs);
   };
 }

@@ -379,8 +379,8 @@ export class WebhookEndpoints {
   }
 
   /**
-   * A test message (`webhook.test`, no person's data) to one endpoint, tried once and shown in its
-   * log. Waits for the delivery cycle it starts, at most `waitMs`.
+   * A test message (`webhook.test`, no person's data) to one endpoint, tried once (never retried nor
+   * revived) and shown in its log. Waits for the delivery cycle it starts, at most `waitMs`.
    */
   async sendTest(endpointId: string, waitMs = 5_000): Promise<number> {
     if (!z.uuid().safeParse(endpointId).success) throw notFound();

@@ -332,6 +332,11 @@ describe.each(databaseTargets())("signed outgoing webhooks (issue 30) on $name",
     ]);
     const [delivery] = await stack.services.webhooks.deliveries(made.id);
     expect(delivery).toMatchObject({ event: "webhook.test", status: "done", httpStatus: 200, lead: null });
+    // A failed test is one answer: not retried, nor revived when the endpoint works again.
+    hooks.failPath("/test", 503);
+    const failed = await stack.services.webhooks.sendTest(made.id);
+    const [job] = await handle.db.select().from(deliveryJobs).where(eq(deliveryJobs.id, failed));
+    expect(job).toMatchObject({ status: "dead", exhausted: false, lastError: "HTTP 503: erro" });
   });
 
   it("the admin's form names each bad field; production refuses http and internal addresses", async () => {

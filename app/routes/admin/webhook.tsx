@@ -229,7 +229,7 @@ export default function Webhook({ loaderData, actionData }: Route.ComponentProps
         <p className="banner banner--info">{t.logEmpty}</p>
       ) : (
         <div className="admin-table-wrap">
-          <table className="admin-table webhook-log" aria-labelledby="registro-entregas">
+          <table className="admin-table webhook-log stacked-table" aria-labelledby="registro-entregas">
             <thead>
               <tr>
                 <th scope="col">{t.when}</th>
@@ -243,23 +243,23 @@ export default function Webhook({ loaderData, actionData }: Route.ComponentProps
             <tbody>
               {deliveries.map((delivery) => (
                 <tr key={delivery.id}>
-                  <td className="nowrap">
+                  <td className="nowrap" data-label={t.when}>
                     <time dateTime={delivery.createdAt}>{when(delivery.createdAt)}</time>
                   </td>
-                  <td>
+                  <td data-label={t.event}>
                     {WEBHOOK_EVENT_LABELS[delivery.event ?? ""] ?? delivery.event}
                     <span className="admin-table__sub">
                       <code>{delivery.event}</code>
                     </span>
                   </td>
-                  <td className="nowrap">
+                  <td className="nowrap" data-label={t.lead}>
                     {delivery.lead ? (
                       <Link to={`/admin/leads/${delivery.lead.id}`}>{delivery.lead.protocol}</Link>
                     ) : (
                       "—"
                     )}
                   </td>
-                  <td>
+                  <td data-label={t.status}>
                     <span className={`status ${deliveryStatusClass(delivery.status)}`}>
                       {t.statuses[delivery.status]}
                     </span>
@@ -281,7 +281,7 @@ export default function Webhook({ loaderData, actionData }: Route.ComponentProps
                       </Form>
                     )}
                   </td>
-                  <td className="webhook-detail">
+                  <td className="webhook-detail" data-label={t.answer}>
                     {delivery.lastDetail ?? "—"}
                     {delivery.history.length > 1 && (
                       <details>
@@ -297,9 +297,7 @@ export default function Webhook({ loaderData, actionData }: Route.ComponentProps
                       </details>
                     )}
                   </td>
-                  <td>
-                    {delivery.attempts}/{delivery.maxAttempts}
-                  </td>
+                  <td data-label={t.attempts}>{delivery.attempts}</td>
                 </tr>
               ))}
             </tbody>

@@ -72,7 +72,7 @@ export default function Webhooks({ loaderData, actionData }: Route.ComponentProp
         <p className="banner banner--info">{t.empty}</p>
       ) : (
         <div className="admin-table-wrap">
-          <table className="admin-table webhook-table">
+          <table className="admin-table webhook-table stacked-table">
             <thead>
               <tr>
                 <th scope="col">{t.url}</th>
@@ -84,25 +84,25 @@ export default function Webhooks({ loaderData, actionData }: Route.ComponentProp
             <tbody>
               {endpoints.map((endpoint) => (
                 <tr key={endpoint.id}>
-                  <td className="webhook-table__url">
+                  <td className="webhook-table__url" data-label={t.url}>
                     <Link to={`/admin/webhooks/${endpoint.id}`}>{endpoint.url}</Link>
                     <span className="admin-table__sub">
                       {endpoint.source === "env" ? t.fromEnv : endpoint.description}
                     </span>
                   </td>
-                  <td>
+                  <td data-label={t.events}>
                     <ul className="webhook-events">
                       {endpoint.events.map((event) => (
                         <li key={event}>{WEBHOOK_EVENT_LABELS[event] ?? event}</li>
                       ))}
                     </ul>
                   </td>
-                  <td>
+                  <td data-label={t.state}>
                     <span className={`status ${endpoint.enabled ? "status--ok" : "status--warn"}`}>
                       {endpoint.enabled ? t.active : t.inactive}
                     </span>
                   </td>
-                  <td>
+                  <td data-label={t.lastDelivery}>
                     {endpoint.last ? (
                       <>
                         <span className={`status ${statusClass(endpoint.last.status)}`}>
