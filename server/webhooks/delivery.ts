@@ -78,7 +78,12 @@ export function webhookDelivery(options: WebhookDeliveryOptions): JobHandler {
           : standardPayload(event, new Date(message.occurredAt), leadData(lead), message.extra),
       );
     } else {
-      body = JSON.stringify(standardPayload(event, new Date(message.occurredAt), testData(endpoint.id)));
+      // A test to the environment's endpoint keeps that endpoint's shape: the event at the top.
+      body = JSON.stringify(
+        env
+          ? { event, ...testData(endpoint.id) }
+          : standardPayload(event, new Date(message.occurredAt), testData(endpoint.id)),
+      );
     }
 
     const sentAt = wallClock();

@@ -4,6 +4,7 @@ import { projectRoot } from "@server/paths.ts";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeWebhooks } from "../fakes/webhooks.ts";
+import { seriousViolations } from "../support/axe.ts";
 import { gotoHydrated, signedInPage, watchProblems, withBrowser } from "../support/browser.ts";
 import { demoAccounts, type ServerProcess, startServerProcess } from "../support/server-process.ts";
 
@@ -35,6 +36,8 @@ describe("outgoing webhooks in Chromium", () => {
       server.url,
       demoAccounts(server).admin,
       "/admin/webhooks",
+      // axe is injected as a script, which the pages' policy rightly refuses.
+      { bypassCSP: true },
     );
     await page.getByText("Nenhum endpoint ainda.").waitFor();
 
@@ -93,6 +96,17 @@ describe("outgoing webhooks in Chromium", () => {
     await page.getByRole("link", { name: `${hooks.url}/crm` }).waitFor();
     expect(await page.locator(".webhook-table tbody tr").first().textContent()).toContain("Entregue");
     expect(problems).toEqual([]);
+
+    // Both screens pass axe (WCAG 2.1 AA) on a desktop and on a phone, the log with a delivery in it.
+    const detail = `${server.url}/admin/webhooks/${/[0-9a-f-]{36}/.exec((await page.getByRole("link", { name: `${hooks.url}/crm` }).getAttribute("href")) ?? "")?.[0]}`;
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      for (const url of [`${server.url}/admin/webhooks`, detail]) {
+        await gotoHydrated(page, url);
+        expect(await seriousViolations(page), `${url} at ${width}`).toEqual([]);
+      }
+    }
+    await page.screenshot({ path: path.join(screenshots, "admin-webhook-390.png"), fullPage: true });
     await context.close();
   });
 });
