@@ -1,3 +1,4 @@
+import { deliveryCounts } from "@server/admin/dashboard.ts";
 import type { DatabaseHandle } from "@server/db/client.ts";
 import { deliveryJobs } from "@server/db/schema.ts";
 import { DomainError } from "@server/domain-errors.ts";
@@ -337,6 +338,8 @@ describe.each(databaseTargets())("signed outgoing webhooks (issue 30) on $name",
     const failed = await stack.services.webhooks.sendTest(made.id);
     const [job] = await handle.db.select().from(deliveryJobs).where(eq(deliveryJobs.id, failed));
     expect(job).toMatchObject({ status: "dead", exhausted: false, lastError: "HTTP 503: erro" });
+    // Nor is it a failed delivery on the dashboard.
+    expect(await deliveryCounts(handle.db)).toEqual({ pending: 0, failed: 0 });
   });
 
   it("the admin's form names each bad field; production refuses http and internal addresses", async () => {
