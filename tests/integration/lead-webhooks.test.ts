@@ -179,6 +179,36 @@ describe.each(databaseTargets())("signed outgoing webhooks (issue 30) on $name",
     );
   });
 
+  it("after an outage, only the endpoint that works again gets its dead deliveries back (decision 079 per endpoint)", async () => {
+    const stack = await leadStack(handle, null);
+    const down = await endpoint(stack, "/down", ["lead.created"]);
+    const up = await endpoint(stack, "/up", ["lead.created"]);
+    hooks.failPath("/down", ...Array(8).fill(503));
+    const lead = await stack.leads.submit(
+      stack.submission({ formKey: "newsletter", answers: { email: "queda@example.com" } }),
+    );
+    await stack.worker.kick();
+    // Its 8 attempts on the job schedule (30 s, 2 min, 10 min, 30 min, then hourly).
+    for (const wait of [30_000, 120_000, 600_000, 1_800_000, 3_600_000, 3_600_000, 3_600_000]) {
+      stack.clock.advance(wait);
+      await stack.worker.kick();
+    }
+    const deadJob = async () =>
+      (await webhookJobs(lead.leadId)).find((job) => job.webhookEndpointId === down.id)!;
+    expect(await deadJob()).toMatchObject({ status: "dead", exhausted: true, attempts: 8 });
+    expect(hooks.at("/up")).toHaveLength(1);
+
+    // Another endpoint working says nothing of this one.
+    await stack.services.webhooks.sendTest(up.id);
+    await stack.worker.kick();
+    expect((await deadJob()).status).toBe("dead");
+    // This one answering again brings its dead deliveries back at once.
+    await stack.services.webhooks.sendTest(down.id);
+    await stack.worker.kick();
+    expect(await deadJob()).toMatchObject({ status: "done" });
+    expect(payloads("/down").map((p) => p.type)).toEqual(["webhook.test", "lead.created"]);
+  });
+
   it("a disabled endpoint gets nothing, not even what was queued before it was switched off", async () => {
     const stack = await leadStack(handle, null);
     const later = await endpoint(stack, "/later-off", ["lead.created"]);
