@@ -117,6 +117,9 @@ export default [
     route("empresas/:id", "routes/admin/company.tsx"),
     route("empresas/:id/faturas", "routes/admin/company-invoices.tsx"),
     route("settings", "routes/admin/settings.tsx"),
+    // Outgoing webhooks (issue 30): the endpoints, and each one's secret and delivery log.
+    route("webhooks", "routes/admin/webhooks.tsx"),
+    route("webhooks/:id", "routes/admin/webhook.tsx"),
     route("midia", "routes/admin/media.tsx"),
     route("*", "routes/admin/index.ts", { id: "admin-other" }),
   ]),

@@ -37,6 +37,7 @@ import type { JiraClient } from "./tracker/jira-client.ts";
 import type { JiraReconciliation } from "./tracker/reconcile.ts";
 import type { UploadService } from "./uploads/service.ts";
 import type { UploadStorage } from "./uploads/storage.ts";
+import type { WebhookEndpoints } from "./webhooks/endpoints.ts";
 
 /** Long-lived parts, built once by the composition root (server/services.ts) and handed to every request. */
 export interface AppServices {
@@ -69,6 +70,8 @@ export interface AppServices {
   inbox: LeadInbox;
   /** Lead routing and outcome mapping staff edit (issue 30). */
   leadSettings: LeadSettings;
+  /** Outgoing webhook endpoints, their secrets and delivery logs (issue 30). */
+  webhooks: WebhookEndpoints;
   worker: DeliveryWorker;
   accounts: AccountService;
   /** Keys of the vendor's billing system and platform (issue 28). */

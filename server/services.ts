@@ -1,4 +1,5 @@
 import path from "node:path";
+import { OUTCOME_LABELS } from "~/lib/leads/outcomes.ts";
 import { OFFERED_LANGUAGES } from "~/lib/locale.ts";
 import { AuditLog } from "./admin/audit.ts";
 import { ApiKeyService } from "./auth/api-keys.ts";
@@ -57,6 +58,9 @@ import { JiraClient } from "./tracker/jira-client.ts";
 import { JiraReconciliation } from "./tracker/reconcile.ts";
 import { UploadService } from "./uploads/service.ts";
 import { LocalUploadStorage } from "./uploads/storage.ts";
+import { webhookDelivery } from "./webhooks/delivery.ts";
+import { WebhookEndpoints } from "./webhooks/endpoints.ts";
+import { enqueueLeadEvent } from "./webhooks/enqueue.ts";
 
 /** Seams for tests: a hand-moved clock, no waiting between retries, a shorter tracker time-out. */
 export interface ServiceSeams {
@@ -164,17 +168,15 @@ export async function buildServices(
         : null;
     const leadSettings = new LeadSettings(database.db, seams.now);
     const routing = new LeadRouting(database.db, leadSettings);
-    const notify = notificationHandlers(
-      {
-        ownerOf: (lead) => routing.ownerOf(lead),
-        slackUrl: config.SLACK_WEBHOOK_URL,
-        teamsUrl: config.TEAMS_WEBHOOK_URL,
-        webhookUrl: config.LEAD_WEBHOOK_URL,
-        webhookSecret: config.LEAD_WEBHOOK_SECRET,
-        publicBaseUrl: config.publicBaseUrl,
-      },
-      seams.now,
-    );
+    const notify = notificationHandlers({
+      ownerOf: (lead) => routing.ownerOf(lead),
+      slackUrl: config.SLACK_WEBHOOK_URL,
+      teamsUrl: config.TEAMS_WEBHOOK_URL,
+      publicBaseUrl: config.publicBaseUrl,
+    });
+    // Outgoing webhooks (issue 30, decision 103): a public production site posts only over https
+    // to public addresses; development and a local trial may post anywhere.
+    const webhookPolicy = { allowInternal: !config.isProduction || isLocalAddress(config.publicBaseUrl) };
     const mailer = createMailer({
       smtpUrl: config.SMTP_URL,
       from: "Vértice <nao-responda@vertice.com.br>",
@@ -207,7 +209,11 @@ export async function buildServices(
         : async () => "simulado: Jira não configurado",
       slack: forLead(db, notify.slack),
       teams: forLead(db, notify.teams),
-      webhook: forLead(db, notify.webhook),
+      webhook: webhookDelivery({
+        db,
+        legacySecret: config.LEAD_WEBHOOK_SECRET,
+        policy: webhookPolicy,
+      }),
       ticket: ticketDelivery?.create ?? simulatedTicketJob,
       ticket_comment: ticketDelivery?.comment ?? simulatedTicketJob,
       ticket_transition: ticketDelivery?.transition ?? simulatedTicketJob,
@@ -239,7 +245,6 @@ export async function buildServices(
       notifications: {
         slack: Boolean(config.SLACK_WEBHOOK_URL),
         teams: Boolean(config.TEAMS_WEBHOOK_URL),
-        webhook: Boolean(config.LEAD_WEBHOOK_URL),
       },
       kick: () => worker.kick(),
       trackerAttempted: (leadId, timeoutMs) => worker.attempted(leadId, "tracker", timeoutMs),
@@ -248,6 +253,15 @@ export async function buildServices(
       ...(seams.now ? { now: seams.now } : {}),
       ...(seams.protocolWaitMs ? { protocolWaitMs: seams.protocolWaitMs } : {}),
     });
+
+    const webhooks = new WebhookEndpoints({
+      db,
+      policy: webhookPolicy,
+      kick: () => worker.kick(),
+      now: seams.now,
+    });
+    // LEAD_WEBHOOK_URL is one of the endpoints (or, unset, none of them).
+    await webhooks.syncEnvironment(config.LEAD_WEBHOOK_URL);
 
     // Counts shared by every instance through Redis when there is one, in this process otherwise.
     const windowCounter = (name: string, windowMs = 60_000) =>
@@ -274,6 +288,21 @@ export async function buildServices(
       db: database.db,
       tickets: ticketInbound,
       settings: leadSettings,
+      // Receivers of outgoing webhooks hear what sales did with a lead (decision 103, 105).
+      onOutcomeChanged: (db, leadId, outcome, previous) =>
+        enqueueLeadEvent(
+          db,
+          leadId,
+          "lead.outcome_changed",
+          {
+            outcome: {
+              value: outcome,
+              label: outcome ? OUTCOME_LABELS[outcome] : null,
+              previous,
+            },
+          },
+          seams.now?.() ?? new Date(),
+        ).then(() => undefined),
       now: seams.now,
     });
     return {
@@ -291,6 +320,7 @@ export async function buildServices(
       leads,
       inbox: new LeadInbox(database.db, seams.now),
       leadSettings,
+      webhooks,
       erasure: new LeadErasure(database.db, jira, logger, seams.now),
       audit: new AuditLog(database.db, seams.now),
       uploads,

@@ -49,7 +49,11 @@ export async function deliveryCounts(db: Database): Promise<{ pending: number; f
   const rows = await db
     .select({ status: deliveryJobs.status, n: count() })
     .from(deliveryJobs)
-    .where(sql`${deliveryJobs.status} in ('pending', 'running', 'dead')`)
+    // A webhook test (no lead, decision 103) is a look at an endpoint, not a delivery that failed.
+    .where(
+      sql`${deliveryJobs.status} in ('pending', 'running', 'dead')
+        and not (${deliveryJobs.kind} = 'webhook' and ${deliveryJobs.leadId} is null)`,
+    )
     .groupBy(deliveryJobs.status);
   const of = (status: string) => Number(rows.find((r) => r.status === status)?.n ?? 0);
   return { pending: of("pending") + of("running"), failed: of("dead") };

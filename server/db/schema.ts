@@ -240,6 +240,28 @@ export const leadRequests = pgTable("lead_requests", {
  * ticket, its replies and status changes; e-mails), claimed with FOR UPDATE SKIP LOCKED. A job is
  * about one subject at most (a lead or a ticket), which it reads as it is when it runs.
  */
+/**
+ * Where lead events are posted (issue 30, decision 103): endpoints staff manage in the admin, each
+ * with its own Standard Webhooks secret (`whsec_…`), and the one LEAD_WEBHOOK_URL names (source
+ * 'env': synced at start, secret derived from LEAD_WEBHOOK_SECRET, never stored).
+ */
+export const webhookEndpoints = pgTable("webhook_endpoints", {
+  id: uuid("id").primaryKey(),
+  url: text("url").notNull(),
+  description: text("description").notNull().default(""),
+  /** The events it receives: lead.created, lead.qualified, lead.outcome_changed. */
+  events: text("events").array().notNull(),
+  enabled: boolean("enabled").notNull().default(true),
+  /** `whsec_` and the base64 key; null for the environment's endpoint. */
+  secret: text("secret"),
+  source: text("source", { enum: ["admin", "env"] })
+    .notNull()
+    .default("admin"),
+  createdBy: text("created_by"),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().default(sql`now()`),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().default(sql`now()`),
+});
+
 export const deliveryJobs = pgTable(
   "delivery_jobs",
   {
@@ -260,8 +282,15 @@ export const deliveryJobs = pgTable(
         "plan_request",
       ],
     }).notNull(),
-    /** For webhooks: the event being announced (lead.captured, lead.completed). */
+    /**
+     * For webhooks: the event being announced (lead.created, lead.qualified, lead.outcome_changed,
+     * webhook.test; the environment's endpoint keeps its names lead.captured, lead.completed).
+     */
     event: text("event"),
+    /** For webhooks: the endpoint it goes to (one job per endpoint and event, decision 103). */
+    webhookEndpointId: uuid("webhook_endpoint_id").references(() => webhookEndpoints.id, {
+      onDelete: "cascade",
+    }),
     /** What the job needs besides its subject (the reply to send, the transition, the e-mail). */
     payload: jsonb("payload"),
     status: text("status", { enum: ["pending", "running", "done", "dead"] })
@@ -287,6 +316,7 @@ export const deliveryJobs = pgTable(
     index("delivery_jobs_due_idx").on(t.status, t.runAt),
     index("delivery_jobs_lead_idx").on(t.leadId),
     index("delivery_jobs_ticket_idx").on(t.ticketId),
+    index("delivery_jobs_webhook_endpoint_idx").on(t.webhookEndpointId, t.id),
     check(
       "delivery_jobs_one_subject_check",
       sql`num_nonnulls(${t.leadId}, ${t.ticketId}, ${t.planRequestId}) <= 1`,

@@ -2,6 +2,7 @@ import { createHmac } from "node:crypto";
 import { formatSaoPaulo } from "~/lib/content/schedule-time.ts";
 import type { Answers } from "~/lib/forms/definition.ts";
 import { TEMPERATURE_LABELS, type TemperatureLevel } from "~/lib/forms/scoring.ts";
+import { leadData } from "../webhooks/payload.ts";
 import type { LeadRow } from "./repository.ts";
 import type { LeadOwner } from "./routing.ts";
 import { JobError } from "./worker.ts";
@@ -11,8 +12,6 @@ export interface NotifyConfig {
   ownerOf?: (lead: LeadRow) => Promise<LeadOwner | null>;
   slackUrl?: string;
   teamsUrl?: string;
-  webhookUrl?: string;
-  webhookSecret?: string;
   publicBaseUrl: string;
   fetch?: typeof fetch;
   timeoutMs?: number;
@@ -69,27 +68,9 @@ function reference(lead: LeadRow): string {
   return lead.trackerUrl ? `${lead.trackerKey} ${lead.trackerUrl}` : `protocolo ${lead.protocol}`;
 }
 
-/** The body posted to LEAD_WEBHOOK_URL for every lead event. */
+/** The body posted to LEAD_WEBHOOK_URL for every lead event (its format since issue 11, kept: decision 103). */
 export function webhookPayload(lead: LeadRow, event: string): Record<string, unknown> {
-  return {
-    event,
-    lead: {
-      id: lead.id,
-      protocol: lead.protocol,
-      form: lead.formId,
-      type: lead.formType,
-      stage: lead.stage,
-      temperature: { score: lead.score, level: lead.level },
-      priority: lead.priority,
-      responseHours: lead.responseHours,
-      answers: lead.answers,
-      context: lead.context,
-      tracking: lead.tracking,
-      consent: { purpose: lead.consentPurpose, textVersion: lead.consentTextVersion, at: lead.consentAt },
-      tracker: lead.trackerKey ? { key: lead.trackerKey, url: lead.trackerUrl } : null,
-      createdAt: lead.createdAt,
-    },
-  };
+  return { event, lead: leadData(lead) };
 }
 
 /**
@@ -124,7 +105,8 @@ async function post(
   throw new JobError(`HTTP ${response.status}`, retryable);
 }
 
-export function notificationHandlers(config: NotifyConfig, now: () => Date = () => new Date()) {
+/** Slack and Teams (hot leads). The signed webhooks are server/webhooks/delivery.ts (issue 30). */
+export function notificationHandlers(config: NotifyConfig) {
   return {
     slack: async (_job: unknown, lead: LeadRow) => {
       if (!config.slackUrl) return "Slack não configurado";
@@ -150,22 +132,6 @@ export function notificationHandlers(config: NotifyConfig, now: () => Date = () 
         text: `${teamsEscape(who(lead.answers as Answers))}\n\n${assignment}\n\n${reference(lead)}`,
       };
       return post(config.teamsUrl, JSON.stringify(card), {}, config);
-    },
-    webhook: async (job: { id: number; event: string | null }, lead: LeadRow) => {
-      if (!config.webhookUrl || !config.webhookSecret) return "webhook não configurado";
-      const body = JSON.stringify(webhookPayload(lead, job.event ?? "lead.updated"));
-      const timestamp = String(Math.floor(now().getTime() / 1000));
-      return post(
-        config.webhookUrl,
-        body,
-        {
-          "X-Lead-Event": job.event ?? "lead.updated",
-          "X-Lead-Delivery": String(job.id),
-          "X-Lead-Timestamp": timestamp,
-          "X-Lead-Signature": signWebhook(config.webhookSecret, timestamp, body),
-        },
-        config,
-      );
     },
   };
 }

@@ -1,7 +1,9 @@
 import { and, eq, inArray, isNotNull, type SQL, sql, TransactionRollbackError } from "drizzle-orm";
+import type { LeadEvent } from "~/lib/webhooks.ts";
 import type { Database } from "../db/client.ts";
 import { deliveryAttempts, deliveryJobs, leadRequests, leads, spentFormTokens } from "../db/schema.ts";
 import { compileStatement, fromRow, insertColumns } from "../db/statement.ts";
+import { enqueueLeadEvent, enqueueLeadEvents, webhookJobsInsert } from "../webhooks/enqueue.ts";
 import { MAX_TOKEN_AGE_MS } from "./spam.ts";
 
 export type LeadRow = typeof leads.$inferSelect;
@@ -70,6 +72,7 @@ type InsertLeadValues = SubmittedLead & {
   spentToken: string | null;
   spentBefore: Date;
   jobs: string;
+  webhookEvents: string;
 };
 
 /**
@@ -114,6 +117,10 @@ const insertLeadStatement = compileStatement<InsertLeadValues>("insert-lead", (p
       where stored.spam_reason is null
       -- A tracker job already open for the lead stays the only one (a unique index).
       on conflict do nothing
+    ),
+    hooks as (
+      -- One job per enabled webhook endpoint subscribed to each event (decision 103).
+      ${webhookJobsInsert({ lead: sql`stored l`, events: sql`${param("webhookEvents")}::jsonb`, at, extra: sql`null::jsonb` })}
     )
     select * from stored`;
 });
@@ -132,6 +139,8 @@ export async function insertLead(
   jobs: NewJob[],
   /** The form token this submission spends (its key), when it carried a valid one. */
   spentToken?: string,
+  /** The events the stored lead announces to webhook endpoints (none for spam, whatever is asked). */
+  webhookEvents: readonly LeadEvent[] = [],
 ): Promise<LeadRow | null> {
   const [row] = await insertLeadStatement.run(db, {
     ...lead,
@@ -141,6 +150,7 @@ export async function insertLead(
     jobs: JSON.stringify(
       jobs.map((job) => ({ kind: job.kind, event: job.event ?? null, max_attempts: job.maxAttempts })),
     ),
+    webhookEvents: JSON.stringify(webhookEvents),
   });
   return row ? fromRow(leads, row) : null;
 }
@@ -222,6 +232,8 @@ export async function completeLead(
         jobs.filter((job) => job.kind !== "tracker" || open.length === 0),
         changes.updatedAt as Date,
       );
+      // Its qualification steps answered: announced to the webhook endpoints (decision 103).
+      await enqueueLeadEvent(tx, id, "lead.qualified", null, changes.updatedAt as Date);
       return row ?? null;
     })
     .catch((error: Error) => {
@@ -275,6 +287,8 @@ export async function releaseLead(
   status: "pending" | "simulated",
   jobs: NewJob[],
   now: Date,
+  /** The events it announces now that it is a lead (decision 103). */
+  webhookEvents: readonly LeadEvent[] = [],
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
     const released = await tx
@@ -284,6 +298,7 @@ export async function releaseLead(
       .returning({ id: leads.id });
     if (released.length === 0) return false;
     await queueJobs(tx, id, jobs, now);
+    await enqueueLeadEvents(tx, id, webhookEvents, null, now);
     return true;
   });
 }

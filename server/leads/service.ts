@@ -5,6 +5,7 @@ import { UTM_KEYS } from "~/lib/forms/form-keys.ts";
 import { actionFor, computeTemperature, type Temperature } from "~/lib/forms/scoring.ts";
 import { type FieldErrors, validateSteps } from "~/lib/forms/validation.ts";
 import { leadIdentity } from "~/lib/leads/identity.ts";
+import { eventsOnStore } from "~/lib/webhooks.ts";
 import type { Database } from "../db/client.ts";
 import { retryOnLostConnection } from "../db/lost-connection.ts";
 import { DomainError } from "../domain-errors.ts";
@@ -81,7 +82,7 @@ export interface LeadServiceOptions {
   signer: Signer;
   /** Whether a tracker is configured; without one every lead is stored in simulated mode. */
   trackerConfigured: boolean;
-  notifications: { slack: boolean; teams: boolean; webhook: boolean };
+  notifications: { slack: boolean; teams: boolean };
   /** Starts delivery now; resolves when the current delivery cycle ends. */
   kick: () => Promise<unknown>;
   /**
@@ -203,6 +204,7 @@ export class LeadService {
     }
 
     const id = randomUUID();
+    const stage = input.stage === "capture" && form.steps.length > 1 ? "captured" : "completed";
     const stored = await insertLead(
       db,
       {
@@ -210,7 +212,7 @@ export class LeadService {
         protocol: newProtocol(now),
         formId: input.formKey,
         formType: form.type,
-        stage: input.stage === "capture" && form.steps.length > 1 ? "captured" : "completed",
+        stage,
         answers,
         score: temperature.score,
         level: temperature.level,
@@ -254,6 +256,7 @@ export class LeadService {
       spam === "honeypot" || spam === "bad-token" || !input.formToken
         ? undefined
         : formTokenKey(input.formToken),
+      eventsOnStore(stage, form.steps.length),
     );
     const lead = stored ?? (await findByRequestKey(db, input.requestKey));
     if (!lead) throw new DomainError("conflict", "Este formulário já foi enviado.");
@@ -264,7 +267,10 @@ export class LeadService {
     return !this.options.trackerConfigured || !form.integrations.jira.enabled;
   }
 
-  /** Jobs of a lead event: the tracker sync, the signed webhook, and Slack/Teams once when hot. */
+  /**
+   * Jobs of a lead event: the tracker sync, and Slack/Teams once when hot. The signed webhooks are
+   * queued per endpoint by the repository (server/webhooks/enqueue.ts, decision 103).
+   */
   private jobsFor(
     form: FormDefinition,
     spam: string | null,
@@ -276,7 +282,6 @@ export class LeadService {
     const jobs: NewJob[] = [];
     if (!this.isSimulated(form)) jobs.push({ kind: "tracker", maxAttempts: MAX_ATTEMPTS.tracker });
     const { notifications } = this.options;
-    if (notifications.webhook) jobs.push({ kind: "webhook", event, maxAttempts: MAX_ATTEMPTS.webhook });
     if (temperature.level === "hot") {
       if (notifications.slack && form.integrations.webhooks.slack && !alreadyQueued.includes("slack")) {
         jobs.push({ kind: "slack", event, maxAttempts: MAX_ATTEMPTS.slack });
@@ -301,7 +306,8 @@ export class LeadService {
     const event = lead.stage === "captured" ? "lead.captured" : "lead.completed";
     const jobs = this.jobsFor(form, null, { score: lead.score, level: lead.level }, event, []);
     const status = this.isSimulated(form) ? "simulated" : "pending";
-    if (!(await releaseLead(db, id, status, jobs, this.now())))
+    const events = eventsOnStore(lead.stage, form.steps.length);
+    if (!(await releaseLead(db, id, status, jobs, this.now(), events)))
       throw new DomainError("conflict", "Este lead não está retido como spam.");
     void this.options.kick();
   }

@@ -37,6 +37,11 @@ export function forLead(
   };
 }
 
+/** What a job's attempt tells about: its kind's target, or for a webhook its endpoint ("webhook:id"). */
+function targetOf(job: Pick<JobRow, "kind" | "webhookEndpointId">): string {
+  return job.webhookEndpointId ? `${job.kind}:${job.webhookEndpointId}` : job.kind;
+}
+
 /** Whom a job is about, for those waiting on its attempts ("kind:subjectId"). */
 function waiterKey(kind: JobKind, job: Pick<JobRow, "leadId" | "ticketId">): string {
   return `${kind}:${job.leadId ?? job.ticketId ?? ""}`;
@@ -97,7 +102,7 @@ export class DeliveryWorker {
   /** Who waits for the next attempt at a subject's job of a kind ("kind:subjectId"). */
   private readonly waiters = new Map<string, Set<() => void>>();
   /** Whether the last attempt of each kind on this worker failed for its target (down, slow, 429). */
-  private readonly lastFailed = new Map<JobKind, boolean>();
+  private readonly lastFailed = new Map<string, boolean>();
   /** The last claim took a whole batch: more due jobs wait behind it (a queue, not a trickle). */
   private backedUp = false;
   /** Attempts in hand: their kind and when they began (the monotonic clock, in ms). */
@@ -259,7 +264,7 @@ export class DeliveryWorker {
   }
 
   /**
-   * Once an hour, the oldest job of each kind that died of an outage is tried once more: a probe of
+   * Once an hour, the oldest job of each kind (each webhook endpoint) that died of an outage is tried once more: a probe of
    * the target. Its success revives the others (run); its failure leaves it dead again.
    */
   private async probeOutages(): Promise<void> {
@@ -268,7 +273,7 @@ export class DeliveryWorker {
     this.lastProbe = now.getTime();
     await this.revive(
       sql`"delivery_jobs"."id" in (select min(p.id) from "delivery_jobs" p
-        where p.status = 'dead' and p.exhausted group by p.kind)`,
+        where p.status = 'dead' and p.exhausted group by p.kind, p.webhook_endpoint_id)`,
       "outage probe",
       true,
     );
@@ -288,7 +293,8 @@ export class DeliveryWorker {
   private async claim(): Promise<JobRow[]> {
     const now = this.now();
     const leaseEnd = new Date(now.getTime() + LEASE_MS);
-    // One tracker job per lead at a time: a second one waits while the first holds its lease.
+    // One tracker job per lead at a time: a second one waits while the first holds its lease (a
+    // webhook: one per lead and endpoint, so a slow endpoint holds back no other).
     // A ticket's Jira jobs run one at a time and in order (the issue is created before its
     // replies, a reply before the next): only the oldest open one of a ticket is due.
     // A job still 'running' past its lease was abandoned by a worker that stopped (killed, crashed,
@@ -301,6 +307,8 @@ export class DeliveryWorker {
           and not exists (
             select 1 from ${deliveryJobs} r
             where r.lead_id = j.lead_id and r.kind = j.kind and r.id <> j.id
+              -- A lead's webhooks wait only for its other webhook to the same endpoint (decision 103).
+              and r.webhook_endpoint_id is not distinct from j.webhook_endpoint_id
               and r.status = 'running' and r.locked_until >= ${now.toISOString()})
           and (j.ticket_id is null or j.kind not like 'ticket%' or not exists (
             select 1 from ${deliveryJobs} e
@@ -388,8 +396,10 @@ export class DeliveryWorker {
     }
     this.inFlight.delete(job.id);
     // Unknown since this process started counts as failing: its first success may end an outage.
-    const recovered = outcome === "ok" && this.lastFailed.get(job.kind) !== false;
-    this.lastFailed.set(job.kind, targetFailed);
+    // Each webhook endpoint is a target of its own: one working says nothing of another.
+    const target = targetOf(job);
+    const recovered = outcome === "ok" && this.lastFailed.get(target) !== false;
+    this.lastFailed.set(target, targetFailed);
     try {
       await this.record(job, { outcome, detail, runAt, exhausted, startedAt, recovered });
     } finally {
@@ -487,7 +497,10 @@ export class DeliveryWorker {
     // Only on the success that ends a failure: an ordinary delivery costs no extra transaction.
     if (held && recovered) {
       await this.revive(
-        sql`"delivery_jobs"."kind" = ${job.kind} and "delivery_jobs"."exhausted"`,
+        job.kind === "webhook"
+          ? sql`"delivery_jobs"."kind" = ${job.kind} and "delivery_jobs"."exhausted"
+              and "delivery_jobs"."webhook_endpoint_id" is not distinct from ${job.webhookEndpointId}`
+          : sql`"delivery_jobs"."kind" = ${job.kind} and "delivery_jobs"."exhausted"`,
         `${job.kind} delivered`,
       );
     }

@@ -81,7 +81,7 @@ describe("lead notifications: Slack and Teams for hot leads, the signed webhook 
     );
     await stack.worker.kick();
     const [job] = await handle.db.select().from(deliveryJobs).where(eq(deliveryJobs.leadId, lead.leadId));
-    expect(job).toMatchObject({ kind: "webhook", status: "pending", lastError: "HTTP 503" });
+    expect(job).toMatchObject({ kind: "webhook", status: "pending", lastError: "HTTP 503: erro" });
     stack.clock.advance(30_000);
     await stack.worker.kick();
     const [done] = await handle.db.select().from(deliveryJobs).where(eq(deliveryJobs.leadId, lead.leadId));

@@ -180,6 +180,12 @@ describe.each(databaseTargets())("lead operations on $name", (target) => {
 
   it("outcomes come back from Jira: 'Won' is Ganho, staff remap a status, overdue leads are found", async () => {
     const stack = await stackAt();
+    // A CRM that follows outcomes through a signed webhook (decision 103).
+    const crm = await stack.services.webhooks.create(
+      { url: `${hooks.url}/crm`, description: "CRM", events: ["lead.outcome_changed"], enabled: true },
+      "staff@vertice.com",
+    );
+    hooks.expectSigned("/crm", crm.secret!);
     const lead = await stack.leads.submit(stack.submission({ formKey: "demo", answers: hotDemoAnswers }));
     const other = await stack.leads.submit(
       stack.submission({ formKey: "contato", answers: contactAnswers("paula@loja.com.br") }),
@@ -196,6 +202,15 @@ describe.each(databaseTargets())("lead operations on $name", (target) => {
     expect((await row(other.leadId)).outcome).toBe("working");
     const won = await stack.inbox.list({ outcome: "won" });
     expect(won.rows.map((r) => r.id)).toEqual([lead.leadId]);
+    // Each change of outcome is announced once, signed.
+    await stack.worker.kick();
+    const announced = hooks
+      .at("/crm")
+      .map((hook) => hook.verified as { type: string; data: Record<string, unknown> });
+    expect(announced.map((p) => [p.type, (p.data.outcome as { value: string }).value]).sort()).toEqual([
+      ["lead.outcome_changed", "won"],
+      ["lead.outcome_changed", "working"],
+    ]);
 
     // Staff decide that "In Progress" means qualified: the stored outcome follows at once.
     await stack.services.leadSettings.saveOutcomes({ "in progress": "qualified" }, 0, "staff");

@@ -101,6 +101,8 @@ const RULES: Record<string, Partial<Record<Method, Access>>> = {
   "routes/admin/lead-timeline.tsx": { GET: "admin" },
   "routes/admin/sales-settings.tsx": { GET: "admin", POST: "admin" },
   "routes/admin/settings.tsx": { GET: "admin", POST: "admin" },
+  "routes/admin/webhooks.tsx": { GET: "admin", POST: "admin" },
+  "routes/admin/webhook.tsx": { GET: "admin", POST: "admin" },
   "routes/admin/media.tsx": { GET: "staff", POST: "staff" },
   "routes/admin/companies.tsx": { GET: "admin", POST: "admin" },
   "routes/admin/company.tsx": { GET: "admin", POST: "admin" },

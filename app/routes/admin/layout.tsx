@@ -12,6 +12,7 @@ import {
   useRouteError,
 } from "react-router";
 import { adminTexts as t } from "~/admin/texts.ts";
+import { webhookTexts } from "~/admin/webhook-texts.ts";
 import { Icon } from "~/components/Icon.tsx";
 import { staffMay } from "~/lib/auth/staff.ts";
 import { authTexts } from "~/lib/auth/texts.ts";
@@ -205,6 +206,14 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
                 <span className="admin__label">Mídia</span>
               </NavLink>
             </li>
+            {may("settings") && (
+              <li>
+                <NavLink to="/admin/webhooks" title={webhookTexts.nav}>
+                  <Icon name="plug" size={20} />
+                  <span className="admin__label">{webhookTexts.nav}</span>
+                </NavLink>
+              </li>
+            )}
             {may("settings") && (
               <li>
                 <NavLink to="/admin/settings" title={t.settings}>
