@@ -20,7 +20,7 @@ import {
 import { ChatWidget } from "~/components/ChatWidget.tsx";
 import { SiteFooter } from "~/components/SiteFooter.tsx";
 import { SiteHeader } from "~/components/SiteHeader.tsx";
-import { observeWebVitals, trackPageView } from "~/lib/analytics.ts";
+import { trackPageView } from "~/lib/analytics.ts";
 import { chatVisibleOn } from "~/lib/chat.ts";
 import { FORM_TOKEN_META, useFormToken } from "~/lib/forms/form-token.ts";
 import { utmFrom } from "~/lib/forms/submission.ts";
@@ -124,7 +124,11 @@ export default function App({ loaderData }: Route.ComponentProps) {
   useEffect(() => {
     // The page is interactive from here: tests (and styles) can tell a hydrated page from its HTML.
     document.documentElement.dataset.hydrated = "true";
-    void observeWebVitals().catch(() => {});
+    // Web Vitals and the funnel's beacon: a chunk of their own, after the page (decision 104).
+    void import("~/lib/after-page.ts").then(
+      (after) => after.afterPage(),
+      () => {},
+    );
     rememberUtm(window.location.search, utmFrom);
     // Submissions an earlier page view could not send go now (same request keys: stored once).
     void flushOutbox();
