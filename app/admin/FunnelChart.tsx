@@ -46,8 +46,14 @@ export function FunnelChart({ stages, form, days }: { stages: FunnelStage[]; for
           axes: [
             {
               splits: () => stages.map((_, i) => i),
-              values: (_u, splits) => splits.map((i) => funnelTexts.short(stages[i]?.key ?? "")),
+              // On a phone the names take two lines ("Etapa" over "2"), so they never run together.
+              values: (u, splits) =>
+                splits.map((i) => {
+                  const name = funnelTexts.short(stages[i]?.key ?? "");
+                  return u.width < 90 * stages.length ? name.replace(" ", "\n") : name;
+                }),
               gap: 6,
+              size: 54,
             },
             { label: funnelTexts.axis, incrs: [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000] },
           ],
@@ -70,7 +76,7 @@ export function FunnelChart({ stages, form, days }: { stages: FunnelStage[]; for
                 const ratio = UPlot.pxRatio;
                 ctx.save();
                 ctx.textAlign = "center";
-                ctx.font = `${12 * ratio}px system-ui, sans-serif`;
+                ctx.font = `${(u.width < 90 * stages.length ? 11 : 12) * ratio}px system-ui, sans-serif`;
                 stages.forEach((stage, i) => {
                   const x = u.valToPos(i, "x", true);
                   const y = u.valToPos(stage.count, "y", true);

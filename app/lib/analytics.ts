@@ -18,7 +18,7 @@ export interface PageView {
   route: string;
 }
 
-export function send(name: string, params: Record<string, unknown>, target: AnalyticsWindow): void {
+function send(name: string, params: Record<string, unknown>, target: AnalyticsWindow): void {
   try {
     target.gtag?.("event", name, params);
   } catch {}

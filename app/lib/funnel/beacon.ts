@@ -137,8 +137,16 @@ export function watchFunnel(win: FunnelWindow = window as unknown as FunnelWindo
         visible?.observe(element);
       }
       const step = Number(element.getAttribute(FUNNEL_STEP_ATTRIBUTE));
-      if (Number.isInteger(step) && step >= 1) record(element, "step", step + 1);
-      if (element.hasAttribute(FUNNEL_DONE_ATTRIBUTE)) record(element, "submitted");
+      const done = element.hasAttribute(FUNNEL_DONE_ATTRIBUTE);
+      // Nobody reaches step 2 or sends a form without seeing it and touching a field: said here
+      // too, for a visitor quicker than this script (it starts when the browser is idle).
+      // Step N (1-based) is reached through every step before it.
+      if ((Number.isInteger(step) && step >= 1) || done) {
+        record(element, "shown");
+        record(element, "touched");
+      }
+      if (Number.isInteger(step)) for (let n = 2; n <= step + 1; n++) record(element, "step", n);
+      if (done) record(element, "submitted");
     }
   };
 
@@ -175,6 +183,8 @@ export function watchFunnel(win: FunnelWindow = window as unknown as FunnelWindo
   doc.addEventListener("visibilitychange", hidden);
   win.addEventListener("pagehide", flush);
   scan();
+  // A visitor quicker than the browser's idle time may be in a field already.
+  if (doc.activeElement) touched({ target: doc.activeElement } as unknown as Event);
 
   current = {
     flush,

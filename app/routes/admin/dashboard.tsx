@@ -10,6 +10,7 @@ import { ScheduledChanges } from "~/admin/ScheduledChanges.tsx";
 import { adminTexts } from "~/admin/texts.ts";
 import { SAO_PAULO_TZ } from "~/lib/content/schedule-time.ts";
 import type { DocumentName } from "~/lib/content/schemas.ts";
+import { FORM_KEYS } from "~/lib/forms/form-keys.ts";
 import type { Route } from "./+types/dashboard";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -43,6 +44,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       schedules: { pending: labelled(schedules.pending), recent: labelled(schedules.recent) },
       funnel: {
         query: funnel.query,
+        forms: FORM_KEYS,
         periods: FUNNEL_PERIODS,
         segments,
         stages: funnel.stages,
