@@ -73,9 +73,9 @@ describe("the source of a visit (last touch)", () => {
   it("a tag is cut to 100 characters and never keeps an e-mail address", () => {
     expect(tagValue(`  ${"a".repeat(150)} `)).toHaveLength(100);
     expect(tagValue("ana@example.com")).toBe("(removido)");
-    expect(trafficSource({ utm: { utm_source: "mail", utm_campaign: "para-ana@example.com" } }).campaign).toBe(
-      "(removido)",
-    );
+    expect(
+      trafficSource({ utm: { utm_source: "mail", utm_campaign: "para-ana@example.com" } }).campaign,
+    ).toBe("(removido)");
   });
 
   it("host names: lower case, without www., null when not one", () => {

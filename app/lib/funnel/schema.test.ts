@@ -36,7 +36,10 @@ describe("the beacon's batch (decision 104)", () => {
     ["step 1 (that is the form shown)", batch({ events: [{ form: "demo", type: "step", step: 1 }] })],
     ["a step past 20", batch({ events: [{ form: "demo", type: "step", step: 21 }] })],
     ["no events", batch({ events: [] })],
-    ["too many events", batch({ events: Array(FUNNEL_MAX_EVENTS + 1).fill({ form: "demo", type: "shown" }) })],
+    [
+      "too many events",
+      batch({ events: Array(FUNNEL_MAX_EVENTS + 1).fill({ form: "demo", type: "shown" }) }),
+    ],
     ["a view that is no UUID", batch({ view: "abc" })],
     ["an unknown language", batch({ lang: "xx" })],
     ["a whole address as referrer", batch({ referrer: "https://www.google.com/search?q=ana" })],
