@@ -20,7 +20,7 @@ import {
 import { ChatWidget } from "~/components/ChatWidget.tsx";
 import { SiteFooter } from "~/components/SiteFooter.tsx";
 import { SiteHeader } from "~/components/SiteHeader.tsx";
-import { observeWebVitals, trackPageView } from "~/lib/analytics.ts";
+import { trackPageView } from "~/lib/analytics.ts";
 import { chatVisibleOn } from "~/lib/chat.ts";
 import { FORM_TOKEN_META, useFormToken } from "~/lib/forms/form-token.ts";
 import { formTexts } from "~/lib/forms/texts.ts";
@@ -123,7 +123,11 @@ export default function App({ loaderData }: Route.ComponentProps) {
   useEffect(() => {
     // The page is interactive from here: tests (and styles) can tell a hydrated page from its HTML.
     document.documentElement.dataset.hydrated = "true";
-    void observeWebVitals().catch(() => {});
+    // Web Vitals and the funnel's beacon: a chunk of their own, after the page (decision 104).
+    void import("~/lib/after-page.ts").then(
+      (after) => after.afterPage(),
+      () => {},
+    );
     // The visit's first and last touch (attribution), in a chunk of their own once the page is up.
     void import("~/lib/attribution/remember.ts").then((m) => m.rememberTouch()).catch(() => {});
     // Submissions an earlier page view could not send go now (same request keys: stored once).

@@ -10,10 +10,17 @@ import { bodyLimitFor, bodyTooLargeMessageFor, isTicketUploadPath } from "./http
 import { isCrossSiteCookieWrite } from "./http/csrf.ts";
 import { errorHtml } from "./http/error-page.ts";
 import { messages } from "./http/errors.ts";
+import { funnelBeacon } from "./http/funnel-beacon.ts";
 import { jiraWebhook } from "./http/jira-webhook.ts";
 import { leadIntake } from "./http/lead-intake.ts";
 import { previewContextOf, previewRequests, servicesFor } from "./http/preview.ts";
-import { API_WRITE_LIMIT_PER_MINUTE, normalisePath, perMinuteLimit, writeBucket } from "./http/rate-limit.ts";
+import {
+  API_WRITE_LIMIT_PER_MINUTE,
+  FUNNEL_LIMIT_PER_MINUTE,
+  normalisePath,
+  perMinuteLimit,
+  writeBucket,
+} from "./http/rate-limit.ts";
 import { renderQueue } from "./http/render-queue.ts";
 import { requestInfo } from "./http/request-info.ts";
 import { precompressedAssets, publicFiles } from "./http/static-assets.ts";
@@ -152,7 +159,15 @@ export function createApp(services: AppServices, options: AppOptions): express.E
     redisPrefix: config.REDIS_KEY_PREFIX,
     logger,
   });
-  const limits = { login: loginLimit, forms: formLimit, api: apiWriteLimit };
+  // The funnel's beacon (decision 104): its own count, so its batches never use up the forms'.
+  const funnelLimit = perMinuteLimit({
+    limit: FUNNEL_LIMIT_PER_MINUTE,
+    name: "funnel",
+    redis: services.redis,
+    redisPrefix: config.REDIS_KEY_PREFIX,
+    logger,
+  });
+  const limits = { login: loginLimit, forms: formLimit, api: apiWriteLimit, funnel: funnelLimit };
   // Every request but GET and HEAD counts, whatever its method and spelling of the path: React
   // Router runs a page's action for PUT, PATCH and DELETE too, and matches /LOGIN and /login/.
   app.use((req, res, next) => {
@@ -223,8 +238,9 @@ export function createApp(services: AppServices, options: AppOptions): express.E
   });
 
   // Lead intake is answered here, not by React Router (decision 088), behind the checks above; so
-  // are Jira's webhooks, whose signature is over the raw body.
+  // are the funnel's beacon (decision 104) and Jira's webhooks, whose signature is over the raw body.
   app.use(leadIntake(services));
+  app.use(funnelBeacon(services));
   app.use(jiraWebhook(services));
 
   // Pages render a few at a time (the page cache answered the cached ones before Express). The

@@ -15,6 +15,7 @@ import type { PreviewContext } from "./content/preview.ts";
 import type { ContentService } from "./content/service.ts";
 import type { EditorialWorkflow } from "./content/workflow.ts";
 import type { DatabaseHandle } from "./db/client.ts";
+import type { FunnelService, RollupReport } from "./funnel/service.ts";
 import type { PageCache, PageSlot } from "./http/page-cache.ts";
 import type { RequestInfo } from "./http/request-info.ts";
 import type { PeriodicJob } from "./jobs/periodic-job.ts";
@@ -52,6 +53,10 @@ export interface AppServices {
   workflow: EditorialWorkflow;
   /** Runs the scheduled content changes that are due, on one instance at a time. */
   contentSchedules: PeriodicJob<{ ran: number; failed: number; changed: string[] }>;
+  /** The form funnel's events and reports (issue 30, item 4). */
+  funnel: FunnelService;
+  /** Moves the funnel's finished days into daily counts, hourly on one instance. */
+  funnelRollup: PeriodicJob<RollupReport>;
   domains: DomainConfig;
   signer: Signer;
   forms: FormRegistry;

@@ -21,6 +21,7 @@ import { ContentService } from "./content/service.ts";
 import { EditorialWorkflow } from "./content/workflow.ts";
 import type { AppServices } from "./context.ts";
 import { type DatabaseHandle, openDatabase } from "./db/client.ts";
+import { FunnelService } from "./funnel/service.ts";
 import { PageCache } from "./http/page-cache.ts";
 import { PeriodicJob } from "./jobs/periodic-job.ts";
 import { LeadErasure } from "./leads/erasure.ts";
@@ -61,6 +62,9 @@ import { LocalUploadStorage } from "./uploads/storage.ts";
 import { webhookDelivery } from "./webhooks/delivery.ts";
 import { WebhookEndpoints } from "./webhooks/endpoints.ts";
 import { enqueueLeadEvent } from "./webhooks/enqueue.ts";
+
+/** How often the funnel's rollup looks for finished days (one pass after midnight does the work). */
+export const FUNNEL_ROLLUP_INTERVAL_MS = 3600_000;
 
 /** Seams for tests: a hand-moved clock, no waiting between retries, a shorter tracker time-out. */
 export interface ServiceSeams {
@@ -152,6 +156,25 @@ export async function buildServices(
       work: async (startedAt) => {
         const report = await workflow.runDue(startedAt);
         if (report.ran + report.failed > 0) logger.info(report, "scheduled content changes ran");
+        return report;
+      },
+    });
+
+    // The form funnel (decision 104): the beacon's events, rolled up into daily counts every hour
+    // (the first run after midnight in São Paulo moves the day that ended), on one instance.
+    const funnel = new FunnelService(database.db, config.publicBaseUrl, seams.now);
+    const funnelRollup = new PeriodicJob({
+      db: database.db,
+      name: "funnel-rollup",
+      leaseMs: 10 * 60_000,
+      intervalMs: FUNNEL_ROLLUP_INTERVAL_MS,
+      logger,
+      failureMessage: "funnel rollup failed; tried again next time",
+      now: seams.now,
+      work: async (startedAt) => {
+        const report = await funnel.rollup(startedAt);
+        if (report.events + report.expired > 0)
+          logger.info(report, "funnel events rolled up into daily counts");
         return report;
       },
     });
@@ -314,6 +337,8 @@ export async function buildServices(
       contentAdmin,
       workflow,
       contentSchedules,
+      funnel,
+      funnelRollup,
       domains,
       signer,
       forms,
@@ -462,6 +487,7 @@ export async function startServices(services: BuiltServices): Promise<void> {
   services.reconciliation?.start();
   services.invoiceReminders.start();
   services.contentSchedules.start();
+  services.funnelRollup.start();
   if (jira) {
     jira.myself().then(
       (me) => logger.info({ tracker: "jira", account: me.displayName ?? me.accountId }, "Jira conectado"),
@@ -479,6 +505,7 @@ export async function stopServices(services: BuiltServices): Promise<void> {
   await services.reconciliation?.stop();
   await services.invoiceReminders.stop();
   await services.contentSchedules.stop();
+  await services.funnelRollup.stop();
   await services.worker.stop();
   await services.closeConnections();
 }

@@ -109,6 +109,9 @@ export function ChatDialog({ texts, whatsapp, privacyUrl, open, onClosed }: Chat
       ref={dialog}
       className="chat-dialog"
       aria-labelledby="chat-titulo"
+      // The funnel's beacon: shown when opened, done once the lead is stored (decision 104).
+      data-funnel="whatsapp"
+      data-funnel-done={phase === "success" ? "" : undefined}
       onClose={() => {
         setPhase("closed");
         onClosed();

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { trackPageView, trackWebVital } from "./analytics.ts";
+import { trackPageView } from "./analytics.ts";
+import { trackWebVital } from "./web-vitals.ts";
 
 describe("analytics hooks (A §7)", () => {
   it("sends page_view with title, location, segment and route to gtag and clarity", () => {

@@ -1,11 +1,12 @@
 /**
  * Analytics hooks (A §7): a page_view event (title, location, segment, route) and the Web Vitals go to
  * window.gtag and window.clarity when the page has them; nothing happens, and nothing breaks, without.
+ * The Web Vitals part is in ./web-vitals.ts, loaded after the page (./after-page.ts).
  */
 type Gtag = (command: "event", name: string, params: Record<string, unknown>) => void;
 type Clarity = (command: "event" | "set", ...args: unknown[]) => void;
 
-interface AnalyticsWindow {
+export interface AnalyticsWindow {
   gtag?: Gtag;
   clarity?: Clarity;
 }
@@ -40,26 +41,4 @@ export function trackPageView(view: PageView, target: AnalyticsWindow = globalTh
     },
     target,
   );
-}
-
-export function trackWebVital(
-  metric: { name: string; value: number; id: string; rating?: string },
-  target: AnalyticsWindow = globalThis as AnalyticsWindow,
-): void {
-  send(
-    "web_vitals",
-    {
-      metric_name: metric.name,
-      metric_value: Math.round(metric.name === "CLS" ? metric.value * 1000 : metric.value),
-      metric_id: metric.id,
-      metric_rating: metric.rating ?? "",
-    },
-    target,
-  );
-}
-
-/** Starts reporting the Web Vitals; loaded after hydration so it never delays the page. */
-export async function observeWebVitals(): Promise<void> {
-  const { onCLS, onINP, onLCP, onFCP, onTTFB } = await import("web-vitals");
-  for (const observe of [onCLS, onINP, onLCP, onFCP, onTTFB]) observe((metric) => trackWebVital(metric));
 }

@@ -826,3 +826,56 @@ export const media = pgTable(
     check("media_focal_check", sql`${t.focalX} between 0 and 1 and ${t.focalY} between 0 and 1`),
   ],
 );
+
+/**
+ * The form funnel's raw events (issue 30, item 4; decision 104), as the beacon posts them: no
+ * person in them (a random id per page view, the page's language, the visit's source). Stamped
+ * with the server's time; the nightly rollup moves the rows of finished days (São Paulo) into
+ * funnel_daily and deletes them. The key keeps one event per page view, form, type and step.
+ */
+export const funnelEvents = pgTable(
+  "funnel_events",
+  {
+    viewId: uuid("view_id").notNull(),
+    formId: text("form_id").notNull(),
+    /** shown, touched, step, submitted */
+    event: text("event", { enum: ["shown", "touched", "step", "submitted"] }).notNull(),
+    /** The step number reached (2 and up) for `step`; 0 for the others. */
+    step: integer("step").notNull().default(0),
+    /** '' on the main site. */
+    segment: text("segment").notNull().default(""),
+    lang: text("lang").notNull(),
+    source: text("source").notNull(),
+    medium: text("medium").notNull(),
+    campaign: text("campaign").notNull().default(""),
+    at: timestamp("at", { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ name: "funnel_events_pk", columns: [t.viewId, t.formId, t.event, t.step] }),
+    index("funnel_events_at_idx").on(t.at),
+  ],
+);
+
+/** The funnel per São Paulo day: how many page views reached each event, per form, segment, language and source. */
+export const funnelDaily = pgTable(
+  "funnel_daily",
+  {
+    day: date("day").notNull(),
+    formId: text("form_id").notNull(),
+    event: text("event", { enum: ["shown", "touched", "step", "submitted"] }).notNull(),
+    step: integer("step").notNull().default(0),
+    segment: text("segment").notNull().default(""),
+    lang: text("lang").notNull(),
+    source: text("source").notNull(),
+    medium: text("medium").notNull(),
+    campaign: text("campaign").notNull().default(""),
+    count: integer("count").notNull(),
+  },
+  (t) => [
+    primaryKey({
+      name: "funnel_daily_pk",
+      columns: [t.day, t.formId, t.event, t.step, t.segment, t.lang, t.source, t.medium, t.campaign],
+    }),
+    index("funnel_daily_form_day_idx").on(t.formId, t.day),
+  ],
+);

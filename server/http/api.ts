@@ -1,3 +1,4 @@
+import { FUNNEL_MAX_BYTES, FUNNEL_PATH } from "~/lib/funnel/events.ts";
 import { MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS } from "~/lib/portal/tickets.ts";
 import { MAX_UPLOAD_BYTES, uploadMessages } from "~/lib/uploads.ts";
 import type { z } from "~/lib/zod.ts";
@@ -33,12 +34,13 @@ export function isTicketUploadPath(path: string): boolean {
 /** Where billing attaches an invoice's NFS-e (PUT, multipart/form-data with its PDF and XML). */
 const NFSE_UPLOAD_PATH = /^\/api\/billing\/invoices\/[^/]+\/nfse$/;
 
-/** The body limit of a request path: content saves, image uploads and ticket attachments get larger ones. */
+/** The body limit of a request path: content saves, image uploads and ticket attachments get larger ones, the funnel's beacon a smaller one. */
 export function bodyLimitFor(path: string): number {
   if (path === "/api/uploads" || path === "/api/media") return MAX_UPLOAD_BYTES;
   if (NFSE_UPLOAD_PATH.test(path)) return NFSE_BODY_BYTES;
   if (isTicketUploadPath(path)) return TICKET_UPLOAD_BYTES;
   if (path === JIRA_WEBHOOK_PATH) return JIRA_WEBHOOK_MAX_BYTES;
+  if (path === FUNNEL_PATH) return FUNNEL_MAX_BYTES;
   return path.startsWith("/api/json/") ? CONTENT_BODY_BYTES : MAX_BODY_BYTES;
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isCrossSiteCookieWrite } from "./csrf.ts";
+import { isCrossSiteCookieWrite, saysCrossSite } from "./csrf.ts";
 
 const base = "https://www.vertice.example";
 const write = (headers: Record<string, string>, method = "POST", path = "/api/json/x/revisions/1") => ({
@@ -31,5 +31,24 @@ describe("cross-site writes with the session cookie (decision 078)", () => {
         base,
       ),
     ).toBe(false);
+  });
+});
+
+describe("requests another site's page sent, with or without a cookie (the funnel's beacon)", () => {
+  const from = (headers: Record<string, string>) => ({ host: "www.vertice.example", headers });
+  it("another site's Origin, a null Origin or Sec-Fetch-Site: cross-site say so", () => {
+    expect(saysCrossSite(from({ origin: "https://evil.example" }), base)).toBe(true);
+    expect(saysCrossSite(from({ origin: "null" }), base)).toBe(true);
+    expect(saysCrossSite(from({ "sec-fetch-site": "cross-site" }), base)).toBe(true);
+  });
+  it("this site, a segment host posting to itself, and callers without the headers do not", () => {
+    expect(saysCrossSite(from({ origin: base, "sec-fetch-site": "same-origin" }), base)).toBe(false);
+    expect(
+      saysCrossSite(
+        { host: "agronegocio.vertice.example", headers: { origin: "https://agronegocio.vertice.example" } },
+        base,
+      ),
+    ).toBe(false);
+    expect(saysCrossSite(from({}), base)).toBe(false);
   });
 });

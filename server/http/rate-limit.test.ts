@@ -47,6 +47,13 @@ describe("Rate-limit buckets — every spelling and method of a write counts", (
     expect(writeBucket("POST", "/api/auth/logout")).toBe("api");
     expect(writeBucket("PUT", "/api/cache")).toBe("api");
   });
+
+  it("the funnel's beacon has a bucket of its own, in any spelling (decision 104)", () => {
+    expect(writeBucket("POST", "/api/leads/funnel")).toBe("funnel");
+    expect(writeBucket("POST", "/API/Leads//funnel/")).toBe("funnel");
+    expect(writeBucket("GET", "/api/leads/funnel")).toBeNull();
+    expect(writeBucket("POST", "/api/leads/funnelx")).toBe("api");
+  });
 });
 
 describe("Redis down never opens the limits (issue 13)", () => {

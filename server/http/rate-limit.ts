@@ -1,6 +1,7 @@
 import type { Request, RequestHandler } from "express";
 import { type Options, rateLimit, type Store } from "express-rate-limit";
 import type { Redis } from "ioredis";
+import { FUNNEL_PATH } from "~/lib/funnel/events.ts";
 import { isLoginPath } from "~/lib/locale.ts";
 import type { Logger } from "../logger.ts";
 import { MemoryWindowCounter } from "../rate/window-counter.ts";
@@ -89,12 +90,12 @@ export function normalisePath(path: string): string {
 }
 
 /** Rate-limit buckets for requests that can change something (React Router runs a page action for every method but GET and HEAD). */
-export type WriteBucket = "login" | "forms" | "api";
+export type WriteBucket = "login" | "forms" | "api" | "funnel";
 
 /**
  * Which per-IP limit a request counts against, or null for reads: sign-in attempts in any method
- * and spelling count as logins; every other page post and every lead as a form; the remaining
- * API writes (sign-out, admin writes) against a looser API limit.
+ * and spelling count as logins; the funnel's beacon as its own; every other page post and every
+ * lead as a form; the remaining API writes (sign-out, admin writes) against a looser API limit.
  */
 export function writeBucket(method: string, path: string): WriteBucket | null {
   const verb = method.toUpperCase();
@@ -102,12 +103,20 @@ export function writeBucket(method: string, path: string): WriteBucket | null {
   const normal = normalisePath(path);
   // Sign-in: the login page, with or without its language prefix, and the login API.
   if (isLoginPath(normal) || normal === "/api/auth/login") return "login";
+  // The funnel's beacon has its own bucket: its batches never use up a visitor's form submissions.
+  if (normal === FUNNEL_PATH) return "funnel";
   if (normal === "/api/leads" || !normal.startsWith("/api/")) return "forms";
   // Jira's webhooks are authenticated by their signature and come in bursts (a bulk edit): a
   // per-IP limit would drop exactly the deliveries the reconciliation then has to heal.
   if (normal === "/api/webhooks/jira") return null;
   return "api";
 }
+
+/**
+ * Funnel beacon batches per IP per minute (decision 104): a page view sends one or two; the
+ * ceiling leaves room for visitors behind one address and stops a script inflating the counts.
+ */
+export const FUNNEL_LIMIT_PER_MINUTE = 120;
 
 /** Authenticated API writes per IP per minute: generous for staff at work, a ceiling for scripts. */
 export const API_WRITE_LIMIT_PER_MINUTE = 120;

@@ -28,6 +28,8 @@ const RULES: Record<string, Partial<Record<Method, Access>>> = {
   "routes/api/json-public.ts": { GET: "public" },
   "routes/api/cache.ts": { POST: "admin" },
   "server/http/lead-intake.ts": { POST: "public" },
+  // The funnel's beacon (decision 104): anyone's browser, same-origin only, nothing personal.
+  "server/http/funnel-beacon.ts": { POST: "public" },
   "routes/api/auth-login.ts": { POST: "public" },
   "routes/api/auth-logout.ts": { POST: "public" },
   "routes/api/users-profile.ts": { GET: "signed-in", PUT: "signed-in" },

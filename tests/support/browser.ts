@@ -4,7 +4,7 @@ import { DEBIAN_TOOLS } from "../../scripts/outside-tools.mjs";
 /** Debian's Chromium, driven by playwright-core; never a downloaded browser (e2e-setup.ts installs it). */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? DEBIAN_TOOLS.chromium.binary;
 
-export function launchBrowser(): Promise<Browser> {
+export function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
     args: [
@@ -15,6 +15,7 @@ export function launchBrowser(): Promise<Browser> {
       "--disable-component-update",
       "--disable-sync",
       "--no-first-run",
+      ...extraArgs,
     ],
   });
 }

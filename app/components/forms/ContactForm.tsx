@@ -131,7 +131,8 @@ export function ContactForm({ texts, formToken, requestKey, privacy, result }: P
     errors[name] ? { "aria-invalid": true as const, "aria-describedby": `contato-${name}-erro` } : {};
 
   return (
-    <div className="contact-form">
+    // The funnel's beacon watches this form; -done while a stored message's success shows (decision 104).
+    <div className="contact-form" data-funnel="contato" data-funnel-done={sent ? "" : undefined}>
       <div aria-live="polite">
         {banner && <p className={`banner banner--${banner.tone}`}>{banner.text}</p>}
         {sent && (

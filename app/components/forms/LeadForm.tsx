@@ -49,7 +49,8 @@ export function LeadForm(props: LeadFormProps) {
   const temperature = computeTemperature(form, answers);
 
   return (
-    <div className="form-screen" ref={state.top}>
+    // The funnel's beacon reads the form and the step shown from these (decision 104).
+    <div className="form-screen" ref={state.top} data-funnel={form.id} data-funnel-step={step}>
       {form.hero && <FormHero hero={form.hero} />}
 
       <div className="form-card">

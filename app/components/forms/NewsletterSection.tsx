@@ -83,7 +83,14 @@ export function NewsletterSection({ data, texts, formToken, outcome: initial }: 
 
   const message = outcome ? newsletterMessage(outcome, texts) : null;
   return (
-    <section className="newsletter" aria-labelledby="newsletter-titulo">
+    // data-funnel: the funnel's beacon watches this form (decision 104); -done while a stored
+    // subscription's message shows.
+    <section
+      className="newsletter"
+      aria-labelledby="newsletter-titulo"
+      data-funnel="newsletter"
+      data-funnel-done={outcome ? "" : undefined}
+    >
       <div className="newsletter__inner">
         <div>
           <h2 id="newsletter-titulo">{data.title}</h2>

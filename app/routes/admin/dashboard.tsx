@@ -1,24 +1,42 @@
 import { dashboardFigures } from "@server/admin/dashboard.ts";
+import { FUNNEL_PERIODS, funnelQuery, funnelReport, leadsBySource } from "@server/admin/funnel.ts";
 import { outcomesReport } from "@server/admin/outcomes-report.ts";
 import { formStructure } from "@server/content/structure.ts";
 import type { ScheduleRow } from "@server/content/workflow.ts";
 import { requirePageStaff } from "@server/http/auth-guard.ts";
 import { data, Link } from "react-router";
+import { FunnelSection } from "~/admin/FunnelSection.tsx";
 import { LeadChart } from "~/admin/LeadChart.tsx";
 import { OutcomeTable } from "~/admin/OutcomeTable.tsx";
 import { ScheduledChanges } from "~/admin/ScheduledChanges.tsx";
 import { adminTexts } from "~/admin/texts.ts";
 import { SAO_PAULO_TZ } from "~/lib/content/schedule-time.ts";
 import type { DocumentName } from "~/lib/content/schemas.ts";
+import { FORM_KEYS } from "~/lib/forms/form-keys.ts";
 import type { Route } from "./+types/dashboard";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requirePageStaff(request, context, "dashboard");
-  const [figures, audit, schedules, outcomes] = await Promise.all([
-    dashboardFigures(context.services.database.db),
-    context.services.audit.recent(15),
-    context.services.workflow.schedules(),
-    outcomesReport(context.services.database.db),
+  const { services } = context;
+  const segments = Object.entries(services.domains.subdomains).map(([value, { name }]) => ({
+    value,
+    label: name,
+  }));
+  const query = funnelQuery(
+    new URL(request.url).searchParams,
+    segments.map((s) => s.value),
+  );
+  const [figures, audit, schedules, funnel, leadSources, outcomes] = await Promise.all([
+    dashboardFigures(services.database.db),
+    services.audit.recent(15),
+    services.workflow.schedules(),
+    funnelReport(services.funnel, services.forms, query),
+    leadsBySource(services.database.db, {
+      days: query.days,
+      now: services.funnel.now(),
+      isOwnHost: (host) => services.funnel.isOwnHost(host),
+    }),
+    outcomesReport(services.database.db),
   ]);
   const labelled = (rows: ScheduleRow[]) =>
     rows.map((row) => ({ ...row, document: formStructure(row.name as DocumentName).header.label }));
@@ -28,15 +46,28 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       outcomes,
       audit,
       schedules: { pending: labelled(schedules.pending), recent: labelled(schedules.recent) },
+      funnel: {
+        query: funnel.query,
+        forms: FORM_KEYS,
+        periods: FUNNEL_PERIODS,
+        segments,
+        stages: funnel.stages,
+        bySource: funnel.bySource,
+        leadSources,
+      },
     },
     { headers: { "Cache-Control": "private, no-store" } },
   );
 }
 
-/** The admin dashboard: leads of the last 30 days by form and temperature, deliveries, spam, recent edits. */
+/**
+ * The admin dashboard: leads of the last 30 days by form and temperature, deliveries, spam, the
+ * form funnel and leads by source (issue 30), recent edits.
+ */
 export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
   const t = adminTexts.stats;
-  const { leadsByForm, leadsByDay, deliveries, spam, recentEdits, audit, schedules, outcomes } = loaderData;
+  const { leadsByForm, leadsByDay, deliveries, spam, recentEdits, audit, schedules, funnel, outcomes } =
+    loaderData;
   const total = leadsByForm.reduce((sum, row) => sum + row.total, 0);
   const widest = Math.max(1, ...leadsByForm.map((row) => row.total));
   return (
@@ -104,6 +135,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
           </tbody>
         </table>
       )}
+      <FunnelSection data={funnel} />
       <h2>{t.audit}</h2>
       {audit.length === 0 ? (
         <p>{t.none}</p>

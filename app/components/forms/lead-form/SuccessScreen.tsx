@@ -35,7 +35,13 @@ export function SuccessScreen({
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
   return (
-    <section className="form-screen form-success" aria-labelledby="sucesso-titulo">
+    // A submitted form for the funnel's beacon (decision 104).
+    <section
+      className="form-screen form-success"
+      aria-labelledby="sucesso-titulo"
+      data-funnel={form.id}
+      data-funnel-done=""
+    >
       <div className="form-card">
         {banner && <p className={`banner banner--${banner.tone}`}>{banner.text}</p>}
         <h1 id="sucesso-titulo" ref={heading} tabIndex={-1}>

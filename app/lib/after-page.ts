@@ -1,0 +1,18 @@
+import { watchFunnel } from "./funnel/beacon.ts";
+import { observeWebVitals } from "./web-vitals.ts";
+
+/**
+ * What a page starts once it is interactive, from a chunk of its own that no page loads before
+ * interaction (root.tsx imports it after hydration): the Web Vitals at once (A §7), the funnel's
+ * beacon when the browser is idle (decision 104). Neither may delay or break the page.
+ */
+export function afterPage(): void {
+  void observeWebVitals().catch(() => {});
+  const start = () => {
+    try {
+      watchFunnel();
+    } catch {}
+  };
+  if (typeof requestIdleCallback === "function") requestIdleCallback(start, { timeout: 3_000 });
+  else setTimeout(start, 1_000);
+}

@@ -1,0 +1,193 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { projectRoot } from "@server/paths.ts";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { FUNNEL_PATH } from "~/lib/funnel/events.ts";
+import { seriousViolations } from "../support/axe.ts";
+import { gotoHydrated, launchBrowser, signedInPage, watchProblems } from "../support/browser.ts";
+import { demoAccounts, type ServerProcess, startServerProcess } from "../support/server-process.ts";
+
+/**
+ * The form funnel in Chromium (issue 30, items 4 and 8): a visitor who stops at step 2 is counted
+ * as shown, first touch and step 2, with no submission, from the beacon sent as they leave; a
+ * browser with Do Not Track sends nothing; headless Chromium under its own name (a bot to isbot)
+ * sends its beacon and is not counted.
+ */
+
+const screenshots = path.join(projectRoot, "tests/.tmp/screenshots");
+/**
+ * A visitor's browser. Headless Chromium names itself HeadlessChrome, which isbot counts as a bot,
+ * and a beacon sent as a page is left carries the browser's own name, not a context's override:
+ * the visitor's Chromium is started with this name.
+ */
+const VISITOR_AGENT =
+  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36";
+
+async function fillDemoFirstStep(page: Page) {
+  await page.getByLabel("Nome completo").fill("Maria Oliveira");
+  await page.getByLabel("E-mail corporativo").fill("maria@agrosul.com.br");
+  await page.getByLabel("Telefone / WhatsApp").fill("62998765432");
+  await page.getByLabel("Nome da empresa").fill("Agro Sul Ltda");
+  await page.getByLabel("CNPJ").fill("12abc34501de35");
+}
+
+/** The funnel table's rows (stage, visits, share, drop-off) as the admin reads them. */
+async function funnelRows(page: Page): Promise<string[][]> {
+  return page
+    .locator(".funnel__table tbody tr")
+    .evaluateAll((rows) =>
+      rows.map((row) => [...row.querySelectorAll("th, td")].map((cell) => cell.textContent?.trim() ?? "")),
+    );
+}
+
+describe("the form funnel in Chromium", () => {
+  let server: ServerProcess;
+  let browser: Browser;
+  let admin: { context: BrowserContext; page: Page } | undefined;
+
+  /**
+   * The beacon batches the server answered (204), with the browser name they came with, from its
+   * request log: a beacon sent while a page is left is not seen by the test's own page.
+   */
+  const beacons = (agent: string) =>
+    server
+      .output()
+      .split("\n")
+      .filter(
+        (line) =>
+          line.includes(`"url":"${FUNNEL_PATH}"`) &&
+          line.includes('"statusCode":204') &&
+          line.includes(`"userAgent":"${agent}`),
+      ).length;
+
+  beforeAll(async () => {
+    mkdirSync(screenshots, { recursive: true });
+    server = await startServerProcess({ FORM_MIN_FILL_MS: "0" });
+    try {
+      browser = await launchBrowser([`--user-agent=${VISITOR_AGENT}`]);
+    } catch (error) {
+      await server.stop();
+      throw error;
+    }
+  });
+  afterAll(async () => {
+    await admin?.context.close();
+    await browser?.close();
+    await server?.stop();
+  });
+
+  async function visitor(from: Browser, options: { doNotTrack?: boolean } = {}) {
+    const context = await from.newContext({ locale: "pt-BR", viewport: { width: 1280, height: 900 } });
+    if (options.doNotTrack)
+      await context.addInitScript(() =>
+        Object.defineProperty(Navigator.prototype, "doNotTrack", { get: () => "1", configurable: true }),
+      );
+    const page = await context.newPage();
+    return { context, page, problems: watchProblems(page) };
+  }
+
+  /** Opens the demo form from a campaign link, fills step 1 and reaches step 2. */
+  async function reachStepTwo(page: Page) {
+    await gotoHydrated(
+      page,
+      `${server.url}/demonstracao?utm_source=google&utm_medium=cpc&utm_campaign=e2e-funil`,
+    );
+    await fillDemoFirstStep(page);
+    await page.getByRole("button", { name: "Continuar" }).click();
+    await page.getByRole("heading", { name: "Sua empresa" }).waitFor();
+  }
+
+  async function adminFunnel() {
+    if (!admin) {
+      const { email, password } = demoAccounts(server).admin;
+      // bypassCSP: axe is injected as a script, which the admin's policy (rightly) refuses.
+      admin = await signedInPage(
+        browser,
+        server.url,
+        { email, password },
+        "/admin/dashboard?funil=demo&periodo=7",
+        { bypassCSP: true },
+      );
+    } else {
+      await admin.page.reload();
+    }
+    return admin.page;
+  }
+
+  it("a visitor who stops at step 2 is counted: shown, first touch, step 2, nothing sent", async () => {
+    const { context, page, problems } = await visitor(browser);
+    await reachStepTwo(page);
+    // Nothing leaves while the visitor is on the page: the batch waits for them to go.
+    await page.waitForTimeout(1_000);
+    expect(beacons(VISITOR_AGENT)).toBe(0);
+    await page.goto("about:blank");
+    await expect.poll(() => beacons(VISITOR_AGENT)).toBe(1);
+    expect(problems).toEqual([]);
+    await context.close();
+
+    await expect
+      .poll(async () => funnelRows(await adminFunnel()))
+      .toEqual([
+        ["Formulário exibido", "1", "100%", "—"],
+        ["Primeiro campo tocado", "1", "100%", "0 (0%)"],
+        ["Etapa 2 alcançada", "1", "100%", "0 (0%)"],
+        ["Etapa 3 alcançada", "0", "0%", "1 (100%)"],
+        ["Enviado", "0", "0%", "—"],
+      ]);
+    const page_ = admin!.page;
+    // The campaign is the visit's source; the lead its first step made is counted by it too.
+    const row = (table: number) =>
+      page_
+        .locator("section.funnel table")
+        .nth(table)
+        .locator("tbody tr")
+        .first()
+        .locator("th, td")
+        .allTextContents();
+    expect(await row(1)).toEqual(["google", "cpc", "e2e-funil", "1", "1", "0", "0%"]);
+    expect(await row(2)).toEqual(["google", "cpc", "e2e-funil", "1", "0", "0"]);
+    expect(await page_.getByRole("img", { name: /^Funil de Demonstração nos últimos 7 dias:/ }).count()).toBe(
+      1,
+    );
+    // uPlot drew the bars (its canvas), in the chart's own chunk.
+    await page_.locator(".funnel-chart canvas").first().waitFor();
+    for (const width of [1280, 390]) {
+      await page_.setViewportSize({ width, height: 900 });
+      // The funnel drawn, its tables and its form: WCAG 2.1 AA at both widths.
+      expect(await seriousViolations(page_), `dashboard at ${width}`).toEqual([]);
+      await page_.locator("#funil-titulo").scrollIntoViewIfNeeded();
+      await page_.screenshot({ path: path.join(screenshots, `admin-funnel-${width}.png`), fullPage: true });
+    }
+  });
+
+  it("Do Not Track sends and keeps nothing; a headless browser's beacon is answered and not counted", async () => {
+    const privately = await visitor(browser, { doNotTrack: true });
+    await reachStepTwo(privately.page);
+    expect(await privately.page.evaluate(() => navigator.doNotTrack)).toBe("1");
+    await privately.page.waitForTimeout(1_500);
+    expect(await privately.page.evaluate(() => sessionStorage.getItem("vertice-origem"))).toBeNull();
+    await privately.page.goto("about:blank");
+    await privately.page.waitForTimeout(1_000);
+    expect(beacons(VISITOR_AGENT)).toBe(1);
+    await privately.context.close();
+
+    // Chromium under its own headless name: a bot to isbot.
+    const headless = await launchBrowser();
+    try {
+      const bot = await visitor(headless);
+      await reachStepTwo(bot.page);
+      await bot.page.goto("about:blank");
+      await expect
+        .poll(() =>
+          beacons("Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome"),
+        )
+        .toBe(1);
+    } finally {
+      await headless.close();
+    }
+
+    const rows = await funnelRows(await adminFunnel());
+    expect(rows.slice(0, 3).map((row) => row[1])).toEqual(["1", "1", "1"]);
+  });
+});
