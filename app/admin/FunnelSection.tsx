@@ -4,6 +4,7 @@ import { type FunnelStage, percent } from "~/lib/funnel/dropoff.ts";
 import type { TrafficSource } from "~/lib/funnel/events.ts";
 import { FunnelChart } from "./FunnelChart.tsx";
 import { sourceLabel, funnelTexts as t } from "./funnel-texts.ts";
+import { ScrollBox } from "./ScrollBox.tsx";
 
 export interface FunnelSectionData {
   query: { form: string; days: number; segment?: string };
@@ -19,19 +20,6 @@ export interface FunnelSectionData {
     conversion: number | null;
   })[];
   leadSources: (TrafficSource & { leads: number; hot: number; completed: number })[];
-}
-
-/**
- * A table that scrolls sideways on a phone: the scrolling box takes the keyboard focus (and has a
- * name), or someone without a mouse could not read its last columns (axe: scrollable-region-focusable).
- */
-function ScrollBox({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard (WCAG 2.1.1)
-    <section className="admin-table-wrap" aria-label={label} tabIndex={0}>
-      {children}
-    </section>
-  );
 }
 
 function SourceCells({ row }: { row: TrafficSource }) {

@@ -1,4 +1,5 @@
 import { OUTCOME_LABELS, OUTCOMES } from "~/lib/leads/outcomes.ts";
+import { ScrollBox } from "./ScrollBox.tsx";
 import { adminTexts } from "./texts.ts";
 
 interface Row {
@@ -31,7 +32,7 @@ export function OutcomeTable({
       </>
     );
   return (
-    <div className="admin-table-wrap">
+    <ScrollBox label={caption}>
       <table className="admin-table">
         <caption>{caption}</caption>
         <thead>
@@ -59,6 +60,6 @@ export function OutcomeTable({
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollBox>
   );
 }

@@ -3,6 +3,7 @@ import { requirePageAdmin } from "@server/http/auth-guard.ts";
 import { outcomeMappingSchema } from "@server/leads/lead-settings.ts";
 import { useState } from "react";
 import { data, Form, useNavigation } from "react-router";
+import { ScrollBox } from "~/admin/ScrollBox.tsx";
 import { salesTexts as t } from "~/admin/texts.ts";
 import { ActionResult } from "~/components/ActionResult.tsx";
 import { formatSaoPaulo } from "~/lib/content/schedule-time.ts";
@@ -411,7 +412,7 @@ export default function SalesSettings({ loaderData, actionData }: Route.Componen
         {Object.keys(mapping).length === 0 ? (
           <p>{t.noStatuses}</p>
         ) : (
-          <div className="admin-table-wrap">
+          <ScrollBox label={t.outcomes}>
             <table className="admin-table">
               <thead>
                 <tr>
@@ -447,7 +448,7 @@ export default function SalesSettings({ loaderData, actionData }: Route.Componen
                 })}
               </tbody>
             </table>
-          </div>
+          </ScrollBox>
         )}
         <div className="sales-settings__add">
           <label className="field">
