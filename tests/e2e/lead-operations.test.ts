@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type FakeJira, SALES_ANA, SALES_BRUNO, startFakeJira } from "../fakes/jira.ts";
+import { seriousViolations } from "../support/axe.ts";
 import { gotoHydrated, watchProblems, withBrowser } from "../support/browser.ts";
 import { type ServerProcess, startServerProcess } from "../support/server-process.ts";
 
@@ -31,7 +32,12 @@ describe("lead operations in Chromium: owner and deadline, outcome from Jira, a 
     );
     jira.configureWebhook({ url: `${server.url}/api/webhooks/jira`, secret: WEBHOOK_SECRET });
     const [, email, password] = /admin: +(\S+) \/ (\S+)/.exec(server.output())!;
-    const context = await browser.newContext({ locale: "pt-BR", viewport: { width: 1280, height: 900 } });
+    // bypassCSP: axe is injected as a script, which the admin's policy (rightly) refuses.
+    const context = await browser.newContext({
+      locale: "pt-BR",
+      viewport: { width: 1280, height: 900 },
+      bypassCSP: true,
+    });
     const page = await context.newPage();
     await gotoHydrated(page, `${server.url}/login?redirectTo=%2Fadmin%2Fvendas`);
     await page.getByLabel("E-mail").fill(email!);
@@ -135,5 +141,17 @@ describe("lead operations in Chromium: owner and deadline, outcome from Jira, a 
     await page.getByRole("heading", { level: 1, name: /^Histórico de Rita Melo/ }).waitFor();
     expect(await page.locator(".lead-timeline__item").count()).toBe(2);
     await page.getByText("Ganho").first().waitFor();
+  });
+
+  it("the sales settings, the inbox and the timeline pass axe at 1280 and 390 px", async () => {
+    const { page } = admin;
+    const timeline = page.url();
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      for (const url of [`${server.url}/admin/vendas`, `${server.url}/admin/leads`, timeline]) {
+        await gotoHydrated(page, url);
+        expect(await seriousViolations(page), `${url} at ${width}`).toEqual([]);
+      }
+    }
   });
 });
