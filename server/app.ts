@@ -12,6 +12,7 @@ import { errorHtml } from "./http/error-page.ts";
 import { messages } from "./http/errors.ts";
 import { jiraWebhook } from "./http/jira-webhook.ts";
 import { leadIntake } from "./http/lead-intake.ts";
+import { newsletterUnsubscribe } from "./http/newsletter-unsubscribe.ts";
 import { previewContextOf, previewRequests, servicesFor } from "./http/preview.ts";
 import { API_WRITE_LIMIT_PER_MINUTE, normalisePath, perMinuteLimit, writeBucket } from "./http/rate-limit.ts";
 import { renderQueue } from "./http/render-queue.ts";
@@ -226,6 +227,8 @@ export function createApp(services: AppServices, options: AppOptions): express.E
   // are Jira's webhooks, whose signature is over the raw body.
   app.use(leadIntake(services));
   app.use(jiraWebhook(services));
+  // The newsletter's one-click unsubscribe (RFC 8058), posted by mail clients with a signed token.
+  app.use(newsletterUnsubscribe(services));
 
   // Pages render a few at a time (the page cache answered the cached ones before Express). The
   // queue is on app.locals so its length can be read: tests/integration/page-rendering.test.ts does.

@@ -21,6 +21,7 @@ import type { PeriodicJob } from "./jobs/periodic-job.ts";
 import type { LeadErasure } from "./leads/erasure.ts";
 import type { FormRegistry } from "./leads/forms.ts";
 import type { LeadInbox } from "./leads/inbox.ts";
+import type { NewsletterConsent } from "./leads/newsletter-consent.ts";
 import type { LeadService } from "./leads/service.ts";
 import type { DeliveryWorker } from "./leads/worker.ts";
 import type { Logger } from "./logger.ts";
@@ -66,6 +67,8 @@ export interface AppServices {
   media: MediaService;
   /** The admin's lead inbox. */
   inbox: LeadInbox;
+  /** The newsletter's unsubscribe: the withdrawal of a subscriber's consent (issue 30 item 6). */
+  newsletterConsent: NewsletterConsent;
   worker: DeliveryWorker;
   accounts: AccountService;
   /** Keys of the vendor's billing system and platform (issue 28). */

@@ -25,6 +25,7 @@ import { PeriodicJob } from "./jobs/periodic-job.ts";
 import { LeadErasure } from "./leads/erasure.ts";
 import { FormRegistry } from "./leads/forms.ts";
 import { LeadInbox } from "./leads/inbox.ts";
+import { NewsletterConsent } from "./leads/newsletter-consent.ts";
 import { notificationHandlers } from "./leads/notify.ts";
 import type { JobKind } from "./leads/repository.ts";
 import { LeadService } from "./leads/service.ts";
@@ -32,6 +33,7 @@ import { issueFormToken } from "./leads/spam.ts";
 import { TrackerSync } from "./leads/tracker-sync.ts";
 import { DeliveryWorker, forLead, type JobHandler } from "./leads/worker.ts";
 import type { Logger } from "./logger.ts";
+import { LeadMail } from "./mail/lead-mail.ts";
 import { MediaService } from "./media/service.ts";
 import { contentDir, projectRoot } from "./paths.ts";
 import { CompanyService } from "./portal/companies.ts";
@@ -206,7 +208,20 @@ export async function buildServices(
       ticket: ticketDelivery?.create ?? simulatedTicketJob,
       ticket_comment: ticketDelivery?.comment ?? simulatedTicketJob,
       ticket_transition: ticketDelivery?.transition ?? simulatedTicketJob,
-      mail: outboxMail(mailer),
+      // A lead's e-mail is composed when its job runs, after the lead's tracker attempt (or 3 s at
+      // most) so it names the protocol the visitor was shown (decision 102).
+      mail: outboxMail(
+        mailer,
+        new LeadMail({
+          db,
+          forms,
+          signer,
+          publicBaseUrl: config.publicBaseUrl,
+          trackerAttempted: (leadId) =>
+            worker.slow("tracker") ? Promise.resolve() : worker.attempted(leadId, "tracker", 3_000),
+          now: seams.now,
+        }).compose,
+      ),
       plan_request: jira
         ? new PlanRequestDelivery({
             db,
@@ -280,6 +295,7 @@ export async function buildServices(
       forms,
       leads,
       inbox: new LeadInbox(database.db, seams.now),
+      newsletterConsent: new NewsletterConsent(database.db, signer, seams.now),
       erasure: new LeadErasure(database.db, jira, logger, seams.now),
       audit: new AuditLog(database.db, seams.now),
       uploads,

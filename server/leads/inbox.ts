@@ -63,6 +63,8 @@ export interface InboxRow {
   /** The status in Jira as last heard (webhook or reconciliation), with its category. */
   trackerStatus: { name: string | null; category: string } | null;
   createdAt: string;
+  /** When the visitor withdrew the consent (the newsletter's unsubscribe), if they did. */
+  consentWithdrawnAt: string | null;
   /** Who the lead is, read from the usual answer names. */
   contact: string;
 }
@@ -206,6 +208,7 @@ function toRow(lead: typeof leads.$inferSelect): InboxRow {
       ? { name: lead.trackerStatus, category: lead.trackerStatusCategory }
       : null,
     createdAt: lead.createdAt.toISOString(),
+    consentWithdrawnAt: lead.consentWithdrawnAt?.toISOString() ?? null,
     contact: contactLine(lead.answers as Record<string, unknown>),
   };
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { LEAD_INTAKE_PATH } from "@server/http/lead-intake.ts";
+import { ONE_CLICK_UNSUBSCRIBE_PATH } from "@server/mail/unsubscribe-links.ts";
 import routes from "~/routes.ts";
 
 interface RouteEntry {
@@ -18,7 +19,10 @@ function flatten(list: RouteEntry[], prefix = ""): { path: string; file: string 
 }
 
 /** Endpoints Express answers itself, before React Router (server/app.ts), with the module that does. */
-const serverEndpoints = [{ path: LEAD_INTAKE_PATH, file: "server/http/lead-intake.ts" }];
+const serverEndpoints = [
+  { path: LEAD_INTAKE_PATH, file: "server/http/lead-intake.ts" },
+  { path: ONE_CLICK_UNSUBSCRIBE_PATH, file: "server/http/newsletter-unsubscribe.ts" },
+];
 
 /**
  * Every endpoint: the route table, less the /pt, /en and /es copies of public pages (same module,
