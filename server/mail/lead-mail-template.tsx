@@ -131,11 +131,12 @@ const styles = {
   link: { color: colors.brand, textDecoration: "underline" },
   hr: { borderColor: colors.line, margin: "8px 0 16px" },
   small: { fontSize: "13px", lineHeight: "20px", color: colors.muted, margin: "0 0 8px" },
+  footerBox: { maxWidth: "600px" },
   footer: {
     fontSize: "12px",
     lineHeight: "18px",
     color: colors.muted,
-    margin: "16px 32px 0",
+    margin: "16px 24px 0",
     textAlign: "center",
   },
 } satisfies Record<string, CSSProperties>;
@@ -223,9 +224,11 @@ function LeadMail({ kit, model }: { kit: Kit; model: LeadMailModel }) {
             )}
           </Section>
         </Container>
-        <Text style={styles.footer}>
-          {model.kind === "welcome" ? t.welcomeFooter(site) : t.footer(site)} {t.automatic}
-        </Text>
+        <Container style={styles.footerBox}>
+          <Text style={styles.footer}>
+            {model.kind === "welcome" ? t.welcomeFooter(site) : t.footer(site)} {t.automatic}
+          </Text>
+        </Container>
       </Body>
     </Html>
   );

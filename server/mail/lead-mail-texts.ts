@@ -40,7 +40,7 @@ const en: LeadMailTexts = {
   welcomeSubject: "Welcome to the Vértice newsletter",
   welcomeIntro: "Your subscription to the Vértice newsletter is confirmed.",
   consentGiven: (purpose) => `You agreed to: ${purpose}`,
-  unsubscribeTitle: "Had enough?",
+  unsubscribeTitle: "No longer interested?",
   unsubscribeText:
     "Unsubscribe whenever you like: the link below records the withdrawal of your consent (LGPD).",
   unsubscribeLink: "Unsubscribe",

@@ -4,13 +4,17 @@ import { deliveryAttempts, deliveryJobs, leads, spentFormTokens } from "@server/
 import { insertLead } from "@server/leads/repository.ts";
 import { MAX_TOKEN_AGE_MS } from "@server/leads/spam.ts";
 import { ABANDONED_DETAIL, DeliveryWorker, LEASE_MS } from "@server/leads/worker.ts";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
 import { type FakeJira, startFakeJira } from "../fakes/jira.ts";
 import { databaseTargets, dropCreatedDatabases } from "../support/databases.ts";
 import { hotDemoAnswers, leadStack, silentLogger } from "../support/lead-stack.ts";
 
 afterAll(dropCreatedDatabases);
+
+/** A lead's tracker job (a lead also has its visitor's e-mail job: decision 102). */
+const trackerJobOf = (leadId: string) =>
+  and(eq(deliveryJobs.leadId, leadId), eq(deliveryJobs.kind, "tracker"));
 
 const captureAnswers = {
   nomeResponsavel: hotDemoAnswers.nomeResponsavel,
@@ -144,7 +148,7 @@ describe.each(databaseTargets())("lead delivery to Jira on $name", (target) => {
     );
     expect(result.protocol).toMatch(/^VRT-20261122-[A-Z0-9]{6}$/);
     expect(result.trackerKey).toBeNull();
-    const [job] = await handle.db.select().from(deliveryJobs).where(eq(deliveryJobs.leadId, result.leadId));
+    const [job] = await handle.db.select().from(deliveryJobs).where(trackerJobOf(result.leadId));
     expect(job).toMatchObject({ status: "pending", attempts: 1 });
     expect(job!.lastError).toContain("HTTP 503");
 
@@ -175,7 +179,7 @@ describe.each(databaseTargets())("lead delivery to Jira on $name", (target) => {
         answers: { nome: `Visitante ${i}`, email: `v${i}@example.com`, mensagem: "Quero uma proposta." },
       });
     const recordedAttempts = async (leadId: string) => {
-      const [job] = await handle.db.select().from(deliveryJobs).where(eq(deliveryJobs.leadId, leadId));
+      const [job] = await handle.db.select().from(deliveryJobs).where(trackerJobOf(leadId));
       return handle.db.select().from(deliveryAttempts).where(eq(deliveryAttempts.jobId, job!.id));
     };
 
@@ -231,7 +235,7 @@ describe.each(databaseTargets())("lead delivery to Jira on $name", (target) => {
     jira.hangNext(10);
     const queued = await stack.leads.submit(contact(6));
     expect(queued.trackerKey).toBeNull();
-    const [job] = await handle.db.select().from(deliveryJobs).where(eq(deliveryJobs.leadId, queued.leadId));
+    const [job] = await handle.db.select().from(deliveryJobs).where(trackerJobOf(queued.leadId));
     expect(
       await handle.db.select().from(deliveryAttempts).where(eq(deliveryAttempts.jobId, job!.id)),
     ).toEqual([]);
@@ -254,7 +258,7 @@ describe.each(databaseTargets())("lead delivery to Jira on $name", (target) => {
       stack.submission({ formKey: "demo", stage: "capture", answers: captureAnswers }),
     );
     expect(jira.issues).toHaveLength(1);
-    const [job] = await handle.db.select().from(deliveryJobs).where(eq(deliveryJobs.leadId, result.leadId));
+    const [job] = await handle.db.select().from(deliveryJobs).where(trackerJobOf(result.leadId));
     // Simulate the crash: the job is left running under a lease nobody will release.
     await handle.db
       .update(deliveryJobs)
@@ -361,7 +365,7 @@ describe.each(databaseTargets())("lead delivery to Jira on $name", (target) => {
       }),
     });
     expect(created.status).toBe(201);
-    const [job] = await handle.db.select().from(deliveryJobs).where(eq(deliveryJobs.leadId, result.leadId));
+    const [job] = await handle.db.select().from(deliveryJobs).where(trackerJobOf(result.leadId));
     await handle.db.update(deliveryJobs).set({ status: "dead" }).where(eq(deliveryJobs.id, job!.id));
 
     // An admin's retry starts the job's count afresh; its earlier attempts still make it search first.
@@ -409,17 +413,14 @@ describe.each(databaseTargets())("lead delivery to Jira on $name", (target) => {
     // Past the first lease: the renewal has moved it on, so no other worker takes the job.
     stack.clock.advance(LEASE_MS + 1_000);
     const leaseOf = async () =>
-      (await handle.db.select().from(deliveryJobs).where(eq(deliveryJobs.leadId, result.leadId)))[0]!;
+      (await handle.db.select().from(deliveryJobs).where(trackerJobOf(result.leadId)))[0]!;
     await expect
       .poll(async () => (await leaseOf()).lockedUntil!.getTime() > stack.clock.now().getTime())
       .toBe(true);
     expect(await stack.makeWorker("other").runDue()).toBe(0);
 
     // Another worker holds it now (as after a stall): the slow worker's end changes nothing but its record.
-    await handle.db
-      .update(deliveryJobs)
-      .set({ lockedBy: "other" })
-      .where(eq(deliveryJobs.leadId, result.leadId));
+    await handle.db.update(deliveryJobs).set({ lockedBy: "other" }).where(trackerJobOf(result.leadId));
     finish();
     await running;
     expect(await leaseOf()).toMatchObject({ status: "running", lockedBy: "other" });
@@ -513,10 +514,11 @@ describe.each(databaseTargets())("lead delivery to Jira on $name", (target) => {
     await Promise.all([workerA.kick(), workerB.kick(), workerA.kick(), workerB.kick()]);
     expect(jira.issues).toHaveLength(12);
     expect(new Set(jira.issues.flatMap((i) => i.labels.filter((l) => l.startsWith("lead-")))).size).toBe(12);
-    const attempts = await handle.db.select().from(deliveryAttempts);
-    expect(attempts.filter((a) => a.outcome === "ok")).toHaveLength(12);
     const jobs = await handle.db.select().from(deliveryJobs);
     expect(jobs.every((j) => j.status === "done")).toBe(true);
+    const trackerJobs = new Set(jobs.filter((j) => j.kind === "tracker").map((j) => j.id));
+    const attempts = await handle.db.select().from(deliveryAttempts);
+    expect(attempts.filter((a) => a.outcome === "ok" && trackerJobs.has(a.jobId))).toHaveLength(12);
     expect(submitted.every((s) => s.trackerKey === null)).toBe(true);
   });
 
@@ -616,7 +618,8 @@ describe.each(databaseTargets())("lead delivery to Jira on $name", (target) => {
       formId: "newsletter",
       answers: { email: "ana@example.com" },
     });
-    expect(await handle.db.select().from(deliveryJobs)).toHaveLength(0);
+    // Nothing to deliver to Jira; only the visitor's welcome e-mail (decision 102).
+    expect((await handle.db.select().from(deliveryJobs)).map((job) => job.kind)).toEqual(["mail"]);
   });
 
   it("a submission forgets the keys of tokens too old to be sent, and keeps the recent ones", async () => {
