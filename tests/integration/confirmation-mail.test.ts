@@ -170,7 +170,7 @@ describe.each(serverDatabaseTargets())("confirmation e-mails on $name", (target)
       ...extra,
     });
     await submit(contact("honeypot@example.com", { website: "http://spam.example" }));
-    await submit(
+    const tooFast = await submit(
       contact("rapido@example.com", { formToken: issueFormToken(new Signer(SECRET), Date.now()) }),
     );
     await submit(contact("primeiro@example.com", { formToken: token }));
@@ -182,6 +182,17 @@ describe.each(serverDatabaseTargets())("confirmation e-mails on $name", (target)
     for (const address of ["honeypot@example.com", "rapido@example.com", "replay@example.com"])
       expect(mailsTo(address), address).toEqual([]);
     expect(await jobsOf(replay.leadId)).toEqual([]);
+
+    // A person held as too fast, released by an admin, gets the e-mail then, once.
+    const released = await postForm(
+      server.url,
+      `/admin/leads/${tooFast.leadId}`,
+      { intent: "release" },
+      admin,
+    );
+    expect(released.status).toBe(200);
+    await expect.poll(() => mailsTo("rapido@example.com").length).toBe(1);
+    expect(mailsTo("rapido@example.com")[0]!.text).toContain("em até 24 horas úteis");
   });
 
   it("the newsletter's welcome has one-click unsubscribe headers; the one-click POST records the withdrawal, twice harmlessly", async () => {
@@ -230,6 +241,12 @@ describe.each(serverDatabaseTargets())("confirmation e-mails on $name", (target)
     }
     const inbox = await adminPage(`/admin/leads?q=${encodeURIComponent(address)}`);
     expect(inbox.match(/Consentimento retirado/g)).toHaveLength(2);
+    // The export says so too: whatever sends the newsletter's issues skips them.
+    const csv = await adminPage(`/admin/leads.csv?form=newsletter&q=${encodeURIComponent(address)}`);
+    const lines = csv.trim().split("\n");
+    expect(lines[0]).toMatch(/,consentimento_retirado$/);
+    expect(lines.slice(1)).toHaveLength(2);
+    for (const line of lines.slice(1)) expect(line).toMatch(/,\d{4}-\d{2}-\d{2}T[\d:.]+Z$/);
   });
 
   it("the unsubscribe page: opening it changes nothing, its button confirms; in the subscriber's language", async () => {

@@ -26,6 +26,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       JSON.stringify(lead.answers),
       lead.consentPurpose,
       lead.consentAt.toISOString(),
+      // A newsletter subscriber who unsubscribed (decision 102): whoever sends the issues skips them.
+      lead.consentWithdrawnAt?.toISOString() ?? "",
     ]),
     {
       header: true,
@@ -42,6 +44,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         "respostas",
         "finalidade",
         "consentimento",
+        "consentimento_retirado",
       ],
     },
   );
