@@ -208,19 +208,10 @@ export async function buildServices(
       ticket: ticketDelivery?.create ?? simulatedTicketJob,
       ticket_comment: ticketDelivery?.comment ?? simulatedTicketJob,
       ticket_transition: ticketDelivery?.transition ?? simulatedTicketJob,
-      // A lead's e-mail is composed when its job runs, after the lead's tracker attempt (or 3 s at
-      // most) so it names the protocol the visitor was shown (decision 102).
+      // A lead's e-mail is composed when its job runs, from the lead as it is then (decision 102).
       mail: outboxMail(
         mailer,
-        new LeadMail({
-          db,
-          forms,
-          signer,
-          publicBaseUrl: config.publicBaseUrl,
-          trackerAttempted: (leadId) =>
-            worker.slow("tracker") ? Promise.resolve() : worker.attempted(leadId, "tracker", 3_000),
-          now: seams.now,
-        }).compose,
+        new LeadMail({ db, forms, signer, publicBaseUrl: config.publicBaseUrl, now: seams.now }).compose,
       ),
       plan_request: jira
         ? new PlanRequestDelivery({

@@ -10,7 +10,7 @@ import type { LeadMailComposer } from "../auth/mailer.ts";
 import type { Database } from "../db/client.ts";
 import type { FormKey, FormRegistry } from "../leads/forms.ts";
 import { simulatedKey } from "../leads/protocol.ts";
-import { findLead, type LeadRow, MAX_ATTEMPTS, type NewJob, trackerSettled } from "../leads/repository.ts";
+import { findLead, type LeadRow, MAX_ATTEMPTS, type NewJob } from "../leads/repository.ts";
 import { JobError } from "../leads/worker.ts";
 import type { Signer } from "../secrets.ts";
 import { type LeadMailModel, renderLeadMail } from "./lead-mail-template.tsx";
@@ -66,13 +66,20 @@ export function firstName(answers: Answers | Record<string, unknown>): string | 
 }
 
 /**
+ * How long after the lead is stored its e-mail is due: past the visitor's wait for the tracker key
+ * (2.5 s, LeadService's protocolWaitMs), so the e-mail names the protocol the answer showed, and the
+ * e-mail never takes a delivery slot from a tracker job a visitor is waiting on.
+ */
+export const CONFIRMATION_DELAY_MS = 3_000;
+
+/**
  * The e-mail job of a lead being stored for the first time (its capture, or a one-step form): one,
  * unless the lead is held as spam or the visitor gave no e-mail (the WhatsApp chat form asks none).
  * The completion of a multi-step form queues none; a unique index keeps it to one per lead anyway.
  */
 export function confirmationMailJobs(form: FormDefinition, answers: Answers, spam: string | null): NewJob[] {
   if (spam || !visitorEmail(form, answers)) return [];
-  return [{ kind: "mail", maxAttempts: MAX_ATTEMPTS.mail }];
+  return [{ kind: "mail", maxAttempts: MAX_ATTEMPTS.mail, delayMs: CONFIRMATION_DELAY_MS }];
 }
 
 /**
@@ -93,11 +100,6 @@ export interface LeadMailOptions {
   forms: FormRegistry;
   signer: Signer;
   publicBaseUrl: string;
-  /**
-   * Resolves once the lead's tracker job has been tried here, or after a short bound: the e-mail
-   * then names the key the visitor was shown (server/services.ts gives the worker's).
-   */
-  trackerAttempted?: (leadId: string) => Promise<unknown>;
   now?: () => Date;
 }
 
@@ -110,8 +112,8 @@ export class LeadMail {
 
   /** The outbox's composer of a lead's e-mail (server/auth/mailer.ts, `outboxMail`). */
   readonly compose: LeadMailComposer = async (job) => {
-    const { db, forms, trackerAttempted } = this.options;
-    let lead = job.leadId ? await findLead(db, job.leadId) : null;
+    const { db, forms } = this.options;
+    const lead = job.leadId ? await findLead(db, job.leadId) : null;
     if (!lead) throw new JobError("lead não encontrado", false);
     if (lead.spamReason) return "não enviado: lead retido como spam";
     const language = leadLanguage(lead);
@@ -124,13 +126,6 @@ export class LeadMail {
     if (!to) return "não enviado: o lead não tem e-mail (ou os dados foram apagados a pedido do titular)";
     const welcome = form.type === NEWSLETTER;
     if (welcome && lead.consentWithdrawnAt) return "não enviado: a inscrição foi cancelada antes do envio";
-    // The visitor's answer waited for the tracker key (B §4.5); so does the e-mail, and names the same.
-    // Subscribed before the check, so an attempt that ends in between is not missed.
-    if (lead.deliveryStatus === "pending" && trackerAttempted) {
-      const attempted = trackerAttempted(lead.id);
-      if (!(await trackerSettled(db, lead.id))) await attempted;
-      lead = (await findLead(db, lead.id)) ?? lead;
-    }
     const { model, headers } = this.model(lead, form, language);
     const rendered = await renderLeadMail(model);
     const t = leadMailTexts(language);
