@@ -18,6 +18,8 @@ function publicPages(lang: string) {
       route(path.slice(1), "routes/contact.tsx", { id: id(path.slice(1)) }),
     ),
     route("newsletter", "routes/newsletter.tsx", { id: id("newsletter") }),
+    // The welcome e-mail's unsubscribe link: confirmed with a button (issue 30 item 6).
+    route("newsletter/cancelar", "routes/newsletter-unsubscribe.tsx", { id: id("newsletter-cancelar") }),
     route("blog", "routes/blog.tsx", { id: id("blog") }),
     route("blog/rss.xml", "routes/blog-rss.ts", { id: id("blog-rss") }),
     route("blog/:slug", "routes/blog-post.tsx", { id: id("blog-post") }),

@@ -13,6 +13,7 @@ import { messages } from "./http/errors.ts";
 import { funnelBeacon } from "./http/funnel-beacon.ts";
 import { jiraWebhook } from "./http/jira-webhook.ts";
 import { leadIntake } from "./http/lead-intake.ts";
+import { newsletterUnsubscribe } from "./http/newsletter-unsubscribe.ts";
 import { previewContextOf, previewRequests, servicesFor } from "./http/preview.ts";
 import {
   API_WRITE_LIMIT_PER_MINUTE,
@@ -242,6 +243,8 @@ export function createApp(services: AppServices, options: AppOptions): express.E
   app.use(leadIntake(services));
   app.use(funnelBeacon(services));
   app.use(jiraWebhook(services));
+  // The newsletter's one-click unsubscribe (RFC 8058), posted by mail clients with a signed token.
+  app.use(newsletterUnsubscribe(services));
 
   // Pages render a few at a time (the page cache answered the cached ones before Express). The
   // queue is on app.locals so its length can be read: tests/integration/page-rendering.test.ts does.

@@ -23,6 +23,7 @@ import type { LeadErasure } from "./leads/erasure.ts";
 import type { FormRegistry } from "./leads/forms.ts";
 import type { LeadInbox } from "./leads/inbox.ts";
 import type { LeadSettings } from "./leads/lead-settings.ts";
+import type { NewsletterConsent } from "./leads/newsletter-consent.ts";
 import type { LeadService } from "./leads/service.ts";
 import type { DeliveryWorker } from "./leads/worker.ts";
 import type { Logger } from "./logger.ts";
@@ -77,6 +78,8 @@ export interface AppServices {
   leadSettings: LeadSettings;
   /** Outgoing webhook endpoints, their secrets and delivery logs (issue 30). */
   webhooks: WebhookEndpoints;
+  /** The newsletter's unsubscribe: the withdrawal of a subscriber's consent (issue 30 item 6). */
+  newsletterConsent: NewsletterConsent;
   worker: DeliveryWorker;
   accounts: AccountService;
   /** Keys of the vendor's billing system and platform (issue 28). */

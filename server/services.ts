@@ -28,6 +28,7 @@ import { LeadErasure } from "./leads/erasure.ts";
 import { FormRegistry } from "./leads/forms.ts";
 import { LeadInbox } from "./leads/inbox.ts";
 import { LeadSettings } from "./leads/lead-settings.ts";
+import { NewsletterConsent } from "./leads/newsletter-consent.ts";
 import { notificationHandlers } from "./leads/notify.ts";
 import type { JobKind } from "./leads/repository.ts";
 import { LeadRouting } from "./leads/routing.ts";
@@ -36,6 +37,7 @@ import { issueFormToken } from "./leads/spam.ts";
 import { TrackerSync } from "./leads/tracker-sync.ts";
 import { DeliveryWorker, forLead, type JobHandler } from "./leads/worker.ts";
 import type { Logger } from "./logger.ts";
+import { LeadMail } from "./mail/lead-mail.ts";
 import { MediaService } from "./media/service.ts";
 import { contentDir, projectRoot } from "./paths.ts";
 import { CompanyService } from "./portal/companies.ts";
@@ -240,7 +242,11 @@ export async function buildServices(
       ticket: ticketDelivery?.create ?? simulatedTicketJob,
       ticket_comment: ticketDelivery?.comment ?? simulatedTicketJob,
       ticket_transition: ticketDelivery?.transition ?? simulatedTicketJob,
-      mail: outboxMail(mailer),
+      // A lead's e-mail is composed when its job runs, from the lead as it is then (decision 102).
+      mail: outboxMail(
+        mailer,
+        new LeadMail({ db, forms, signer, publicBaseUrl: config.publicBaseUrl, now: seams.now }).compose,
+      ),
       plan_request: jira
         ? new PlanRequestDelivery({
             db,
@@ -346,6 +352,7 @@ export async function buildServices(
       inbox: new LeadInbox(database.db, seams.now),
       leadSettings,
       webhooks,
+      newsletterConsent: new NewsletterConsent(database.db, signer, seams.now),
       erasure: new LeadErasure(database.db, jira, logger, seams.now),
       audit: new AuditLog(database.db, seams.now),
       uploads,

@@ -1,4 +1,3 @@
-import type { ReactNode } from "react";
 import { Form } from "react-router";
 import { type FunnelStage, percent } from "~/lib/funnel/dropoff.ts";
 import type { TrafficSource } from "~/lib/funnel/events.ts";

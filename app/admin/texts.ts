@@ -275,6 +275,13 @@ export const inboxTexts = {
   purpose: "Finalidade",
   textVersion: "Versão do texto",
   consentAt: "Data do consentimento",
+  /** The newsletter subscriber withdrew the consent (issue 30 item 6). */
+  consentWithdrawn: "Consentimento retirado",
+  consentWithdrawnAt: (when: string, via: string) => `Retirado em ${when} (${via})`,
+  withdrawnVia: {
+    "one-click": "cancelamento de um clique pelo programa de e-mail",
+    page: "página de cancelamento da newsletter",
+  } as Record<string, string>,
   tracking: "Rastreamento",
   temperature: "Temperatura",
   deliveries: "Entregas",

@@ -1,7 +1,8 @@
 import nodemailer from "nodemailer";
-import { JobError, type JobHandler } from "../leads/worker.ts";
+import { z } from "zod";
+import { JobError, type JobHandler, type JobRow } from "../leads/worker.ts";
 import type { Logger } from "../logger.ts";
-import type { Mailer } from "./password-reset.ts";
+import type { Mailer, MailMessage } from "./password-reset.ts";
 
 /**
  * Mail through SMTP_URL. Without it, a development server writes each message to its log so a
@@ -29,7 +30,9 @@ export function createMailer(options: {
       available: true,
       async send(message) {
         logger.info(
-          { mail: { to: message.to, subject: message.subject, text: message.text } },
+          {
+            mail: { to: message.to, subject: message.subject, text: message.text, headers: message.headers },
+          },
           "e-mail (development without SMTP_URL: logged instead of sent)",
         );
       },
@@ -44,25 +47,55 @@ export function createMailer(options: {
   };
 }
 
+/** Header lines an outbox e-mail may carry besides those nodemailer writes (decision 102). */
+export const EXTRA_MAIL_HEADERS = ["List-Unsubscribe", "List-Unsubscribe-Post"] as const;
+
+/** A 'mail' job's payload: {to, subject, text}, and optionally an HTML part and the extra headers. */
+const mailPayloadSchema = z.object({
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  html: z.string().optional(),
+  // One line each: a line break in a value would start a header of its own.
+  headers: z.partialRecord(z.enum(EXTRA_MAIL_HEADERS), z.string().regex(/^[^\r\n]*$/)).optional(),
+});
+
 /**
- * Delivers the outbox's e-mails (kind 'mail': payload {to, subject, text}). Without mail configured
- * the job ends at once, recorded as not sent: the portal shows everything the e-mail points to.
+ * A lead's e-mail (its confirmation, or the newsletter's welcome), composed when its job runs from
+ * the lead as it is then: the message and what the attempt records, or why nothing is sent.
  */
-export function outboxMail(mailer: Mailer): JobHandler {
+export type LeadMailComposer = (job: JobRow) => Promise<{ message: MailMessage; detail: string } | string>;
+
+const NOT_CONFIGURED = "não enviado: e-mail não configurado (SMTP_URL)";
+
+/**
+ * Delivers the outbox's e-mails (kind 'mail'). A job about a lead is composed by `forLead` when it
+ * runs (decision 102); any other carries its message in the payload ({to, subject, text}, and
+ * optionally html and headers). Without mail configured the job ends at once, recorded as not sent:
+ * the portal shows everything the e-mail points to, and a visitor's request is stored either way.
+ */
+export function outboxMail(mailer: Mailer, forLead?: LeadMailComposer): JobHandler {
   return async (job) => {
-    const payload = job.payload as { to?: unknown; subject?: unknown; text?: unknown } | null;
-    if (
-      typeof payload?.to !== "string" ||
-      typeof payload.subject !== "string" ||
-      typeof payload.text !== "string"
-    )
-      throw new JobError("e-mail sem destinatário, assunto ou texto", false);
-    if (!mailer.available) return "não enviado: e-mail não configurado (SMTP_URL)";
-    try {
-      await mailer.send({ to: payload.to, subject: payload.subject, text: payload.text });
-    } catch (error) {
-      throw new JobError(`envio falhou: ${(error as Error).message}`.slice(0, 300), true);
+    if (job.leadId && forLead) {
+      if (!mailer.available) return NOT_CONFIGURED;
+      const composed = await forLead(job);
+      if (typeof composed === "string") return composed;
+      await send(mailer, composed.message);
+      return composed.detail;
     }
-    return `enviado para ${payload.to}`;
+    const payload = mailPayloadSchema.safeParse(job.payload);
+    if (!payload.success) throw new JobError("e-mail sem destinatário, assunto ou texto", false);
+    if (!mailer.available) return NOT_CONFIGURED;
+    const { headers, ...message } = payload.data;
+    await send(mailer, headers ? { ...message, headers: headers as Record<string, string> } : message);
+    return `enviado para ${payload.data.to}`;
   };
+}
+
+async function send(mailer: Mailer, message: MailMessage): Promise<void> {
+  try {
+    await mailer.send(message);
+  } catch (error) {
+    throw new JobError(`envio falhou: ${(error as Error).message}`.slice(0, 300), true);
+  }
 }

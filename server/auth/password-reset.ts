@@ -12,10 +12,23 @@ import { type PublicUser, toPublicUser } from "./users.ts";
 export const RESETS_PER_WINDOW = 3;
 const RESET_WINDOW_MS = 3600_000;
 
+/**
+ * One e-mail: always a text part; an HTML part and extra header lines when the message has them (a
+ * lead's confirmation, decision 102). Everything else the site sends is plain text only.
+ */
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  /** Only the headers the site sets itself (List-Unsubscribe, List-Unsubscribe-Post). */
+  headers?: Record<string, string>;
+}
+
 export interface Mailer {
   /** False when the site has no way to send mail (production without SMTP_URL). */
   readonly available: boolean;
-  send(message: { to: string; subject: string; text: string }): Promise<void>;
+  send(message: MailMessage): Promise<void>;
 }
 
 export interface PasswordResetOptions {

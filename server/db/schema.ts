@@ -157,6 +157,12 @@ export const leads = pgTable(
     consentPurpose: text("consent_purpose").notNull(),
     consentTextVersion: text("consent_text_version").notNull(),
     consentAt: timestamp("consent_at", { withTimezone: true }).notNull(),
+    /**
+     * When the visitor withdrew that consent (LGPD art. 8 §5), and how: the one-click unsubscribe of
+     * a mail client (RFC 8058) or the confirmation page (decision 102). Null while it stands.
+     */
+    consentWithdrawnAt: timestamp("consent_withdrawn_at", { withTimezone: true }),
+    consentWithdrawnVia: text("consent_withdrawn_via", { enum: ["one-click", "page"] }),
     /** Why the lead is considered spam (honeypot, too-fast); spam is stored but never delivered. */
     spamReason: text("spam_reason"),
     trackerKey: text("tracker_key"),
@@ -325,6 +331,8 @@ export const deliveryJobs = pgTable(
     uniqueIndex("delivery_jobs_one_open_tracker_idx")
       .on(t.leadId)
       .where(sql`${t.kind} = 'tracker' and ${t.status} in ('pending', 'running')`),
+    // A lead's visitor gets one e-mail, ever (its confirmation or newsletter welcome; decision 102).
+    uniqueIndex("delivery_jobs_one_lead_mail_idx").on(t.leadId).where(sql`${t.kind} = 'mail'`),
   ],
 );
 

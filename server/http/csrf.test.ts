@@ -32,6 +32,18 @@ describe("cross-site writes with the session cookie (decision 078)", () => {
       ),
     ).toBe(false);
   });
+  it("lets the newsletter's one-click unsubscribe through: its signed token, not the cookie, authorises it", () => {
+    const oneClick = (path: string) =>
+      isCrossSiteCookieWrite(
+        write({ origin: "https://mail.example", "sec-fetch-site": "cross-site" }, "POST", path),
+        base,
+      );
+    expect(oneClick("/api/newsletter/unsubscribe")).toBe(false);
+    expect(oneClick("/api/newsletter/unsubscribe/")).toBe(false);
+    // Only that address: its neighbours keep the check.
+    expect(oneClick("/api/newsletter")).toBe(true);
+    expect(oneClick("/api/newsletter/unsubscribe/x")).toBe(true);
+  });
 });
 
 describe("requests another site's page sent, with or without a cookie (the funnel's beacon)", () => {

@@ -1,3 +1,6 @@
+import { ONE_CLICK_UNSUBSCRIBE_PATH } from "../mail/unsubscribe-links.ts";
+import { normalisePath } from "./rate-limit.ts";
+
 type RequestLike = {
   method: string;
   path: string;
@@ -8,6 +11,9 @@ type RequestLike = {
 /** An API write that carries the session cookie and says it comes from another site. */
 export function isCrossSiteCookieWrite(req: RequestLike, publicBaseUrl: string): boolean {
   if (req.method === "GET" || req.method === "HEAD" || !req.path.startsWith("/api/")) return false;
+  // Authorised by the signed token in its address, never by the cookie: a mail client posts it (RFC
+  // 8058), and a page of another site that holds the link could as well open it (decision 102).
+  if (normalisePath(req.path) === ONE_CLICK_UNSUBSCRIBE_PATH) return false;
   if (req.headers.authorization || !/(?:^|;\s*)session=/.test(String(req.headers.cookie ?? ""))) return false;
   return saysCrossSite(req, publicBaseUrl);
 }

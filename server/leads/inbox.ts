@@ -75,6 +75,8 @@ export interface InboxRow {
   /** The status in Jira as last heard (webhook or reconciliation), with its category. */
   trackerStatus: { name: string | null; category: string } | null;
   createdAt: string;
+  /** When the visitor withdrew the consent (the newsletter's unsubscribe), if they did. */
+  consentWithdrawnAt: string | null;
   /** Who the lead is, read from the usual answer names. */
   contact: string;
   /** The sales owner routing chose, the response deadline, and whether it passed unanswered. */
@@ -332,6 +334,7 @@ function toRow(lead: typeof leads.$inferSelect, now: Date): InboxRow {
       ? { name: lead.trackerStatus, category: lead.trackerStatusCategory }
       : null,
     createdAt: lead.createdAt.toISOString(),
+    consentWithdrawnAt: lead.consentWithdrawnAt?.toISOString() ?? null,
     contact: contactLine(lead.answers as Record<string, unknown>),
     owner: lead.ownerName,
     respondBy: lead.respondBy?.toISOString() ?? null,

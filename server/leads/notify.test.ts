@@ -52,6 +52,8 @@ function row(overrides: Partial<LeadRow> = {}): LeadRow {
     consentPurpose: "Contato comercial",
     consentTextVersion: "2026-11-01",
     consentAt: new Date("2026-11-22T13:00:00.000Z"),
+    consentWithdrawnAt: null,
+    consentWithdrawnVia: null,
     spamReason: null,
     trackerKey: "FDVW-42",
     trackerUrl: "https://acme.atlassian.net/browse/FDVW-42",

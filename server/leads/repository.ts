@@ -14,6 +14,8 @@ export interface NewJob {
   kind: JobKind;
   event?: string;
   maxAttempts: number;
+  /** Due this long after the lead is stored (the visitor's e-mail: decision 102); at once without. */
+  delayMs?: number;
 }
 
 /** Spent token keys are kept a day longer than a token lives. */
@@ -33,7 +35,13 @@ async function queueJobs(tx: Tx, leadId: string, jobs: NewJob[], runAt: Date): P
   await tx
     .insert(deliveryJobs)
     .values(
-      jobs.map((job) => ({ leadId, kind: job.kind, event: job.event, maxAttempts: job.maxAttempts, runAt })),
+      jobs.map((job) => ({
+        leadId,
+        kind: job.kind,
+        event: job.event,
+        maxAttempts: job.maxAttempts,
+        runAt: new Date(runAt.getTime() + (job.delayMs ?? 0)),
+      })),
     )
     .onConflictDoNothing();
 }
@@ -112,8 +120,9 @@ const insertLeadStatement = compileStatement<InsertLeadValues>("insert-lead", (p
     ),
     jobs as (
       insert into ${deliveryJobs} (lead_id, kind, event, max_attempts, run_at)
-      select stored.id, job.kind, job.event, job.max_attempts, ${at}
-      from stored, jsonb_to_recordset(${param("jobs")}::jsonb) as job(kind text, event text, max_attempts integer)
+      select stored.id, job.kind, job.event, job.max_attempts,
+        ${at}::timestamptz + job.delay_ms * interval '1 millisecond'
+      from stored, jsonb_to_recordset(${param("jobs")}::jsonb) as job(kind text, event text, max_attempts integer, delay_ms integer)
       where stored.spam_reason is null
       -- A tracker job already open for the lead stays the only one (a unique index).
       on conflict do nothing
@@ -148,7 +157,12 @@ export async function insertLead(
     spentToken: spentToken ?? null,
     spentBefore: new Date((lead.createdAt as Date).getTime() - SPENT_TOKEN_KEEP_MS),
     jobs: JSON.stringify(
-      jobs.map((job) => ({ kind: job.kind, event: job.event ?? null, max_attempts: job.maxAttempts })),
+      jobs.map((job) => ({
+        kind: job.kind,
+        event: job.event ?? null,
+        max_attempts: job.maxAttempts,
+        delay_ms: job.delayMs ?? 0,
+      })),
     ),
     webhookEvents: JSON.stringify(webhookEvents),
   });

@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from "node:crypto";
 import { CLICK_ID_KEYS, type Touch, type TouchTag } from "~/lib/attribution/touch.ts";
-import type { FormDefinition } from "~/lib/forms/definition.ts";
+import type { Answers, FormDefinition } from "~/lib/forms/definition.ts";
 import { UTM_KEYS } from "~/lib/forms/form-keys.ts";
 import { actionFor, computeTemperature, type Temperature } from "~/lib/forms/scoring.ts";
 import { type FieldErrors, validateSteps } from "~/lib/forms/validation.ts";
@@ -9,6 +9,7 @@ import { eventsOnStore } from "~/lib/webhooks.ts";
 import type { Database } from "../db/client.ts";
 import { retryOnLostConnection } from "../db/lost-connection.ts";
 import { DomainError } from "../domain-errors.ts";
+import { confirmationMailJobs } from "../mail/lead-mail.ts";
 import type { Signer } from "../secrets.ts";
 import { captureStepIndex, sanitizeAnswers } from "./answers.ts";
 import type { FormKey, FormRegistry } from "./forms.ts";
@@ -245,13 +246,17 @@ export class LeadService {
         updatedAt: now,
       },
       input.requestKey,
-      this.jobsFor(
-        form,
-        spam,
-        temperature,
-        input.stage === "capture" && form.steps.length > 1 ? "lead.captured" : "lead.completed",
-        [],
-      ),
+      [
+        ...this.jobsFor(
+          form,
+          spam,
+          temperature,
+          input.stage === "capture" && form.steps.length > 1 ? "lead.captured" : "lead.completed",
+          [],
+        ),
+        // The visitor's e-mail, once per lead: when it is first stored (decision 102).
+        ...confirmationMailJobs(form, answers, spam),
+      ],
       // A token with a valid signature is spent, even one sent too fast; a bad one never was ours.
       spam === "honeypot" || spam === "bad-token" || !input.formToken
         ? undefined
@@ -304,7 +309,10 @@ export class LeadService {
     const form = await forms.get(lead.formId as FormKey);
     if (!form) throw new DomainError("not-found", "Formulário não encontrado.");
     const event = lead.stage === "captured" ? "lead.captured" : "lead.completed";
-    const jobs = this.jobsFor(form, null, { score: lead.score, level: lead.level }, event, []);
+    const jobs = [
+      ...this.jobsFor(form, null, { score: lead.score, level: lead.level }, event, []),
+      ...confirmationMailJobs(form, lead.answers as Answers, null),
+    ];
     const status = this.isSimulated(form) ? "simulated" : "pending";
     const events = eventsOnStore(lead.stage, form.steps.length);
     if (!(await releaseLead(db, id, status, jobs, this.now(), events)))

@@ -5,8 +5,10 @@ export interface ReceivedMail {
   from: string;
   to: string[];
   subject: string;
-  /** The text body, quoted-printable and base64 decoded. */
+  /** The text body (the text/plain part of a multipart message), quoted-printable and base64 decoded. */
   text: string;
+  /** The text/html part of a multipart message, decoded; undefined for a single-part message. */
+  html?: string;
   /** The message's header lines, unfolded, as sent. */
   headers: string[];
 }
@@ -86,14 +88,50 @@ export async function startFakeSmtp(): Promise<FakeSmtp> {
   };
 }
 
-/** Subject and text body of a single-part message as nodemailer writes one. */
-function parseMessage(raw: string): { subject: string; text: string; headers: string[] } {
+/** Subject, text and HTML parts and the header lines of a message as nodemailer writes one. */
+function parseMessage(raw: string): { subject: string; text: string; html?: string; headers: string[] } {
+  const { head, body } = splitHead(raw);
+  const header = headerOf(head);
+  const parts = partsOf(head, body);
+  const text = parts.find((part) => part.type === "text/plain")?.body ?? "";
+  const html = parts.find((part) => part.type === "text/html")?.body;
+  return {
+    subject: decodeWords(header("Subject")),
+    text,
+    ...(/^multipart\//i.test(header("Content-Type")) ? { html } : {}),
+    headers: head.split("\r\n"),
+  };
+}
+
+/** The header lines (unfolded) and the body of a message or of a part. */
+function splitHead(raw: string): { head: string; body: string } {
   const split = raw.indexOf("\r\n\r\n");
-  const head = raw.slice(0, split).replace(/\r\n[ \t]+/g, " ");
-  const body = raw.slice(split + 4);
-  const header = (name: string) => new RegExp(`^${name}:\\s*(.*)$`, "im").exec(head)?.[1]?.trim() ?? "";
-  const encoding = header("Content-Transfer-Encoding").toLowerCase();
-  const text =
+  return { head: raw.slice(0, split).replace(/\r\n[ \t]+/g, " "), body: raw.slice(split + 4) };
+}
+
+function headerOf(head: string): (name: string) => string {
+  return (name) => new RegExp(`^${name}:\\s*(.*)$`, "im").exec(head)?.[1]?.trim() ?? "";
+}
+
+/** The leaf parts of a message (itself when single-part), each with its type and decoded body. */
+function partsOf(head: string, body: string): { type: string; body: string }[] {
+  const header = headerOf(head);
+  const type = header("Content-Type").split(";")[0]!.trim().toLowerCase() || "text/plain";
+  if (type.startsWith("multipart/")) {
+    const boundary = /boundary="?([^";]+)"?/i.exec(header("Content-Type"))?.[1] ?? "";
+    return body
+      .split(`--${boundary}`)
+      .slice(1, -1)
+      .flatMap((chunk) => {
+        const part = splitHead(chunk.replace(/^\r\n/, ""));
+        return partsOf(part.head, part.body.replace(/\r\n$/, ""));
+      });
+  }
+  return [{ type, body: decodeBody(body, header("Content-Transfer-Encoding").toLowerCase()) }];
+}
+
+function decodeBody(body: string, encoding: string): string {
+  const decoded =
     encoding === "quoted-printable"
       ? Buffer.from(
           body
@@ -104,11 +142,7 @@ function parseMessage(raw: string): { subject: string; text: string; headers: st
       : encoding === "base64"
         ? Buffer.from(body, "base64").toString("utf8")
         : body;
-  return {
-    subject: decodeWords(header("Subject")),
-    text: text.replace(/\r\n/g, "\n"),
-    headers: head.split("\r\n"),
-  };
+  return decoded.replace(/\r\n/g, "\n");
 }
 
 /** RFC 2047 encoded words (=?UTF-8?Q?...?= and =?UTF-8?B?...?=) in a header. */

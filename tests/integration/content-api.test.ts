@@ -226,7 +226,7 @@ describe("admin content API (B §7.5)", () => {
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = new TextDecoder().decode(bytes.slice(3));
     expect(text.split("\n")[0]).toBe(
-      "protocolo,data,formulario,etapa,temperatura,pontuacao,entrega,jira,contato,respostas,finalidade,consentimento",
+      "protocolo,data,formulario,etapa,temperatura,pontuacao,entrega,jira,contato,respostas,finalidade,consentimento,consentimento_retirado",
     );
     expect(text).toContain("José Conceição · jose@example.com");
   });

@@ -28,6 +28,7 @@ const PAGES = [
   "/parceiros",
   "/login",
   "/forgot-password",
+  "/newsletter/cancelar",
   "/crm",
   "/estoque",
   "/financeiro",

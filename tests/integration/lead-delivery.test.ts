@@ -4,13 +4,18 @@ import { deliveryAttempts, deliveryJobs, leads, spentFormTokens } from "@server/
 import { insertLead } from "@server/leads/repository.ts";
 import { MAX_TOKEN_AGE_MS } from "@server/leads/spam.ts";
 import { ABANDONED_DETAIL, DeliveryWorker, LEASE_MS } from "@server/leads/worker.ts";
-import { eq } from "drizzle-orm";
+import { CONFIRMATION_DELAY_MS } from "@server/mail/lead-mail.ts";
+import { and, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
 import { type FakeJira, startFakeJira } from "../fakes/jira.ts";
 import { databaseTargets, dropCreatedDatabases } from "../support/databases.ts";
 import { hotDemoAnswers, leadStack, silentLogger } from "../support/lead-stack.ts";
 
 afterAll(dropCreatedDatabases);
+
+/** A lead's tracker job (a lead also has its visitor's e-mail job: decision 102). */
+const trackerJobOf = (leadId: string) =>
+  and(eq(deliveryJobs.leadId, leadId), eq(deliveryJobs.kind, "tracker"));
 
 const captureAnswers = {
   nomeResponsavel: hotDemoAnswers.nomeResponsavel,
@@ -144,7 +149,7 @@ describe.each(databaseTargets())("lead delivery to Jira on $name", (target) => {
     );
     expect(result.protocol).toMatch(/^VRT-20261122-[A-Z0-9]{6}$/);
     expect(result.trackerKey).toBeNull();
-    const [job] = await handle.db.select().from(deliveryJobs).where(eq(deliveryJobs.leadId, result.leadId));
+    const [job] = await handle.db.select().from(deliveryJobs).where(trackerJobOf(result.leadId));
     expect(job).toMatchObject({ status: "pending", attempts: 1 });
     expect(job!.lastError).toContain("HTTP 503");
 
@@ -152,7 +157,8 @@ describe.each(databaseTargets())("lead delivery to Jira on $name", (target) => {
     jira.setDown(false);
     expect(await stack.worker.runDue()).toBe(0);
     stack.clock.advance(30_000);
-    expect(await stack.worker.runDue()).toBe(1);
+    // The tracker job, and the visitor's e-mail (due 3 s after the lead: decision 102).
+    expect(await stack.worker.runDue()).toBe(2);
     expect(jira.issues).toHaveLength(1);
     expect(jira.issues[0]!.labels).toContain(`lead-${result.leadId}`);
     // Running again finds nothing to do: the issue is never created twice.
@@ -175,7 +181,7 @@ describe.each(databaseTargets())("lead delivery to Jira on $name", (target) => {
         answers: { nome: `Visitante ${i}`, email: `v${i}@example.com`, mensagem: "Quero uma proposta." },
       });
     const recordedAttempts = async (leadId: string) => {
-      const [job] = await handle.db.select().from(deliveryJobs).where(eq(deliveryJobs.leadId, leadId));
+      const [job] = await handle.db.select().from(deliveryJobs).where(trackerJobOf(leadId));
       return handle.db.select().from(deliveryAttempts).where(eq(deliveryAttempts.jobId, job!.id));
     };
 
@@ -220,6 +226,9 @@ describe.each(databaseTargets())("lead delivery to Jira on $name", (target) => {
     jira.setDown(true);
     for (let i = 0; i < 6; i++) await stack.leads.submit(contact(i));
     await stack.worker.kick();
+    // The visitors' e-mails (due 3 s after each lead: decision 102) go out meanwhile.
+    stack.clock.advance(CONFIRMATION_DELAY_MS);
+    await stack.worker.kick();
     jira.setDown(false);
     stack.clock.advance(30_000);
     // The worker takes a whole batch (5): one more job waits behind it.
@@ -231,7 +240,7 @@ describe.each(databaseTargets())("lead delivery to Jira on $name", (target) => {
     jira.hangNext(10);
     const queued = await stack.leads.submit(contact(6));
     expect(queued.trackerKey).toBeNull();
-    const [job] = await handle.db.select().from(deliveryJobs).where(eq(deliveryJobs.leadId, queued.leadId));
+    const [job] = await handle.db.select().from(deliveryJobs).where(trackerJobOf(queued.leadId));
     expect(
       await handle.db.select().from(deliveryAttempts).where(eq(deliveryAttempts.jobId, job!.id)),
     ).toEqual([]);
@@ -254,7 +263,7 @@ describe.each(databaseTargets())("lead delivery to Jira on $name", (target) => {
       stack.submission({ formKey: "demo", stage: "capture", answers: captureAnswers }),
     );
     expect(jira.issues).toHaveLength(1);
-    const [job] = await handle.db.select().from(deliveryJobs).where(eq(deliveryJobs.leadId, result.leadId));
+    const [job] = await handle.db.select().from(deliveryJobs).where(trackerJobOf(result.leadId));
     // Simulate the crash: the job is left running under a lease nobody will release.
     await handle.db
       .update(deliveryJobs)
@@ -267,7 +276,8 @@ describe.each(databaseTargets())("lead delivery to Jira on $name", (target) => {
     const restarted = stack.makeWorker("worker-after-restart");
     expect(await restarted.runDue()).toBe(0); // still leased
     stack.clock.advance(LEASE_MS + 1_000);
-    expect(await restarted.runDue()).toBe(1);
+    // The tracker job, and the visitor's e-mail (due 3 s after the lead: decision 102).
+    expect(await restarted.runDue()).toBe(2);
     expect(jira.issues).toHaveLength(1);
     const [row] = await handle.db.select().from(leads).where(eq(leads.id, result.leadId));
     expect(row!.trackerKey).toBe(jira.issues[0]!.key);
@@ -361,7 +371,7 @@ describe.each(databaseTargets())("lead delivery to Jira on $name", (target) => {
       }),
     });
     expect(created.status).toBe(201);
-    const [job] = await handle.db.select().from(deliveryJobs).where(eq(deliveryJobs.leadId, result.leadId));
+    const [job] = await handle.db.select().from(deliveryJobs).where(trackerJobOf(result.leadId));
     await handle.db.update(deliveryJobs).set({ status: "dead" }).where(eq(deliveryJobs.id, job!.id));
 
     // An admin's retry starts the job's count afresh; its earlier attempts still make it search first.
@@ -409,24 +419,21 @@ describe.each(databaseTargets())("lead delivery to Jira on $name", (target) => {
     // Past the first lease: the renewal has moved it on, so no other worker takes the job.
     stack.clock.advance(LEASE_MS + 1_000);
     const leaseOf = async () =>
-      (await handle.db.select().from(deliveryJobs).where(eq(deliveryJobs.leadId, result.leadId)))[0]!;
+      (await handle.db.select().from(deliveryJobs).where(trackerJobOf(result.leadId)))[0]!;
     await expect
       .poll(async () => (await leaseOf()).lockedUntil!.getTime() > stack.clock.now().getTime())
       .toBe(true);
     expect(await stack.makeWorker("other").runDue()).toBe(0);
 
     // Another worker holds it now (as after a stall): the slow worker's end changes nothing but its record.
-    await handle.db
-      .update(deliveryJobs)
-      .set({ lockedBy: "other" })
-      .where(eq(deliveryJobs.leadId, result.leadId));
+    await handle.db.update(deliveryJobs).set({ lockedBy: "other" }).where(trackerJobOf(result.leadId));
     finish();
     await running;
     expect(await leaseOf()).toMatchObject({ status: "running", lockedBy: "other" });
     const [attempt] = await handle.db
       .select()
       .from(deliveryAttempts)
-      .where(eq(deliveryAttempts.worker, "slow"));
+      .where(and(eq(deliveryAttempts.worker, "slow"), eq(deliveryAttempts.jobId, (await leaseOf()).id)));
     expect(attempt!.detail).toContain("lease lost");
   });
 
@@ -513,10 +520,11 @@ describe.each(databaseTargets())("lead delivery to Jira on $name", (target) => {
     await Promise.all([workerA.kick(), workerB.kick(), workerA.kick(), workerB.kick()]);
     expect(jira.issues).toHaveLength(12);
     expect(new Set(jira.issues.flatMap((i) => i.labels.filter((l) => l.startsWith("lead-")))).size).toBe(12);
-    const attempts = await handle.db.select().from(deliveryAttempts);
-    expect(attempts.filter((a) => a.outcome === "ok")).toHaveLength(12);
     const jobs = await handle.db.select().from(deliveryJobs);
     expect(jobs.every((j) => j.status === "done")).toBe(true);
+    const trackerJobs = new Set(jobs.filter((j) => j.kind === "tracker").map((j) => j.id));
+    const attempts = await handle.db.select().from(deliveryAttempts);
+    expect(attempts.filter((a) => a.outcome === "ok" && trackerJobs.has(a.jobId))).toHaveLength(12);
     expect(submitted.every((s) => s.trackerKey === null)).toBe(true);
   });
 
@@ -619,7 +627,8 @@ describe.each(databaseTargets())("lead delivery to Jira on $name", (target) => {
       formId: "newsletter",
       answers: { email: "ana@example.com" },
     });
-    expect(await handle.db.select().from(deliveryJobs)).toHaveLength(0);
+    // Nothing to deliver to Jira; only the visitor's welcome e-mail (decision 102).
+    expect((await handle.db.select().from(deliveryJobs)).map((job) => job.kind)).toEqual(["mail"]);
   });
 
   it("a submission forgets the keys of tokens too old to be sent, and keeps the recent ones", async () => {

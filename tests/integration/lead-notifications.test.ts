@@ -1,7 +1,7 @@
 import { createHmac } from "node:crypto";
 import type { DatabaseHandle } from "@server/db/client.ts";
 import { deliveryJobs } from "@server/db/schema.ts";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { type FakeJira, startFakeJira } from "../fakes/jira.ts";
 import { startFakeWebhooks } from "../fakes/webhooks.ts";
@@ -80,11 +80,13 @@ describe("lead notifications: Slack and Teams for hot leads, the signed webhook 
       stack.submission({ formKey: "newsletter", answers: { email: "retry@example.com" } }),
     );
     await stack.worker.kick();
-    const [job] = await handle.db.select().from(deliveryJobs).where(eq(deliveryJobs.leadId, lead.leadId));
+    // The lead's webhook job (beside it, the visitor's e-mail: decision 102).
+    const webhookJob = and(eq(deliveryJobs.leadId, lead.leadId), eq(deliveryJobs.kind, "webhook"));
+    const [job] = await handle.db.select().from(deliveryJobs).where(webhookJob);
     expect(job).toMatchObject({ kind: "webhook", status: "pending", lastError: "HTTP 503: erro" });
     stack.clock.advance(30_000);
     await stack.worker.kick();
-    const [done] = await handle.db.select().from(deliveryJobs).where(eq(deliveryJobs.leadId, lead.leadId));
+    const [done] = await handle.db.select().from(deliveryJobs).where(webhookJob);
     expect(done!.status).toBe("done");
     expect(hooks.received).toHaveLength(1);
   });

@@ -6,7 +6,7 @@
 import type { DatabaseHandle } from "@server/db/client.ts";
 import { deliveryAttempts, deliveryJobs, leads } from "@server/db/schema.ts";
 import { MAX_JOB_ATTEMPTS } from "@server/leads/retry-policy.ts";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
 import { type FakeJira, startFakeJira } from "../fakes/jira.ts";
 import { databaseTargets, dropCreatedDatabases } from "../support/databases.ts";
@@ -97,15 +97,14 @@ describe.each(databaseTargets())("tracker faults on $name", (target) => {
     jira.failNext(3, 400, { errorMessages: [], errors: { summary: "Field 'summary' is required." } });
     const [refused] = await sendLeads(stack, 1, "refused");
     await runFor(stack, 3 * HOUR);
-    const [job] = await handle.db.select().from(deliveryJobs).where(eq(deliveryJobs.leadId, refused!.leadId));
+    // The lead's tracker job (beside it, the visitor's e-mail: decision 102).
+    const trackerJob = and(eq(deliveryJobs.leadId, refused!.leadId), eq(deliveryJobs.kind, "tracker"));
+    const [job] = await handle.db.select().from(deliveryJobs).where(trackerJob);
     expect(job).toMatchObject({ status: "dead", attempts: 1, exhausted: false });
     // Another lead is delivered: what died of a refusal is not brought back by it.
     await sendLeads(stack, 1, "after");
     await runFor(stack, 2 * HOUR);
-    const [still] = await handle.db
-      .select()
-      .from(deliveryJobs)
-      .where(eq(deliveryJobs.leadId, refused!.leadId));
+    const [still] = await handle.db.select().from(deliveryJobs).where(trackerJob);
     expect(still).toMatchObject({ status: "dead", attempts: 1 });
     expect(jira.issues).toHaveLength(1);
   });

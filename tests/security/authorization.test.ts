@@ -30,6 +30,8 @@ const RULES: Record<string, Partial<Record<Method, Access>>> = {
   "server/http/lead-intake.ts": { POST: "public" },
   // The funnel's beacon (decision 104): anyone's browser, same-origin only, nothing personal.
   "server/http/funnel-beacon.ts": { POST: "public" },
+  // The newsletter's one-click unsubscribe (RFC 8058): its signed token, not a session, authorises it.
+  "server/http/newsletter-unsubscribe.ts": { GET: "public", POST: "public" },
   "routes/api/auth-login.ts": { POST: "public" },
   "routes/api/auth-logout.ts": { POST: "public" },
   "routes/api/users-profile.ts": { GET: "signed-in", PUT: "signed-in" },
@@ -66,6 +68,7 @@ const RULES: Record<string, Partial<Record<Method, Access>>> = {
   "routes/login.tsx": { GET: "public" },
   "routes/forgot-password.tsx": { GET: "public" },
   "routes/reset-password.tsx": { GET: "public" },
+  "routes/newsletter-unsubscribe.tsx": { GET: "public", POST: "public" },
   "routes/sitemap.ts": { GET: "public" },
   "routes/robots.ts": { GET: "public" },
   "routes/logout.tsx": { GET: "public" },

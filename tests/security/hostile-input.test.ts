@@ -21,6 +21,7 @@ const PAGE_POSTS = [
   "/contato",
   "/demonstracao",
   "/newsletter",
+  "/newsletter/cancelar",
   "/login",
   "/forgot-password",
   "/teste-gratis",

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { LEAD_INTAKE_PATH } from "@server/http/lead-intake.ts";
+import { ONE_CLICK_UNSUBSCRIBE_PATH } from "@server/mail/unsubscribe-links.ts";
 import { FUNNEL_PATH } from "~/lib/funnel/events.ts";
 import routes from "~/routes.ts";
 
@@ -22,6 +23,7 @@ function flatten(list: RouteEntry[], prefix = ""): { path: string; file: string 
 const serverEndpoints = [
   { path: LEAD_INTAKE_PATH, file: "server/http/lead-intake.ts" },
   { path: FUNNEL_PATH, file: "server/http/funnel-beacon.ts" },
+  { path: ONE_CLICK_UNSUBSCRIBE_PATH, file: "server/http/newsletter-unsubscribe.ts" },
 ];
 
 /**

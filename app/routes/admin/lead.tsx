@@ -48,6 +48,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
           consentPurpose: lead.consentPurpose,
           consentTextVersion: lead.consentTextVersion,
           consentAt: lead.consentAt.toISOString(),
+          consentWithdrawnAt: lead.consentWithdrawnAt?.toISOString() ?? null,
+          consentWithdrawnVia: lead.consentWithdrawnVia,
           createdAt: lead.createdAt.toISOString(),
         },
         jobs: jobs.map((job) => ({
@@ -237,6 +239,15 @@ export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
         <Row label={t.purpose} value={lead.consentPurpose} />
         <Row label={t.textVersion} value={lead.consentTextVersion} />
         <Row label={t.consentAt} value={new Date(lead.consentAt).toLocaleString("pt-BR")} />
+        {lead.consentWithdrawnAt && (
+          <Row
+            label={t.consentWithdrawn}
+            value={t.consentWithdrawnAt(
+              new Date(lead.consentWithdrawnAt).toLocaleString("pt-BR"),
+              t.withdrawnVia[lead.consentWithdrawnVia ?? ""] ?? "",
+            )}
+          />
+        )}
       </dl>
       <h2>{t.tracking}</h2>
       <dl className="lead-detail__list">

@@ -46,6 +46,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         JSON.stringify(lead.answers),
         lead.consentPurpose,
         lead.consentAt.toISOString(),
+        // A newsletter subscriber who unsubscribed (decision 102): whoever sends the issues skips them.
+        lead.consentWithdrawnAt?.toISOString() ?? "",
         lead.ownerName ?? "",
         lead.respondBy?.toISOString() ?? "",
         lead.outcome ?? "",
@@ -74,6 +76,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         "respostas",
         "finalidade",
         "consentimento",
+        "consentimento_retirado",
         "responsavel",
         "prazo",
         "resultado",

@@ -181,7 +181,10 @@ export default function Leads({ loaderData, actionData }: Route.ComponentProps) 
                   <td>
                     <Link to={`/admin/leads/${row.id}`}>{row.protocol}</Link>
                   </td>
-                  <td>{row.contact}</td>
+                  <td>
+                    {row.contact}
+                    {row.consentWithdrawnAt && <span className="admin-table__sub">{t.consentWithdrawn}</span>}
+                  </td>
                   <td>{row.form}</td>
                   <td>
                     {t.levels[row.level]} ({row.score})
