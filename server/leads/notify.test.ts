@@ -1,5 +1,6 @@
 import { createHmac } from "node:crypto";
 import { describe, expect, it } from "vitest";
+import { leadRow } from "../../tests/support/lead-row.ts";
 import { signWebhook, slackEscape, teamsEscape, webhookPayload } from "./notify.ts";
 import type { LeadRow } from "./repository.ts";
 
@@ -34,11 +35,7 @@ describe("lead webhook signature: sha256=hex(HMAC-SHA256(secret, '{timestamp}.{b
 });
 
 function row(overrides: Partial<LeadRow> = {}): LeadRow {
-  return {
-    id: "3f2b9c1e-8a4d-4e6f-9b21-0c7d5e4a1b2c",
-    protocol: "VRT-20261122-7K3F9Q",
-    formId: "demo",
-    formType: "lead_capture_qualified",
+  return leadRow({
     stage: "completed",
     version: 3,
     answers: { nomeResponsavel: "Ana Souza", segmento: ["industria"] },
@@ -46,37 +43,18 @@ function row(overrides: Partial<LeadRow> = {}): LeadRow {
     level: "hot",
     priority: "high",
     responseHours: 4,
-    context: { segment: null, language: "pt" },
     tracking: { clarityId: "abc", utm: { utm_source: "google" } },
     clientHash: "hash-do-cliente",
-    consentPurpose: "Contato comercial",
-    consentTextVersion: "2026-11-01",
     consentAt: new Date("2026-11-22T13:00:00.000Z"),
-    consentWithdrawnAt: null,
-    consentWithdrawnVia: null,
-    spamReason: null,
     trackerKey: "FDVW-42",
     trackerUrl: "https://acme.atlassian.net/browse/FDVW-42",
     trackerSyncedVersion: 3,
     trackerQualified: true,
-    trackerStatus: null,
-    trackerStatusCategory: null,
-    trackerStatusAt: null,
     deliveryStatus: "delivered",
-    contactKey: null,
-    companyRoot: null,
     respondBy: new Date("2026-11-22T17:05:00.000Z"),
-    ownerAccountId: null,
-    ownerName: null,
-    routingRule: null,
-    outcome: null,
-    outcomeAt: null,
-    relatedLeadId: null,
-    trackerLinked: false,
-    createdAt: new Date("2026-11-22T13:05:00.000Z"),
     updatedAt: new Date("2026-11-22T13:06:00.000Z"),
     ...overrides,
-  };
+  });
 }
 
 describe("lead webhook payload", () => {

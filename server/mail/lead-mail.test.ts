@@ -3,6 +3,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { type FormDefinition, formDefinitionSchema } from "~/lib/forms/definition.ts";
 import type { OfferedLanguage } from "~/lib/locale.ts";
+import { leadRow } from "../../tests/support/lead-row.ts";
 import type { Database } from "../db/client.ts";
 import type { FormRegistry } from "../leads/forms.ts";
 import type { LeadRow } from "../leads/repository.ts";
@@ -30,49 +31,16 @@ const mail = new LeadMail({
 });
 
 function lead(overrides: Partial<LeadRow> = {}): LeadRow {
-  return {
-    id: "3f2b9c1e-8a4d-4e6f-9b21-0c7d5e4a1b2c",
+  return leadRow({
     protocol: "VRT-20261126-7K3F9Q",
-    formId: "demo",
-    formType: "lead_capture_qualified",
-    stage: "captured",
-    version: 1,
-    answers: { nomeResponsavel: "Maria Oliveira", emailContato: "maria@agrosul.com.br" },
-    score: 40,
-    level: "warm",
-    priority: "medium",
-    responseHours: 24,
-    context: { segment: null, language: "pt" },
-    tracking: {},
-    clientHash: null,
-    consentPurpose: "Contato comercial",
-    consentTextVersion: "2026-11-01",
     consentAt: NOW,
-    consentWithdrawnAt: null,
-    consentWithdrawnVia: null,
-    spamReason: null,
     trackerKey: "FDVW-321",
-    trackerUrl: null,
     trackerSyncedVersion: 1,
-    trackerQualified: false,
-    trackerStatus: null,
-    trackerStatusCategory: null,
-    trackerStatusAt: null,
     deliveryStatus: "delivered",
-    contactKey: null,
-    companyRoot: null,
-    respondBy: null,
-    ownerAccountId: null,
-    ownerName: null,
-    routingRule: null,
-    outcome: null,
-    outcomeAt: null,
-    relatedLeadId: null,
-    trackerLinked: false,
     createdAt: NOW,
     updatedAt: NOW,
     ...overrides,
-  };
+  });
 }
 
 async function rendered(row: LeadRow, formKey: string, language: OfferedLanguage) {

@@ -2,8 +2,8 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type FakeJira, SALES_ANA, SALES_BRUNO, startFakeJira } from "../fakes/jira.ts";
 import { seriousViolations } from "../support/axe.ts";
-import { gotoHydrated, watchProblems, withBrowser } from "../support/browser.ts";
-import { type ServerProcess, startServerProcess } from "../support/server-process.ts";
+import { gotoHydrated, signedInPage, watchProblems, withBrowser } from "../support/browser.ts";
+import { demoAccounts, type ServerProcess, startServerProcess } from "../support/server-process.ts";
 
 const WEBHOOK_SECRET = "segredo-do-jira-e2e-0123456789";
 
@@ -31,20 +31,10 @@ describe("lead operations in Chromium: owner and deadline, outcome from Jira, a 
       }),
     );
     jira.configureWebhook({ url: `${server.url}/api/webhooks/jira`, secret: WEBHOOK_SECRET });
-    const [, email, password] = /admin: +(\S+) \/ (\S+)/.exec(server.output())!;
     // bypassCSP: axe is injected as a script, which the admin's policy (rightly) refuses.
-    const context = await browser.newContext({
-      locale: "pt-BR",
-      viewport: { width: 1280, height: 900 },
+    admin = await signedInPage(browser, server.url, demoAccounts(server).admin, "/admin/vendas", {
       bypassCSP: true,
     });
-    const page = await context.newPage();
-    await gotoHydrated(page, `${server.url}/login?redirectTo=%2Fadmin%2Fvendas`);
-    await page.getByLabel("E-mail").fill(email!);
-    await page.getByLabel("Senha", { exact: true }).fill(password!);
-    await page.getByRole("button", { name: "Entrar" }).click();
-    await page.waitForURL(`${server.url}/admin/vendas`);
-    admin = { context, page };
   });
   afterAll(async () => {
     await browser?.close();
