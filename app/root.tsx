@@ -123,13 +123,12 @@ export default function App({ loaderData }: Route.ComponentProps) {
   useEffect(() => {
     // The page is interactive from here: tests (and styles) can tell a hydrated page from its HTML.
     document.documentElement.dataset.hydrated = "true";
-    // Web Vitals and the funnel's beacon: a chunk of their own, after the page (decision 104).
+    // Web Vitals, the visit's touches and the funnel's beacon: a chunk of their own, after the page
+    // (decisions 104, 105).
     void import("~/lib/after-page.ts").then(
       (after) => after.afterPage(),
       () => {},
     );
-    // The visit's first and last touch (attribution), in a chunk of their own once the page is up.
-    void import("~/lib/attribution/remember.ts").then((m) => m.rememberTouch()).catch(() => {});
     // Submissions an earlier page view could not send go now (same request keys: stored once).
     void flushOutbox();
   }, []);

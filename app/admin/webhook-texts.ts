@@ -24,7 +24,7 @@ export const webhookTexts = {
   created: "Endpoint criado. Copie o segredo abaixo para o seu receptor conferir as assinaturas.",
   fromEnv: "Variável LEAD_WEBHOOK_URL",
   envNote:
-    "Este endpoint vem da variável LEAD_WEBHOOK_URL do servidor: recebe todos os eventos, com o corpo e os cabeçalhos X-Lead-* de antes (assinados com LEAD_WEBHOOK_SECRET) e também os cabeçalhos Standard Webhooks, cuja chave são os próprios bytes de LEAD_WEBHOOK_SECRET (o segredo não é mostrado aqui). Para mudá-lo, altere a configuração do servidor.",
+    "Este endpoint vem da variável LEAD_WEBHOOK_URL do servidor: recebe todos os eventos, com o corpo e os cabeçalhos X-Lead-* de antes (assinados com o segredo de webhook do servidor) e também os cabeçalhos Standard Webhooks, cuja chave são os próprios bytes desse segredo (ele não é mostrado aqui; o README diz qual variável o define). Para mudá-lo, altere a configuração do servidor.",
   back: "Voltar aos webhooks",
   details: "Endpoint",
   edit: "Editar",

@@ -1,13 +1,18 @@
+import { rememberTouch } from "./attribution/remember.ts";
 import { watchFunnel } from "./funnel/beacon.ts";
 import { observeWebVitals } from "./web-vitals.ts";
 
 /**
  * What a page starts once it is interactive, from a chunk of its own that no page loads before
- * interaction (root.tsx imports it after hydration): the Web Vitals at once (A §7), the funnel's
- * beacon when the browser is idle (decision 104). Neither may delay or break the page.
+ * interaction (root.tsx imports it after hydration): the Web Vitals (A §7) and the visit's first and
+ * last touch (decision 105) at once, the funnel's beacon when the browser is idle (decision 104).
+ * None may delay or break the page.
  */
 export function afterPage(): void {
   void observeWebVitals().catch(() => {});
+  try {
+    rememberTouch();
+  } catch {}
   const start = () => {
     try {
       watchFunnel();

@@ -265,7 +265,17 @@ export class LeadService {
     );
     const lead = stored ?? (await findByRequestKey(db, input.requestKey));
     if (!lead) throw new DomainError("conflict", "Este formulário já foi enviado.");
+    if (stored && !stored.spamReason) this.deliverLater(confirmationMailJobs(form, answers, spam));
     return this.answer(lead, stored !== null, input.formToken);
+  }
+
+  /**
+   * Jobs queued to run later (the confirmation e-mail, due a few seconds after the lead) start when
+   * due, not at the worker's next poll: one timer per delay, which does not hold the process open.
+   */
+  private deliverLater(jobs: NewJob[]): void {
+    for (const delay of new Set(jobs.map((job) => job.delayMs ?? 0).filter((ms) => ms > 0)))
+      setTimeout(() => void this.options.kick(), delay + 20).unref();
   }
 
   private isSimulated(form: FormDefinition): boolean {

@@ -42,9 +42,17 @@ describe("lead operations in Chromium: owner and deadline, outcome from Jira, a 
     await jira?.close();
   });
 
-  async function sendContact(name: string, email: string) {
+  /** A visitor sends the contact form, having first landed on `landing` (a campaign link) when given. */
+  async function sendContact(name: string, email: string, landing?: string) {
     const context = await browser.newContext({ locale: "pt-BR" });
     const page = await context.newPage();
+    if (landing) {
+      await gotoHydrated(page, `${server.url}${landing}`);
+      // The first touch is kept by the after-page chunk, once the page is up (decision 105).
+      await expect
+        .poll(async () => (await context.cookies()).some((c) => c.name === "vertice_ft"))
+        .toBe(true);
+    }
     await gotoHydrated(page, `${server.url}/contato`);
     await page.getByLabel("Nome Completo").fill(name);
     await page.getByLabel("Email").fill(email);
@@ -113,7 +121,11 @@ describe("lead operations in Chromium: owner and deadline, outcome from Jira, a 
   it("the same person writing again is linked to the first request in Jira, and the timeline shows both", async () => {
     const { page } = admin;
     const first = jira.issues.at(-1)!;
-    await sendContact("Rita Melo", "Rita.Melo@example.com");
+    await sendContact(
+      "Rita Melo",
+      "Rita.Melo@example.com",
+      "/?utm_source=google&utm_medium=cpc&utm_campaign=safra-2026&gclid=Cj0KCQ",
+    );
     await expect
       .poll(() => jira.issues.length, { timeout: 15_000 })
       .toBeGreaterThan(jira.issues.indexOf(first) + 1);
@@ -131,6 +143,8 @@ describe("lead operations in Chromium: owner and deadline, outcome from Jira, a 
     await page.getByRole("heading", { level: 1, name: /^Histórico de Rita Melo/ }).waitFor();
     expect(await page.locator(".lead-timeline__item").count()).toBe(2);
     await page.getByText("Ganho").first().waitFor();
+    // The second request came from a campaign: its first touch, kept by the browser, is on record.
+    await page.getByText("google / cpc / safra-2026 (gclid)").first().waitFor();
   });
 
   it("the sales settings, the inbox and the timeline pass axe at 1280 and 390 px", async () => {

@@ -252,9 +252,11 @@ describe.each(serverDatabaseTargets())("confirmation e-mails on $name", (target)
     // The export says so too: whatever sends the newsletter's issues skips them.
     const csv = await adminPage(`/admin/leads.csv?form=newsletter&q=${encodeURIComponent(address)}`);
     const lines = csv.trim().split("\n");
-    expect(lines[0]).toMatch(/,consentimento_retirado$/);
+    expect(lines[0]).toMatch(/,consentimento,consentimento_retirado,/);
     expect(lines.slice(1)).toHaveLength(2);
-    for (const line of lines.slice(1)) expect(line).toMatch(/,\d{4}-\d{2}-\d{2}T[\d:.]+Z$/);
+    // The consent's date, then the date it was withdrawn.
+    const iso = "\\d{4}-\\d{2}-\\d{2}T[\\d:.]+Z";
+    for (const line of lines.slice(1)) expect(line).toMatch(new RegExp(`,${iso},${iso},`));
   });
 
   it("the unsubscribe page: opening it changes nothing, its button confirms; in the subscriber's language", async () => {

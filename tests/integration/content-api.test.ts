@@ -226,7 +226,7 @@ describe("admin content API (B §7.5)", () => {
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = new TextDecoder().decode(bytes.slice(3));
     expect(text.split("\n")[0]).toBe(
-      "protocolo,data,formulario,etapa,temperatura,pontuacao,entrega,jira,contato,respostas,finalidade,consentimento,consentimento_retirado",
+      "protocolo,data,formulario,etapa,temperatura,pontuacao,entrega,jira,contato,respostas,finalidade,consentimento,consentimento_retirado,responsavel,prazo,resultado,primeira_origem_fonte,primeira_origem_meio,primeira_origem_campanha,primeira_pagina,ultima_origem_fonte,ultima_origem_meio,ultima_origem_campanha,ids_de_clique",
     );
     expect(text).toContain("José Conceição · jose@example.com");
   });

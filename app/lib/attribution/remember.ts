@@ -1,8 +1,8 @@
 import { encodeTouch, FIRST_TOUCH_COOKIE, FIRST_TOUCH_DAYS, touchOf } from "./touch.ts";
 
 /**
- * Runs after the page (a chunk of its own, loaded when the browser is idle: public pages carry
- * nothing for it before interaction). Keeps the visit's last touch for the session, and writes the
+ * Runs after the page (in the after-page chunk, app/lib/after-page.ts: public pages carry nothing
+ * for it before interaction). Keeps the visit's last touch for the session, and writes the
  * first-touch cookie once, for 90 days. Visitors who ask not to be tracked (Do Not Track, Global
  * Privacy Control) get neither.
  */
