@@ -75,7 +75,7 @@ describe("the newsletter's welcome e-mail and its unsubscribe page in Chromium",
 
     await page.getByRole("button", { name: "Confirmar cancelamento" }).click();
     await page.getByRole("heading", { name: "Inscrição cancelada" }).waitFor();
-    expect(await page.getByRole("status").textContent()).toBe(
+    expect(await page.getByRole("status").filter({ hasText: "Inscrição cancelada" }).textContent()).toBe(
       "Inscrição cancelada: você não receberá mais a newsletter da Vértice.",
     );
     expect(await page.getByRole("button", { name: "Confirmar cancelamento" }).count()).toBe(0);
