@@ -1,4 +1,5 @@
-import { readTouchCookie, tagsFrom } from "~/lib/attribution/touch.ts";
+import { tagsFrom } from "~/lib/attribution/touch.ts";
+import { readTouchCookie } from "~/lib/attribution/touch-cookie.ts";
 import type { SubmissionInput } from "../leads/service.ts";
 import { pageAddress } from "./page-post.ts";
 import { type PostedRequest, type RequestInfo, submissionClient } from "./request-info.ts";

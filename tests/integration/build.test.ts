@@ -34,6 +34,28 @@ describe("the client build", () => {
 });
 
 /**
+ * What every public page loads after it is up (the Web Vitals, the funnel's beacon, the visit's
+ * touches: decisions 104, 105) stays small and imports no zod: zod costs 60 KB and, on loading, an
+ * eval the page's CSP refuses (Chrome logs it as an issue; Lighthouse's best practices count it).
+ */
+describe("the after-page chunk", () => {
+  it("imports no zod, directly or through a chunk it imports", () => {
+    const byFile = new Map(scripts.map((s) => [s.file, s.text]));
+    const afterPage = scripts.find((s) => s.file.startsWith("after-page-"));
+    expect(afterPage, "an after-page chunk").toBeTruthy();
+    const seen = new Set<string>();
+    const visit = (file: string) => {
+      if (seen.has(file)) return;
+      seen.add(file);
+      const text = byFile.get(file) ?? "";
+      for (const [, imported] of text.matchAll(/from\s*"\.\/([^"]+\.js)"/g)) visit(imported!);
+    };
+    visit(afterPage!.file);
+    expect([...seen].filter((file) => /^zod-/.test(file))).toEqual([]);
+  });
+});
+
+/**
  * Code splitting (issue 12 item 11, issue 14): what the admin, the customer area and the partner
  * map need never reaches the files a public page loads. Read from the build's own route manifest.
  */

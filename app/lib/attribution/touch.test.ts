@@ -1,12 +1,10 @@
 import { describe, expect, it } from "vitest";
 import {
   CLICK_ID_KEYS,
-  decodeTouch,
   describeTouch,
   encodeTouch,
   FIRST_TOUCH_COOKIE,
   isCampaignTouch,
-  readTouchCookie,
   sameSite,
   TOUCH_TAG_KEYS,
   type Touch,
@@ -15,6 +13,7 @@ import {
   touchOf,
   touchSource,
 } from "./touch.ts";
+import { decodeTouch, readTouchCookie } from "./touch-cookie.ts";
 
 /** Campaign attribution (issue 30, item 5): first and last touch of a visit. */
 

@@ -1,5 +1,4 @@
 import { UTM_KEYS } from "../forms/form-keys.ts";
-import { z } from "../zod.ts";
 
 /**
  * Campaign attribution (issue 30, item 5). A "touch" is how a visit began: its campaign tags (UTM),
@@ -17,18 +16,20 @@ export type TouchTag = (typeof TOUCH_TAG_KEYS)[number];
 export const FIRST_TOUCH_COOKIE = "vertice_ft";
 export const FIRST_TOUCH_DAYS = 90;
 
-const tagValue = z.string().max(200);
-
-export const touchSchema = z.strictObject({
-  tags: z.partialRecord(z.enum(TOUCH_TAG_KEYS), tagValue).optional(),
+/**
+ * A touch as kept (the cookie's JSON; touch-cookie.ts checks one read back). No zod here: this
+ * module runs in the browser's after-page chunk, and zod there would cost 60 KB and an eval the
+ * CSP refuses.
+ */
+export interface Touch {
+  tags?: Partial<Record<TouchTag, string>>;
   /** The external site the visit came from (origin and path, no query); absent for a direct visit. */
-  referrer: z.string().max(500).optional(),
+  referrer?: string;
   /** The address the visit landed on, query included (its tags are what `tags` holds). */
-  landing: z.string().max(1_000).optional(),
+  landing?: string;
   /** When (ISO date-time). */
-  at: z.string().max(40).optional(),
-});
-export type Touch = z.infer<typeof touchSchema>;
+  at?: string;
+}
 
 const SHARED_SUFFIX = /^(com|net|org|gov|edu|co|art|blog|app|ind|inf)\.[a-z]{2}$/;
 
@@ -114,31 +115,6 @@ export function encodeTouch(touch: Touch): string {
     if (value.length <= MAX_COOKIE_VALUE) return value;
   }
   return encodeURIComponent(JSON.stringify({ ...(touch.at ? { at: touch.at } : {}) }));
-}
-
-/** A cookie's value read back, or null when it is missing or not a touch (it came from the browser). */
-export function decodeTouch(value: string | null | undefined): Touch | null {
-  if (!value || value.length > 4_000) return null;
-  try {
-    const parsed = touchSchema.safeParse(JSON.parse(decodeURIComponent(value)));
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
-}
-
-/**
- * The first touch in a request's Cookie header, or null. Read here rather than through a generic
- * cookie reader that URI-decodes: the value is decoded exactly once, by decodeTouch.
- */
-export function readTouchCookie(cookieHeader: string | null | undefined): Touch | null {
-  if (!cookieHeader) return null;
-  for (const part of cookieHeader.split(";")) {
-    const index = part.indexOf("=");
-    if (index > 0 && part.slice(0, index).trim() === FIRST_TOUCH_COOKIE)
-      return decodeTouch(part.slice(index + 1).trim());
-  }
-  return null;
 }
 
 /** A touch's source as reports group it: utm_source, else the ad network of a click id, else the referrer's host, else "direct". */
