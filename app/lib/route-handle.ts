@@ -5,8 +5,8 @@ export interface RouteHandle {
   /**
    * The page is the same for every anonymous visitor of a segment, language and path, so the
    * front page cache may keep it (server/http/page-cache.ts). Only for pages without per-visitor
-   * values other than the document's form token: a page whose loader issues its own token (the
-   * lead forms, contact, newsletter) would hand that one token to every visitor.
+   * values other than the document's form token (spliced fresh into every copy): a loader that
+   * issued a token or a request key of its own would hand that one value to every visitor.
    */
   pageCache?: boolean;
   /**

@@ -1,13 +1,12 @@
 import { loadSection } from "@server/content/load.ts";
 import { sectionsFor } from "@server/http/sections.ts";
-import { issueFormToken } from "@server/leads/spam.ts";
-import { data } from "react-router";
 import { PostCard } from "~/blog/PostCard.tsx";
 import { PageMediaProvider } from "~/components/ContentImage.tsx";
 import { NewsletterSection } from "~/components/forms/NewsletterSection.tsx";
 import { SiteLink } from "~/components/SiteLink.tsx";
 import { PageHero } from "~/content-pages/parts.tsx";
 import {
+  blogListSearch,
   blogStatistics,
   byDate,
   featuredPosts,
@@ -15,26 +14,18 @@ import {
   filterPosts,
   paginate,
   postSummary,
+  readBlogListQuery,
 } from "~/lib/content/blog.ts";
 import { pageTexts } from "~/lib/content/page-texts.ts";
+import { useFormToken } from "~/lib/forms/form-token.ts";
 import { formTexts } from "~/lib/forms/texts.ts";
-import { passOnHeaders } from "~/lib/route-headers.ts";
+import type { RouteHandle } from "~/lib/route-handle.ts";
 import { routeHead } from "~/lib/seo/route-head.ts";
 import { SITE_NAME } from "~/lib/site.ts";
 import type { Route } from "./+types/blog";
 
-export const headers = passOnHeaders;
-
-/** The list's state lives in the URL (?q=&categoria=&tag=&pagina=), so it is server-rendered and shareable. */
-function filtersFrom(url: URL) {
-  const value = (name: string) => url.searchParams.get(name)?.trim().slice(0, 100) || undefined;
-  return {
-    q: value("q"),
-    category: value("categoria"),
-    tag: value("tag"),
-    page: Number(url.searchParams.get("pagina") ?? 1),
-  };
-}
+/** The same for every anonymous visitor of a segment, language and query (the newsletter's token is the document's). */
+export const handle: RouteHandle = { pageCache: true };
 
 /** The blog list (B §2.7): search, category and tag filters, featured posts, statistics, 9 a page, newsletter. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -45,7 +36,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     loadSection(sections, "blog-data", query),
     loadSection(sections, "newsletter-data", query),
   ]);
-  const filters = filtersFrom(new URL(request.url));
+  // The list's state lives in the URL, so it is server-rendered, shareable and cached per query.
+  const filters = readBlogListQuery(new URL(request.url).searchParams);
   const filtering = Boolean(filters.q || filters.category || filters.tag);
   const posts = blog.status === "loaded" ? byDate(blog.data.posts) : [];
   const matching = filterPosts(posts, filters);
@@ -56,25 +48,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       ? featuredPosts(posts, blog.data.settings.featuredPostsCount).map(postSummary)
       : [];
   const items = page.items.map(postSummary);
-  return data(
-    {
-      language: info.uiLanguage,
-      status: blog.status,
-      settings: blog.status === "loaded" ? blog.data.settings : null,
-      hero: blog.status === "loaded" ? blog.data.hero : null,
-      featured,
-      page: { ...page, items },
-      // The library's srcset, alt text and focal point of the cards' images (issue 29).
-      media: await services.media.forPage([featured, items], info.uiLanguage),
-      filters: { q: filters.q ?? "", category: filters.category ?? "", tag: filters.tag ?? "" },
-      filtering,
-      options: filterOptions(posts),
-      statistics: blogStatistics(posts),
-      newsletter: newsletter.status === "loaded" ? newsletter.data : null,
-      formToken: issueFormToken(services.signer, Date.now()),
-    },
-    { headers: { "Cache-Control": "no-store" } },
-  );
+  return {
+    language: info.uiLanguage,
+    status: blog.status,
+    settings: blog.status === "loaded" ? blog.data.settings : null,
+    hero: blog.status === "loaded" ? blog.data.hero : null,
+    featured,
+    page: { ...page, items },
+    // The library's srcset, alt text and focal point of the cards' images (issue 29).
+    media: await services.media.forPage([featured, items], info.uiLanguage),
+    filters: { q: filters.q ?? "", category: filters.category ?? "", tag: filters.tag ?? "" },
+    filtering,
+    options: filterOptions(posts),
+    statistics: blogStatistics(posts),
+    newsletter: newsletter.status === "loaded" ? newsletter.data : null,
+  };
 }
 
 export function meta({ data, matches, location }: Route.MetaArgs) {
@@ -88,18 +76,14 @@ export function meta({ data, matches, location }: Route.MetaArgs) {
 
 /** The address of a list page with the current filters. */
 function listHref(filters: { q: string; category: string; tag: string }, page: number): string {
-  const params = new URLSearchParams();
-  if (filters.q) params.set("q", filters.q);
-  if (filters.category) params.set("categoria", filters.category);
-  if (filters.tag) params.set("tag", filters.tag);
-  if (page > 1) params.set("pagina", String(page));
-  const search = params.toString();
+  const search = blogListSearch({ ...filters, page });
   return search ? `/blog?${search}` : "/blog";
 }
 
 export default function Blog({ loaderData }: Route.ComponentProps) {
   const t = pageTexts(loaderData.language);
   const { page, filters, options, statistics, featured } = loaderData;
+  const formToken = useFormToken();
   if (loaderData.status !== "loaded" || !loaderData.hero) {
     return (
       <div className="blog">
@@ -222,7 +206,7 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
           <NewsletterSection
             data={loaderData.newsletter}
             texts={formTexts(loaderData.language)}
-            formToken={loaderData.formToken}
+            formToken={formToken}
           />
         )}
       </div>

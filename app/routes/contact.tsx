@@ -1,32 +1,24 @@
 import { buildSubmission } from "@server/http/build-submission.ts";
 import { readPagePostFields } from "@server/http/page-post.ts";
 import { SubmissionInvalid } from "@server/leads/service.ts";
-import { issueFormToken } from "@server/leads/spam.ts";
-import { data } from "react-router";
 import { ContactForm, type ContactResult } from "~/components/forms/ContactForm.tsx";
 import { Icon } from "~/components/Icon.tsx";
+import { useFormToken } from "~/lib/forms/form-token.ts";
 import { formTexts } from "~/lib/forms/texts.ts";
-import { passOnHeaders } from "~/lib/route-headers.ts";
+import type { RouteHandle } from "~/lib/route-handle.ts";
 import { routeHead } from "~/lib/seo/route-head.ts";
 import { SITE_NAME } from "~/lib/site.ts";
 import type { Route } from "./+types/contact";
 
-export const headers = passOnHeaders;
+/** The same for every anonymous visitor of a segment and language: the page cache keeps it (issue 31). */
+export const handle: RouteHandle = { pageCache: true };
 
 export async function loader({ context }: Route.LoaderArgs) {
   const definition = await context.services.forms.get("contato", {
     segment: context.request.segment,
     lang: context.request.language,
   });
-  return data(
-    {
-      privacy: definition?.privacy ?? null,
-      language: context.request.uiLanguage,
-      formToken: issueFormToken(context.services.signer, Date.now()),
-      requestKey: globalThis.crypto.randomUUID(),
-    },
-    { headers: { "Cache-Control": "no-store" } },
-  );
+  return { privacy: definition?.privacy ?? null, language: context.request.uiLanguage };
 }
 
 /** The contact form posted without JavaScript (B §4.1, §5.4). */
@@ -86,6 +78,8 @@ export function meta({ data, matches, location }: Route.MetaArgs) {
 /** The contact screen of B §2.5: title, the form and four info cards. */
 export default function ContactRoute({ loaderData, actionData }: Route.ComponentProps) {
   const texts = formTexts(loaderData.language);
+  // The document's token (fresh in every copy served) is also the first request key (lead-form.tsx).
+  const formToken = useFormToken();
   const cards = [
     { key: "whatsapp", icon: "message-circle", ...texts.cards.whatsapp },
     { key: "email", icon: "mail", ...texts.cards.email },
@@ -102,8 +96,8 @@ export default function ContactRoute({ loaderData, actionData }: Route.Component
         <ContactForm
           key={actionData ? JSON.stringify(actionData) : "form"}
           texts={texts}
-          formToken={loaderData.formToken}
-          requestKey={loaderData.requestKey}
+          formToken={formToken}
+          requestKey={formToken}
           privacy={loaderData.privacy}
           result={actionData}
         />

@@ -1,17 +1,18 @@
 import { loadSection } from "@server/content/load.ts";
 import { handleFormStep } from "@server/http/form-steps.ts";
 import { sectionsFor } from "@server/http/sections.ts";
-import { issueFormToken } from "@server/leads/spam.ts";
-import { data, redirect } from "react-router";
+import { redirect } from "react-router";
 import { LeadForm } from "~/components/forms/LeadForm.tsx";
 import type { FlowResult } from "~/lib/forms/flow.ts";
 import { MULTI_STEP_FORMS } from "~/lib/forms/form-paths.ts";
+import { useFormToken } from "~/lib/forms/form-token.ts";
+import { readFormPageQuery } from "~/lib/forms/page-query.ts";
 import { formForPath } from "~/lib/forms/routing.ts";
 import type { FormKey } from "~/lib/forms/submission.ts";
 import { formTexts } from "~/lib/forms/texts.ts";
 import { splitLanguagePrefix } from "~/lib/locale.ts";
 import { isPlanId } from "~/lib/plan-id.ts";
-import { passOnHeaders } from "~/lib/route-headers.ts";
+import type { RouteHandle } from "~/lib/route-handle.ts";
 import { routeHead } from "~/lib/seo/route-head.ts";
 import { SITE_NAME } from "~/lib/site.ts";
 import type { Route } from "./+types/lead-form";
@@ -28,8 +29,11 @@ async function formFor(request: Request, context: Route.LoaderArgs["context"]) {
   return form;
 }
 
-/** The multi-step lead form of the path (B §2.1, §2.2): demo, partners or free trial. */
-export const headers = passOnHeaders;
+/**
+ * The multi-step lead form of the path (B §2.1, §2.2): demo, partners or free trial. The same for
+ * every anonymous visitor of a segment, language, path and query, so the page cache keeps it (issue 31).
+ */
+export const handle: RouteHandle = { pageCache: true };
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const form = await formFor(request, context);
@@ -45,25 +49,20 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     : null;
   const planName =
     plans?.status === "loaded" ? plans.data.plans.find((p) => p.id === planId)?.name : undefined;
-  const etapa = Number(url.searchParams.get("etapa"));
-  return data(
-    {
-      formKey: form.id as FormKey,
-      form,
-      language: context.request.uiLanguage,
-      formToken: issueFormToken(context.services.signer, Date.now()),
-      requestKey: globalThis.crypto.randomUUID(),
-      plan: planId
-        ? {
-            id: planId,
-            name: planName ?? planId,
-            annual: ["1", "true", "anual"].includes(url.searchParams.get("anual") ?? ""),
-          }
-        : null,
-      initialStep: Number.isInteger(etapa) && etapa >= 1 ? etapa - 1 : 0,
-    },
-    { headers: { "Cache-Control": "no-store" } },
-  );
+  const query = readFormPageQuery(url.searchParams);
+  return {
+    formKey: form.id as FormKey,
+    form,
+    language: context.request.uiLanguage,
+    plan: planId
+      ? {
+          id: planId,
+          name: planName ?? planId,
+          annual: query.annual,
+        }
+      : null,
+    initialStep: query.step,
+  };
 }
 
 /** Plain form posts (no JavaScript): one step per request, same rules as the browser. */
@@ -93,10 +92,13 @@ export function meta({ data, matches, location }: Route.MetaArgs) {
 }
 
 export default function LeadFormRoute({ loaderData, actionData }: Route.ComponentProps) {
+  // The document's token, spliced fresh into every copy the page cache serves, is also the first
+  // submission's request key: unique per page view, as a no-JavaScript post needs (issue 31).
+  const formToken = useFormToken();
   const flow =
     actionData ??
     (loaderData.initialStep > 0
-      ? { step: loaderData.initialStep, answers: {}, errors: {}, requestKey: loaderData.requestKey }
+      ? { step: loaderData.initialStep, answers: {}, errors: {}, requestKey: formToken }
       : undefined);
   return (
     <LeadForm
@@ -106,8 +108,8 @@ export default function LeadFormRoute({ loaderData, actionData }: Route.Componen
       form={loaderData.form}
       texts={formTexts(loaderData.language)}
       language={loaderData.language}
-      formToken={loaderData.formToken}
-      requestKey={loaderData.requestKey}
+      formToken={formToken}
+      requestKey={formToken}
       plan={loaderData.plan}
       flow={flow}
     />

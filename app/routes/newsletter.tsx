@@ -1,16 +1,16 @@
 import { buildSubmission } from "@server/http/build-submission.ts";
 import { readPagePostFields } from "@server/http/page-post.ts";
 import { SubmissionInvalid } from "@server/leads/service.ts";
-import { issueFormToken } from "@server/leads/spam.ts";
-import { data, redirect } from "react-router";
+import { redirect } from "react-router";
 import { type NewsletterOutcome, NewsletterSection } from "~/components/forms/NewsletterSection.tsx";
+import { useFormToken } from "~/lib/forms/form-token.ts";
 import { formTexts } from "~/lib/forms/texts.ts";
-import { passOnHeaders } from "~/lib/route-headers.ts";
+import type { RouteHandle } from "~/lib/route-handle.ts";
 import { SITE_NAME } from "~/lib/site.ts";
 import type { Route } from "./+types/newsletter";
 
 /** The page a plain (no JavaScript) newsletter post lands on; with JavaScript the section posts JSON. */
-export const headers = passOnHeaders;
+export const handle: RouteHandle = { pageCache: true };
 
 export async function loader({ context }: Route.LoaderArgs) {
   const doc = await context.services.content.get("newsletter-data", {
@@ -18,14 +18,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     lang: context.request.language,
   });
   if (!doc) throw redirect("/");
-  return data(
-    {
-      newsletter: doc.data,
-      language: context.request.uiLanguage,
-      formToken: issueFormToken(context.services.signer, Date.now()),
-    },
-    { headers: { "Cache-Control": "no-store" } },
-  );
+  return { newsletter: doc.data, language: context.request.uiLanguage };
 }
 
 export async function action({
@@ -71,7 +64,7 @@ export default function NewsletterRoute({ loaderData, actionData }: Route.Compon
       key={actionData ? "posted" : "form"}
       data={loaderData.newsletter}
       texts={formTexts(loaderData.language)}
-      formToken={loaderData.formToken}
+      formToken={useFormToken()}
       outcome={actionData?.outcome}
     />
   );

@@ -9,7 +9,13 @@ import type { AddressInfo } from "node:net";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { DomainConfig } from "~/lib/locale.ts";
-import { chooseEncoding, PAGE_CACHE_CONTROL, PageCache, pathWithoutCampaignTags } from "./page-cache.ts";
+import {
+  chooseEncoding,
+  PAGE_CACHE_CONTROL,
+  PageCache,
+  pageAddress,
+  type WarmRequest,
+} from "./page-cache.ts";
 
 const domains: DomainConfig = {
   domain: {},
@@ -293,6 +299,28 @@ describe("PageCache", () => {
     expect(rendered).toBe(3);
   });
 
+  it("keeps the blog list per filter and page, and a form per step, under the query's one spelling", async () => {
+    await get("/blog?pagina=2");
+    const again = await get("/blog?pagina=2&utm_campaign=x");
+    expect(again.headers.get("x-page-cache")).toBe("hit");
+    expect(await again.text()).toContain(" /blog?pagina=2 ");
+    expect((await get("/blog?q=erp")).headers.get("x-page-cache")).toBe("miss");
+    expect((await get("/blog?q=%20erp%20&pagina=1")).headers.get("x-page-cache")).toBe("hit");
+    expect((await get("/blog")).headers.get("x-page-cache")).toBe("miss");
+    expect((await get("/blog?pagina=1")).headers.get("x-page-cache")).toBe("hit");
+    expect((await get("/demonstracao?etapa=2")).headers.get("x-page-cache")).toBe("miss");
+    expect((await get("/demonstracao?etapa=2")).headers.get("x-page-cache")).toBe("hit");
+    expect(rendered).toBe(4);
+  });
+
+  it("keeps pages with a query apart: a crawl of made-up searches never pushes the plain pages out", async () => {
+    await get("/planos");
+    for (let i = 0; i < 260; i++) await get(`/blog?q=busca-${i}`);
+    expect(cache.size).toBe(1 + 200);
+    expect((await get("/planos")).headers.get("x-page-cache")).toBe("hit");
+    expect((await get("/blog?q=busca-0")).headers.get("x-page-cache")).toBe("miss");
+  });
+
   it("gives every answer its own token, even within one millisecond (a token is spent once)", async () => {
     let issued = 0;
     cache = new PageCache({
@@ -503,6 +531,45 @@ async function until(condition: () => boolean) {
   while (!condition()) await new Promise((resolve) => setImmediate(resolve));
 }
 
+describe("PageCache with a warmer", () => {
+  it("answers a page just expired from the old copy and has the warmer render it again, once", async () => {
+    const warmed: WarmRequest[][] = [];
+    let finish = () => {};
+    cache.setWarmer((requests) => {
+      warmed.push(requests);
+      return new Promise<void>((resolve) => (finish = resolve));
+    });
+    await get("/planos?utm_source=news", { "accept-language": "en" });
+    clock += 60_000;
+    for (let i = 0; i < 3; i++) {
+      const answer = await get("/planos", { "accept-language": "en" });
+      expect(answer.headers.get("x-page-cache")).toBe("hit");
+    }
+    expect(rendered).toBe(1);
+    expect(warmed).toEqual([
+      [
+        {
+          url: "/planos?utm_source=news",
+          host: "127.0.0.1" + base.slice(base.lastIndexOf(":")),
+          acceptLanguage: "en",
+          cookie: undefined,
+        },
+      ],
+    ]);
+    // The warmer's own request renders the page (it is not answered with the copy it replaces).
+    const warm = await get("/planos", { "accept-language": "en", "x-page-warmer": "1" });
+    expect(warm.headers.get("x-page-cache")).toBe("miss");
+    finish();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect((await get("/planos", { "accept-language": "en" })).headers.get("x-page-cache")).toBe("hit");
+    expect(rendered).toBe(2);
+    // Past the stale window the visitor renders it, as without a warmer.
+    clock += 60_000 + 30_000;
+    expect((await get("/planos", { "accept-language": "en" })).headers.get("x-page-cache")).toBe("miss");
+    expect(warmed).toHaveLength(1);
+  });
+});
+
 describe("PageCache when visitors leave (issue 26)", () => {
   it("never makes a waiter whose visitor left the renderer: the others and the next visitor are answered", async () => {
     let release = () => {};
@@ -652,22 +719,49 @@ describe("chooseEncoding without brotli at hand", () => {
   });
 });
 
-describe("pathWithoutCampaignTags", () => {
+describe("pageAddress", () => {
   it("keeps the path of an address without a query or with campaign tags only", () => {
-    expect(pathWithoutCampaignTags("/planos")).toBe("/planos");
-    expect(pathWithoutCampaignTags("/planos?")).toBe("/planos");
-    expect(
-      pathWithoutCampaignTags("/?utm_source=a&utm_medium=b&utm_campaign=c&utm_term=d&utm_content=e"),
-    ).toBe("/");
-    expect(pathWithoutCampaignTags("/blog/x?gclid=1&fbclid=2&msclkid=3&_gl=4&utm_id")).toBe("/blog/x");
-    expect(pathWithoutCampaignTags("/?Utm_Source=a")).toBe("/");
-    expect(pathWithoutCampaignTags("/?utm%5Fsource=a")).toBe("/");
+    const plain = (path: string) => ({ path, query: "" });
+    expect(pageAddress("/planos")).toEqual(plain("/planos"));
+    expect(pageAddress("/planos?")).toEqual(plain("/planos"));
+    expect(pageAddress("/?utm_source=a&utm_medium=b&utm_campaign=c&utm_term=d&utm_content=e")).toEqual(
+      plain("/"),
+    );
+    expect(pageAddress("/blog/x?gclid=1&fbclid=2&msclkid=3&_gl=4&utm_id")).toEqual(plain("/blog/x"));
+    expect(pageAddress("/?Utm_Source=a")).toEqual(plain("/"));
+    expect(pageAddress("/?utm%5Fsource=a")).toEqual(plain("/"));
   });
 
-  it("gives null when the query holds anything else, alone or with tags", () => {
-    expect(pathWithoutCampaignTags("/?lang=en")).toBeNull();
-    expect(pathWithoutCampaignTags("/blog?pagina=2&utm_source=a")).toBeNull();
-    expect(pathWithoutCampaignTags("/?utm_source=a&x")).toBeNull();
-    expect(pathWithoutCampaignTags("/?utm_sourcex=a")).toBeNull();
+  it("keeps the query a page reads, in one spelling: the blog list's filters and a form's plan and step", () => {
+    expect(pageAddress("/blog?pagina=2&utm_source=a")).toEqual({ path: "/blog", query: "pagina=2" });
+    expect(pageAddress("/blog?tag=ERP&q=%20nota%20fiscal%20&pagina=3")).toEqual({
+      path: "/blog",
+      query: "q=nota+fiscal&tag=ERP&pagina=3",
+    });
+    // The first page, empty filters and a page that is no number are the plain list.
+    for (const url of ["/blog?pagina=1", "/blog?q=&categoria=&tag=", "/blog?pagina=abc", "/blog?pagina=0"]) {
+      expect(pageAddress(url), url).toEqual({ path: "/blog", query: "" });
+    }
+    expect(pageAddress("/en/blog?categoria=Gest%C3%A3o")).toEqual({
+      path: "/en/blog",
+      query: "categoria=Gest%C3%A3o",
+    });
+    expect(pageAddress(`/blog?q=${"a".repeat(300)}`)?.query).toBe(`q=${"a".repeat(100)}`);
+    expect(pageAddress("/demonstracao?etapa=2")).toEqual({ path: "/demonstracao", query: "etapa=2" });
+    expect(pageAddress("/teste-gratis/pro?anual=true&gclid=x")).toEqual({
+      path: "/teste-gratis/pro",
+      query: "anual=1",
+    });
+    expect(pageAddress("/es/parceiros?etapa=1&anual=0")).toEqual({ path: "/es/parceiros", query: "" });
+  });
+
+  it("gives null when the query holds anything its page does not read, alone or with tags", () => {
+    expect(pageAddress("/?lang=en")).toBeNull();
+    expect(pageAddress("/blog?lang=en")).toBeNull();
+    expect(pageAddress("/blog?Q=erp")).toBeNull();
+    expect(pageAddress("/planos?pagina=2&utm_source=a")).toBeNull();
+    expect(pageAddress("/contato?etapa=2")).toBeNull();
+    expect(pageAddress("/?utm_source=a&x")).toBeNull();
+    expect(pageAddress("/?utm_sourcex=a")).toBeNull();
   });
 });

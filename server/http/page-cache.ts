@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
 import { LRUCache } from "lru-cache";
 import { type DomainConfig, LANGUAGE_COOKIE } from "~/lib/locale.ts";
+import { canonicalPageQuery } from "~/lib/page-query.ts";
 import { SESSION_COOKIE } from "../auth/tokens.ts";
 import { PREVIEW_COOKIE } from "../content/preview.ts";
 import { FORM_TOKEN_SHAPE } from "../leads/spam.ts";
@@ -16,6 +17,12 @@ import { SplicedGzip } from "./spliced-gzip.ts";
 /** How long a cached page is served before it is rendered again (content edits clear it at once). */
 export const PAGE_TTL_MS = 60_000;
 const MAX_ENTRIES = 500;
+/**
+ * Pages with a query (a blog search, a filter, a list page, a form's step) are kept apart and fewer:
+ * anyone can make up searches, and a crawl of them must not push the pages everyone gets out.
+ */
+const MAX_QUERY_ENTRIES = 200;
+const MAX_QUERY_BYTES = 8 * 1024 * 1024;
 /** How long past its time an expired page may still be served while it is rendered again. */
 const STALE_MS = 30_000;
 /** About 30 MB: a page is ~80 KB of HTML plus ~20 KB gzipped and ~17 KB in brotli. */
@@ -97,6 +104,8 @@ export interface PageCacheOptions {
  */
 export class PageCache {
   private readonly pages: LRUCache<string, CachedPage>;
+  /** Pages whose key holds a query (MAX_QUERY_ENTRIES). */
+  private readonly queried: LRUCache<string, CachedPage>;
   private readonly slots = new WeakMap<IncomingMessage, PageSlot>();
   private readonly now: () => number;
   private readonly ttlMs: number;
@@ -118,12 +127,10 @@ export class PageCache {
       ...(options.schedule ? { schedule: options.schedule } : {}),
       ...(options.waitLimitMs ? { waitLimitMs: options.waitLimitMs } : {}),
     });
-    this.pages = new LRUCache({
-      max: MAX_ENTRIES,
-      maxSize: MAX_BYTES,
-      // The brotli form comes a moment later and is a little smaller than gzip: counted as gzip.
-      sizeCalculation: (page) => page.body.plainLength(0) + 2 * page.body.gzipLength(0),
-    });
+    // The brotli form comes a moment later and is a little smaller than gzip: counted as gzip.
+    const sizeCalculation = (page: CachedPage) => page.body.plainLength(0) + 2 * page.body.gzipLength(0);
+    this.pages = new LRUCache({ max: MAX_ENTRIES, maxSize: MAX_BYTES, sizeCalculation });
+    this.queried = new LRUCache({ max: MAX_QUERY_ENTRIES, maxSize: MAX_QUERY_BYTES, sizeCalculation });
   }
 
   /**
@@ -147,11 +154,21 @@ export class PageCache {
       render();
       return;
     }
-    const page = this.pages.get(key);
+    const page = this.storeOf(key).get(key);
     const now = this.now();
     const inFlight = this.flights.inFlight(key);
-    if (page && (page.expiresAt > now || (inFlight && page.expiresAt + STALE_MS > now))) {
+    // The warmer's own request renders: it must not be answered with the copy it comes to replace.
+    const warming = req.headers[WARMER_HEADER] !== undefined;
+    const recent = page !== undefined && page.expiresAt + STALE_MS > now;
+    if (page && (page.expiresAt > now || (recent && !warming && (inFlight || this.refreshing.has(key))))) {
       this.answer(req, res, page);
+      return;
+    }
+    // Expired a moment ago: this visitor gets that copy while the warmer renders the page again in
+    // the background, so nobody waits for a render when a page's minute is up.
+    if (page && recent && !warming && this.warmer) {
+      this.answer(req, res, page);
+      this.refresh(key, page.again);
       return;
     }
     // Not offered last time: rendered beside the others (and kept should it be offered now).
@@ -205,6 +222,15 @@ export class PageCache {
   }
 
   private warmer: PageWarmer | null = null;
+  /** Keys the warmer is rendering again because their page expired (route). */
+  private readonly refreshing = new Set<string>();
+
+  private refresh(key: string, again: WarmRequest): void {
+    this.refreshing.add(key);
+    void this.warmer!([again], () => true)
+      .catch(() => {})
+      .finally(() => this.refreshing.delete(key));
+  }
 
   /** Who renders the pages again after a content change (the listening server). */
   setWarmer(warmer: PageWarmer): void {
@@ -218,15 +244,23 @@ export class PageCache {
    */
   clear(options: { warm?: boolean } = {}): void {
     const again =
-      options.warm && this.warmer ? [...this.pages.values()].slice(0, WARM_LIMIT).map((p) => p.again) : [];
+      options.warm && this.warmer
+        ? [...this.pages.values(), ...this.queried.values()].slice(0, WARM_LIMIT).map((p) => p.again)
+        : [];
     const generation = ++this.generation;
     this.pages.clear();
+    this.queried.clear();
     this.uncacheable.clear();
     if (again.length > 0) void this.warmer!(again, () => this.generation === generation).catch(() => {});
   }
 
   get size(): number {
-    return this.pages.size;
+    return this.pages.size + this.queried.size;
+  }
+
+  /** Where a key's page is kept: with a query, apart (MAX_QUERY_ENTRIES). */
+  private storeOf(key: string): LRUCache<string, CachedPage> {
+    return key.includes("?") ? this.queried : this.pages;
   }
 
   /** Requests waiting for a render in flight. */
@@ -260,12 +294,11 @@ export class PageCache {
   ): string | null {
     // Public JSON documents: the address alone (path and query) decides the answer, for anyone.
     if (url.startsWith(PUBLIC_JSON_PATH)) return `json|${url}`;
-    // Queries (?lang=, ?pagina=, form state) render differently, campaign tags do not (the browser
-    // reads them); files and data requests are not pages.
-    const path = pathWithoutCampaignTags(url);
-    if (path === null || !path.startsWith("/") || path.startsWith("/api/") || /\.[^/]*$/.test(path)) {
-      return null;
-    }
+    // Files and data requests are not pages; a query counts as far as the page reads it.
+    const address = pageAddress(url);
+    if (!address) return null;
+    const { path, query } = address;
+    if (!path.startsWith("/") || path.startsWith("/api/") || /\.[^/]*$/.test(path)) return null;
     // A session, in its cookie or sent as a token (A §7, above), renders the visitor's own header.
     if (readCookie(cookie, SESSION_COOKIE)) return null;
     // A preview link's cookie renders drafts (server/http/preview.ts): never kept, never answered from here.
@@ -276,7 +309,7 @@ export class PageCache {
       this.options.isProduction,
     );
     if (info.adminHost) return null;
-    return `${info.segment ?? ""}|${info.language}|${path}`;
+    return `${info.segment ?? ""}|${info.language}|${path}${query ? `?${query}` : ""}`;
   }
 
   private store(
@@ -322,7 +355,7 @@ export class PageCache {
       expiresAt: this.now() + this.ttlMs,
       again,
     };
-    this.pages.set(key, page);
+    this.storeOf(key).set(key, page);
     const brotliReady = brotliOf(parts, slot.token).then((brotli) => {
       page.brotli = brotli;
     });
@@ -384,6 +417,8 @@ function brotliOf(parts: Buffer[], token: string | null): Promise<SplicedBrotli 
 }
 
 const PUBLIC_JSON_PATH = "/api/json/public/";
+/** Marks the requests of the page warmer (server/http/page-warmer.ts). */
+export const WARMER_HEADER = "x-page-warmer";
 
 /**
  * Query parameters that tag a visit for analytics and never change the page: UTM (read in the
@@ -411,16 +446,19 @@ const CAMPAIGN_TAGS = new Set([
 ]);
 
 /**
- * The path of an address whose query, if any, holds only campaign tags; null when it holds anything
- * else. A campaign's visitors land on tagged links: they get the cached page like everyone else.
+ * The path of an address and the query its page reads (canonicalPageQuery), campaign tags taken
+ * out: a campaign's visitors land on tagged links and get the cached page like everyone else. Null
+ * when the query holds anything else (?lang=, a parameter no page reads): such a request renders.
  */
-export function pathWithoutCampaignTags(url: string): string | null {
+export function pageAddress(url: string): { path: string; query: string } | null {
   const mark = url.indexOf("?");
-  if (mark === -1) return url;
-  for (const name of new URLSearchParams(url.slice(mark + 1)).keys()) {
-    if (!CAMPAIGN_TAGS.has(name.toLowerCase())) return null;
-  }
-  return url.slice(0, mark);
+  if (mark === -1) return { path: url, query: "" };
+  const path = url.slice(0, mark);
+  const params = new URLSearchParams(url.slice(mark + 1));
+  for (const name of [...params.keys()]) if (CAMPAIGN_TAGS.has(name.toLowerCase())) params.delete(name);
+  if (params.size === 0) return { path, query: "" };
+  const query = canonicalPageQuery(path, params);
+  return query === null ? null : { path, query };
 }
 const NO_TOKEN = Buffer.alloc(0);
 

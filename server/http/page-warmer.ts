@@ -1,5 +1,5 @@
 import { request } from "node:http";
-import type { PageWarmer, WarmRequest } from "./page-cache.ts";
+import { type PageWarmer, WARMER_HEADER, type WarmRequest } from "./page-cache.ts";
 
 /**
  * Renders cached pages again after a content change (issue 29) by asking this server for them, one
@@ -17,7 +17,7 @@ export function pageWarmer(address: { host: string; port: number }): PageWarmer 
 
 function fetchOnce(address: { host: string; port: number }, page: WarmRequest): Promise<void> {
   return new Promise((resolve, reject) => {
-    const headers: Record<string, string> = { "accept-encoding": "gzip", "x-page-warmer": "1" };
+    const headers: Record<string, string> = { "accept-encoding": "gzip", [WARMER_HEADER]: "1" };
     if (page.host) headers.host = page.host;
     if (page.acceptLanguage) headers["accept-language"] = page.acceptLanguage;
     if (page.cookie) headers.cookie = page.cookie;

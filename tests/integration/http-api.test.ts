@@ -448,6 +448,72 @@ describe.each(setups)("HTTP API with $name", (setup) => {
       );
     });
 
+    it("answers every kind of public page from the cache: forms, contact, the blog list with its filters, posts, content and the map", async () => {
+      const headers = { "Accept-Language": "pt-BR" };
+      const tokenOf = (html: string) => /<meta name="form-token" content="([^"]+)"/.exec(html)?.[1];
+      const pages = [
+        "/demonstracao",
+        "/en/parceiros",
+        "/teste-gratis/profissional?anual=1",
+        "/contato",
+        "/fale-conosco",
+        "/newsletter",
+        "/blog",
+        "/blog?categoria=Gest%C3%A3o&pagina=1",
+        "/en/blog?q=erp",
+        "/blog/como-escolher-um-erp",
+        "/crm",
+        "/mapa-parceiros",
+        "/segmentos/industria",
+      ];
+      for (const path of pages) {
+        await get(path, { headers });
+        const again = await get(path, { headers });
+        expect(again.status, path).toBe(200);
+        expect(again.headers.get("x-page-cache"), path).toBe("hit");
+        expect(again.headers.get("cache-control"), path).not.toContain("no-store");
+        const html = await again.text();
+        // The form pages' hidden token and first request key are the copy's own, fresh each time.
+        const token = tokenOf(html)!;
+        for (const [, name, value] of html.matchAll(/name="(formToken|_requestKey)" value="([^"]*)"/g)) {
+          expect(value, `${path} ${name}`).toBe(token);
+        }
+      }
+      // The blog list's filters are part of the key in one spelling: an empty filter is the plain list.
+      expect((await get("/blog?q=&tag=", { headers })).headers.get("x-page-cache")).toBe("hit");
+      expect((await get("/blog?q=%20erp%20", { headers })).headers.get("x-page-cache")).toBe("miss");
+      expect((await get("/blog?q=erp", { headers })).headers.get("x-page-cache")).toBe("hit");
+
+      // Two visitors posting the contact form without JavaScript from two cached copies are two
+      // leads (each copy's request key is its own), and the same copy posted twice is one.
+      const protocolOf = async (answer: Response) =>
+        /(?:VRT|SIM)-\d{8}-[0-9A-Z]{6}/.exec(await answer.text())?.[0];
+      const send = async (html: string) => {
+        const token = tokenOf(html)!;
+        return get("/contato", {
+          method: "POST",
+          headers: { "Content-Type": "application/x-www-form-urlencoded", ...headers },
+          body: new URLSearchParams({
+            nome: "Visitante Sem Script",
+            email: "sem-script@example.com",
+            mensagem: "Quero conhecer o ERP da Vértice.",
+            formToken: token,
+            _requestKey: /name="_requestKey" value="([^"]*)"/.exec(html)![1]!,
+          }).toString(),
+        });
+      };
+      const copies = [
+        await (await get("/contato", { headers })).text(),
+        await (await get("/contato", { headers })).text(),
+      ];
+      const first = await protocolOf(await send(copies[0]!));
+      const second = await protocolOf(await send(copies[1]!));
+      expect(first).toBeDefined();
+      expect(second).toBeDefined();
+      expect(second).not.toBe(first);
+      expect(await protocolOf(await send(copies[0]!))).toBe(first);
+    });
+
     it("ships a favicon so browsers do not hit the catch-all", async () => {
       const res = await get("/favicon.ico");
       expect(res.status).toBe(301);

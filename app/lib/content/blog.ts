@@ -71,6 +71,37 @@ export function filterPosts<P extends Pick<BlogPost, "title" | "excerpt" | "cate
   });
 }
 
+/** What the blog list shows, read from its address (?q=&categoria=&tag=&pagina=). */
+export interface BlogListQuery extends BlogFilters {
+  /** A whole number from 1; anything else reads as 1 (the last page caps it when rendered). */
+  page: number;
+}
+
+/** The blog list's query as its page reads it: each text trimmed to 100 characters, empty ones left out. */
+export function readBlogListQuery(params: URLSearchParams): BlogListQuery {
+  const value = (name: string) => params.get(name)?.trim().slice(0, 100) || undefined;
+  const page = Number(params.get("pagina") ?? 1);
+  return {
+    q: value("q"),
+    category: value("categoria"),
+    tag: value("tag"),
+    page: Number.isInteger(page) && page > 1 ? page : 1,
+  };
+}
+
+/**
+ * The query string of a list page ("" for the first page unfiltered), in one order: the links of
+ * the list and the page cache's key (server/http/page-cache.ts) spell the same page the same way.
+ */
+export function blogListSearch(query: BlogFilters & { page?: number }): string {
+  const params = new URLSearchParams();
+  if (query.q) params.set("q", query.q);
+  if (query.category) params.set("categoria", query.category);
+  if (query.tag) params.set("tag", query.tag);
+  if (query.page && query.page > 1) params.set("pagina", String(query.page));
+  return params.toString();
+}
+
 export interface Paged<T> {
   items: T[];
   page: number;
