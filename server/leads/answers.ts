@@ -1,5 +1,6 @@
 import { normaliseCnpj } from "~/lib/cnpj.ts";
-import { type Answers, type FormDefinition, isCnpjField } from "~/lib/forms/definition.ts";
+import { isCnpjField } from "~/lib/forms/cnpj-field.ts";
+import type { Answers, FormDefinition } from "~/lib/forms/definition.ts";
 
 const MAX_TEXT = 5_000;
 

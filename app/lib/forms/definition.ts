@@ -180,8 +180,3 @@ export type FormField = FormStep["fields"][number];
 export type FieldOption = NonNullable<FormField["options"]>[number];
 /** Answers as the form holds them: text for most fields, a list of values for checkboxes. */
 export type Answers = Record<string, string | string[]>;
-
-/** A field that holds a CNPJ: stored normalised, shown formatted (app/lib/cnpj.ts). */
-export function isCnpjField(field: Pick<FormField, "mask" | "validation">): boolean {
-  return field.mask === "cnpj" || field.validation.includes("cnpj");
-}

@@ -1,5 +1,6 @@
 import { formatCnpjForDisplay } from "../cnpj.ts";
-import { type Answers, type FormDefinition, isCnpjField } from "./definition.ts";
+import { isCnpjField } from "./cnpj-field.ts";
+import type { Answers, FormDefinition } from "./definition.ts";
 
 const asList = (value: string | string[] | undefined): string[] =>
   Array.isArray(value) ? value : value ? [value] : [];
