@@ -27,7 +27,8 @@ async function main() {
   }
   const address = running.server.address();
   const port = typeof address === "object" && address ? address.port : config.PORT;
-  logger.info({ port, url: `http://localhost:${port}` }, "listening");
+  // The handlers go in before the line that says the server listens: whoever reads that line
+  // (a supervisor, the tests) may stop the server at once, and must get a clean shutdown.
   for (const signal of ["SIGTERM", "SIGINT"] as const) {
     process.once(signal, () => {
       running.shutdown(signal).then(
@@ -39,6 +40,7 @@ async function main() {
       );
     });
   }
+  logger.info({ port, url: `http://localhost:${port}` }, "listening");
 }
 
 await main();

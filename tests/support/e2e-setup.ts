@@ -7,5 +7,5 @@ import buildSite from "./global-setup.ts";
  */
 export default function setup() {
   ensureDebianTool("chromium");
-  buildSite();
+  return buildSite();
 }

@@ -1,16 +1,21 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { cpSync, mkdtempSync } from "node:fs";
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { isLocalAddress } from "@server/config.ts";
 import { openDatabase } from "@server/db/client.ts";
 import { projectRoot } from "@server/paths.ts";
+import { dataTemplate } from "./data-templates.ts";
 
 export interface ServerProcess {
   url: string;
   port: number;
   child: ChildProcess;
   dataDir: string;
-  /** Everything the process printed so far. */
+  /**
+   * Everything the process printed so far. A server started on the started template (see
+   * startServerProcess) begins with the demo accounts that template's first start printed.
+   */
   output(): string;
   /** Sends the signal and resolves with the exit code. */
   stop(signal?: NodeJS.Signals): Promise<number | null>;
@@ -20,39 +25,113 @@ export const serverEntry = path.join(projectRoot, "build/server-main/main.js");
 
 /** Servers this test process started and that still run: ended with it, whatever way it ends. */
 const running = new Set<ChildProcess>();
+/** Data folders this test process made: removed when it ends (each is ~40 MB of database). */
+const dataDirs = new Set<string>();
 process.once("exit", () => {
   for (const child of running) child.kill("SIGKILL");
+  for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
 });
 
-/** A fresh folder for a server's embedded database. */
+/** A fresh folder for a server's embedded database, removed when the test process ends. */
 export function tempDataDir(): string {
-  return mkdtempSync(path.join(tmpdir(), "site-data-"));
+  const dir = mkdtempSync(path.join(tmpdir(), "site-data-"));
+  dataDirs.add(dir);
+  return dir;
 }
 
-let templateDir: Promise<string> | undefined;
+/**
+ * A template (data-templates.ts) holds its DATA_DIR in data/. This one: a migrated, empty embedded
+ * database.
+ */
+const migratedTemplate = () =>
+  dataTemplate("migrated", async (dir) => {
+    const handle = await openDatabase({ kind: "pglite", dataDir: path.join(dir, "data") });
+    await handle.close();
+  });
+
+/** What a first start prints about the demo accounts it created (server/services.ts). */
+const DEMO_ACCOUNTS = /^Contas de demonstração criadas.*\n {2}admin: .*\n {2}cliente: .*\n/m;
+
+/**
+ * A DATA_DIR the built server has started on once and stopped (SIGTERM) cleanly, with the tests'
+ * default settings: the content imported, the signing secret generated, the demo accounts and
+ * their company created. A later start on a copy does none of that (about 2.5 s less). Beside
+ * data/, first-start.txt holds the demo accounts that start printed.
+ */
+const startedTemplate = () =>
+  dataTemplate("started", async (dir) => {
+    const data = path.join(dir, "data");
+    cpSync(path.join(await migratedTemplate(), "data"), data, { recursive: true });
+    const server = await startServerProcess({ DATA_DIR: data });
+    // The process sets its SIGTERM handler just after it logs "listening": a signal sent at once
+    // can come first and end it without its shutdown. Once it has answered a request, it is set.
+    await fetch(`${server.url}/healthz`).then((response) => response.arrayBuffer());
+    const code = await server.stop("SIGTERM");
+    const demo = DEMO_ACCOUNTS.exec(server.output())?.[0];
+    if (code !== 0 || !demo)
+      throw new Error(
+        `the template's start exited with ${code ?? server.child.signalCode}, demo accounts printed: ${Boolean(demo)}\n${server.output()}`,
+      );
+    writeFileSync(path.join(dir, "first-start.txt"), demo);
+  });
+
+function copyOf(template: string): string {
+  const dir = tempDataDir();
+  cpSync(path.join(template, "data"), dir, { recursive: true });
+  return dir;
+}
 
 /**
  * A fresh folder holding a migrated, empty embedded database, copied from one template per test
- * process: the server then opens it instead of creating and migrating one (about 1.5 s a start).
+ * run: the server then opens it instead of creating and migrating one (about 1.5 s a start).
  */
 export async function freshDataDir(): Promise<string> {
-  templateDir ??= (async () => {
-    const dir = tempDataDir();
-    const handle = await openDatabase({ kind: "pglite", dataDir: dir });
-    await handle.close();
-    return dir;
-  })();
-  const dir = tempDataDir();
-  cpSync(await templateDir, dir, { recursive: true });
-  return dir;
+  return copyOf(await migratedTemplate());
+}
+
+/**
+ * Whether a start with these settings may begin on the started template: what a first start
+ * stores depends only on the kind of database (the template is the embedded one) and on whether
+ * the public address is local (demo accounts or none). The other settings (Jira, SMTP, limits,
+ * LEAD_WEBHOOK_URL, which every start writes again) act at each start alike, and a SESSION_SECRET
+ * is used instead of the secret the template stored.
+ */
+function startsLikeTheTemplate(env: Record<string, string>): boolean {
+  if (env.DATA_DIR !== undefined || env.DATABASE_URL !== undefined) return false;
+  if (env.PUBLIC_BASE_URL === undefined) return true;
+  try {
+    return isLocalAddress(env.PUBLIC_BASE_URL);
+  } catch {
+    return false;
+  }
+}
+
+export interface StartOptions {
+  /**
+   * Start on a database no server has opened (a migrated, empty one), so that this start is a real
+   * first start: its own content import, log lines and demo accounts. Without it, a start that
+   * names no DATA_DIR (nor DATABASE_URL, nor a public PUBLIC_BASE_URL) begins on a copy of the
+   * started template, and its output() begins with the demo accounts that template printed.
+   */
+  firstStart?: boolean;
 }
 
 /**
  * Starts the built server (npm run build first) as its own process on a free port, as
  * `npm start` would, and resolves once it logs that it listens.
  */
-export async function startServerProcess(env: Record<string, string> = {}): Promise<ServerProcess> {
-  const dataDir = env.DATA_DIR ?? (await freshDataDir());
+export async function startServerProcess(
+  env: Record<string, string> = {},
+  options: StartOptions = {},
+): Promise<ServerProcess> {
+  let dataDir = env.DATA_DIR;
+  let output = "";
+  if (dataDir === undefined && !options.firstStart && startsLikeTheTemplate(env)) {
+    const template = await startedTemplate();
+    dataDir = copyOf(template);
+    output = readFileSync(path.join(template, "first-start.txt"), "utf8");
+  }
+  dataDir ??= await freshDataDir();
   const child = spawn(process.execPath, [serverEntry], {
     cwd: projectRoot,
     env: {
@@ -68,7 +147,6 @@ export async function startServerProcess(env: Record<string, string> = {}): Prom
   });
   running.add(child);
   child.once("exit", () => running.delete(child));
-  let output = "";
   let exitSignal: NodeJS.Signals | null = null;
   const exited = new Promise<number | null>((resolve) =>
     child.once("exit", (code, signal) => {
