@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { saoPauloDay } from "~/lib/billing/dates.ts";
 import { createPostgresDatabase, dropCreatedDatabases } from "../support/databases.ts";
 import {
+  freshDataDir,
   loginToken,
   postForm,
   runCli,
@@ -22,7 +23,7 @@ import {
 
 const postgresUrl = process.env.TEST_DATABASE_URL;
 const targets: { name: string; env: () => Promise<Record<string, string>> }[] = [
-  { name: "pglite", env: async () => ({ DATA_DIR: tempDataDir() }) },
+  { name: "pglite", env: async () => ({ DATA_DIR: await freshDataDir() }) },
 ];
 if (postgresUrl)
   targets.push({

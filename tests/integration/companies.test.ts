@@ -9,7 +9,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Plan } from "~/lib/plans.ts";
 import { databaseTargets, dropCreatedDatabases } from "../support/databases.ts";
-import { runCli, tempDataDir } from "../support/server-process.ts";
+import { freshDataDir, runCli } from "../support/server-process.ts";
 
 afterAll(dropCreatedDatabases);
 
@@ -220,7 +220,7 @@ describe("npm run user:create with --company (issue 27)", () => {
   it("creates the company when new and makes its first member the owner; a customer needs a company", {
     timeout: 90_000,
   }, async () => {
-    const env = { DATA_DIR: tempDataDir() };
+    const env = { DATA_DIR: await freshDataDir() };
     const refused = await runCli(
       ["user-create", "--email", "sem@empresa.com", "--password", "senha-forte-1", "--role", "customer"],
       env,

@@ -5,11 +5,11 @@ import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPostgresDatabase, dropCreatedDatabases } from "../support/databases.ts";
 import {
+  freshDataDir,
   loginToken,
   runCli,
   type ServerProcess,
   startServerProcess,
-  tempDataDir,
 } from "../support/server-process.ts";
 
 /** The server as `npm start` runs it: embedded database, and PostgreSQL + Redis when CI provides them. */
@@ -46,7 +46,7 @@ describe.each(setups)("HTTP API with $name", (setup) => {
   let customerToken: string;
 
   beforeAll(async () => {
-    const env = { DATA_DIR: tempDataDir(), ...(await setup.env()) };
+    const env = { DATA_DIR: await freshDataDir(), ...(await setup.env()) };
     for (const [email, role] of [
       ["admin@example.com", "admin"],
       ["cliente@example.com", "customer"],

@@ -11,18 +11,18 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { type FakeJira, startFakeJira } from "../fakes/jira.ts";
 import { createPostgresDatabase, dropCreatedDatabases } from "../support/databases.ts";
 import {
+  freshDataDir,
   loginToken,
   runCli,
   type ServerProcess,
   startServerProcess,
-  tempDataDir,
 } from "../support/server-process.ts";
 
 const SECRET = "webhook-test-secret-0123456789abcdef";
 const WEBHOOK_SECRET = "segredo-do-jira-0123456789";
 const postgresUrl = process.env.TEST_DATABASE_URL;
 const targets: { name: string; env: () => Promise<Record<string, string>> }[] = [
-  { name: "pglite", env: async () => ({ DATA_DIR: tempDataDir() }) },
+  { name: "pglite", env: async () => ({ DATA_DIR: await freshDataDir() }) },
 ];
 if (postgresUrl)
   targets.push({
