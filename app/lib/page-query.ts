@@ -1,5 +1,5 @@
 import { blogListSearch, readBlogListQuery } from "./content/blog.ts";
-import { MULTI_STEP_PATHS } from "./forms/form-paths.ts";
+import { MULTI_STEP_PATHS, TRIAL_PLAN_PATH } from "./forms/form-paths.ts";
 import { formPageSearch, readFormPageQuery } from "./forms/page-query.ts";
 import { splitLanguagePrefix } from "./locale.ts";
 
@@ -20,13 +20,13 @@ const FORM_PAGE: PageQuery = {
 };
 
 const FORM_PATHS = new Set(MULTI_STEP_PATHS.filter((path) => !path.includes(":")));
-/** /teste-gratis/{planId} (TRIAL_PLAN_PATH). */
-const TRIAL_PLAN_PATH = /^\/teste-gratis\/[^/]+$/;
+/** TRIAL_PLAN_PATH as a pattern: /teste-gratis/{planId}. */
+const TRIAL_PLAN = new RegExp(`^${TRIAL_PLAN_PATH.replace(/:[^/]+/g, "[^/]+")}$`);
 
 function queryOf(path: string): PageQuery | null {
   const bare = splitLanguagePrefix(path).path;
   if (bare === "/blog") return BLOG_LIST;
-  if (FORM_PATHS.has(bare) || TRIAL_PLAN_PATH.test(bare)) return FORM_PAGE;
+  if (FORM_PATHS.has(bare) || TRIAL_PLAN.test(bare)) return FORM_PAGE;
   return null;
 }
 

@@ -139,7 +139,7 @@ export class PageCache {
    * expired copy (for at most STALE_MS) or, with none, wait for that render and are answered from
    * it (server/http/render-flights.ts bounds that wait). Without that, every request in flight when
    * a page expires (or after a content change) renders it at once. A page its route does not offer
-   * to the cache (a form page, the blog list) is remembered as such for a while: its requests then
+   * to the cache (the sign-in pages) is remembered as such for a while: its requests then
    * render side by side instead of one after the other (decision 090).
    */
   serve(req: IncomingMessage, res: ServerResponse, render: () => void): void {
