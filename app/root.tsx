@@ -17,13 +17,13 @@ import {
   useNavigation,
   useRouteLoaderData,
 } from "react-router";
-import { ChatWidget } from "~/components/ChatWidget.tsx";
 import { SiteFooter } from "~/components/SiteFooter.tsx";
-import { SiteHeader } from "~/components/SiteHeader.tsx";
+import { Chat } from "~/islands/chat.tsx";
+import { Header } from "~/islands/header.tsx";
+import { IslandScripts, useIslandPage } from "~/islands/island.tsx";
 import { trackPageView } from "~/lib/analytics.ts";
 import { chatVisibleOn } from "~/lib/chat.ts";
 import { FORM_TOKEN_META, useFormToken } from "~/lib/forms/form-token.ts";
-import { formTexts } from "~/lib/forms/texts.ts";
 import { messagesFor } from "~/lib/i18n.ts";
 import { htmlLang, isLoginPath, type OfferedLanguage } from "~/lib/locale.ts";
 import { flushOutbox } from "~/lib/outbox.ts";
@@ -83,8 +83,9 @@ export function Layout({ children }: { children: ReactNode }) {
   const root = useRouteLoaderData<typeof loader>("root");
   // A bare area (the admin, decision 098) is in Portuguese whatever the visitor's language.
   const language: OfferedLanguage = isBare(useMatches()) ? "pt" : (root?.language ?? "pt");
+  const islandPage = useIslandPage();
   return (
-    <html lang={htmlLang(language)}>
+    <html lang={htmlLang(language)} data-segment={root?.segment ?? undefined}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -94,8 +95,15 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body>
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        {islandPage ? (
+          // An island page (decision 108): its islands' scripts instead of React Router's.
+          <IslandScripts />
+        ) : (
+          <>
+            <ScrollRestoration />
+            <Scripts />
+          </>
+        )}
       </body>
     </html>
   );
@@ -142,12 +150,11 @@ export default function App({ loaderData }: Route.ComponentProps) {
       <a href="#conteudo" className="skip-link">
         {t.skipToContent}
       </a>
-      <SiteHeader
+      <Header
         menu={loaderData.menu}
         language={loaderData.language}
         homePath={homePath}
         account={loaderData.account}
-        t={t}
       />
       <main id="conteudo" tabIndex={-1} aria-busy={navigation.state === "loading" || undefined}>
         {navigation.state === "loading" && (
@@ -158,10 +165,16 @@ export default function App({ loaderData }: Route.ComponentProps) {
         )}
         <Outlet />
       </main>
-      <SiteFooter footer={loaderData.footer} menu={loaderData.menu} year={loaderData.year} t={t} />
+      <SiteFooter
+        footer={loaderData.footer}
+        menu={loaderData.menu}
+        year={loaderData.year}
+        language={loaderData.language}
+        t={t}
+      />
       {showChat && loaderData.chat && (
-        <ChatWidget
-          texts={formTexts(loaderData.language)}
+        <Chat
+          language={loaderData.language}
           whatsapp={loaderData.chat.whatsapp}
           privacyUrl={loaderData.chat.privacyUrl}
         />

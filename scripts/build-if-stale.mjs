@@ -5,10 +5,21 @@ import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 
 export const root = path.resolve(import.meta.dirname, "..");
-const outputs = ["build/server/index.js", "build/server-main/main.js", "build/server-main/cli.js"].map((f) =>
-  path.join(root, f),
-);
-const sources = ["app", "server", "public", "package-lock.json", "vite.config.ts", "react-router.config.ts"];
+const outputs = [
+  "build/server/index.js",
+  "build/islands.json",
+  "build/server-main/main.js",
+  "build/server-main/cli.js",
+].map((f) => path.join(root, f));
+const sources = [
+  "app",
+  "server",
+  "public",
+  "package-lock.json",
+  "vite.config.ts",
+  "vite.islands.config.ts",
+  "react-router.config.ts",
+];
 
 function newest(target) {
   const stat = statSync(target, { throwIfNoEntry: false });

@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { Plugin } from "vite";
 
@@ -6,9 +6,9 @@ import type { Plugin } from "vite";
  * Writes build/chunk-modules.json after the browser build: for each JavaScript file under
  * build/client, the source modules in it (paths from the project root). bench/bundle-size.mjs
  * reads it to prove that admin, dashboard, user-area, map and editor code never reach a public
- * page. Outside build/client, so it is never served.
+ * page. Outside build/client, so it is never served. With `merge`, it adds to the file (the islands).
  */
-export function chunkModules(projectRoot: string): Plugin {
+export function chunkModules(projectRoot: string, options: { merge?: boolean } = {}): Plugin {
   return {
     name: "vertice:chunk-modules",
     apply: "build",
@@ -22,8 +22,11 @@ export function chunkModules(projectRoot: string): Plugin {
         );
       }
       const target = path.join(projectRoot, "build");
+      const file = path.join(target, "chunk-modules.json");
+      // The islands' build (vite.islands.config.ts) adds its files to the app's.
+      const earlier = options.merge && existsSync(file) ? JSON.parse(readFileSync(file, "utf8")) : {};
       mkdirSync(target, { recursive: true });
-      writeFileSync(path.join(target, "chunk-modules.json"), `${JSON.stringify(chunks, null, 1)}\n`);
+      writeFileSync(file, `${JSON.stringify({ ...earlier, ...chunks }, null, 1)}\n`);
     },
   };
 }

@@ -3,7 +3,7 @@ import compression from "compression";
 import express, { type ErrorRequestHandler, type RequestHandler } from "express";
 import helmet from "helmet";
 import { pinoHttp } from "pino-http";
-import type { ServerBuild } from "react-router";
+import type { AppLoadContext, ServerBuild } from "react-router";
 import { authMessages } from "./auth/messages.ts";
 import type { AppServices } from "./context.ts";
 import { bodyLimitFor, bodyTooLargeMessageFor, isTicketUploadPath } from "./http/api.ts";
@@ -11,6 +11,9 @@ import { isCrossSiteCookieWrite } from "./http/csrf.ts";
 import { errorHtml } from "./http/error-page.ts";
 import { messages } from "./http/errors.ts";
 import { funnelBeacon } from "./http/funnel-beacon.ts";
+import { ANSWER_GZIP_LEVEL } from "./http/gzip-level.ts";
+import { islandPages } from "./http/island-pages.ts";
+import { islandManifest } from "./http/islands.ts";
 import { jiraWebhook } from "./http/jira-webhook.ts";
 import { leadIntake } from "./http/lead-intake.ts";
 import { newsletterUnsubscribe } from "./http/newsletter-unsubscribe.ts";
@@ -91,10 +94,7 @@ export function createApp(services: AppServices, options: AppOptions): express.E
       crossOriginEmbedderPolicy: false,
     }),
   );
-  // Answers made per request (rendered pages, API) are gzipped at level 4: for the 72 KB home,
-  // 0.68 ms and 19.0 KB against zlib's default 6, 1.52 ms and 18.3 KB (issue 14). Cached pages are
-  // compressed once by the page cache, at its own level.
-  app.use(compression({ level: 4 }));
+  app.use(compression({ level: ANSWER_GZIP_LEVEL }));
 
   app.get("/healthz", async (_req, res) => {
     try {
@@ -254,16 +254,22 @@ export function createApp(services: AppServices, options: AppOptions): express.E
   // Preview links render public pages with a draft (issue 29), never cached.
   app.use(previewRequests(services));
 
+  // Development (Vite's middleware) hydrates every page with React Router; the build has islands.
+  const islands = options.devMiddleware ? null : islandManifest();
+  const loadContextOf = (req: express.Request, res: express.Response): AppLoadContext => ({
+    services: servicesFor(services, res.locals),
+    request: requestInfo(req, services.domains, config.isProduction),
+    page: services.pageCache.slotFor(req),
+    preview: previewContextOf(res.locals),
+    islands,
+  });
+  // Island pages are rendered without React Router's request pipeline (decision 108).
+  if (islands && typeof options.build !== "function") app.use(islandPages(options.build, loadContextOf));
   app.use(
     createRequestHandler({
       build: options.build,
       mode: config.isProduction ? "production" : "development",
-      getLoadContext: (req, res) => ({
-        services: servicesFor(services, res.locals),
-        request: requestInfo(req, services.domains, config.isProduction),
-        page: services.pageCache.slotFor(req),
-        preview: previewContextOf(res.locals),
-      }),
+      getLoadContext: loadContextOf,
     }),
   );
 

@@ -1,4 +1,5 @@
 import type { Redis } from "ioredis";
+import type { IslandManifest } from "~/islands/manifest.ts";
 import type { DomainConfig } from "~/lib/locale.ts";
 import type { AuditLog } from "./admin/audit.ts";
 import type { ApiKeyService } from "./auth/api-keys.ts";
@@ -124,5 +125,10 @@ declare module "react-router" {
     page: PageSlot | null;
     /** Set when the request carries a preview link (issue 29): the page shows a draft, never cached. */
     preview: PreviewContext | null;
+    /**
+     * The islands' build (decision 108): public pages are rendered without React Router in the
+     * browser, their interactive parts hydrated as islands. Null in development.
+     */
+    islands: IslandManifest | null;
   }
 }

@@ -18,3 +18,5 @@ export const migrationsDir = path.join(projectRoot, "server/db/migrations");
 export const contentDir = path.join(projectRoot, "content");
 export const clientBuildDir = path.join(projectRoot, "build/client");
 export const serverBuildFile = path.join(projectRoot, "build/server/index.js");
+/** The islands' manifest (decision 108), written by the islands' build. */
+export const islandsManifestFile = path.join(projectRoot, "build/islands.json");

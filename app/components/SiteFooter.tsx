@@ -1,14 +1,17 @@
+import { SectionError } from "~/islands/section-error.tsx";
 import type { FooterData, MenuData } from "~/lib/content/schemas.ts";
 import type { Messages } from "~/lib/i18n.ts";
+import type { OfferedLanguage } from "~/lib/locale.ts";
 import type { Loaded } from "~/lib/shell.ts";
 import { SITE_NAME } from "~/lib/site.ts";
-import { LoadError, MissingData } from "./SectionState.tsx";
+import { MissingData } from "./SectionState.tsx";
 import { SiteLink } from "./SiteLink.tsx";
 
 interface Props {
   footer: Loaded<FooterData>;
   menu: Loaded<MenuData>;
   year: number;
+  language: OfferedLanguage;
   t: Messages;
 }
 
@@ -18,11 +21,11 @@ const SOLUTIONS_TITLES = new Set(["Soluções", "Solutions"]);
 const SOCIAL_LABELS = { facebook: "Facebook", instagram: "Instagram", linkedin: "LinkedIn" } as const;
 
 /** The footer of A §2: description, link sections, the 'Soluções' features, contact, social icons, copyright. */
-export function SiteFooter({ footer, menu, year, t }: Props) {
+export function SiteFooter({ footer, menu, year, language, t }: Props) {
   if (footer.status === "error") {
     return (
       <footer className="site-footer">
-        <LoadError title={t.footerError} t={t} />
+        <SectionError title={t.footerError} language={language} />
       </footer>
     );
   }

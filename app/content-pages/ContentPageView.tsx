@@ -1,12 +1,12 @@
+import { MapPart, Model3Part, Model6Part } from "~/islands/content-pages.tsx";
 import type { PageTexts } from "~/lib/content/page-texts.ts";
 import type { ContentPage } from "~/lib/content/pages-schema.ts";
 import type { Partner } from "~/lib/content/partners-schema.ts";
-import { MapPage } from "./MapPage.tsx";
+import type { OfferedLanguage } from "~/lib/locale.ts";
+import type { PageMedia } from "~/lib/responsive-images.ts";
 import { Model1 } from "./Model1.tsx";
 import { Model2 } from "./Model2.tsx";
-import { Model3 } from "./Model3.tsx";
 import { Model4 } from "./Model4.tsx";
-import { Model6 } from "./Model6.tsx";
 import { Model7 } from "./Model7.tsx";
 
 /** A content page drawn by its template (B §2.3). */
@@ -15,11 +15,16 @@ export function ContentPageView({
   partners,
   texts,
   tileUrl,
+  language,
+  media,
 }: {
   page: ContentPage;
   partners: Partner[];
   texts: PageTexts;
   tileUrl: string | null;
+  language: OfferedLanguage;
+  /** The page's images from the media library, for the templates that are islands. */
+  media: Record<string, PageMedia> | undefined;
 }) {
   switch (page.template) {
     case "model1":
@@ -27,14 +32,22 @@ export function ContentPageView({
     case "model2":
       return <Model2 content={page.content} texts={texts} />;
     case "model3":
-      return <Model3 content={page.content} texts={texts} />;
+      return <Model3Part content={page.content} language={language} media={media} />;
     case "model4":
       return <Model4 content={page.content} texts={texts} />;
     case "model6":
-      return <Model6 content={page.content} texts={texts} />;
+      return <Model6Part content={page.content} language={language} media={media} />;
     case "model7":
       return <Model7 content={page.content} texts={texts} />;
     default:
-      return <MapPage content={page.content} partners={partners} texts={texts} tileUrl={tileUrl} />;
+      return (
+        <MapPart
+          content={page.content}
+          partners={partners}
+          tileUrl={tileUrl}
+          language={language}
+          media={media}
+        />
+      );
   }
 }

@@ -15,6 +15,11 @@ export interface RouteHandle {
    * Portuguese whatever the visitor's browser or language cookie says.
    */
   bare?: boolean;
+  /**
+   * A public page without React Router in the browser (decision 108): rendered whole on the server,
+   * its interactive parts hydrated as islands (app/islands/). Its links load the next page.
+   */
+  islands?: boolean;
 }
 
 /** Whether any matched route asks for a bare page (decision 098). */

@@ -17,7 +17,7 @@ import type { Route } from "./+types/blog-post";
 export const headers = passOnHeaders;
 
 /** The same for every anonymous visitor: served from the front page cache. */
-export const handle: RouteHandle = { pageCache: true };
+export const handle: RouteHandle = { pageCache: true, islands: true };
 
 /** A post (B §2.1, §2.3 PageModelPost): an unknown slug goes to the blog list. */
 export async function loader({ params, context }: Route.LoaderArgs) {

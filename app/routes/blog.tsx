@@ -2,9 +2,9 @@ import { loadSection } from "@server/content/load.ts";
 import { sectionsFor } from "@server/http/sections.ts";
 import { PostCard } from "~/blog/PostCard.tsx";
 import { PageMediaProvider } from "~/components/ContentImage.tsx";
-import { NewsletterSection } from "~/components/forms/NewsletterSection.tsx";
 import { SiteLink } from "~/components/SiteLink.tsx";
 import { PageHero } from "~/content-pages/parts.tsx";
+import { Newsletter } from "~/islands/newsletter.tsx";
 import {
   blogListSearch,
   blogStatistics,
@@ -17,15 +17,13 @@ import {
   readBlogListQuery,
 } from "~/lib/content/blog.ts";
 import { pageTexts } from "~/lib/content/page-texts.ts";
-import { useFormToken } from "~/lib/forms/form-token.ts";
-import { formTexts } from "~/lib/forms/texts.ts";
 import type { RouteHandle } from "~/lib/route-handle.ts";
 import { routeHead } from "~/lib/seo/route-head.ts";
 import { SITE_NAME } from "~/lib/site.ts";
 import type { Route } from "./+types/blog";
 
 /** The same for every anonymous visitor of a segment, language and query (the newsletter's token is the document's). */
-export const handle: RouteHandle = { pageCache: true };
+export const handle: RouteHandle = { pageCache: true, islands: true };
 
 /** The blog list (B §2.7): search, category and tag filters, featured posts, statistics, 9 a page, newsletter. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -83,7 +81,6 @@ function listHref(filters: { q: string; category: string; tag: string }, page: n
 export default function Blog({ loaderData }: Route.ComponentProps) {
   const t = pageTexts(loaderData.language);
   const { page, filters, options, statistics, featured } = loaderData;
-  const formToken = useFormToken();
   if (loaderData.status !== "loaded" || !loaderData.hero) {
     return (
       <div className="blog">
@@ -202,13 +199,7 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
             </nav>
           )}
         </section>
-        {loaderData.newsletter && (
-          <NewsletterSection
-            data={loaderData.newsletter}
-            texts={formTexts(loaderData.language)}
-            formToken={formToken}
-          />
-        )}
+        {loaderData.newsletter && <Newsletter data={loaderData.newsletter} language={loaderData.language} />}
       </div>
     </PageMediaProvider>
   );

@@ -1,9 +1,9 @@
 import { buildSubmission } from "@server/http/build-submission.ts";
 import { readPagePostFields } from "@server/http/page-post.ts";
 import { SubmissionInvalid } from "@server/leads/service.ts";
-import { ContactForm, type ContactResult } from "~/components/forms/ContactForm.tsx";
+import type { ContactResult } from "~/components/forms/ContactForm.tsx";
 import { Icon } from "~/components/Icon.tsx";
-import { useFormToken } from "~/lib/forms/form-token.ts";
+import { Contact } from "~/islands/contact.tsx";
 import { formTexts } from "~/lib/forms/texts.ts";
 import type { RouteHandle } from "~/lib/route-handle.ts";
 import { routeHead } from "~/lib/seo/route-head.ts";
@@ -11,7 +11,7 @@ import { SITE_NAME } from "~/lib/site.ts";
 import type { Route } from "./+types/contact";
 
 /** The same for every anonymous visitor of a segment and language: the page cache keeps it (issue 31). */
-export const handle: RouteHandle = { pageCache: true };
+export const handle: RouteHandle = { pageCache: true, islands: true };
 
 export async function loader({ context }: Route.LoaderArgs) {
   const definition = await context.services.forms.get("contato", {
@@ -78,8 +78,6 @@ export function meta({ data, matches, location }: Route.MetaArgs) {
 /** The contact screen of B §2.5: title, the form and four info cards. */
 export default function ContactRoute({ loaderData, actionData }: Route.ComponentProps) {
   const texts = formTexts(loaderData.language);
-  // The document's token (fresh in every copy served) is also the first request key (lead-form.tsx).
-  const formToken = useFormToken();
   const cards = [
     { key: "whatsapp", icon: "message-circle", ...texts.cards.whatsapp },
     { key: "email", icon: "mail", ...texts.cards.email },
@@ -93,11 +91,9 @@ export default function ContactRoute({ loaderData, actionData }: Route.Component
         <p>{texts.contactLead}</p>
       </header>
       <div className="contact__layout">
-        <ContactForm
+        <Contact
           key={actionData ? JSON.stringify(actionData) : "form"}
-          texts={texts}
-          formToken={formToken}
-          requestKey={formToken}
+          language={loaderData.language}
           privacy={loaderData.privacy}
           result={actionData}
         />

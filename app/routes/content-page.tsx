@@ -16,7 +16,7 @@ import type { Route } from "./+types/content-page";
 export const headers = passOnHeaders;
 
 /** Public pages are the same for every anonymous visitor; a private one redirects them (never a 200 to keep). */
-export const handle: RouteHandle = { pageCache: true };
+export const handle: RouteHandle = { pageCache: true, islands: true };
 
 /**
  * Any other path (B §2.1, §2.3): the content page with that path, drawn by its template; private
@@ -91,6 +91,8 @@ export default function ContentPageRoute({ loaderData }: Route.ComponentProps) {
           partners={loaderData.partners}
           texts={texts}
           tileUrl={loaderData.tileUrl}
+          language={loaderData.language}
+          media={loaderData.media}
         />
       </PageMediaProvider>
     </article>

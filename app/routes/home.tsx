@@ -2,20 +2,15 @@ import { loadSection } from "@server/content/load.ts";
 import { sectionsFor } from "@server/http/sections.ts";
 import { redirect, useRouteLoaderData } from "react-router";
 import { PageMediaProvider } from "~/components/ContentImage.tsx";
-import { NewsletterSection } from "~/components/forms/NewsletterSection.tsx";
-import { LoadError, MissingData } from "~/components/SectionState.tsx";
-import { useFormToken } from "~/lib/forms/form-token.ts";
-import { formTexts } from "~/lib/forms/texts.ts";
-import { type Messages, messagesFor } from "~/lib/i18n.ts";
+import { MissingData } from "~/components/SectionState.tsx";
+import { Accordion, Cards, Hero, TestimonialsPart, Video, Wheel } from "~/islands/home-sections.tsx";
+import { Newsletter } from "~/islands/newsletter.tsx";
+import { SectionError } from "~/islands/section-error.tsx";
+import { messagesFor } from "~/lib/i18n.ts";
+import type { OfferedLanguage } from "~/lib/locale.ts";
 import type { RouteHandle } from "~/lib/route-handle.ts";
 import { routeHead } from "~/lib/seo/route-head.ts";
 import type { Loaded } from "~/lib/shell.ts";
-import { AccordionFeatures } from "~/sections/AccordionFeatures.tsx";
-import { CardsSlider } from "~/sections/CardsSlider.tsx";
-import { FeatureWheel } from "~/sections/FeatureWheel.tsx";
-import { HeroCarousel } from "~/sections/HeroCarousel.tsx";
-import { Testimonials } from "~/sections/Testimonials.tsx";
-import { VideoDemo } from "~/sections/VideoDemo.tsx";
 import { WhyChoose } from "~/sections/WhyChoose.tsx";
 import type { loader as rootLoader } from "../root.tsx";
 import type { Route } from "./+types/home";
@@ -27,7 +22,7 @@ export function meta({ matches, location }: Route.MetaArgs) {
 
 /** The home page in the section order of A §2; the segments and circle wheels only without a segment. */
 /** The same for every anonymous visitor: served from the front page cache. */
-export const handle: RouteHandle = { pageCache: true };
+export const handle: RouteHandle = { pageCache: true, islands: true };
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { request } = context;
@@ -59,40 +54,40 @@ export async function loader({ context }: Route.LoaderArgs) {
 function Section<T>({
   state,
   name,
-  t,
+  language,
   children,
 }: {
   state: Loaded<T> | null;
   name: string;
-  t: Messages;
+  language: OfferedLanguage;
   children: (data: T) => React.ReactNode;
 }) {
+  const t = messagesFor(language);
   if (!state) return null;
   if (state.status === "loaded") return <>{children(state.data)}</>;
   if (state.status === "missing") return <MissingData section={name} searched={state.searched} t={t} />;
-  return <LoadError title={t.sectionError(name)} t={t} />;
+  return <SectionError title={t.sectionError(name)} language={language} />;
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const root = useRouteLoaderData<typeof rootLoader>("root");
-  const formToken = useFormToken();
   const language = root?.language ?? "pt";
-  const t = messagesFor(language);
   const s = loaderData.sections;
+  const media = loaderData.media;
   return (
-    <PageMediaProvider media={loaderData.media}>
-      <Section state={s.hero} name="Hero" t={t}>
-        {(data) => <HeroCarousel data={data} texts={t.carousel} />}
+    <PageMediaProvider media={media}>
+      <Section state={s.hero} name="Hero" language={language}>
+        {(data) => <Hero data={data} language={language} media={media} />}
       </Section>
-      <Section state={s.video} name="Vídeo" t={t}>
-        {(data) => <VideoDemo data={data} language={language} texts={t.video} />}
+      <Section state={s.video} name="Vídeo" language={language}>
+        {(data) => <Video data={data} language={language} media={media} />}
       </Section>
-      <Section state={s.cards} name="Cards" t={t}>
-        {(data) => <CardsSlider data={data} texts={t.carousel} />}
+      <Section state={s.cards} name="Cards" language={language}>
+        {(data) => <Cards data={data} language={language} media={media} />}
       </Section>
-      <Section state={s.segments} name="Segmentos" t={t}>
+      <Section state={s.segments} name="Segmentos" language={language}>
         {(data) => (
-          <FeatureWheel
+          <Wheel
             id="segmentos"
             title={data.sectionTitle}
             description={data.sectionDescription}
@@ -105,9 +100,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           />
         )}
       </Section>
-      <Section state={s.circle} name="Recursos" t={t}>
+      <Section state={s.circle} name="Recursos" language={language}>
         {(data) => (
-          <FeatureWheel
+          <Wheel
             id="recursos"
             title={data.title}
             subtitle={data.subtitle}
@@ -122,17 +117,17 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           />
         )}
       </Section>
-      <Section state={s.why} name="Por que escolher" t={t}>
-        {(data) => <WhyChoose data={data} defaultCta={t.requestDemo} />}
+      <Section state={s.why} name="Por que escolher" language={language}>
+        {(data) => <WhyChoose data={data} defaultCta={messagesFor(language).requestDemo} />}
       </Section>
-      <Section state={s.accordion} name="Recursos em destaque" t={t}>
-        {(data) => <AccordionFeatures data={data} />}
+      <Section state={s.accordion} name="Recursos em destaque" language={language}>
+        {(data) => <Accordion data={data} />}
       </Section>
-      <Section state={s.testimonials} name="Depoimentos" t={t}>
-        {(data) => <Testimonials data={data} label={t.carousel.slide} />}
+      <Section state={s.testimonials} name="Depoimentos" language={language}>
+        {(data) => <TestimonialsPart data={data} language={language} />}
       </Section>
-      <Section state={s.newsletter} name="Newsletter" t={t}>
-        {(data) => <NewsletterSection data={data} texts={formTexts(language)} formToken={formToken} />}
+      <Section state={s.newsletter} name="Newsletter" language={language}>
+        {(data) => <Newsletter data={data} language={language} />}
       </Section>
     </PageMediaProvider>
   );

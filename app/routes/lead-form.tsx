@@ -2,14 +2,12 @@ import { loadSection } from "@server/content/load.ts";
 import { handleFormStep } from "@server/http/form-steps.ts";
 import { sectionsFor } from "@server/http/sections.ts";
 import { redirect } from "react-router";
-import { LeadForm } from "~/components/forms/LeadForm.tsx";
+import { LeadFormPart } from "~/islands/lead-form.tsx";
 import type { FlowResult } from "~/lib/forms/flow.ts";
 import { MULTI_STEP_FORMS } from "~/lib/forms/form-paths.ts";
-import { useFormToken } from "~/lib/forms/form-token.ts";
 import { readFormPageQuery } from "~/lib/forms/page-query.ts";
 import { formForPath } from "~/lib/forms/routing.ts";
 import type { FormKey } from "~/lib/forms/submission.ts";
-import { formTexts } from "~/lib/forms/texts.ts";
 import { splitLanguagePrefix } from "~/lib/locale.ts";
 import { isPlanId } from "~/lib/plan-id.ts";
 import type { RouteHandle } from "~/lib/route-handle.ts";
@@ -33,7 +31,7 @@ async function formFor(request: Request, context: Route.LoaderArgs["context"]) {
  * The multi-step lead form of the path (B §2.1, §2.2): demo, partners or free trial. The same for
  * every anonymous visitor of a segment, language, path and query, so the page cache keeps it (issue 31).
  */
-export const handle: RouteHandle = { pageCache: true };
+export const handle: RouteHandle = { pageCache: true, islands: true };
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const form = await formFor(request, context);
@@ -92,26 +90,16 @@ export function meta({ data, matches, location }: Route.MetaArgs) {
 }
 
 export default function LeadFormRoute({ loaderData, actionData }: Route.ComponentProps) {
-  // The document's token, spliced fresh into every copy the page cache serves, is also the first
-  // submission's request key: unique per page view, as a no-JavaScript post needs (issue 31).
-  const formToken = useFormToken();
-  const flow =
-    actionData ??
-    (loaderData.initialStep > 0
-      ? { step: loaderData.initialStep, answers: {}, errors: {}, requestKey: formToken }
-      : undefined);
   return (
-    <LeadForm
+    <LeadFormPart
       // A new action result (no-JavaScript post) starts the component from the server's state.
       key={actionData ? `${actionData.requestKey}` : "initial"}
       formKey={loaderData.formKey}
       form={loaderData.form}
-      texts={formTexts(loaderData.language)}
       language={loaderData.language}
-      formToken={formToken}
-      requestKey={formToken}
       plan={loaderData.plan}
-      flow={flow}
+      posted={actionData}
+      initialStep={loaderData.initialStep}
     />
   );
 }

@@ -2,15 +2,14 @@ import { buildSubmission } from "@server/http/build-submission.ts";
 import { readPagePostFields } from "@server/http/page-post.ts";
 import { SubmissionInvalid } from "@server/leads/service.ts";
 import { redirect } from "react-router";
-import { type NewsletterOutcome, NewsletterSection } from "~/components/forms/NewsletterSection.tsx";
-import { useFormToken } from "~/lib/forms/form-token.ts";
-import { formTexts } from "~/lib/forms/texts.ts";
+import type { NewsletterOutcome } from "~/components/forms/NewsletterSection.tsx";
+import { Newsletter } from "~/islands/newsletter.tsx";
 import type { RouteHandle } from "~/lib/route-handle.ts";
 import { SITE_NAME } from "~/lib/site.ts";
 import type { Route } from "./+types/newsletter";
 
 /** The page a plain (no JavaScript) newsletter post lands on; with JavaScript the section posts JSON. */
-export const handle: RouteHandle = { pageCache: true };
+export const handle: RouteHandle = { pageCache: true, islands: true };
 
 export async function loader({ context }: Route.LoaderArgs) {
   const doc = await context.services.content.get("newsletter-data", {
@@ -60,11 +59,10 @@ export function meta({ data }: Route.MetaArgs) {
 
 export default function NewsletterRoute({ loaderData, actionData }: Route.ComponentProps) {
   return (
-    <NewsletterSection
+    <Newsletter
       key={actionData ? "posted" : "form"}
       data={loaderData.newsletter}
-      texts={formTexts(loaderData.language)}
-      formToken={useFormToken()}
+      language={loaderData.language}
       outcome={actionData?.outcome}
     />
   );

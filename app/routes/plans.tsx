@@ -1,7 +1,8 @@
 import { loadSection } from "@server/content/load.ts";
 import { sectionsFor } from "@server/http/sections.ts";
-import { PlansSection } from "~/components/PlansSection.tsx";
-import { LoadError, MissingData } from "~/components/SectionState.tsx";
+import { MissingData } from "~/components/SectionState.tsx";
+import { Plans as PlansPart } from "~/islands/plans.tsx";
+import { SectionError } from "~/islands/section-error.tsx";
 import { messagesFor } from "~/lib/i18n.ts";
 import { plansLoadErrorMessage, plansTexts } from "~/lib/plans.ts";
 import type { RouteHandle } from "~/lib/route-handle.ts";
@@ -11,7 +12,7 @@ import type { Route } from "./+types/plans";
 
 /** The /planos page (A §2): the plans section, or its missing-data or error state. */
 /** The same for every anonymous visitor: served from the front page cache. */
-export const handle: RouteHandle = { pageCache: true };
+export const handle: RouteHandle = { pageCache: true, islands: true };
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { request } = context;
@@ -38,9 +39,7 @@ export function meta({ data, matches, location }: Route.MetaArgs) {
 export default function Plans({ loaderData }: Route.ComponentProps) {
   const { plans, language, pathLanguage } = loaderData;
   if (plans.status === "loaded") {
-    return (
-      <PlansSection data={plans.data} language={language} pathLanguage={pathLanguage} headingLevel={1} />
-    );
+    return <PlansPart data={plans.data} language={language} pathLanguage={pathLanguage} headingLevel={1} />;
   }
   const t = messagesFor(language);
   const texts = plansTexts(language);
@@ -54,7 +53,7 @@ export default function Plans({ loaderData }: Route.ComponentProps) {
       {plans.status === "missing" ? (
         <MissingData section={texts.section} searched={plans.searched} t={t} />
       ) : (
-        <LoadError title={plansLoadErrorMessage(null, language)} t={t} />
+        <SectionError title={plansLoadErrorMessage(null, language)} language={language} />
       )}
     </section>
   );

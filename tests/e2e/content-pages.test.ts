@@ -215,7 +215,7 @@ describe("content pages, blog and partner map in Chromium", () => {
     expect(active).toBeLessThan(32);
     await page.getByText(`${active} parceiros`, { exact: true }).waitFor();
     await page.getByLabel("Segmento").selectOption("Agronegócio");
-    expect(await markers.count()).toBeLessThan(active);
+    await expect.poll(() => markers.count()).toBeLessThan(active);
     await page.getByLabel("Em Expansão").check();
     await page.getByLabel("Segmento").selectOption("");
     await expect.poll(() => markers.count()).toBe(32);

@@ -353,9 +353,12 @@ describe.each(setups)("HTTP API with $name", (setup) => {
       expect(res.status).toBe(200);
       expect(res.headers.get("content-encoding")).toBe("gzip");
       expect(res.headers.get("x-content-type-options")).toBe("nosniff");
-      const csp = res.headers.get("content-security-policy")!;
-      expect(csp).toMatch(/script-src 'self'( 'sha256-[A-Za-z0-9+/=]+')+;/);
-      expect(csp.match(/script-src[^;]*/)![0]).not.toContain("unsafe-inline");
+      // An island page (decision 108) runs no inline script at all: scripts from this origin only.
+      expect(res.headers.get("content-security-policy")).toContain("script-src 'self';");
+      // A page React Router hydrates allows exactly its inline scripts, by hash.
+      const login = (await get("/login")).headers.get("content-security-policy")!;
+      expect(login).toMatch(/script-src 'self'( 'sha256-[A-Za-z0-9+/=]+')+;/);
+      expect(login.match(/script-src[^;]*/)![0]).not.toContain("unsafe-inline");
       const html = await res.text();
       const asset = /\/assets\/[^"]+\.js/.exec(html)![0];
       const assetRes = await get(asset);
@@ -446,6 +449,62 @@ describe.each(setups)("HTTP API with $name", (setup) => {
       expect(afterTaggedHtml.split(tokenOf(afterTaggedHtml)!).join("T")).toBe(
         firstHtml.split(tokenOf(firstHtml)!).join("T"),
       );
+    });
+
+    it("renders the public pages as islands: no router in the browser, each interactive part hydrated on its own", async () => {
+      const headers = { "Accept-Language": "pt-BR" };
+      // A query the page cache does not know: rendered for this request (app/islands/page-handler.ts).
+      const home = await get("/?render=1", { headers });
+      expect(home.status).toBe(200);
+      const html = await home.text();
+      expect(html.startsWith("<!DOCTYPE html><html")).toBe(true);
+      // No hydration data and no router: every script without a source is a data block.
+      expect(html).not.toContain("__reactRouterContext");
+      for (const [, attributes] of html.matchAll(/<script(?![^>]*\ssrc=)([^>]*)>/g)) {
+        expect(attributes).toMatch(/type="application\/(ld\+)?json"/);
+      }
+      const islands = [...html.matchAll(/<div data-island="([\w-]+)" class="island">/g)].map((m) => m[1]);
+      expect(islands).toEqual(
+        expect.arrayContaining([
+          "header",
+          "hero",
+          "cards",
+          "wheel",
+          "accordion",
+          "testimonials",
+          "newsletter",
+          "chat",
+        ]),
+      );
+      // Each island's props follow it, as JSON, without the visitor's form token (the page's own).
+      const token = /<meta name="form-token" content="([^"]+)"/.exec(html)![1]!;
+      const props = [
+        ...html.matchAll(/<script type="application\/json" data-island-props="">([^<]*)<\/script>/g),
+      ];
+      expect(props).toHaveLength(islands.length);
+      for (const [, json] of props) {
+        expect(() => JSON.parse(json!)).not.toThrow();
+        expect(json).not.toContain(token);
+      }
+      // The loader, and each island's files asked for at once; every one of them is served.
+      const loader = /<script type="module" src="(\/assets\/islands-[\w-]+\.js)"><\/script>/.exec(html)?.[1];
+      expect(loader).toBeDefined();
+      const preloads = [...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((m) => m[1]!);
+      expect(preloads.length).toBeGreaterThan(0);
+      for (const file of [loader!, ...preloads]) expect((await get(file)).status, file).toBe(200);
+
+      // The same page in English, its links under the prefix; HEAD answers without a body.
+      const english = await (await get("/en/blog?render=1")).text();
+      expect(english).toContain('<html lang="en"');
+      expect(english).toContain('href="/en/planos"');
+      const head = await get("/?render=1", { method: "HEAD" });
+      expect(head.status).toBe(200);
+      expect(await head.text()).toBe("");
+      // What is not a page of its own still goes where it did: an unknown path home, an unknown post
+      // to the blog, the sign-in page to React Router (which hydrates it whole).
+      expect((await get("/nao-existe-esta-pagina")).headers.get("location")).toBe("/");
+      expect((await get("/blog/nao-existe-este-post")).headers.get("location")).toBe("/blog");
+      expect(await (await get("/login")).text()).toContain("__reactRouterContext");
     });
 
     it("answers every kind of public page from the cache: forms, contact, the blog list with its filters, posts, content and the map", async () => {

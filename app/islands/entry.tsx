@@ -1,0 +1,56 @@
+import { hydrateRoot } from "react-dom/client";
+import { trackPageView } from "~/lib/analytics.ts";
+import { documentFormToken, FormTokenContext } from "~/lib/forms/form-token.ts";
+import { flushOutbox } from "~/lib/outbox.ts";
+import type { IslandName } from "./names.ts";
+import { islandModules } from "./registry.ts";
+
+/**
+ * The browser's side of an island page (decision 108): each `[data-island]` element is hydrated
+ * with its component and the props the server wrote beside it. Built by scripts/build-islands.ts
+ * with `react` and `react-dom` standing for Preact's compat layer and `react-router` for
+ * router-shim.tsx; the admin, the portal and the sign-in pages keep React Router (entry.client.tsx).
+ */
+async function hydrateIsland(element: HTMLElement, formToken: string): Promise<void> {
+  const load = islandModules[element.dataset.island as IslandName];
+  const data = element.nextElementSibling;
+  if (!load || !(data instanceof HTMLScriptElement) || !data.hasAttribute("data-island-props")) return;
+  const Component = await load();
+  hydrateRoot(
+    element,
+    <FormTokenContext.Provider value={formToken}>
+      <Component {...JSON.parse(data.textContent ?? "{}")} />
+    </FormTokenContext.Provider>,
+  );
+}
+
+async function start(): Promise<void> {
+  const formToken = documentFormToken();
+  const islands = [...document.querySelectorAll<HTMLElement>("[data-island]")];
+  await Promise.all(
+    islands.map((element) =>
+      hydrateIsland(element, formToken).catch((error: unknown) => {
+        // One island that fails leaves the others (and the page's HTML) working.
+        console.error(`island ${element.dataset.island}`, error);
+      }),
+    ),
+  );
+  // The page is interactive from here: tests (and styles) can tell a hydrated page from its HTML.
+  document.documentElement.dataset.hydrated = "true";
+  trackPageView({
+    title: document.title,
+    location: window.location.href,
+    segment: document.documentElement.dataset.segment ?? null,
+    route: window.location.pathname,
+  });
+  // Web Vitals, the visit's touches and the funnel's beacon: a chunk of their own, after the page
+  // (decisions 104, 105).
+  void import("~/lib/after-page.ts").then(
+    (after) => after.afterPage(),
+    () => {},
+  );
+  // Submissions an earlier page view could not send go now (same request keys: stored once).
+  void flushOutbox();
+}
+
+void start();

@@ -1,0 +1,19 @@
+import { type NewsletterOutcome, NewsletterSection } from "~/components/forms/NewsletterSection.tsx";
+import type { NewsletterData } from "~/lib/content/schemas.ts";
+import { useFormToken } from "~/lib/forms/form-token.ts";
+import { formTexts } from "~/lib/forms/texts.ts";
+import type { OfferedLanguage } from "~/lib/locale.ts";
+import { defineIsland } from "./island.tsx";
+
+interface Props {
+  data: NewsletterData;
+  language: OfferedLanguage;
+  outcome?: NewsletterOutcome | null;
+}
+
+/** The newsletter sign-up (home, blog, /newsletter), with the document's form token. */
+export default function NewsletterIsland({ language, ...props }: Props) {
+  return <NewsletterSection {...props} texts={formTexts(language)} formToken={useFormToken()} />;
+}
+
+export const Newsletter = defineIsland("newsletter", NewsletterIsland);

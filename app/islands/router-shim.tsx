@@ -1,0 +1,41 @@
+import type { AnchorHTMLAttributes, FormHTMLAttributes, ReactNode } from "react";
+
+/**
+ * What the public components use of React Router, for island pages (decision 108): there is no
+ * router in the browser there, so a link is a link (the next page comes from the page cache), a
+ * form posts as HTML does, and the location is the window's. The build aliases `react-router` to
+ * this module for the islands only (scripts/build-islands.ts); anything else imported from
+ * `react-router` fails that build, which is the point.
+ */
+
+export interface LinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, "href"> {
+  to: string;
+  prefetch?: string;
+  replace?: boolean;
+  children?: ReactNode;
+}
+
+export function Link({ to, prefetch: _prefetch, replace: _replace, ...props }: LinkProps) {
+  return <a href={to} {...props} />;
+}
+
+export function Form({
+  navigate: _navigate,
+  reloadDocument: _reload,
+  ...props
+}: FormHTMLAttributes<HTMLFormElement> & { navigate?: boolean; reloadDocument?: boolean }) {
+  return <form {...props} />;
+}
+
+export function useLocation() {
+  const { pathname, search, hash } = window.location;
+  return { pathname, search, hash, state: null, key: "default" };
+}
+
+export function useNavigate() {
+  return (to: string) => window.location.assign(to);
+}
+
+export function useRevalidator() {
+  return { state: "idle" as const, revalidate: async () => window.location.reload() };
+}

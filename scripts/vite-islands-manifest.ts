@@ -1,0 +1,52 @@
+import { readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import type { Plugin } from "vite";
+import type { IslandManifest } from "../app/islands/manifest.ts";
+
+/**
+ * Writes build/islands.json after the islands' browser build: the loader's file, and for each island
+ * the files its chunk needs (its own and the ones it imports), so the page can ask for them at once
+ * with modulepreload instead of one after the other. Island names come from app/islands/registry.ts.
+ */
+export function islandsManifest(projectRoot: string, registryFile: string, target: string): Plugin {
+  return {
+    name: "vertice:islands-manifest",
+    apply: "build",
+    generateBundle(_options, bundle) {
+      const registry = readFileSync(registryFile, "utf8");
+      const moduleOf = new Map<string, string>();
+      for (const [, name, file] of registry.matchAll(/^\s*"?([\w-]+)"?: \(\) => import\("\.\/([^"]+)"\)/gm)) {
+        moduleOf.set(name!, path.join(path.dirname(registryFile), file!));
+      }
+      const chunks = Object.values(bundle).filter((output) => output.type === "chunk");
+      const closure = (fileName: string, seen = new Set<string>()): string[] => {
+        if (seen.has(fileName)) return [];
+        seen.add(fileName);
+        const chunk = chunks.find((c) => c.fileName === fileName);
+        return [fileName, ...(chunk?.imports ?? []).flatMap((file) => closure(file, seen))];
+      };
+      const entry = chunks.find((chunk) => chunk.isEntry);
+      if (!entry) throw new Error("islands build: no entry chunk");
+      const url = (file: string) => `/${file}`;
+      const islands: Record<string, string[]> = {};
+      // The loader and what it imports are on every island page already.
+      const shared = new Set(closure(entry.fileName));
+      for (const [name, module] of moduleOf) {
+        const chunk = chunks.find((c) => c.facadeModuleId === module);
+        if (!chunk)
+          throw new Error(
+            `islands build: no chunk for island ${name} (${path.relative(projectRoot, module)})`,
+          );
+        islands[name] = closure(chunk.fileName)
+          .filter((file) => !shared.has(file))
+          .map(url);
+      }
+      const manifest: IslandManifest = {
+        entry: url(entry.fileName),
+        entryImports: closure(entry.fileName).slice(1).map(url),
+        islands,
+      };
+      writeFileSync(target, `${JSON.stringify(manifest, null, 1)}\n`);
+    },
+  };
+}
