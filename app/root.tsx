@@ -144,18 +144,12 @@ export default function App({ loaderData }: Route.ComponentProps) {
   if (isLoginPath(pathname) || isBare(matches)) return <Outlet />;
   const hideChat = matches.some((m) => (m.handle as RouteHandle | undefined)?.hideChat);
   const showChat = loaderData.chat && !hideChat && chatVisibleOn(pathname);
-  const homePath = loaderData.pathLanguage ? `/${loaderData.pathLanguage}` : "/";
   return (
     <>
       <a href="#conteudo" className="skip-link">
         {t.skipToContent}
       </a>
-      <Header
-        menu={loaderData.menu}
-        language={loaderData.language}
-        homePath={homePath}
-        account={loaderData.account}
-      />
+      <Header menu={loaderData.menu} language={loaderData.language} account={loaderData.account} />
       <main id="conteudo" tabIndex={-1} aria-busy={navigation.state === "loading" || undefined}>
         {navigation.state === "loading" && (
           // The loading state of A §2 while the next page's data arrives (client navigation).

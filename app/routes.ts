@@ -1,33 +1,28 @@
-import { index, prefix, type RouteConfig, route } from "@react-router/dev/routes";
+import { index, type RouteConfig, route } from "@react-router/dev/routes";
 import { FORM_PATHS, MULTI_STEP_PATHS } from "./lib/forms/form-paths.ts";
-import { PATH_LANGUAGES } from "./lib/locale.ts";
 
 /**
- * The route table (spec A §2, B §2.1). Public pages are declared once and mounted at the root
- * and under each language prefix (/pt, /en, /es), each copy with its own id.
+ * The route table (spec A §2, B §2.1): one, for every language. The prefixed addresses (/pt, /en,
+ * /es) are the same routes under a basename (server/http/language-routes.ts, decision 109).
  */
-function publicPages(lang: string) {
-  const id = (name: string) => (lang ? `${name}-${lang}` : name);
-  const formRoute = (path: string) =>
-    route(path, "routes/lead-form.tsx", { id: id(`form${path.replace(/[/:]/g, "-")}`) });
-  return [
-    index("routes/home.tsx", { id: id("home") }),
-    ...MULTI_STEP_PATHS.map((path) => formRoute(path.slice(1))),
-    route("planos", "routes/plans.tsx", { id: id("planos") }),
-    ...FORM_PATHS.contato.map((path) =>
-      route(path.slice(1), "routes/contact.tsx", { id: id(path.slice(1)) }),
-    ),
-    route("newsletter", "routes/newsletter.tsx", { id: id("newsletter") }),
-    // The welcome e-mail's unsubscribe link: confirmed with a button (issue 30 item 6).
-    route("newsletter/cancelar", "routes/newsletter-unsubscribe.tsx", { id: id("newsletter-cancelar") }),
-    route("blog", "routes/blog.tsx", { id: id("blog") }),
-    route("blog/rss.xml", "routes/blog-rss.ts", { id: id("blog-rss") }),
-    route("blog/:slug", "routes/blog-post.tsx", { id: id("blog-post") }),
-    route("login", "routes/login.tsx", { id: id("login") }),
-    route("forgot-password", "routes/forgot-password.tsx", { id: id("forgot-password") }),
-    route("reset-password", "routes/reset-password.tsx", { id: id("reset-password") }),
-  ];
-}
+const formRoute = (path: string) =>
+  route(path, "routes/lead-form.tsx", { id: `form${path.replace(/[/:]/g, "-")}` });
+
+const publicPages = [
+  index("routes/home.tsx", { id: "home" }),
+  ...MULTI_STEP_PATHS.map((path) => formRoute(path.slice(1))),
+  route("planos", "routes/plans.tsx", { id: "planos" }),
+  ...FORM_PATHS.contato.map((path) => route(path.slice(1), "routes/contact.tsx", { id: path.slice(1) })),
+  route("newsletter", "routes/newsletter.tsx", { id: "newsletter" }),
+  // The welcome e-mail's unsubscribe link: confirmed with a button (issue 30 item 6).
+  route("newsletter/cancelar", "routes/newsletter-unsubscribe.tsx", { id: "newsletter-cancelar" }),
+  route("blog", "routes/blog.tsx", { id: "blog" }),
+  route("blog/rss.xml", "routes/blog-rss.ts", { id: "blog-rss" }),
+  route("blog/:slug", "routes/blog-post.tsx", { id: "blog-post" }),
+  route("login", "routes/login.tsx", { id: "login" }),
+  route("forgot-password", "routes/forgot-password.tsx", { id: "forgot-password" }),
+  route("reset-password", "routes/reset-password.tsx", { id: "reset-password" }),
+];
 
 export default [
   // JSON API (thin resource routes). Unknown /api paths answer 404 JSON, never a page.
@@ -66,8 +61,7 @@ export default [
   route("api/*", "routes/api/not-found.ts"),
   route("data/*", "routes/data-file.ts"),
 
-  ...publicPages(""),
-  ...PATH_LANGUAGES.flatMap((lang) => prefix(lang, publicPages(lang))),
+  ...publicPages,
 
   // Crawlers: every public route and segment (A §9).
   route("sitemap.xml", "routes/sitemap.ts"),

@@ -15,6 +15,7 @@ import { ANSWER_GZIP_LEVEL } from "./http/gzip-level.ts";
 import { islandPages } from "./http/island-pages.ts";
 import { islandManifest } from "./http/islands.ts";
 import { jiraWebhook } from "./http/jira-webhook.ts";
+import { buildUnder, byLanguagePrefix } from "./http/language-routes.ts";
 import { leadIntake } from "./http/lead-intake.ts";
 import { newsletterUnsubscribe } from "./http/newsletter-unsubscribe.ts";
 import { previewContextOf, previewRequests, servicesFor } from "./http/preview.ts";
@@ -265,12 +266,17 @@ export function createApp(services: AppServices, options: AppOptions): express.E
   });
   // Island pages are rendered without React Router's request pipeline (decision 108).
   if (islands && typeof options.build !== "function") app.use(islandPages(options.build, loadContextOf));
-  app.use(
+  // One route table; each language prefix is the same table under a basename (decision 109).
+  const reactRouter = (build: AppOptions["build"]) =>
     createRequestHandler({
-      build: options.build,
+      build,
       mode: config.isProduction ? "production" : "development",
       getLoadContext: loadContextOf,
-    }),
+    });
+  app.use(
+    byLanguagePrefix(reactRouter(options.build), (basename) =>
+      reactRouter(buildUnder(options.build, basename)),
+    ),
   );
 
   const onError: ErrorRequestHandler = (error, req, res, _next) => {

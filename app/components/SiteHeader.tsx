@@ -12,7 +12,6 @@ import { SiteLink } from "./SiteLink.tsx";
 interface Props {
   menu: Loaded<MenuData>;
   language: OfferedLanguage;
-  homePath: string;
   /** The signed-in visitor, whose button leads to their area instead of the login. */
   account: { name: string; home: string } | null;
   t: Messages;
@@ -26,7 +25,7 @@ const MOBILE_QUERY = "(max-width: 768px)";
  * The site header from menu_data (A §2, §3): desktop mega menu opening on hover and keyboard focus,
  * 'top' links, flag selector, login and free-trial buttons; a right-side overlay menu on phones.
  */
-export function SiteHeader({ menu, language, homePath, account, t }: Props) {
+export function SiteHeader({ menu, language, account, t }: Props) {
   const data = menu.status === "loaded" ? menu.data : null;
   const [scrolled, setScrolled] = useState(false);
   const [mobileOpen, setMobileOpen] = useState(false);
@@ -114,7 +113,7 @@ export function SiteHeader({ menu, language, homePath, account, t }: Props) {
   return (
     <header className={`site-header${scrolled ? " is-sticky" : ""}${mobileOpen ? " menu-open" : ""}`}>
       <div className="site-header__inner">
-        <SiteLink to={homePath} className="site-header__logo">
+        <SiteLink to="/" className="site-header__logo">
           <img
             src={data?.logo ?? "/images/logo.svg"}
             alt={`${SITE_NAME} — ${t.home}`}
@@ -209,7 +208,7 @@ export function SiteHeader({ menu, language, homePath, account, t }: Props) {
         />
         <div className="mobile-menu__panel" role="dialog" aria-modal="true" aria-label={t.mobileNavigation}>
           <div className="mobile-menu__top">
-            <SiteLink to={homePath} className="site-header__logo">
+            <SiteLink to="/" className="site-header__logo">
               <img
                 src={data?.logo ?? "/images/logo.svg"}
                 alt={`${SITE_NAME} — ${t.home}`}

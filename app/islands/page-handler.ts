@@ -7,6 +7,7 @@ import {
   type ServerBuild,
   type StaticHandler,
 } from "react-router";
+import { livesAtRoot, splitLanguagePrefix } from "~/lib/locale.ts";
 import type { RouteHandle } from "~/lib/route-handle.ts";
 
 /**
@@ -31,7 +32,9 @@ type DocumentHandler = (
 
 interface Prepared {
   routes: RouteObject[];
-  handler: StaticHandler;
+  islandRoutes: RouteObject[];
+  /** A static handler of the island routes for each basename ("/" and each language prefix). */
+  handlers: Map<string, StaticHandler>;
   /** For each leaf route: the manifest and modules of it and its parents only. */
   pruned: Map<string, Pick<EntryContext, "manifest" | "routeModules">>;
   /**
@@ -80,12 +83,7 @@ function prepare(build: ServerBuild): Prepared {
     ...root,
     children: root.children?.filter((route) => (route.handle as RouteHandle | undefined)?.islands),
   })) as RouteObject[];
-  ready = {
-    routes,
-    handler: createStaticHandler(islandRoutes),
-    pruned: new Map(),
-    islandPaths: new Map(),
-  };
+  ready = { routes, islandRoutes, handlers: new Map(), pruned: new Map(), islandPaths: new Map() };
   prepared.set(build, ready);
   return ready;
 }
@@ -126,12 +124,23 @@ export async function handleIslandPage(
 ): Promise<Response | null> {
   if (request.method !== "GET" && request.method !== "HEAD") return null;
   const url = new URL(request.url);
-  // React Router's data requests (client navigation of the pages it hydrates) stay with it.
+  // React Router's own requests from the pages it hydrates stay with it: data for a navigation, and
+  // the routes it discovers as links appear (its manifest path, "/__manifest" by default).
   if (url.pathname.endsWith(".data") || url.searchParams.has("_routes")) return null;
+  const discovery = build.routeDiscovery;
+  if (discovery?.mode === "lazy" && url.pathname.endsWith(discovery.manifestPath)) return null;
   const ready = prepare(build);
-  if (!isIslandPath(ready, url.pathname)) return null;
+  // The one route table serves every language prefix as a basename (decision 109).
+  const { language, path } = splitLanguagePrefix(url.pathname);
+  if ((language && livesAtRoot(path)) || !isIslandPath(ready, path)) return null;
+  const basename = language ? `/${language}` : "/";
+  let handler = ready.handlers.get(basename);
+  if (!handler) {
+    handler = createStaticHandler(ready.islandRoutes, { basename });
+    ready.handlers.set(basename, handler);
+  }
 
-  const context = await ready.handler.query(request, { requestContext: loadContext });
+  const context = await handler.query(request, { requestContext: loadContext });
   // A redirect (a moved page, an unknown content page going home) is answered as it is.
   if (context instanceof Response) return context.status >= 300 && context.status < 400 ? context : null;
   if (context.errors || context.statusCode !== 200) return null;

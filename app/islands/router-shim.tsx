@@ -1,4 +1,5 @@
 import type { AnchorHTMLAttributes, FormHTMLAttributes, ReactNode } from "react";
+import { localizeHref, splitLanguagePrefix } from "~/lib/locale.ts";
 
 /**
  * What the public components use of React Router, for island pages (decision 108): there is no
@@ -30,6 +31,11 @@ export function Form({
 export function useLocation() {
   const { pathname, search, hash } = window.location;
   return { pathname, search, hash, state: null, key: "default" };
+}
+
+/** The address of a site path from this page: under the page's language prefix, as React Router's basename puts it. */
+export function useHref(to: string): string {
+  return localizeHref(to, splitLanguagePrefix(window.location.pathname).language);
 }
 
 export function useNavigate() {

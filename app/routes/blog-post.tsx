@@ -10,7 +10,7 @@ import { byDate, postSummary, readingTime, recentPosts, relatedPosts } from "~/l
 import { formatContentDate, pageTexts } from "~/lib/content/page-texts.ts";
 import type { RouteHandle } from "~/lib/route-handle.ts";
 import { passOnHeaders } from "~/lib/route-headers.ts";
-import { routeHead } from "~/lib/seo/route-head.ts";
+import { documentPath, routeHead } from "~/lib/seo/route-head.ts";
 import { SITE_NAME } from "~/lib/site.ts";
 import type { Route } from "./+types/blog-post";
 
@@ -19,17 +19,19 @@ export const headers = passOnHeaders;
 /** The same for every anonymous visitor: served from the front page cache. */
 export const handle: RouteHandle = { pageCache: true, islands: true };
 
-/** A post (B §2.1, §2.3 PageModelPost): an unknown slug goes to the blog list. */
+/**
+ * A post (B §2.1, §2.3 PageModelPost): an unknown slug goes to the blog list (under the page's
+ * language prefix: React Router's basename puts it in the redirect, decision 109).
+ */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { request: info } = context;
-  const blogPath = info.pathLanguage ? `/${info.pathLanguage}/blog` : "/blog";
   const blog = await loadSection(sectionsFor(context), "blog-data", {
     segment: info.segment,
     lang: info.language,
   });
-  if (blog.status !== "loaded") throw replace(blogPath);
+  if (blog.status !== "loaded") throw replace("/blog");
   const post = blog.data.posts.find((p) => p.slug === params.slug);
-  if (!post) throw replace(blogPath);
+  if (!post) throw replace("/blog");
   const posts = blog.data.posts;
   const related = relatedPosts(post, posts).map(postSummary);
   return data(
@@ -56,8 +58,9 @@ export function meta({ data, matches, location }: Route.MetaArgs) {
     description: post.excerpt,
     keywords: post.tags,
   });
-  const url = `${data.baseUrl}${location.pathname}`;
-  const blogUrl = `${data.baseUrl}${location.pathname.replace(/\/[^/]+$/, "")}`;
+  const path = documentPath(matches, location.pathname);
+  const url = `${data.baseUrl}${path}`;
+  const blogUrl = `${data.baseUrl}${path.replace(/\/[^/]+$/, "")}`;
   return [
     ...(head.length
       ? head

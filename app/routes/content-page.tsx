@@ -1,12 +1,12 @@
 import { loadData, loadSection } from "@server/content/load.ts";
 import { currentUser, requirePageUser } from "@server/http/auth-guard.ts";
 import { sectionsFor } from "@server/http/sections.ts";
-import { data, redirect, replace } from "react-router";
+import { data, replace } from "react-router";
 import { PageMediaProvider } from "~/components/ContentImage.tsx";
 import { ContentPageView } from "~/content-pages/ContentPageView.tsx";
 import { pageTexts } from "~/lib/content/page-texts.ts";
 import { aboutUsFallback, findPage, MAP_TEMPLATES, mayView } from "~/lib/content/pages.ts";
-import { livesAtRoot, splitLanguagePrefix } from "~/lib/locale.ts";
+import { splitLanguagePrefix } from "~/lib/locale.ts";
 import type { RouteHandle } from "~/lib/route-handle.ts";
 import { passOnHeaders } from "~/lib/route-headers.ts";
 import { routeHead } from "~/lib/seo/route-head.ts";
@@ -24,11 +24,9 @@ export const handle: RouteHandle = { pageCache: true, islands: true };
  * Us page stands in (A §3). A path with no page goes home, replacing the history entry.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const url = new URL(request.url);
-  const { language, path } = splitLanguagePrefix(url.pathname);
-  // An area that lives only at the root (/en/dashboard) is reached without the prefix.
-  if (language && livesAtRoot(path)) throw redirect(`${path}${url.search}`, 302);
-  const home = language ? `/${language}` : "/";
+  // The path without its language prefix; an area that lives only at the root (/en/dashboard) is
+  // moved there before this (server/http/language-routes.ts).
+  const { path } = splitLanguagePrefix(new URL(request.url).pathname);
 
   const { request: info } = context;
   const query = { segment: info.segment, lang: info.language };
@@ -36,7 +34,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const pages = await loadSection(sections, "pages-data", query);
   const available = pages.status === "loaded" ? pages.data.pages : [aboutUsFallback(info.uiLanguage)];
   const page = findPage(available, path);
-  if (!page) throw replace(home);
+  // Home, under the page's language prefix (React Router's basename puts it in the redirect).
+  if (!page) throw replace("/");
   // Only a private page needs to know who is asking: public pages cost no session lookup.
   const signedIn = page.isPublic || (await currentUser(request, context)) !== null;
   if (!mayView(page, signedIn)) await requirePageUser(request, context);

@@ -2,7 +2,7 @@ import { sessionCookie } from "@server/auth/tokens.ts";
 import { DomainError } from "@server/domain-errors.ts";
 import { currentUser } from "@server/http/auth-guard.ts";
 import { type FormEvent, useEffect, useState } from "react";
-import { data, Form, Link, redirect, useNavigate, useNavigation } from "react-router";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { safeRedirect } from "~/lib/auth/redirect.ts";
 import { authTexts } from "~/lib/auth/texts.ts";
 import { passOnHeaders } from "~/lib/route-headers.ts";
@@ -72,7 +72,6 @@ export function meta({ data }: Route.MetaArgs) {
  */
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
   const t = authTexts(loaderData.language);
-  const navigate = useNavigate();
   const navigation = useNavigation();
   const [email, setEmail] = useState(actionData?.email ?? "");
   const [password, setPassword] = useState("");
@@ -129,7 +128,9 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
       if (remember) localStorage.setItem(REMEMBERED_EMAIL, email.trim());
       else localStorage.removeItem(REMEMBERED_EMAIL);
       // The session lives in an httpOnly cookie set by the answer; the token is not kept in script reach.
-      navigate(loaderData.redirectTo, { replace: true });
+      // The portal and the admin live at the root, outside a language prefix's basename: the next
+      // page is a document of its own.
+      window.location.replace(loaderData.redirectTo);
     } catch {
       setError(t.loginFailed);
     } finally {

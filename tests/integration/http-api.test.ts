@@ -505,6 +505,15 @@ describe.each(setups)("HTTP API with $name", (setup) => {
       expect((await get("/nao-existe-esta-pagina")).headers.get("location")).toBe("/");
       expect((await get("/blog/nao-existe-este-post")).headers.get("location")).toBe("/blog");
       expect(await (await get("/login")).text()).toContain("__reactRouterContext");
+      // React Router's route discovery, asked by the pages it hydrates, is answered by it, not a page.
+      for (const path of [
+        "/__manifest?paths=%2Fadmin&version=x",
+        "/en/__manifest?paths=%2Flogin&version=x",
+      ]) {
+        const discovery = await get(path);
+        expect(discovery.headers.get("content-type"), path).not.toContain("text/html");
+        expect(discovery.headers.get("location"), path).toBeNull();
+      }
     });
 
     it("answers every kind of public page from the cache: forms, contact, the blog list with its filters, posts, content and the map", async () => {

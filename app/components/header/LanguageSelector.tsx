@@ -1,5 +1,5 @@
 import { type MouseEvent, useState } from "react";
-import { useLocation, useNavigate, useRevalidator } from "react-router";
+import { useHref, useLocation, useRevalidator } from "react-router";
 import type { Messages } from "~/lib/i18n.ts";
 import { OFFERED_LANGUAGES, type OfferedLanguage, splitLanguagePrefix } from "~/lib/locale.ts";
 import { Flag } from "./Flag.tsx";
@@ -16,7 +16,8 @@ interface Props {
 /** The language selector (A §2): pt and en offered; a switch saves the choice and reloads the data. */
 export function LanguageSelector({ language, t, variant, onChange }: Props) {
   const location = useLocation();
-  const navigate = useNavigate();
+  // The address as the visitor sees it, with its language prefix (React Router's basename, decision 109).
+  const pathname = useHref(location.pathname);
   const revalidator = useRevalidator();
   const [open, setOpen] = useState(false);
 
@@ -25,10 +26,11 @@ export function LanguageSelector({ language, t, variant, onChange }: Props) {
     saveLanguage(code);
     onChange?.();
     setOpen(false);
-    const { language: prefix, path } = splitLanguagePrefix(location.pathname);
-    // A language prefix in the address outranks the saved choice: move to the new prefix; otherwise reload the data.
+    const { language: prefix, path } = splitLanguagePrefix(pathname);
+    // A language prefix in the address outranks the saved choice: load the page under the new prefix
+    // (another basename, so a document of its own); otherwise reload the data.
     if (prefix)
-      navigate(
+      window.location.assign(
         `${code === "pt" ? "" : `/${code}`}${path === "/" && code !== "pt" ? "" : path}${location.search}`,
       );
     else void revalidator.revalidate();
@@ -37,7 +39,7 @@ export function LanguageSelector({ language, t, variant, onChange }: Props) {
   const links = OFFERED_LANGUAGES.map((code) => (
     <li key={code}>
       <a
-        href={languageHref(code, location.pathname)}
+        href={languageHref(code, pathname)}
         hrefLang={code}
         lang={code}
         aria-current={code === language ? "true" : undefined}
