@@ -28,6 +28,7 @@ import {
 } from "./http/rate-limit.ts";
 import { renderQueue } from "./http/render-queue.ts";
 import { requestInfo } from "./http/request-info.ts";
+import { resourceRoutes } from "./http/resource-routes.ts";
 import { precompressedAssets, publicFiles } from "./http/static-assets.ts";
 import { requestForLog } from "./logger.ts";
 import { clientBuildDir } from "./paths.ts";
@@ -264,8 +265,12 @@ export function createApp(services: AppServices, options: AppOptions): express.E
     preview: previewContextOf(res.locals),
     islands,
   });
-  // Island pages are rendered without React Router's request pipeline (decision 108).
-  if (islands && typeof options.build !== "function") app.use(islandPages(options.build, loadContextOf));
+  if (typeof options.build !== "function") {
+    // The routes without a page (API, feeds, sitemap, downloads) answered without React Router's
+    // request pipeline (decision 109); island pages too (decision 108).
+    app.use(resourceRoutes(options.build, loadContextOf));
+    if (islands) app.use(islandPages(options.build, loadContextOf));
+  }
   // One route table; each language prefix is the same table under a basename (decision 109).
   const reactRouter = (build: AppOptions["build"]) =>
     createRequestHandler({

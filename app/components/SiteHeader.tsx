@@ -190,7 +190,7 @@ export function SiteHeader({ menu, language, account, t }: Props) {
           type="button"
           className="menu-toggle mobile-only"
           aria-expanded={mobileOpen}
-          aria-controls="menu-mobile"
+          aria-controls={hydrated ? "menu-mobile" : undefined}
           onClick={() => setMobileOpen((v) => !v)}
         >
           <span className="menu-toggle__bars" aria-hidden="true" />
@@ -198,83 +198,92 @@ export function SiteHeader({ menu, language, account, t }: Props) {
         </button>
       </div>
 
-      <div className={`mobile-menu${mobileOpen ? " is-open" : ""}`} id="menu-mobile" hidden={!mobileOpen}>
-        <button
-          type="button"
-          className="mobile-menu__backdrop"
-          aria-label={t.closeMenu}
-          tabIndex={-1}
-          onClick={() => setMobileOpen(false)}
-        />
-        <div className="mobile-menu__panel" role="dialog" aria-modal="true" aria-label={t.mobileNavigation}>
-          <div className="mobile-menu__top">
-            <SiteLink to="/" className="site-header__logo">
-              <img
-                src={data?.logo ?? "/images/logo.svg"}
-                alt={`${SITE_NAME} — ${t.home}`}
-                width={148}
-                height={36}
-              />
-            </SiteLink>
-            <button
-              type="button"
-              className="mobile-menu__close"
-              onClick={() => setMobileOpen(false)}
-              aria-label={t.closeMenu}
-            >
-              ×
-            </button>
-          </div>
-          <LanguageSelector language={language} t={t} variant="list" onChange={() => setMobileOpen(false)} />
-          <nav aria-label={t.mobileNavigation}>
-            {menu.status === "error" && <p className="site-header__notice">{t.menuError}</p>}
-            <ul className="mobile-menu__items">
-              {items.map((item) =>
-                item.content?.length ? (
-                  <li key={item.title}>
-                    <details className="mobile-menu__section">
-                      <summary>{item.title}</summary>
-                      {item.intro && <p className="mega__intro">{item.intro}</p>}
-                      {menuColumns(item).map((entries, index) => (
-                        <div key={index} className="mobile-menu__column">
-                          {entries.map((entry) => (
-                            <div key={`${entry.column}-${entry.section_title ?? index}`}>
-                              {entry.section_title && (
-                                <p className="mega__section-title">{entry.section_title}</p>
-                              )}
-                              <ul>
-                                {entry.items.map((link) => (
-                                  <li key={link.title}>
-                                    {link.link ? (
-                                      <SiteLink to={link.link}>{link.title}</SiteLink>
-                                    ) : (
-                                      link.title
-                                    )}
-                                  </li>
-                                ))}
-                              </ul>
-                            </div>
-                          ))}
-                        </div>
-                      ))}
-                    </details>
-                  </li>
-                ) : item.link ? (
-                  <li key={item.title}>
-                    <SiteLink to={item.link} className="mobile-menu__link">
-                      {item.title}
-                    </SiteLink>
-                  </li>
-                ) : null,
-              )}
-            </ul>
-          </nav>
-          <div className="mobile-menu__actions">
-            {accountButton}
-            {trialButton}
+      {/* The phone menu opens only with JavaScript (its button), so it is drawn once the header is
+          hydrated: 3.9 KB less HTML on every page (issue 31). */}
+      {hydrated && (
+        <div className={`mobile-menu${mobileOpen ? " is-open" : ""}`} id="menu-mobile" hidden={!mobileOpen}>
+          <button
+            type="button"
+            className="mobile-menu__backdrop"
+            aria-label={t.closeMenu}
+            tabIndex={-1}
+            onClick={() => setMobileOpen(false)}
+          />
+          <div className="mobile-menu__panel" role="dialog" aria-modal="true" aria-label={t.mobileNavigation}>
+            <div className="mobile-menu__top">
+              <SiteLink to="/" className="site-header__logo">
+                <img
+                  src={data?.logo ?? "/images/logo.svg"}
+                  alt={`${SITE_NAME} — ${t.home}`}
+                  width={148}
+                  height={36}
+                />
+              </SiteLink>
+              <button
+                type="button"
+                className="mobile-menu__close"
+                onClick={() => setMobileOpen(false)}
+                aria-label={t.closeMenu}
+              >
+                ×
+              </button>
+            </div>
+            <LanguageSelector
+              language={language}
+              t={t}
+              variant="list"
+              onChange={() => setMobileOpen(false)}
+            />
+            <nav aria-label={t.mobileNavigation}>
+              {menu.status === "error" && <p className="site-header__notice">{t.menuError}</p>}
+              <ul className="mobile-menu__items">
+                {items.map((item) =>
+                  item.content?.length ? (
+                    <li key={item.title}>
+                      <details className="mobile-menu__section">
+                        <summary>{item.title}</summary>
+                        {item.intro && <p className="mega__intro">{item.intro}</p>}
+                        {menuColumns(item).map((entries, index) => (
+                          <div key={index} className="mobile-menu__column">
+                            {entries.map((entry) => (
+                              <div key={`${entry.column}-${entry.section_title ?? index}`}>
+                                {entry.section_title && (
+                                  <p className="mega__section-title">{entry.section_title}</p>
+                                )}
+                                <ul>
+                                  {entry.items.map((link) => (
+                                    <li key={link.title}>
+                                      {link.link ? (
+                                        <SiteLink to={link.link}>{link.title}</SiteLink>
+                                      ) : (
+                                        link.title
+                                      )}
+                                    </li>
+                                  ))}
+                                </ul>
+                              </div>
+                            ))}
+                          </div>
+                        ))}
+                      </details>
+                    </li>
+                  ) : item.link ? (
+                    <li key={item.title}>
+                      <SiteLink to={item.link} className="mobile-menu__link">
+                        {item.title}
+                      </SiteLink>
+                    </li>
+                  ) : null,
+                )}
+              </ul>
+            </nav>
+            <div className="mobile-menu__actions">
+              {accountButton}
+              {trialButton}
+            </div>
           </div>
         </div>
-      </div>
+      )}
     </header>
   );
 }

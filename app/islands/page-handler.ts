@@ -1,13 +1,12 @@
+import { RouteFinder, routeTree } from "@server/http/route-tree.ts";
 import {
   type AppLoadContext,
   createStaticHandler,
   type EntryContext,
-  matchRoutes,
   type RouteObject,
   type ServerBuild,
   type StaticHandler,
 } from "react-router";
-import { livesAtRoot, splitLanguagePrefix } from "~/lib/locale.ts";
 import type { RouteHandle } from "~/lib/route-handle.ts";
 
 /**
@@ -31,72 +30,34 @@ type DocumentHandler = (
 ) => Response | Promise<Response>;
 
 interface Prepared {
-  routes: RouteObject[];
+  finder: RouteFinder;
   islandRoutes: RouteObject[];
   /** A static handler of the island routes for each basename ("/" and each language prefix). */
   handlers: Map<string, StaticHandler>;
   /** For each leaf route: the manifest and modules of it and its parents only. */
   pruned: Map<string, Pick<EntryContext, "manifest" | "routeModules">>;
-  /**
-   * Whether a path's page is an island page, by path: React Router's matchRoutes ranks the whole
-   * table again on every call (46 % of an island page's time when measured). Bounded: cleared when
-   * full, so a crawl of made-up paths costs memory once.
-   */
-  islandPaths: Map<string, boolean>;
 }
-
-const MAX_REMEMBERED_PATHS = 2_000;
 
 const prepared = new WeakMap<ServerBuild, Prepared>();
 
 function prepare(build: ServerBuild): Prepared {
   let ready = prepared.get(build);
   if (ready) return ready;
-  type BuildRoute = NonNullable<ServerBuild["routes"][string]>;
-  const byParent = new Map<string | undefined, BuildRoute[]>();
-  for (const route of Object.values(build.routes)) {
-    if (!route) continue;
-    const siblings = byParent.get(route.parentId) ?? [];
-    siblings.push(route);
-    byParent.set(route.parentId, siblings);
-  }
-  const tree = (parentId: string | undefined): RouteObject[] =>
-    (byParent.get(parentId) ?? []).map((route) => {
-      const { module } = route;
-      const children = tree(route.id);
-      const common = {
-        id: route.id,
-        path: route.path,
-        caseSensitive: route.caseSensitive,
-        handle: module.handle,
-        loader: module.loader,
-      };
-      return route.index
-        ? { ...common, index: true as const }
-        : { ...common, children: children.length ? children : undefined };
-    });
-  const routes = tree(undefined);
+  const routes = routeTree(build);
   // The loaders run through a handler of the island pages alone (under the root): it matches the
   // same route as the whole table does for a path the whole table gives an island page, at a
   // third of the cost (React Router compiles each candidate's pattern on every match).
   const islandRoutes = routes.map((root) => ({
     ...root,
-    children: root.children?.filter((route) => (route.handle as RouteHandle | undefined)?.islands),
+    children: root.children?.filter(isIslandRoute),
   })) as RouteObject[];
-  ready = { routes, islandRoutes, handlers: new Map(), pruned: new Map(), islandPaths: new Map() };
+  ready = { finder: new RouteFinder(routes), islandRoutes, handlers: new Map(), pruned: new Map() };
   prepared.set(build, ready);
   return ready;
 }
 
-function isIslandPath(ready: Prepared, pathname: string): boolean {
-  let island = ready.islandPaths.get(pathname);
-  if (island === undefined) {
-    const leaf = matchRoutes(ready.routes, pathname)?.at(-1);
-    island = (leaf?.route.handle as RouteHandle | undefined)?.islands === true;
-    if (ready.islandPaths.size >= MAX_REMEMBERED_PATHS) ready.islandPaths.clear();
-    ready.islandPaths.set(pathname, island);
-  }
-  return island;
+function isIslandRoute(route: RouteObject): boolean {
+  return (route.handle as RouteHandle | undefined)?.islands === true;
 }
 
 function prunedFor(build: ServerBuild, ready: Prepared, ids: string[]) {
@@ -131,9 +92,9 @@ export async function handleIslandPage(
   if (discovery?.mode === "lazy" && url.pathname.endsWith(discovery.manifestPath)) return null;
   const ready = prepare(build);
   // The one route table serves every language prefix as a basename (decision 109).
-  const { language, path } = splitLanguagePrefix(url.pathname);
-  if ((language && livesAtRoot(path)) || !isIslandPath(ready, path)) return null;
-  const basename = language ? `/${language}` : "/";
+  const found = ready.finder.find(url.pathname);
+  if (!found || !isIslandRoute(found.route)) return null;
+  const basename = found.language ? `/${found.language}` : "/";
   let handler = ready.handlers.get(basename);
   if (!handler) {
     handler = createStaticHandler(ready.islandRoutes, { basename });

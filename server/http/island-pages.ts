@@ -1,6 +1,7 @@
 import { gzipSync } from "node:zlib";
 import type { Request as ExpressRequest, Response as ExpressResponse, RequestHandler } from "express";
 import type { AppLoadContext, ServerBuild } from "react-router";
+import { fetchRequestOf } from "./fetch-request.ts";
 import { ANSWER_GZIP_LEVEL } from "./gzip-level.ts";
 
 type IslandPageHandler = (
@@ -23,14 +24,7 @@ export function islandPages(
   return async (req, res, next) => {
     if (!handle || (req.method !== "GET" && req.method !== "HEAD")) return next();
     try {
-      const controller = new AbortController();
-      res.on("close", () => controller.abort());
-      const request = new Request(`${req.protocol}://${req.get("host")}${req.originalUrl}`, {
-        method: req.method,
-        headers: headersOf(req),
-        signal: controller.signal,
-      });
-      const response = await handle(request, loadContextOf(req, res), build);
+      const response = await handle(fetchRequestOf(req, res), loadContextOf(req, res), build);
       if (!response) return next();
       res.status(response.status);
       for (const [name, value] of response.headers) res.append(name, value);
@@ -53,13 +47,4 @@ export function islandPages(
 /** Whether the request accepts the encoding (a q of 0 refuses it). */
 function accepts(req: ExpressRequest, encoding: string): boolean {
   return req.acceptsEncodings(encoding, "identity") === encoding;
-}
-
-function headersOf(req: ExpressRequest): Headers {
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (Array.isArray(value)) for (const one of value) headers.append(name, one);
-    else if (value !== undefined) headers.set(name, value);
-  }
-  return headers;
 }

@@ -511,7 +511,7 @@ describe.each(setups)("HTTP API with $name", (setup) => {
         "/en/__manifest?paths=%2Flogin&version=x",
       ]) {
         const discovery = await get(path);
-        expect(discovery.headers.get("content-type"), path).not.toContain("text/html");
+        expect(discovery.headers.get("content-type") ?? "", path).not.toContain("text/html");
         expect(discovery.headers.get("location"), path).toBeNull();
       }
     });
