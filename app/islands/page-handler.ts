@@ -1,4 +1,4 @@
-import { RouteFinder, routeTree } from "@server/http/route-tree.ts";
+import { isReactRouterRequest, RouteFinder, routeTree } from "@server/http/route-tree.ts";
 import {
   type AppLoadContext,
   createStaticHandler,
@@ -85,11 +85,7 @@ export async function handleIslandPage(
 ): Promise<Response | null> {
   if (request.method !== "GET" && request.method !== "HEAD") return null;
   const url = new URL(request.url);
-  // React Router's own requests from the pages it hydrates stay with it: data for a navigation, and
-  // the routes it discovers as links appear (its manifest path, "/__manifest" by default).
-  if (url.pathname.endsWith(".data") || url.searchParams.has("_routes")) return null;
-  const discovery = build.routeDiscovery;
-  if (discovery?.mode === "lazy" && url.pathname.endsWith(discovery.manifestPath)) return null;
+  if (isReactRouterRequest(build, url.pathname, url.searchParams)) return null;
   const ready = prepare(build);
   // The one route table serves every language prefix as a basename (decision 109).
   const found = ready.finder.find(url.pathname);

@@ -8,7 +8,7 @@ import {
   type StaticHandler,
 } from "react-router";
 import { fetchRequestOf } from "./fetch-request.ts";
-import { RouteFinder, routeTree } from "./route-tree.ts";
+import { isReactRouterRequest, RouteFinder, routeTree } from "./route-tree.ts";
 
 /**
  * The routes without a page (the JSON API, the sitemap, robots.txt, the RSS feeds, file downloads)
@@ -35,6 +35,8 @@ export function resourceRoutes(
     return handler;
   };
   return async (req, res, next) => {
+    const search = new URLSearchParams(req.originalUrl.split("?")[1] ?? "");
+    if (isReactRouterRequest(build, req.path, search)) return next();
     const found = finder.find(req.path);
     // A route with a component is a page.
     if (!found || found.route.module.default) return next();

@@ -70,3 +70,14 @@ export class RouteFinder {
     return leaf ? { route: leaf, language } : null;
   }
 }
+
+/**
+ * React Router's own requests from the pages it hydrates, which only its request handler answers:
+ * the data of a client navigation (`.data`, `?_routes=`) and the routes it discovers as links
+ * appear (its manifest path, "/__manifest" by default, under any basename).
+ */
+export function isReactRouterRequest(build: ServerBuild, pathname: string, search: URLSearchParams): boolean {
+  if (pathname.endsWith(".data") || search.has("_routes")) return true;
+  const discovery = build.routeDiscovery;
+  return discovery?.mode === "lazy" && pathname.endsWith(discovery.manifestPath);
+}

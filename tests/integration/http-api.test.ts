@@ -504,7 +504,19 @@ describe.each(setups)("HTTP API with $name", (setup) => {
       // to the blog, the sign-in page to React Router (which hydrates it whole).
       expect((await get("/nao-existe-esta-pagina")).headers.get("location")).toBe("/");
       expect((await get("/blog/nao-existe-este-post")).headers.get("location")).toBe("/blog");
+      // One route table (decision 109): under a language prefix the same routes answer, and their
+      // redirects and the page head keep the prefix.
+      expect((await get("/en/nao-existe-esta-pagina")).headers.get("location")).toBe("/en");
+      expect((await get("/en/blog/nao-existe-este-post")).headers.get("location")).toBe("/en/blog");
+      const plans = await (await get("/en/planos?render=1")).text();
+      expect(plans).toMatch(/<link rel="canonical" href="https?:\/\/[^/"]+\/en\/planos"\/>/);
+      expect(plans).toMatch(/<link rel="alternate" hrefLang="pt-BR" href="https?:\/\/[^/"]+\/planos"\/>/);
       expect(await (await get("/login")).text()).toContain("__reactRouterContext");
+      // React Router's own requests from the pages it hydrates (a navigation's data, the routes it
+      // discovers) are answered by it, never as an island page or by a resource route of the path.
+      for (const path of ["/admin/dashboard.data", "/en/login.data"]) {
+        expect((await get(path)).headers.get("content-type"), path).toContain("text/x-script");
+      }
       // React Router's route discovery, asked by the pages it hydrates, is answered by it, not a page.
       for (const path of [
         "/__manifest?paths=%2Fadmin&version=x",
