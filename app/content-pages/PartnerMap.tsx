@@ -65,6 +65,14 @@ export default function PartnerMap({
     return () => clearTimeout(start);
   }, [bounce]);
 
+  // The markers come in a task after the map and its outline: drawn together they were one long
+  // task on a slow phone (Lighthouse's TBT 80 ms on this page).
+  const [markersShown, setMarkersShown] = useState(false);
+  useEffect(() => {
+    const later = setTimeout(() => setMarkersShown(true), 0);
+    return () => clearTimeout(later);
+  }, []);
+
   const ordered = useMemo(() => drawingOrder(partners), [partners]);
   return (
     <MapContainer
@@ -81,7 +89,7 @@ export default function PartnerMap({
         style={{ color: "#7aa7ff", weight: 1.5, fillColor: "#1c2b4a", fillOpacity: tileUrl ? 0.25 : 1 }}
         interactive={false}
       />
-      <PartnerMarkers partners={ordered} bouncing={bouncing} t={t} />
+      {markersShown && <PartnerMarkers partners={ordered} bouncing={bouncing} t={t} />}
     </MapContainer>
   );
 }

@@ -24,17 +24,26 @@ async function hydrateIsland(element: HTMLElement, formToken: string): Promise<v
   );
 }
 
+/** Yields to the browser (input, paint) before the next piece of work. */
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
 async function start(): Promise<void> {
   const formToken = documentFormToken();
   const islands = [...document.querySelectorAll<HTMLElement>("[data-island]")];
-  await Promise.all(
-    islands.map((element) =>
-      hydrateIsland(element, formToken).catch((error: unknown) => {
-        // One island that fails leaves the others (and the page's HTML) working.
-        console.error(`island ${element.dataset.island}`, error);
-      }),
-    ),
-  );
+  // Every island's code is fetched at once (the page asked for it with modulepreload)...
+  const loading = islands.map((element) => islandModules[element.dataset.island as IslandName]?.());
+  // ...and each is hydrated in a task of its own, in page order (the header first): one long task
+  // for all of them kept the main thread busy for 110 ms on a slow phone (Lighthouse's TBT 60 ms).
+  for (const [index, element] of islands.entries()) {
+    await loading[index]?.catch(() => {});
+    await hydrateIsland(element, formToken).catch((error: unknown) => {
+      // One island that fails leaves the others (and the page's HTML) working.
+      console.error(`island ${element.dataset.island}`, error);
+    });
+    await nextTask();
+  }
   // The page is interactive from here: tests (and styles) can tell a hydrated page from its HTML.
   document.documentElement.dataset.hydrated = "true";
   trackPageView({
