@@ -24,9 +24,19 @@ async function hydrateIsland(element: HTMLElement, formToken: string): Promise<v
   );
 }
 
-/** Yields to the browser (input, paint) before the next piece of work. */
+/**
+ * Yields to the browser (input, paint) before the next piece of work: `scheduler.yield()` where the
+ * browser has it, else a message to itself. Not a timer: a page whose timers are held (a test's
+ * paused clock, a background tab's throttling) must still become interactive.
+ */
 function nextTask(): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, 0));
+  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
+  if (typeof scheduler?.yield === "function") return scheduler.yield();
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => resolve();
+    channel.port2.postMessage(null);
+  });
 }
 
 async function start(): Promise<void> {
