@@ -110,17 +110,16 @@ export function SiteHeader({ menu, language, account, t }: Props) {
     </SiteLink>
   );
 
+  const logo = (
+    <SiteLink to="/" className="site-header__logo">
+      <img src={data?.logo ?? "/images/logo.svg"} alt={`${SITE_NAME} — ${t.home}`} width={148} height={36} />
+    </SiteLink>
+  );
+
   return (
     <header className={`site-header${scrolled ? " is-sticky" : ""}${mobileOpen ? " menu-open" : ""}`}>
       <div className="site-header__inner">
-        <SiteLink to="/" className="site-header__logo">
-          <img
-            src={data?.logo ?? "/images/logo.svg"}
-            alt={`${SITE_NAME} — ${t.home}`}
-            width={148}
-            height={36}
-          />
-        </SiteLink>
+        {logo}
 
         <nav aria-label={t.mainNavigation} className="site-header__nav desktop-only">
           {menu.status === "error" && <p className="site-header__notice">{t.menuError}</p>}
@@ -211,14 +210,7 @@ export function SiteHeader({ menu, language, account, t }: Props) {
           />
           <div className="mobile-menu__panel" role="dialog" aria-modal="true" aria-label={t.mobileNavigation}>
             <div className="mobile-menu__top">
-              <SiteLink to="/" className="site-header__logo">
-                <img
-                  src={data?.logo ?? "/images/logo.svg"}
-                  alt={`${SITE_NAME} — ${t.home}`}
-                  width={148}
-                  height={36}
-                />
-              </SiteLink>
+              {logo}
               <button
                 type="button"
                 className="mobile-menu__close"
