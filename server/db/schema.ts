@@ -197,6 +197,11 @@ export const leads = pgTable(
     relatedLeadId: uuid("related_lead_id"),
     /** Whether that link exists in Jira. */
     trackerLinked: boolean("tracker_linked").notNull().default(false),
+    /**
+     * When the nightly retention job removed its personal data (issue 32, LGPD art. 16): the lead
+     * outlived the retention period staff set. Null while the lead keeps its data.
+     */
+    anonymizedAt: timestamp("anonymized_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().default(sql`now()`),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().default(sql`now()`),
   },
@@ -218,7 +223,8 @@ export const leads = pgTable(
  * saving at once get a conflict rather than one losing the other's change.
  */
 export const leadSettings = pgTable("lead_settings", {
-  key: text("key", { enum: ["routing", "outcomes"] }).primaryKey(),
+  /** 'privacy' holds the lead retention period (issue 32). */
+  key: text("key", { enum: ["routing", "outcomes", "privacy"] }).primaryKey(),
   value: jsonb("value").notNull(),
   version: integer("version").notNull().default(1),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().default(sql`now()`),
@@ -422,6 +428,15 @@ export const users = pgTable(
     preferences: jsonb("preferences").notNull(),
     /** Set when an admin deactivates the account: it can no longer sign in. */
     disabledAt: timestamp("disabled_at", { withTimezone: true }),
+    /**
+     * Two-factor sign-in (issue 32): the TOTP secret, sealed with the server's key (server/auth/
+     * sealed.ts), set once confirmed with a code; a secret being set up until then; the last time
+     * step a code was accepted for, so a code is never accepted twice.
+     */
+    totpSecret: text("totp_secret"),
+    totpPendingSecret: text("totp_pending_secret"),
+    totpEnabledAt: timestamp("totp_enabled_at", { withTimezone: true }),
+    totpLastStep: integer("totp_last_step"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().default(sql`now()`),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().default(sql`now()`),
   },
@@ -479,8 +494,27 @@ export const sessions = pgTable(
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     revokedAt: timestamp("revoked_at", { withTimezone: true }),
     userAgent: text("user_agent"),
+    /** The network the sign-in came from (IPv4 /24, IPv6 /48): an approximate place, not the address. */
+    network: text("network"),
+    /** Last request made with it, refreshed at most every few minutes (issue 32: the sessions list). */
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
   },
   (t) => [uniqueIndex("sessions_token_idx").on(t.tokenHash), index("sessions_user_idx").on(t.userId)],
+);
+
+/** Two-factor recovery codes (issue 32): ten per person, each used once; only their hash is kept. */
+export const recoveryCodes = pgTable(
+  "recovery_codes",
+  {
+    id: uuid("id").primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    codeHash: text("code_hash").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+  },
+  (t) => [index("recovery_codes_user_idx").on(t.userId)],
 );
 
 /** Single-use, expiring password-reset links (hash of the token only). */
