@@ -38,6 +38,7 @@ export function leadRow(overrides: Partial<LeadRow> = {}): LeadRow {
     contactKey: null,
     companyRoot: null,
     respondBy: null,
+    anonymizedAt: null,
     ownerAccountId: null,
     ownerName: null,
     routingRule: null,
