@@ -72,6 +72,7 @@ export default [
   // An invitation into a customer company (issue 27): the secret is the path's last part.
   route("convite/:token", "routes/invitation.tsx"),
   route("dashboard", "routes/dashboard.tsx"),
+  route("conta/dois-fatores", "routes/two-factor-setup.tsx"),
   route("user", "routes/user/layout.tsx", [
     index("routes/user/index.ts"),
     route("dashboard", "routes/user/dashboard.tsx", { id: "user-dashboard" }),
@@ -113,6 +114,7 @@ export default [
     route("empresas/:id", "routes/admin/company.tsx"),
     route("empresas/:id/faturas", "routes/admin/company-invoices.tsx"),
     route("settings", "routes/admin/settings.tsx"),
+    route("conta", "routes/admin/account.tsx"),
     // Outgoing webhooks (issue 30): the endpoints, and each one's secret and delivery log.
     route("webhooks", "routes/admin/webhooks.tsx"),
     route("webhooks/:id", "routes/admin/webhook.tsx"),

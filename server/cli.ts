@@ -1,16 +1,22 @@
 import { parseArgs } from "node:util";
+import { and, eq, isNull } from "drizzle-orm";
 import { formatCnpjForDisplay } from "~/lib/cnpj.ts";
 import { COMPANY_ROLE_LABELS } from "~/lib/portal/permissions.ts";
 import { API_KEY_SCOPES, type ApiKeyScope, ApiKeyService } from "./auth/api-keys.ts";
+import { authMessages } from "./auth/messages.ts";
+import { Sealer } from "./auth/sealed.ts";
+import { TwoFactorService, twoFactorRequiredFor } from "./auth/two-factor.ts";
 import { AccountService } from "./auth/users.ts";
 import { Cache } from "./cache/cache.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 import { ContentService } from "./content/service.ts";
+import { sessions, users } from "./db/schema.ts";
 import { DomainError } from "./domain-errors.ts";
 import { CompanyService } from "./portal/companies.ts";
 import { createCustomer } from "./portal/customers.ts";
 import { portalMessages } from "./portal/messages.ts";
 import { contentPlans } from "./portal/plans.ts";
+import { loadSigningSecret } from "./secrets.ts";
 import { openConfiguredDatabase } from "./services.ts";
 
 const USAGE =
@@ -23,10 +29,13 @@ const USAGE =
  * is its owner).
  *   apikey-create --name N --scope billing|platform
  * prints a new API key once (issue 28).
+ *   user-reset-2fa --email E
+ * removes a person's two-factor sign-in (issue 32).
  */
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   if (command === "apikey-create") return apiKeyCreate(rest);
+  if (command === "user-reset-2fa") return userResetTwoFactor(rest);
   if (command !== "user-create") {
     console.error(USAGE);
     return 2;
@@ -122,6 +131,47 @@ async function apiKeyCreate(args: string[]): Promise<number> {
     console.log(`Chave de API criada: "${view.name}" (escopo ${view.scope}, prefixo ${view.prefix}).`);
     console.log("Guarde-a agora: ela não será mostrada de novo.");
     console.log(key);
+    return 0;
+  } finally {
+    await database.close();
+  }
+}
+
+const RESET_2FA_USAGE = "Uso: npm run user:reset-2fa -- --email E";
+
+/**
+ * user-reset-2fa --email E (issue 32): for a person who lost both their phone and their recovery
+ * codes, after the operator has confirmed who they are. Their second factor and recovery codes are
+ * removed and every session ends; staff set two-factor up again right after their next password.
+ */
+async function userResetTwoFactor(args: string[]): Promise<number> {
+  const { values } = parseArgs({ args, options: { email: { type: "string" } }, strict: true });
+  if (!values.email) {
+    console.error(`Informe --email. ${RESET_2FA_USAGE}`);
+    return 2;
+  }
+  const config = loadConfig();
+  const database = await openConfiguredDatabase(config);
+  try {
+    const email = values.email.trim().toLowerCase();
+    const [user] = await database.db.select().from(users).where(eq(users.email, email));
+    if (!user) {
+      console.error(`${authMessages.userNotFound} (${email})`);
+      return 1;
+    }
+    const sealer = new Sealer(await loadSigningSecret(database.db, config.SESSION_SECRET), "totp");
+    await new TwoFactorService({ db: database.db, sealer }).clear(user.id);
+    const ended = await database.db
+      .update(sessions)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(sessions.userId, user.id), isNull(sessions.revokedAt)))
+      .returning({ id: sessions.id });
+    const next = twoFactorRequiredFor(user.role)
+      ? "No próximo login, a pessoa configura a verificação em duas etapas de novo."
+      : "A conta volta a entrar só com a senha até a pessoa ativar de novo.";
+    console.log(
+      `Verificação em duas etapas removida de ${email} (${ended.length} ${ended.length === 1 ? "sessão encerrada" : "sessões encerradas"}). ${next}`,
+    );
     return 0;
   } finally {
     await database.close();

@@ -5,6 +5,7 @@ import type { AuditLog } from "./admin/audit.ts";
 import type { ApiKeyService } from "./auth/api-keys.ts";
 import type { PasswordResetService } from "./auth/password-reset.ts";
 import type { SessionService } from "./auth/sessions.ts";
+import type { TwoFactorService } from "./auth/two-factor.ts";
 import type { AccountService } from "./auth/users.ts";
 import type { CustomerInvoices } from "./billing/customer-invoices.ts";
 import type { InvoiceReminders } from "./billing/invoice-reminders.ts";
@@ -108,6 +109,7 @@ export interface AppServices {
   /** A company's people: invitations, roles, removals. */
   members: MemberService;
   sessions: SessionService;
+  twoFactor: TwoFactorService;
   passwordReset: PasswordResetService;
   /** The shared Redis connection when REDIS_URL is set (cache, rate limits). */
   redis: Redis | null;

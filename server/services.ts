@@ -5,8 +5,11 @@ import { AuditLog } from "./admin/audit.ts";
 import { ApiKeyService } from "./auth/api-keys.ts";
 import { createMailer, outboxMail } from "./auth/mailer.ts";
 import { PasswordResetService } from "./auth/password-reset.ts";
+import { Sealer } from "./auth/sealed.ts";
+import { queueNewDeviceMail } from "./auth/security-mail.ts";
 import { seedDemoUsers } from "./auth/seed.ts";
 import { SessionService } from "./auth/sessions.ts";
+import { TwoFactorService } from "./auth/two-factor.ts";
 import { AccountService } from "./auth/users.ts";
 import { CustomerInvoices } from "./billing/customer-invoices.ts";
 import { InvoiceReminders } from "./billing/invoice-reminders.ts";
@@ -135,7 +138,13 @@ export async function buildServices(
     const cache = new Cache({ remote });
     const content = new ContentService(database.db, cache);
     const contentAdmin = new ContentAdmin(database.db, cache, seams.now);
-    const signer = new Signer(await loadSigningSecret(database.db, config.SESSION_SECRET));
+    const signingSecret = await loadSigningSecret(database.db, config.SESSION_SECRET);
+    const signer = new Signer(signingSecret);
+    const twoFactor = new TwoFactorService({
+      db: database.db,
+      sealer: new Sealer(signingSecret, "totp"),
+      now: seams.now,
+    });
     const pageCache = new PageCache({
       domains,
       isProduction: config.isProduction,
@@ -418,8 +427,11 @@ export async function buildServices(
         db: database.db,
         loginLimit: config.LOGIN_RATE_LIMIT_PER_MINUTE,
         loginCounter,
+        twoFactor,
+        onNewStaffDevice: queueNewDeviceMail(database.db, config.publicBaseUrl, () => void worker.kick()),
         now: seams.now,
       }),
+      twoFactor,
       passwordReset: new PasswordResetService({
         db: database.db,
         logger,

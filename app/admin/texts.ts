@@ -29,6 +29,7 @@ export const adminTexts = {
   companies: "Empresas",
   sales: "Distribuição de leads",
   settings: "Configurações",
+  account: "Minha conta",
   logout: "Sair",
   collapse: "Recolher menu",
   expand: "Expandir menu",

@@ -61,7 +61,7 @@ export function isLoginPath(pathname: string): boolean {
 }
 
 /** Areas that live only at the root: the customer and admin areas, the API, and the feeds. */
-const UNPREFIXED = /^\/(?:api|dashboard|user|admin|logout|system|sitemap\.xml|robots\.txt)(?:[/?#.]|$)/;
+const UNPREFIXED = /^\/(?:api|conta|dashboard|user|admin|logout|system|sitemap\.xml|robots\.txt)(?:[/?#.]|$)/;
 
 export function livesAtRoot(path: string): boolean {
   return UNPREFIXED.test(path);

@@ -1,7 +1,13 @@
 import { isValidTimezone } from "@server/auth/users.ts";
+import {
+  accountSecurityAction,
+  accountSecurityData,
+  isSecurityIntent,
+} from "@server/http/account-security.ts";
 import { requirePageUser } from "@server/http/auth-guard.ts";
 import { useEffect, useState } from "react";
 import { data, Form, useFetcher } from "react-router";
+import { AccountSecurity } from "~/components/account-security.tsx";
 import { TIMEZONES } from "~/lib/auth/redirect.ts";
 import { preferencesSchema } from "~/lib/auth/schemas.ts";
 import { authTexts } from "~/lib/auth/texts.ts";
@@ -15,8 +21,9 @@ export const headers = passOnHeaders;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requirePageUser(request, context);
+  const language = context.request.uiLanguage;
   return data(
-    { user, language: context.request.uiLanguage },
+    { user, language, security: await accountSecurityData(request, context, user, language) },
     { headers: { "Cache-Control": "private, no-store" } },
   );
 }
@@ -25,16 +32,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requirePageUser(request, context);
   const form = await request.formData();
+  // The security section's forms (issue 32): sessions, password, two-factor.
+  if (isSecurityIntent(form.get("intent"))) {
+    const security = await accountSecurityAction(request, context, user, form, context.request.uiLanguage);
+    return data({ ok: security.ok, security }, { status: security.ok ? 200 : 400 });
+  }
   const parsed = preferencesSchema.safeParse({
     language: form.get("language") || undefined,
     timezone: form.get("timezone") || undefined,
   });
   if (!parsed.success || (parsed.data.timezone && !isValidTimezone(parsed.data.timezone))) {
-    return data({ ok: false as const }, { status: 400 });
+    return data({ ok: false as const, security: null }, { status: 400 });
   }
   const updated = await context.services.accounts.updateProfile(user.id, { preferences: parsed.data });
   return data(
-    { ok: true as const, user: updated },
+    { ok: true as const, user: updated, security: null },
     {
       headers: {
         "Set-Cookie": `${LANGUAGE_COOKIE}=${updated.preferences.language}; Path=/; Max-Age=31536000; SameSite=Lax`,
@@ -51,7 +63,7 @@ export function meta({ data }: Route.MetaArgs) {
 }
 
 /** The dashboard of A §2: greeting, sign-out, the user card and the preferences card. */
-export default function Dashboard({ loaderData }: Route.ComponentProps) {
+export default function Dashboard({ loaderData, actionData }: Route.ComponentProps) {
   const { user } = loaderData;
   const t = authTexts(loaderData.language);
   const fetcher = useFetcher<typeof action>();
@@ -141,6 +153,13 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           </fetcher.Form>
         </article>
       </div>
+      <AccountSecurity
+        data={loaderData.security}
+        result={actionData?.security}
+        language={loaderData.language}
+        timeZone={user.preferences.timezone}
+        returnTo="/dashboard"
+      />
     </section>
   );
 }

@@ -12,5 +12,7 @@ export const authMessages = {
   passwordTooShort: `A senha deve ter pelo menos ${MIN_PASSWORD_LENGTH} caracteres.`,
   emailTaken: "Já existe um usuário com este e-mail.",
   userNotFound: "Usuário não encontrado.",
+  sessionNotFound: "Sessão não encontrada ou já encerrada.",
+  currentPasswordWrong: "A senha atual não confere.",
   companySuspended: "O acesso da sua empresa ao portal está suspenso. Fale com o nosso suporte.",
 } as const;

@@ -1,12 +1,20 @@
 import { randomUUID } from "node:crypto";
-import { and, eq, gt, isNull, or } from "drizzle-orm";
+import { and, desc, eq, gt, isNull, ne, or } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { companies, sessions, users } from "../db/schema.ts";
 import { DomainError } from "../domain-errors.ts";
 import type { WindowCounter } from "../rate/window-counter.ts";
+import { deviceOf } from "./devices.ts";
 import { authMessages } from "./messages.ts";
-import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from "./passwords.ts";
+import {
+  dummyPasswordHash,
+  hashPassword,
+  MIN_PASSWORD_LENGTH,
+  needsRehash,
+  verifyPassword,
+} from "./passwords.ts";
 import { hashToken, newToken, REMEMBERED_SESSION_TTL_MS, SESSION_TTL_MS } from "./tokens.ts";
+import { type TwoFactorService, twoFactorMessages, twoFactorRequiredFor } from "./two-factor.ts";
 import { type PublicUser, toPublicUser } from "./users.ts";
 
 export interface SessionServiceOptions {
@@ -14,10 +22,46 @@ export interface SessionServiceOptions {
   /** Login attempts per e-mail per minute (per IP is limited at the edge). */
   loginLimit: number;
   loginCounter: WindowCounter;
+  twoFactor: TwoFactorService;
+  /** Told when a staff account signs in from a device and network it never used (issue 32: an e-mail). */
+  onNewStaffDevice?: (event: NewDeviceSignIn) => Promise<void>;
   now?: () => Date;
 }
 
-/** Sessions (A §2, §4, §6): sign-in limited per e-mail, the user of a token, sign-out. */
+export interface NewDeviceSignIn {
+  user: PublicUser;
+  device: string;
+  network: string | null;
+  at: Date;
+}
+
+/** A session as its owner sees it in the sessions list (issue 32). Never its token. */
+export interface SessionView {
+  id: string;
+  /** "Chrome no Windows" (server/auth/devices.ts), in Portuguese: the list's language decides later. */
+  userAgent: string | null;
+  network: string | null;
+  createdAt: string;
+  lastUsedAt: string;
+  expiresAt: string;
+  current: boolean;
+}
+
+/** What a valid token opens: the user, and whether a staff member must still set up 2FA first. */
+export interface SessionOf {
+  user: PublicUser;
+  sessionId: string;
+  /** Staff without two-factor: only the set-up page (and signing out) is open to this session. */
+  twoFactorSetupRequired: boolean;
+}
+
+/** A session's last use is written at most this often: a sessions list, not a request log. */
+export const LAST_USED_RESOLUTION_MS = 5 * 60_000;
+
+/**
+ * Sessions (A §2, §4, §6; issue 32): sign-in limited per e-mail, with a second factor when the
+ * account has one; the user of a token; the person's list of sessions and ending them.
+ */
 export class SessionService {
   private readonly now: () => Date;
 
@@ -25,11 +69,16 @@ export class SessionService {
     this.now = options.now ?? (() => new Date());
   }
 
+  /**
+   * Signs in. An account with two-factor needs `code` (a TOTP or recovery code): without it, or
+   * with a wrong one, the refusal carries `twoFactorRequired` (401). A staff account without
+   * two-factor gets a session that opens only the set-up page (`twoFactorSetupRequired`).
+   */
   async login(
     email: string,
     password: string,
-    meta: { remember: boolean; userAgent?: string },
-  ): Promise<{ token: string; user: PublicUser; expiresAt: Date }> {
+    meta: { remember: boolean; userAgent?: string; network?: string | null; code?: string },
+  ): Promise<{ token: string; user: PublicUser; expiresAt: Date; twoFactorSetupRequired: boolean }> {
     const normalized = email.trim().toLowerCase();
     const attempts = await this.options.loginCounter.hit(`email:${normalized}`);
     if (attempts > this.options.loginLimit)
@@ -43,6 +92,17 @@ export class SessionService {
     // to someone who knows the password.
     if (row.companyId && (await this.companySuspended(row.companyId)))
       throw new DomainError("forbidden", authMessages.companySuspended);
+    if (row.totpEnabledAt) {
+      const code = meta.code?.trim();
+      if (!code)
+        throw new DomainError("unauthenticated", twoFactorMessages.codeRequired, undefined, {
+          twoFactorRequired: true,
+        });
+      if (!(await this.options.twoFactor.verify(row.id, code)))
+        throw new DomainError("unauthenticated", twoFactorMessages.invalidCode, undefined, {
+          twoFactorRequired: true,
+        });
+    }
     // A hash made with weaker settings is replaced now that the password is known to be right.
     if (needsRehash(row.passwordHash)) {
       await this.options.db
@@ -50,6 +110,10 @@ export class SessionService {
         .set({ passwordHash: await hashPassword(password) })
         .where(eq(users.id, row.id));
     }
+    const user = toPublicUser(row);
+    const network = meta.network ?? null;
+    const userAgent = meta.userAgent?.slice(0, 300) ?? null;
+    const newDevice = twoFactorRequiredFor(row.role) && (await this.isNewDevice(row.id, userAgent, network));
     const token = newToken();
     const now = this.now();
     const expiresAt = new Date(now.getTime() + (meta.remember ? REMEMBERED_SESSION_TTL_MS : SESSION_TTL_MS));
@@ -58,19 +122,56 @@ export class SessionService {
       tokenHash: hashToken(token),
       userId: row.id,
       createdAt: now,
+      lastUsedAt: now,
       expiresAt,
-      userAgent: meta.userAgent?.slice(0, 300),
+      userAgent,
+      network,
     });
     // Shown beside each member in the company's users screen (issue 27).
     await this.options.db.update(users).set({ lastSignInAt: now }).where(eq(users.id, row.id));
-    return { token, user: toPublicUser(row), expiresAt };
+    if (newDevice)
+      await this.options.onNewStaffDevice?.({ user, device: deviceOf(userAgent), network, at: now });
+    return {
+      token,
+      user,
+      expiresAt,
+      twoFactorSetupRequired: twoFactorRequiredFor(row.role) && !row.totpEnabledAt,
+    };
   }
 
-  /** The signed-in user of a token, or null when it is unknown, expired or revoked. */
+  /**
+   * Whether no earlier session of the person came from this device and network. The very first
+   * sign-in of an account is not "new": there is nothing to compare with, and the person just
+   * received the account.
+   */
+  private async isNewDevice(
+    userId: string,
+    userAgent: string | null,
+    network: string | null,
+  ): Promise<boolean> {
+    const earlier = await this.options.db
+      .select({ userAgent: sessions.userAgent, network: sessions.network })
+      .from(sessions)
+      .where(eq(sessions.userId, userId))
+      .orderBy(desc(sessions.createdAt))
+      .limit(200);
+    if (earlier.length === 0) return false;
+    const device = deviceOf(userAgent);
+    return !earlier.some((s) => deviceOf(s.userAgent) === device && s.network === network);
+  }
+
+  /** The signed-in user of a token, or null when it is unknown, expired or revoked, or still owes its 2FA set-up. */
   async userForToken(token: string | null): Promise<PublicUser | null> {
+    const session = await this.sessionForToken(token);
+    return session && !session.twoFactorSetupRequired ? session.user : null;
+  }
+
+  /** What a token opens (the user and whether 2FA set-up is owed), or null. Refreshes its last use. */
+  async sessionForToken(token: string | null): Promise<SessionOf | null> {
     if (!token) return null;
+    const now = this.now();
     const [row] = await this.options.db
-      .select({ user: users })
+      .select({ user: users, id: sessions.id, lastUsedAt: sessions.lastUsedAt })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
       .leftJoin(companies, eq(companies.id, users.companyId))
@@ -78,13 +179,80 @@ export class SessionService {
         and(
           eq(sessions.tokenHash, hashToken(token)),
           isNull(sessions.revokedAt),
-          gt(sessions.expiresAt, this.now()),
+          gt(sessions.expiresAt, now),
           isNull(users.disabledAt),
           // The sessions of a suspended company's people stop working at once.
           or(isNull(companies.id), eq(companies.status, "active")),
         ),
       );
-    return row ? toPublicUser(row.user) : null;
+    if (!row) return null;
+    if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() >= LAST_USED_RESOLUTION_MS)
+      await this.options.db.update(sessions).set({ lastUsedAt: now }).where(eq(sessions.id, row.id));
+    return {
+      user: toPublicUser(row.user),
+      sessionId: row.id,
+      twoFactorSetupRequired: twoFactorRequiredFor(row.user.role) && !row.user.totpEnabledAt,
+    };
+  }
+
+  /** The person's active sessions, the current one first, then by last use. */
+  async list(userId: string, currentToken: string | null): Promise<SessionView[]> {
+    const currentHash = currentToken ? hashToken(currentToken) : null;
+    const rows = await this.options.db
+      .select()
+      .from(sessions)
+      .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, this.now())))
+      .orderBy(desc(sessions.lastUsedAt), desc(sessions.createdAt));
+    return rows
+      .map((s) => ({
+        id: s.id,
+        userAgent: s.userAgent,
+        network: s.network,
+        createdAt: s.createdAt.toISOString(),
+        lastUsedAt: (s.lastUsedAt ?? s.createdAt).toISOString(),
+        expiresAt: s.expiresAt.toISOString(),
+        current: s.tokenHash === currentHash,
+      }))
+      .sort((a, b) => Number(b.current) - Number(a.current));
+  }
+
+  /** Ends one of the person's own sessions; another person's session is "not found". */
+  async revoke(userId: string, sessionId: string): Promise<void> {
+    const ended = await this.options.db
+      .update(sessions)
+      .set({ revokedAt: this.now() })
+      .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+      .returning({ id: sessions.id });
+    if (ended.length === 0) throw new DomainError("not-found", authMessages.sessionNotFound);
+  }
+
+  /** Ends every session of the person but the one of `keepToken`; answers how many ended. */
+  async revokeOthers(userId: string, keepToken: string | null): Promise<number> {
+    const keep = keepToken ? hashToken(keepToken) : "";
+    const ended = await this.options.db
+      .update(sessions)
+      .set({ revokedAt: this.now() })
+      .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), ne(sessions.tokenHash, keep)))
+      .returning({ id: sessions.id });
+    return ended.length;
+  }
+
+  /** A signed-in person's new password, after the current one; every other session ends (issue 32). */
+  async changePassword(
+    userId: string,
+    current: string,
+    next: string,
+    keepToken: string | null,
+  ): Promise<number> {
+    if (next.length < MIN_PASSWORD_LENGTH) throw new DomainError("invalid", authMessages.passwordTooShort);
+    const [row] = await this.options.db.select().from(users).where(eq(users.id, userId));
+    if (!row || !(await verifyPassword(current, row.passwordHash)))
+      throw new DomainError("invalid", authMessages.currentPasswordWrong);
+    await this.options.db
+      .update(users)
+      .set({ passwordHash: await hashPassword(next), updatedAt: this.now() })
+      .where(eq(users.id, userId));
+    return this.revokeOthers(userId, keepToken);
   }
 
   private async companySuspended(companyId: string): Promise<boolean> {

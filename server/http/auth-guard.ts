@@ -1,10 +1,13 @@
 import type { AppLoadContext } from "react-router";
 import { data, redirect } from "react-router";
+import { twoFactorSetupPath } from "~/lib/auth/redirect.ts";
 import { type StaffAction, staffMay } from "~/lib/auth/staff.ts";
 import type { ApiCaller, ApiKeyScope } from "../auth/api-keys.ts";
 import { authMessages } from "../auth/messages.ts";
 import { clearedSessionCookie, tokenFromRequest } from "../auth/tokens.ts";
+import { twoFactorMessages } from "../auth/two-factor.ts";
 import type { PublicUser } from "../auth/users.ts";
+import { DomainError } from "../domain-errors.ts";
 import type { CompanyRow } from "../portal/companies.ts";
 import type { PortalActor } from "../portal/members.ts";
 import { portalMessages } from "../portal/messages.ts";
@@ -20,20 +23,28 @@ export async function currentUser(request: Request, context: AppLoadContext): Pr
   return context.services.sessions.userForToken(requestToken(request));
 }
 
-/** API guard: 401 JSON without a valid session ('Token não encontrado' when none was sent). */
-export async function requireApiUser(request: Request, context: AppLoadContext): Promise<PublicUser> {
+/**
+ * The user of an API request's session. A staff session that still owes its two-factor set-up
+ * (issue 32) opens nothing here: 403 with `setupRequired`, as the login API answers.
+ */
+async function apiUser(request: Request, context: AppLoadContext, missing: string, invalid: string) {
   const token = requestToken(request);
-  if (!token) throw new HttpError(401, authMessages.tokenMissing);
-  const user = await context.services.sessions.userForToken(token);
-  if (!user) throw new HttpError(401, authMessages.sessionInvalid);
-  return user;
+  if (!token) throw new HttpError(401, missing);
+  const session = await context.services.sessions.sessionForToken(token);
+  if (!session) throw new HttpError(401, invalid);
+  if (session.twoFactorSetupRequired)
+    throw new DomainError("forbidden", twoFactorMessages.setupRequired, undefined, { setupRequired: true });
+  return session.user;
+}
+
+/** API guard: 401 JSON without a valid session ('Token não encontrado' when none was sent). */
+export function requireApiUser(request: Request, context: AppLoadContext): Promise<PublicUser> {
+  return apiUser(request, context, authMessages.tokenMissing, authMessages.sessionInvalid);
 }
 
 /** Admin-only API operations: 401 without a session, 403 for a signed-in customer. */
 export async function requireAdmin(request: Request, context: AppLoadContext): Promise<PublicUser> {
-  const token = requestToken(request);
-  const user = token ? await context.services.sessions.userForToken(token) : null;
-  if (!user) throw new HttpError(401, messages.unauthenticated);
+  const user = await apiUser(request, context, messages.unauthenticated, messages.unauthenticated);
   if (user.role !== "admin") throw new HttpError(403, messages.forbidden);
   return user;
 }
@@ -47,9 +58,7 @@ export async function requireStaff(
   context: AppLoadContext,
   action: StaffAction,
 ): Promise<PublicUser> {
-  const token = requestToken(request);
-  const user = token ? await context.services.sessions.userForToken(token) : null;
-  if (!user) throw new HttpError(401, messages.unauthenticated);
+  const user = await apiUser(request, context, messages.unauthenticated, messages.unauthenticated);
   if (!staffMay(user.role, action)) throw new HttpError(403, messages.forbidden);
   return user;
 }
@@ -71,7 +80,13 @@ export async function requirePageStaff(
  */
 export async function requirePageUser(request: Request, context: AppLoadContext): Promise<PublicUser> {
   const token = requestToken(request);
-  const user = token ? await context.services.sessions.userForToken(token) : null;
+  const session = token ? await context.services.sessions.sessionForToken(token) : null;
+  // Staff who signed in with their password but have no second factor yet set it up before anything else.
+  if (session?.twoFactorSetupRequired) {
+    const url = new URL(request.url);
+    throw redirect(twoFactorSetupPath(url.pathname + url.search));
+  }
+  const user = session?.user ?? null;
   if (!user) {
     const url = new URL(request.url);
     const secure = context.services.config.publicBaseUrl.startsWith("https:");

@@ -1,7 +1,9 @@
 import { randomBytes, scryptSync } from "node:crypto";
 import { type Mailer, PasswordResetService, RESETS_PER_WINDOW } from "@server/auth/password-reset.ts";
+import { Sealer } from "@server/auth/sealed.ts";
 import { SessionService } from "@server/auth/sessions.ts";
 import { hashToken } from "@server/auth/tokens.ts";
+import { TwoFactorService } from "@server/auth/two-factor.ts";
 import { AccountService } from "@server/auth/users.ts";
 import type { DatabaseHandle } from "@server/db/client.ts";
 import { passwordResets, sessions, users } from "@server/db/schema.ts";
@@ -36,6 +38,11 @@ describe.each(databaseTargets())("accounts and sessions on $name", (target) => {
         db: handle.db,
         loginLimit: 5,
         loginCounter: new MemoryWindowCounter(60_000, () => clock.now().getTime()),
+        twoFactor: new TwoFactorService({
+          db: handle.db,
+          sealer: new Sealer("test-secret", "totp"),
+          now: clock.now,
+        }),
         now: clock.now,
       }),
       passwordReset: new PasswordResetService({

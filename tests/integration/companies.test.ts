@@ -1,4 +1,6 @@
+import { Sealer } from "@server/auth/sealed.ts";
 import { SessionService } from "@server/auth/sessions.ts";
+import { TwoFactorService } from "@server/auth/two-factor.ts";
 import { AccountService } from "@server/auth/users.ts";
 import type { DatabaseHandle } from "@server/db/client.ts";
 import { companies as companiesTable, users } from "@server/db/schema.ts";
@@ -142,6 +144,7 @@ describe.each(databaseTargets())("customer companies on $name (issue 27)", (targ
       db: handle.db,
       loginLimit: 100,
       loginCounter: new MemoryWindowCounter(),
+      twoFactor: new TwoFactorService({ db: handle.db, sealer: new Sealer("test-secret", "totp") }),
     });
     const { token } = await sessions.login("dona@agrosul.com.br", "senha-forte-1", { remember: false });
     const [member] = await companies.members(company.id);

@@ -1,6 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { hashPassword } from "@server/auth/passwords.ts";
+import { Sealer } from "@server/auth/sealed.ts";
 import { SessionService } from "@server/auth/sessions.ts";
+import { TwoFactorService } from "@server/auth/two-factor.ts";
 import type { DatabaseHandle } from "@server/db/client.ts";
 import { users } from "@server/db/schema.ts";
 import { CompanyService } from "@server/portal/companies.ts";
@@ -73,6 +75,11 @@ describe.each(databaseTargets())("a company's people on $name (issue 27)", (targ
       db: handle.db,
       loginLimit: 100,
       loginCounter: new MemoryWindowCounter(),
+      twoFactor: new TwoFactorService({
+        db: handle.db,
+        sealer: new Sealer("test-secret", "totp"),
+        now: clock.now,
+      }),
       now: clock.now,
     });
     members = new MemberService({

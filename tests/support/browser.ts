@@ -1,5 +1,6 @@
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 import { DEBIAN_TOOLS } from "../../scripts/outside-tools.mjs";
+import { nextSignInCode, rememberRecoveryCodes, setupCode } from "./two-factor.ts";
 
 /** Debian's Chromium, driven by playwright-core; never a downloaded browser (e2e-setup.ts installs it). */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? DEBIAN_TOOLS.chromium.binary;
@@ -36,7 +37,9 @@ export async function waitHydrated(page: Page): Promise<void> {
 
 /**
  * Signs in through the login page as a person does. With `to`, the login is asked to go there
- * (redirectTo) and this waits for that page, hydrated; without, for any page but the login.
+ * (redirectTo) and this waits for that page, hydrated; without, for any page but the login. A staff
+ * account passes its second factor (issue 32): the set-up page the first time (its secret read
+ * from the page, as an app scans it), the 'Código' step afterwards.
  */
 export async function signInThroughLogin(
   page: Page,
@@ -48,10 +51,36 @@ export async function signInThroughLogin(
   await page.getByLabel("E-mail").fill(account.email);
   await page.getByLabel("Senha", { exact: true }).fill(account.password);
   await page.getByRole("button", { name: "Entrar" }).click();
-  if (!to) {
+  const codeStep = page.getByRole("heading", { name: "Verificação em duas etapas" });
+  // The one that loses keeps waiting until its own time-out: both settle quietly.
+  const outcome = await Promise.race([
+    page
+      .waitForURL((url) => url.pathname !== "/login")
+      .then(
+        () => "left" as const,
+        () => "timeout" as const,
+      ),
+    codeStep.waitFor().then(
+      () => "code" as const,
+      () => "timeout" as const,
+    ),
+  ]);
+  if (outcome === "timeout") throw new Error("the login neither left the page nor asked for a code");
+  if (outcome === "code") {
+    await page.getByLabel("Código").fill(await nextSignInCode(baseUrl, account.email));
+    await page.getByRole("button", { name: "Verificar" }).click();
     await page.waitForURL((url) => url.pathname !== "/login");
-    return;
+  } else if (new URL(page.url()).pathname === "/conta/dois-fatores") {
+    const secret = (await page.getByTestId("totp-secret").textContent())?.trim() ?? "";
+    await page.getByLabel("Código").fill(await setupCode(baseUrl, account.email, secret));
+    await page.getByRole("button", { name: "Ativar" }).click();
+    await page.locator(".recovery-codes li").first().waitFor();
+    const codes = await page.locator(".recovery-codes li").allTextContents();
+    rememberRecoveryCodes(baseUrl, account.email, codes);
+    await page.getByRole("link", { name: "Continuar" }).click();
+    await page.waitForURL((url) => url.pathname !== "/conta/dois-fatores");
   }
+  if (!to) return;
   await page.waitForURL(`${baseUrl}${to}`);
   await waitHydrated(page);
 }

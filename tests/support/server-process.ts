@@ -6,6 +6,7 @@ import { isLocalAddress } from "@server/config.ts";
 import { openDatabase } from "@server/db/client.ts";
 import { projectRoot } from "@server/paths.ts";
 import { dataTemplate } from "./data-templates.ts";
+import { nextSignInCode, rememberRecoveryCodes, setupCode } from "./two-factor.ts";
 
 export interface ServerProcess {
   url: string;
@@ -214,15 +215,61 @@ export function runCli(
   });
 }
 
-/** Signs in through the API and answers the session token. */
+/**
+ * Signs in through the API and answers the session token. A staff account goes through its
+ * second factor (issue 32) as its person would: the first time, the set-up page (the secret read
+ * from it, a code confirmed); afterwards, a code with the password (tests/support/two-factor.ts).
+ */
 export async function loginToken(url: string, email: string, password: string): Promise<string> {
-  const response = await fetch(`${url}/api/auth/login`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ email, password }),
-  });
+  const login = (code?: string) =>
+    fetch(`${url}/api/auth/login`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ email, password, ...(code ? { code } : {}) }),
+    });
+  let response = await login();
+  if (response.status === 403) {
+    const body = (await response.clone().json()) as { setupRequired?: boolean };
+    if (body.setupRequired) {
+      await setUpTwoFactor(url, email, sessionCookieToken(response));
+      response = await login(await nextSignInCode(url, email));
+    }
+  } else if (response.status === 401) {
+    const body = (await response.clone().json()) as { twoFactorRequired?: boolean };
+    if (body.twoFactorRequired) response = await login(await nextSignInCode(url, email));
+  }
   if (!response.ok) throw new Error(`login failed: ${response.status} ${await response.text()}`);
   return ((await response.json()) as { token: string }).token;
+}
+
+/** The session token a sign-in's answer set as its cookie. */
+export function sessionCookieToken(response: Response): string {
+  const token = /(?:^|,\s*)session=([^;]+)/.exec(response.headers.get("set-cookie") ?? "")?.[1];
+  if (!token) throw new Error("the sign-in answer set no session cookie");
+  return token;
+}
+
+/**
+ * Two-factor set-up through its page with the session a password sign-in gave (a staff member's
+ * first sign-in): the secret is read where the page shows it, a code confirms it, and the recovery
+ * codes shown are kept for later sign-ins.
+ */
+export async function setUpTwoFactor(url: string, email: string, sessionToken: string): Promise<string[]> {
+  const page = await callApi(url, "/conta/dois-fatores", { token: sessionToken });
+  const secret = /data-testid="totp-secret">([A-Z2-7]+)</.exec(await page.text())?.[1];
+  if (!secret) throw new Error(`the two-factor set-up page showed no secret (${page.status})`);
+  const confirmed = await postForm(
+    url,
+    "/conta/dois-fatores",
+    { code: await setupCode(url, email, secret) },
+    sessionToken,
+  );
+  const codes = [...(await confirmed.text()).matchAll(/<li>([a-z2-9]{5}-[a-z2-9]{5})<\/li>/g)].map(
+    (m) => m[1]!,
+  );
+  if (codes.length !== 10) throw new Error(`the two-factor set-up was not confirmed (${confirmed.status})`);
+  rememberRecoveryCodes(url, email, codes);
+  return codes;
 }
 
 /** The demo accounts a local trial prints at its first start (decision 076). */

@@ -20,9 +20,12 @@ export type StaffAction =
   | "dashboard"
   | "leads"
   | "companies"
-  | "settings";
+  | "settings"
+  /** Their own account: sessions, password, two-factor (issue 32). */
+  | "account";
 
 const EDITOR_MAY: ReadonlySet<StaffAction> = new Set([
+  "account",
   "content.read",
   "content.draft",
   "content.preview",

@@ -223,6 +223,12 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
               </li>
             )}
             <li>
+              <NavLink to="/admin/conta" title={t.account}>
+                <Icon name="shield-check" size={20} />
+                <span className="admin__label">{t.account}</span>
+              </NavLink>
+            </li>
+            <li>
               {/* B §2.8's "Logout", in Portuguese: a POST, as in the header. */}
               <Form method="post" action="/logout">
                 <button type="submit" className="admin__logout" title={t.logout}>

@@ -1,10 +1,16 @@
+import { networkOf } from "@server/auth/network.ts";
 import { sessionCookie } from "@server/auth/tokens.ts";
+import { twoFactorMessages } from "@server/auth/two-factor.ts";
 import { handleApi, readJsonBody } from "@server/http/api.ts";
 import { errorResponse, jsonResponse, messages } from "@server/http/errors.ts";
 import { loginSchema } from "~/lib/auth/schemas.ts";
 import type { Route } from "./+types/auth-login";
 
-/** POST /api/auth/login (A §7): {email, password, remember} → {token, user}; the session cookie too. */
+/**
+ * POST /api/auth/login (A §7): {email, password, remember, code?} → {token, user}; the session
+ * cookie too. An account with two-factor answers 401 {message, twoFactorRequired: true} until
+ * `code` is right; a staff account without it, 403 {message, setupRequired: true} (issue 32).
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   const { services } = context;
   return handleApi(services.logger, async () => {
@@ -13,18 +19,23 @@ export async function action({ request, context }: Route.ActionArgs) {
     const session = await services.sessions.login(body.email, body.password, {
       remember: body.remember,
       userAgent: request.headers.get("user-agent") ?? undefined,
+      network: networkOf(context.request.ip),
+      code: body.code,
     });
+    const cookie = sessionCookie(session.token, {
+      maxAgeMs: body.remember ? session.expiresAt.getTime() - Date.now() : null,
+      secure: services.config.publicBaseUrl.startsWith("https:"),
+    });
+    // Staff without two-factor get no token (issue 32). The browser keeps the session cookie, which
+    // opens only the set-up page, so the person can set it up there and carry on.
+    if (session.twoFactorSetupRequired)
+      return jsonResponse(
+        { message: twoFactorMessages.setupRequired, setupRequired: true },
+        { status: 403, headers: { "Cache-Control": "no-store", "Set-Cookie": cookie } },
+      );
     return jsonResponse(
       { token: session.token, user: session.user },
-      {
-        headers: {
-          "Cache-Control": "no-store",
-          "Set-Cookie": sessionCookie(session.token, {
-            maxAgeMs: body.remember ? session.expiresAt.getTime() - Date.now() : null,
-            secure: services.config.publicBaseUrl.startsWith("https:"),
-          }),
-        },
-      },
+      { headers: { "Cache-Control": "no-store", "Set-Cookie": cookie } },
     );
   });
 }

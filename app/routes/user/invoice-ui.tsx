@@ -140,25 +140,6 @@ export function CopyField({
   );
 }
 
-/** The QR code of a Pix charge: an inline SVG (one path of dark modules on white), named for screen readers. */
-export function PixQr({ id, size, path, title }: { id: string; size: number; path: string; title: string }) {
-  return (
-    <svg
-      className="pix-qr"
-      viewBox={`0 0 ${size} ${size}`}
-      width="208"
-      height="208"
-      role="img"
-      aria-labelledby={id}
-      shapeRendering="crispEdges"
-    >
-      <title id={id}>{title}</title>
-      <rect width={size} height={size} fill="#fff" />
-      <path d={path} fill="#000" />
-    </svg>
-  );
-}
-
 /**
  * The invoices' 404 inside the portal: an invoice that does not exist or is another company's, and
  * every billing page for a role without access (plain members), say the same thing.

@@ -1,13 +1,14 @@
 import { requirePortalMember } from "@server/http/auth-guard.ts";
 import { data, Link } from "react-router";
 import { Icon } from "~/components/Icon.tsx";
+import { QrCode } from "~/components/qr-code.tsx";
 import { formatBoletoLine, normaliseBoletoLine } from "~/lib/billing/boleto.ts";
 import { isPayable } from "~/lib/billing/invoice-list.ts";
 import { formatCentavos } from "~/lib/billing/money.ts";
 import { formatCompetence, formatDay, invoiceTexts } from "~/lib/portal/invoice-texts.ts";
 import type { Route } from "./+types/invoice";
 import { notFoundPage } from "./invoice-download.server.ts";
-import { CopyField, InvoiceErrorBoundary, InvoiceStatusBadge, invoicePath, PixQr } from "./invoice-ui.tsx";
+import { CopyField, InvoiceErrorBoundary, InvoiceStatusBadge, invoicePath } from "./invoice-ui.tsx";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { actor } = await requirePortalMember(request, context);
@@ -103,7 +104,7 @@ export default function Invoice({ loaderData }: Route.ComponentProps) {
                 <section className="invoice-pay__method" aria-labelledby="pix-titulo">
                   <h3 id="pix-titulo">{d.pixTitle}</h3>
                   <div className="invoice-pix">
-                    <PixQr
+                    <QrCode
                       id="pix-qr-titulo"
                       size={invoice.pix.qr.size}
                       path={invoice.pix.qr.path}

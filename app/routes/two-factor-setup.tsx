@@ -1,0 +1,176 @@
+import { qrSvgPath } from "@server/billing/qr.ts";
+import { DomainError } from "@server/domain-errors.ts";
+import { requestToken } from "@server/http/auth-guard.ts";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { QrCode } from "~/components/qr-code.tsx";
+import { safeRedirect } from "~/lib/auth/redirect.ts";
+import { securityTexts } from "~/lib/auth/security-texts.ts";
+import { authTexts } from "~/lib/auth/texts.ts";
+import type { RouteHandle } from "~/lib/route-handle.ts";
+import { SITE_NAME } from "~/lib/site.ts";
+import type { Route } from "./+types/two-factor-setup";
+
+/**
+ * Two-factor set-up (issue 32), /conta/dois-fatores: the QR code and its key as base32 text, a
+ * 'Código' to confirm, then the ten recovery codes shown once. Staff come here straight after
+ * their password (their session opens nothing else until it is done); anyone may come from the
+ * security section of their account. Shown alone, like the login, in Portuguese like the admin.
+ */
+export const handle: RouteHandle = { bare: true, hideChat: true };
+
+const NO_STORE = { "Cache-Control": "private, no-store" };
+
+async function signedIn(request: Request, context: Route.LoaderArgs["context"]) {
+  const session = await context.services.sessions.sessionForToken(requestToken(request));
+  if (!session) {
+    const url = new URL(request.url);
+    throw redirect(`/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
+  }
+  return session;
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const session = await signedIn(request, context);
+  const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"));
+  const staff = session.twoFactorSetupRequired;
+  const status = await context.services.twoFactor.status(session.user.id);
+  if (status.enabled)
+    return data({ enabled: true as const, redirectTo, staff, setup: null }, { headers: NO_STORE });
+  const setup = await context.services.twoFactor.beginSetup(session.user);
+  return data(
+    {
+      enabled: false as const,
+      redirectTo,
+      staff,
+      setup: { secret: setup.secret, qr: qrSvgPath(setup.uri) },
+    },
+    { headers: NO_STORE },
+  );
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const session = await signedIn(request, context);
+  const form = await request.formData();
+  const code = String(form.get("code") ?? "").slice(0, 20);
+  if (!code.trim()) return data({ error: securityTexts("pt").codeMissing, codes: null }, { status: 400 });
+  try {
+    const codes = await context.services.twoFactor.confirmSetup(session.user.id, code);
+    // A change of the second factor ends every other session of the person (issue 32).
+    await context.services.sessions.revokeOthers(session.user.id, requestToken(request));
+    context.services.logger.info({ userId: session.user.id }, "two-factor sign-in turned on");
+    return data({ error: null, codes }, { headers: NO_STORE });
+  } catch (error) {
+    if (DomainError.is(error, "invalid") || DomainError.is(error, "conflict"))
+      return data({ error: error.message, codes: null }, { status: 400, headers: NO_STORE });
+    throw error;
+  }
+}
+
+export function meta() {
+  return [
+    { title: `${securityTexts("pt").setupTitle} | ${SITE_NAME}` },
+    { name: "robots", content: "noindex" },
+  ];
+}
+
+export default function TwoFactorSetup({ loaderData, actionData }: Route.ComponentProps) {
+  const s = securityTexts("pt");
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  const codes = actionData?.codes ?? null;
+  return (
+    <main className="auth-page">
+      <div className="auth-card">
+        <Link to="/" className="auth-card__logo" reloadDocument>
+          <img src="/images/logo.svg" alt={SITE_NAME} width={148} height={36} />
+        </Link>
+        {codes ? (
+          <>
+            <h1>{s.enabledTitle}</h1>
+            <p className="banner banner--success" role="status">
+              {s.enabledTitle}.
+            </p>
+            <h2>{s.recoveryTitle}</h2>
+            <p>{s.recoveryLead}</p>
+            <ul className="recovery-codes" aria-label={s.recoveryTitle}>
+              {codes.map((code) => (
+                <li key={code}>{code}</li>
+              ))}
+            </ul>
+            <a className="button button--primary auth-card__submit" href={loaderData.redirectTo}>
+              {s.continue}
+            </a>
+          </>
+        ) : loaderData.enabled ? (
+          <>
+            <h1>{s.enabledTitle}</h1>
+            <a className="button button--primary auth-card__submit" href={loaderData.redirectTo}>
+              {s.continue}
+            </a>
+          </>
+        ) : (
+          <>
+            <h1>{s.setupTitle}</h1>
+            <p className="auth-card__subtitle">{loaderData.staff ? s.setupLeadStaff : s.setupLead}</p>
+            <ol className="two-factor__steps">
+              <li>
+                {s.setupStep1}
+                <div className="two-factor__qr">
+                  <QrCode
+                    id="two-factor-qr-title"
+                    size={loaderData.setup.qr.size}
+                    path={loaderData.setup.qr.path}
+                    title={s.qrTitle}
+                  />
+                </div>
+              </li>
+              <li>
+                {s.setupStep2}
+                <p className="two-factor__secret" aria-label={s.secretLabel}>
+                  <code data-testid="totp-secret">{loaderData.setup.secret}</code>
+                </p>
+              </li>
+              <li>{s.setupStep3}</li>
+            </ol>
+            <Form method="post" noValidate>
+              <div className="field">
+                <label htmlFor="setup-code" className="field__label">
+                  {s.code}
+                </label>
+                <input
+                  id="setup-code"
+                  name="code"
+                  type="text"
+                  inputMode="numeric"
+                  autoComplete="one-time-code"
+                  maxLength={20}
+                  required
+                  aria-invalid={actionData?.error ? true : undefined}
+                  aria-describedby={actionData?.error ? "setup-code-error" : undefined}
+                />
+                {actionData?.error && (
+                  <p id="setup-code-error" className="field__error" role="alert">
+                    {actionData.error}
+                  </p>
+                )}
+              </div>
+              <button
+                type="submit"
+                className="button button--primary auth-card__submit"
+                disabled={busy}
+                aria-busy={busy || undefined}
+              >
+                {busy ? s.activating : s.activate}
+              </button>
+            </Form>
+            <form method="post" action="/logout" className="auth-card__footer">
+              <button type="submit" className="button button--link">
+                {authTexts("pt").logout}
+              </button>
+            </form>
+          </>
+        )}
+      </div>
+    </main>
+  );
+}
