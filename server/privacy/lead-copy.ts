@@ -6,6 +6,7 @@ import type { MailMessage } from "../auth/password-reset.ts";
 import type { Database } from "../db/client.ts";
 import { deliveryJobs, leads } from "../db/schema.ts";
 import { leadsOfAddress } from "../leads/erasure.ts";
+import { simulatedKey } from "../leads/protocol.ts";
 import { MAX_JOB_ATTEMPTS } from "../leads/retry-policy.ts";
 import type { JobRow } from "../leads/worker.ts";
 import type { Signer } from "../secrets.ts";
@@ -174,7 +175,9 @@ export class LeadCopy {
     return rows
       .filter((row) => Object.keys(row.answers as Record<string, unknown>).length > 0)
       .map((row) => ({
-        protocol: row.trackerKey ?? row.protocol,
+        // The protocol the visitor was shown (decision 102): the Jira key, SIM-… in simulated mode, else the local one.
+        protocol:
+          row.trackerKey ?? (row.deliveryStatus === "simulated" ? simulatedKey(row.protocol) : row.protocol),
         localProtocol: row.protocol,
         form: row.formId,
         sentAt: row.createdAt.toISOString(),
