@@ -8,7 +8,8 @@ export const privacyCardTexts = {
   hint: (min: number, max: number, fallback: number) => `De ${min} a ${max} meses; padrão ${fallback}.`,
   lastSaved: (by: string, when: string) => `Salvo por ${by} em ${when}.`,
   save: "Salvar prazo",
-  saved: (months: number) => `Prazo de retenção salvo: ${months} meses. A Política de Privacidade já mostra o novo prazo.`,
+  saved: (months: number) =>
+    `Prazo de retenção salvo: ${months} meses. A Política de Privacidade já mostra o novo prazo.`,
 } as const;
 
 export interface PrivacyCardData {
@@ -24,7 +25,11 @@ export function PrivacyCard({ privacy }: { privacy: PrivacyCardData }) {
   const busy = useNavigation().state === "submitting";
   const t = privacyCardTexts;
   const when = (iso: string) =>
-    new Date(iso).toLocaleString("pt-BR", { timeZone: "America/Sao_Paulo", dateStyle: "short", timeStyle: "short" });
+    new Date(iso).toLocaleString("pt-BR", {
+      timeZone: "America/Sao_Paulo",
+      dateStyle: "short",
+      timeStyle: "short",
+    });
   return (
     <>
       <h2 id="privacidade">{t.title}</h2>
@@ -48,10 +53,18 @@ export function PrivacyCard({ privacy }: { privacy: PrivacyCardData }) {
           />
           <span id="retencao-dica" className="field__hint">
             {t.hint(privacy.limits.min, privacy.limits.max, privacy.limits.default)}
-            {privacy.updatedAt && privacy.updatedBy ? ` ${t.lastSaved(privacy.updatedBy, when(privacy.updatedAt))}` : ""}
+            {privacy.updatedAt && privacy.updatedBy
+              ? ` ${t.lastSaved(privacy.updatedBy, when(privacy.updatedAt))}`
+              : ""}
           </span>
         </div>
-        <button type="submit" name="intent" value="privacy-save" className="button button--primary" disabled={busy}>
+        <button
+          type="submit"
+          name="intent"
+          value="privacy-save"
+          className="button button--primary"
+          disabled={busy}
+        >
           {t.save}
         </button>
       </Form>

@@ -58,7 +58,9 @@ export default function MyDataConfirm({ loaderData, actionData }: Route.Componen
       <div className="auth-card">
         <h1 id="confirmar-titulo">{content.title}</h1>
         <p
-          className={failed ? "banner banner--error" : state === "sent" ? "banner banner--success" : undefined}
+          className={
+            failed ? "banner banner--error" : state === "sent" ? "banner banner--success" : undefined
+          }
           role={actionData ? "status" : undefined}
         >
           {content.text}

@@ -54,7 +54,12 @@ Dúvidas ou pedidos de correção: privacidade@vertice.com.br.
 `;
 
 function safeName(value: string, fallback: string): string {
-  return value.replace(/[^A-Za-z0-9._-]/g, "_").replace(/^\.+/, "_").slice(0, 120) || fallback;
+  return (
+    value
+      .replace(/[^A-Za-z0-9._-]/g, "_")
+      .replace(/^\.+/, "_")
+      .slice(0, 120) || fallback
+  );
 }
 
 const json = (value: unknown) => new TextEncoder().encode(`${JSON.stringify(value, null, 2)}\n`);
@@ -73,7 +78,8 @@ export class CompanyExport {
 
   /** The owner's company as a ZIP; recorded in the audit log (who, and how much, never the data). */
   async export(actor: PortalActor): Promise<DownloadedFile> {
-    if (!can(actor.role, "company.export")) throw new DomainError("not-found", companyExportMessages.notFound);
+    if (!can(actor.role, "company.export"))
+      throw new DomainError("not-found", companyExportMessages.notFound);
     const { db } = this.options;
     const [company] = await db.select().from(companies).where(eq(companies.id, actor.companyId));
     if (!company) throw new DomainError("not-found", companyExportMessages.notFound);

@@ -64,8 +64,7 @@ const en: LeadCopyMailTexts = {
   consentLine: (purpose, version, at) => `${purpose} (text version ${version}), given on ${at}`,
   withdrawn: (at) => `Consent withdrawn on ${at}`,
   jsonTitle: "The same data as JSON (to take to another provider):",
-  outro:
-    "To correct or delete this data, write to privacidade@vertice.com.br.\n\nVértice Sistemas de Gestão",
+  outro: "To correct or delete this data, write to privacidade@vertice.com.br.\n\nVértice Sistemas de Gestão",
 };
 
 export function leadCopyMailTexts(language: OfferedLanguage): LeadCopyMailTexts {

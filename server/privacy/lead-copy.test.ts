@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { Signer } from "../secrets.ts";
-import { CONFIRMATION_HOURS, copyText, leadCopyEmailSchema, leadCopyToken, readLeadCopyToken } from "./lead-copy.ts";
+import {
+  CONFIRMATION_HOURS,
+  copyText,
+  leadCopyEmailSchema,
+  leadCopyToken,
+  readLeadCopyToken,
+} from "./lead-copy.ts";
 import { fillRetentionPeriod, mentionsRetentionPeriod } from "./policy-text.ts";
 
 const signer = new Signer("test-secret-test-secret-test-secret!");
@@ -9,7 +15,11 @@ const now = new Date("2026-11-26T12:00:00Z");
 describe("the confirmation link's token", () => {
   it("names the address and language it was made for", () => {
     const token = leadCopyToken(signer, "maria@agrosul.com.br", "en", now);
-    expect(readLeadCopyToken(signer, token, now)).toEqual({ ok: true, email: "maria@agrosul.com.br", language: "en" });
+    expect(readLeadCopyToken(signer, token, now)).toEqual({
+      ok: true,
+      email: "maria@agrosul.com.br",
+      language: "en",
+    });
   });
 
   it("expires after 24 hours", () => {
@@ -84,7 +94,12 @@ describe("the copy's text", () => {
 
 describe("the privacy policy's retention period", () => {
   it("replaces the placeholder in every string, and leaves other content alone", () => {
-    const page = { a: "Por {prazoRetencaoLeads} meses.", b: ["x {prazoRetencaoLeads}"], c: 3, d: { e: "sem" } };
+    const page = {
+      a: "Por {prazoRetencaoLeads} meses.",
+      b: ["x {prazoRetencaoLeads}"],
+      c: 3,
+      d: { e: "sem" },
+    };
     expect(mentionsRetentionPeriod(page)).toBe(true);
     expect(fillRetentionPeriod(page, 18)).toEqual({ a: "Por 18 meses.", b: ["x 18"], c: 3, d: { e: "sem" } });
     expect(mentionsRetentionPeriod({ a: "nada" })).toBe(false);

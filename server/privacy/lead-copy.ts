@@ -59,7 +59,8 @@ export function readLeadCopyToken(signer: Signer, token: unknown, now: Date): Le
   const parsed = tokenSchema.safeParse(token);
   if (!parsed.success) return { ok: false, reason: "invalid" };
   const [address, language, expiry, signature] = parsed.data.split(".") as [string, string, string, string];
-  if (!signer.verify(PURPOSE, `${address}.${language}.${expiry}`, signature)) return { ok: false, reason: "invalid" };
+  if (!signer.verify(PURPOSE, `${address}.${language}.${expiry}`, signature))
+    return { ok: false, reason: "invalid" };
   // Checked after the signature: a forged token never learns whether its date would have passed.
   if (Number.parseInt(expiry, 36) * 1000 <= now.getTime()) return { ok: false, reason: "expired" };
   const email = leadCopyEmailSchema.safeParse(Buffer.from(address, "base64url").toString("utf8"));
@@ -134,7 +135,8 @@ export class LeadCopy {
   /** The link's confirmation: queues the copy to the address the token names. */
   async confirm(token: unknown): Promise<LeadCopyTokenReading> {
     const reading = this.inspect(token);
-    if (reading.ok) await this.enqueue({ privacy: "lead-copy", to: reading.email, language: reading.language });
+    if (reading.ok)
+      await this.enqueue({ privacy: "lead-copy", to: reading.email, language: reading.language });
     return reading;
   }
 

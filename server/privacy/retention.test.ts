@@ -12,10 +12,16 @@ describe("the retention cutoff (São Paulo calendar days)", () => {
 
   it("is São Paulo midnight of the day N months before today in São Paulo", () => {
     // 26 Nov 2026, 01:00 in São Paulo is 04:00 UTC: the day is the 26th.
-    expect(retentionCutoff(new Date("2026-11-26T04:00:00Z"), 24).toISOString()).toBe("2024-11-26T03:00:00.000Z");
+    expect(retentionCutoff(new Date("2026-11-26T04:00:00Z"), 24).toISOString()).toBe(
+      "2024-11-26T03:00:00.000Z",
+    );
     // 26 Nov 2026, 23:30 in São Paulo is already the 27th in UTC: still the 26th here.
-    expect(retentionCutoff(new Date("2026-11-27T02:30:00Z"), 24).toISOString()).toBe("2024-11-26T03:00:00.000Z");
-    expect(retentionCutoff(new Date("2026-11-27T03:00:00Z"), 6).toISOString()).toBe("2026-05-27T03:00:00.000Z");
+    expect(retentionCutoff(new Date("2026-11-27T02:30:00Z"), 24).toISOString()).toBe(
+      "2024-11-26T03:00:00.000Z",
+    );
+    expect(retentionCutoff(new Date("2026-11-27T03:00:00Z"), 6).toISOString()).toBe(
+      "2026-05-27T03:00:00.000Z",
+    );
   });
 
   it("keeps a lead through the whole day N months later", () => {

@@ -38,7 +38,9 @@ describe("LGPD pages against the built server", () => {
   });
 
   const page = async (path: string, token?: string) => {
-    const res = await fetch(server.url + path, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
+    const res = await fetch(server.url + path, {
+      headers: token ? { Authorization: `Bearer ${token}` } : {},
+    });
     return { status: res.status, html: await res.text() };
   };
   const banner = (html: string) => /<p class="banner[^"]*"[^>]*>([^<]+)</.exec(html)?.[1];
@@ -128,7 +130,9 @@ describe("LGPD pages against the built server", () => {
       { intent: "privacy-save", leadRetentionMonths: "3", version: "0" },
       admin,
     );
-    expect(await refused.text()).toContain("Prazo de retenção de leads: informe um número inteiro de meses entre 6 e 120");
+    expect(await refused.text()).toContain(
+      "Prazo de retenção de leads: informe um número inteiro de meses entre 6 e 120",
+    );
     const saved = await postForm(
       server.url,
       "/admin/settings",
@@ -143,7 +147,9 @@ describe("LGPD pages against the built server", () => {
 
   it("the company's owner downloads the company's data as a ZIP from the users screen", async () => {
     expect((await page("/user/usuarios", owner)).html).toContain("Baixar dados da empresa");
-    const res = await fetch(`${server.url}/user/empresa/dados`, { headers: { Authorization: `Bearer ${owner}` } });
+    const res = await fetch(`${server.url}/user/empresa/dados`, {
+      headers: { Authorization: `Bearer ${owner}` },
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("application/zip");
     expect(res.headers.get("content-disposition")).toMatch(/^attachment; filename=/);

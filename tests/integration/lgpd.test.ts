@@ -120,12 +120,14 @@ describe.each(databaseTargets())("LGPD rights and retention on $name", (target) 
     const version = await privacySettings.save({ leadRetentionMonths: 36 }, 0, "admin@vertice.example");
     expect(version).toBe(1);
     expect(await privacySettings.retentionMonths()).toBe(36);
-    await expect(privacySettings.save({ leadRetentionMonths: 12 }, 0, "outra@vertice.example")).rejects.toMatchObject({
+    await expect(
+      privacySettings.save({ leadRetentionMonths: 12 }, 0, "outra@vertice.example"),
+    ).rejects.toMatchObject({
       kind: "conflict",
     });
-    await expect(privacySettings.save({ leadRetentionMonths: 5 }, 1, "admin@vertice.example")).rejects.toThrow(
-      /entre 6 e 120/,
-    );
+    await expect(
+      privacySettings.save({ leadRetentionMonths: 5 }, 1, "admin@vertice.example"),
+    ).rejects.toThrow(/entre 6 e 120/);
     // 26 months old, kept 36: nothing to do.
     expect(await stack.services.leadRetention.run()).toMatchObject({ due: true, leads: 0 });
     const [row] = await handle.db.select().from(leads).where(eq(leads.id, old.leadId));
@@ -138,7 +140,9 @@ describe.each(databaseTargets())("LGPD rights and retention on $name", (target) 
     await stack.worker.kick();
     const { leadCopy } = stack.services;
     const copyMails = (to: string) =>
-      smtp.messages.filter((m) => m.to.includes(to) && /dados/i.test(m.subject) && !/Recebemos/.test(m.subject));
+      smtp.messages.filter(
+        (m) => m.to.includes(to) && /dados/i.test(m.subject) && !/Recebemos/.test(m.subject),
+      );
 
     await leadCopy.request("maria@agrosul.com.br", "pt");
     await leadCopy.request("ninguem@example.com", "pt");
@@ -249,7 +253,9 @@ describe.each(databaseTargets())("LGPD rights and retention on $name", (target) 
         "invoices/FAT-0001/nfse.pdf",
       ]),
     );
-    expect(text("README.txt")).toContain("Senhas, segredos de verificação em duas etapas e sessões nunca são");
+    expect(text("README.txt")).toContain(
+      "Senhas, segredos de verificação em duas etapas e sessões nunca são",
+    );
     expect(json("company.json")).toMatchObject({ legalName: "Agro Sul Ltda" });
     const users = json("users.json");
     expect(users.users.map((u: { email: string }) => u.email).sort()).toEqual([
@@ -273,7 +279,9 @@ describe.each(databaseTargets())("LGPD rights and retention on $name", (target) 
     expect(recorded).toMatchObject([{ actor: "dona@agrosul.example", target: "12.ABC.345/01DE-35" }]);
 
     // Finance of the same company: the same 404 as for a page that is not there.
-    await expect(stack.services.companyExport.export(actor("financeiro@agrosul.example"))).rejects.toMatchObject({
+    await expect(
+      stack.services.companyExport.export(actor("financeiro@agrosul.example")),
+    ).rejects.toMatchObject({
       kind: "not-found",
     });
     // The other company's owner gets their own company, nothing of this one.
