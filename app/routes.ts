@@ -16,6 +16,9 @@ const publicPages = [
   route("newsletter", "routes/newsletter.tsx", { id: "newsletter" }),
   // The welcome e-mail's unsubscribe link: confirmed with a button (issue 30 item 6).
   route("newsletter/cancelar", "routes/newsletter-unsubscribe.tsx", { id: "newsletter-cancelar" }),
+  // A visitor's copy of their leads, by a confirmation link sent to their e-mail (issue 32).
+  route("meus-dados", "routes/my-data.tsx", { id: "meus-dados" }),
+  route("meus-dados/confirmar", "routes/my-data-confirm.tsx", { id: "meus-dados-confirmar" }),
   route("blog", "routes/blog.tsx", { id: "blog" }),
   route("blog/rss.xml", "routes/blog-rss.ts", { id: "blog-rss" }),
   route("blog/:slug", "routes/blog-post.tsx", { id: "blog-post" }),
@@ -87,6 +90,8 @@ export default [
     // The company's plan and a request to change it (issue 28).
     route("plano", "routes/user/plan.tsx"),
     route("plano/upgrade", "routes/user/plan-upgrade.tsx"),
+    // The company's data as a ZIP, for its owners (issue 32).
+    route("empresa/dados", "routes/user/company-export.ts"),
     route("integracoes", "routes/user/integrations.tsx"),
     route("integracoes/nova", "routes/user/integration-new.tsx"),
     // Invoices (issue 28): the history, the NFS-e files, one invoice, and the downloads (its PDF, its

@@ -35,6 +35,10 @@ import type { IntegrationService } from "./portal/integrations.ts";
 import type { MemberService } from "./portal/members.ts";
 import type { PlanChangeService } from "./portal/plan-changes.ts";
 import type { TicketService } from "./portal/tickets.ts";
+import type { CompanyExport } from "./privacy/company-export.ts";
+import type { LeadCopy } from "./privacy/lead-copy.ts";
+import type { RetentionReport } from "./privacy/retention.ts";
+import type { PrivacySettings } from "./privacy/settings.ts";
 import type { Signer } from "./secrets.ts";
 import type { JiraInbound } from "./tracker/inbound.ts";
 import type { JiraClient } from "./tracker/jira-client.ts";
@@ -70,6 +74,14 @@ export interface AppServices {
   jira: JiraClient | null;
   /** A data subject's erasure (LGPD art. 18). */
   erasure: LeadErasure;
+  /** The lead retention period staff set (issue 32): the nightly job and the privacy policy read it. */
+  privacySettings: PrivacySettings;
+  /** A visitor's copy of their leads, by a confirmation link sent to the address (issue 32). */
+  leadCopy: LeadCopy;
+  /** Anonymises leads past the retention period, once a São Paulo night on one instance (issue 32). */
+  leadRetention: PeriodicJob<RetentionReport>;
+  /** A company's data as a ZIP for its owner (issue 32). */
+  companyExport: CompanyExport;
   /** Images uploaded in the admin editor, served at /uploads/{hash}.{ext}. */
   uploads: UploadService;
   /** The media library (issue 29): uploads with WebP variants, alt text, focal point, usages. */

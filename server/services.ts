@@ -56,6 +56,11 @@ import { contentPlans } from "./portal/plans.ts";
 import { requeueSimulatedTickets, simulatedTicketJob, TicketDelivery } from "./portal/ticket-delivery.ts";
 import { TicketInbound } from "./portal/ticket-inbound.ts";
 import { TicketService } from "./portal/tickets.ts";
+import { CompanyExport } from "./privacy/company-export.ts";
+import { LeadCopy } from "./privacy/lead-copy.ts";
+import { withPrivacyMail } from "./privacy/mail.ts";
+import { LeadRetention, RETENTION_CHECK_INTERVAL_MS, type RetentionReport } from "./privacy/retention.ts";
+import { PrivacySettings } from "./privacy/settings.ts";
 import { MemoryWindowCounter, RedisWindowCounter } from "./rate/window-counter.ts";
 import { loadSigningSecret, Signer } from "./secrets.ts";
 import { trackerMessages } from "./tracker/errors.ts";
@@ -237,6 +242,16 @@ export async function buildServices(
         })
       : null;
     const db = database.db;
+    // LGPD (issue 32, decision 111): the retention period staff set, and the visitor's copy of their leads.
+    const privacySettings = new PrivacySettings(db, cache, seams.now);
+    let kickWorker = () => {};
+    const leadCopy = new LeadCopy({
+      db,
+      signer,
+      publicBaseUrl: config.publicBaseUrl,
+      kick: () => kickWorker(),
+      now: seams.now,
+    });
     const deliveryHandlers: DeliveryHandlers = {
       tracker: jira
         ? forLead(db, new TrackerSync(db, jira, forms, logger, routing, seams.now, seams.sleep).handle)
@@ -252,9 +267,14 @@ export async function buildServices(
       ticket_comment: ticketDelivery?.comment ?? simulatedTicketJob,
       ticket_transition: ticketDelivery?.transition ?? simulatedTicketJob,
       // A lead's e-mail is composed when its job runs, from the lead as it is then (decision 102).
-      mail: outboxMail(
+      // The visitor's confirmation and copy of their leads are composed when their jobs run too (issue 32).
+      mail: withPrivacyMail(
         mailer,
-        new LeadMail({ db, forms, signer, publicBaseUrl: config.publicBaseUrl, now: seams.now }).compose,
+        leadCopy,
+        outboxMail(
+          mailer,
+          new LeadMail({ db, forms, signer, publicBaseUrl: config.publicBaseUrl, now: seams.now }).compose,
+        ),
       ),
       plan_request: jira
         ? new PlanRequestDelivery({
@@ -275,6 +295,7 @@ export async function buildServices(
       ...(seams.now ? { now: seams.now } : {}),
       ...(seams.workerId ? { id: seams.workerId } : {}),
     });
+    kickWorker = () => void worker.kick();
     const leads = new LeadService({
       db: database.db,
       forms,
@@ -318,6 +339,31 @@ export async function buildServices(
       ticketCounter: windowCounter("tickets", 3600_000),
       kick: () => void worker.kick(),
       now: seams.now,
+    });
+    const audit = new AuditLog(database.db, seams.now);
+    // Leads past the retention period are anonymised once a São Paulo night (issue 32, decision 111);
+    // the job looks hourly, so a pass Jira failed is tried again the next hour.
+    const leadRetention = new PeriodicJob<RetentionReport>({
+      db,
+      name: "lead-retention",
+      leaseMs: 30 * 60_000,
+      intervalMs: RETENTION_CHECK_INTERVAL_MS,
+      logger,
+      failureMessage: "lead retention: not finished (Jira issues not redacted?); tried again next hour",
+      now: seams.now,
+      work: (startedAt, lastSuccessAt) =>
+        new LeadRetention({
+          db,
+          jira,
+          logger,
+          audit,
+          retentionMonths: () => privacySettings.retentionMonths(),
+        })
+          .tick(startedAt, lastSuccessAt)
+          .then((report) => {
+            if (report.leads > 0) logger.info(report, "lead retention: leads anonymised");
+            return report;
+          }),
     });
     // Uploaded images beside the embedded database; several instances share DATA_DIR or swap the storage.
     const uploads = new UploadService(new LocalUploadStorage(path.join(config.DATA_DIR, "uploads")));
@@ -363,7 +409,17 @@ export async function buildServices(
       webhooks,
       newsletterConsent: new NewsletterConsent(database.db, signer, seams.now),
       erasure: new LeadErasure(database.db, jira, logger, seams.now),
-      audit: new AuditLog(database.db, seams.now),
+      audit,
+      privacySettings,
+      leadCopy,
+      leadRetention,
+      companyExport: new CompanyExport({
+        db,
+        ticketFiles: privateFiles.tickets,
+        nfseFiles: privateFiles.nfse,
+        audit,
+        now: seams.now,
+      }),
       uploads,
       media: new MediaService({
         db: database.db,
@@ -507,6 +563,7 @@ export async function startServices(services: BuiltServices): Promise<void> {
   services.invoiceReminders.start();
   services.contentSchedules.start();
   services.funnelRollup.start();
+  services.leadRetention.start();
   if (jira) {
     jira.myself().then(
       (me) => logger.info({ tracker: "jira", account: me.displayName ?? me.accountId }, "Jira conectado"),
@@ -525,6 +582,7 @@ export async function stopServices(services: BuiltServices): Promise<void> {
   await services.invoiceReminders.stop();
   await services.contentSchedules.stop();
   await services.funnelRollup.stop();
+  await services.leadRetention.stop();
   await services.worker.stop();
   await services.closeConnections();
 }

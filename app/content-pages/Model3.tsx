@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { Icon } from "~/components/Icon.tsx";
 import { formatContentDate, type PageTexts } from "~/lib/content/page-texts.ts";
 import type { ContentPage } from "~/lib/content/pages-schema.ts";
-import { PageHero } from "./parts.tsx";
+import { ContentLink, PageHero } from "./parts.tsx";
 
 type Model3Content = Extract<ContentPage, { template: "model3" }>["content"];
 
@@ -108,7 +108,18 @@ export function Model3({ content, texts }: { content: Model3Content; texts: Page
               {block.content.map((item, index) => {
                 const key = `${block.id}-${index}`;
                 if (item.type === "heading") return <h3 key={key}>{item.text}</h3>;
-                if (item.type === "paragraph") return <p key={key}>{item.text}</p>;
+                if (item.type === "paragraph")
+                  return (
+                    <p key={key}>
+                      {item.text}
+                      {item.link && (
+                        <>
+                          {" "}
+                          <ContentLink to={item.link.link}>{item.link.text}</ContentLink>
+                        </>
+                      )}
+                    </p>
+                  );
                 return (
                   <div key={key} className="legal-block__list">
                     {item.title && <h3>{item.title}</h3>}

@@ -1,6 +1,7 @@
 import { loadData, loadSection } from "@server/content/load.ts";
 import { currentUser, requirePageUser } from "@server/http/auth-guard.ts";
 import { sectionsFor } from "@server/http/sections.ts";
+import { fillRetentionPeriod, mentionsRetentionPeriod } from "@server/privacy/policy-text.ts";
 import { data, replace } from "react-router";
 import { PageMediaProvider } from "~/components/ContentImage.tsx";
 import { ContentPageView } from "~/content-pages/ContentPageView.tsx";
@@ -33,9 +34,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const sections = sectionsFor(context);
   const pages = await loadSection(sections, "pages-data", query);
   const available = pages.status === "loaded" ? pages.data.pages : [aboutUsFallback(info.uiLanguage)];
-  const page = findPage(available, path);
+  const found = findPage(available, path);
   // Home, under the page's language prefix (React Router's basename puts it in the redirect).
-  if (!page) throw replace("/");
+  if (!found) throw replace("/");
+  // The privacy policy states the lead retention period staff set (issue 32).
+  const page = mentionsRetentionPeriod(found.content)
+    ? fillRetentionPeriod(found, await context.services.privacySettings.retentionMonths())
+    : found;
   // Only a private page needs to know who is asking: public pages cost no session lookup.
   const signedIn = page.isPublic || (await currentUser(request, context)) !== null;
   if (!mayView(page, signedIn)) await requirePageUser(request, context);

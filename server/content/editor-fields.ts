@@ -723,7 +723,10 @@ const pageContent = {
           fields: { type: f("Tipo de trecho") },
           variants: {
             heading: obj("Subtítulo", { text: f("Texto") }),
-            paragraph: obj("Parágrafo", { text: f("Texto") }),
+            paragraph: obj("Parágrafo", {
+              text: f("Texto"),
+              link: obj("Link depois do texto", { text: f("Texto do link"), link: f("Endereço do link") }),
+            }),
             section: obj("Lista", { title, items: f("Itens") }),
           },
         }),

@@ -6,6 +6,7 @@ import { leads } from "../db/schema.ts";
 import { DomainError } from "../domain-errors.ts";
 import type { Logger } from "../logger.ts";
 import { doc, paragraph } from "../tracker/adf.ts";
+import { TrackerError } from "../tracker/errors.ts";
 import type { JiraClient } from "../tracker/jira-client.ts";
 
 /**
@@ -36,6 +37,77 @@ export function subjectHash(email: string): string {
   return createHash("sha256").update(email.trim().toLowerCase()).digest("hex").slice(0, 16);
 }
 
+/**
+ * The leads of an e-mail address (lower-cased, trimmed): the contact (issue 30: its normalised
+ * e-mail) or any answer equal to the address (emailContato, email...), case ignored. The erasure
+ * and the visitor's copy of their leads (issue 32) find the same leads.
+ */
+export function leadsOfAddress(address: string) {
+  return sql`(${leads.contactKey} = ${address} or exists (select 1 from jsonb_each_text(${leads.answers}) as a(key, value) where lower(btrim(a.value)) = ${address}))`;
+}
+
+/** What a redacted Jira issue says instead of the person's data, and the comment that says why. */
+export interface IssueRedactionTexts {
+  summary: string;
+  body: string;
+  comment: string;
+}
+
+const ERASURE_ISSUE_TEXTS: IssueRedactionTexts = {
+  summary: erasureMessages.issueSummary,
+  body: ERASED,
+  comment: erasureMessages.issueComment,
+};
+
+/**
+ * Clears a lead's personal data (shared by the erasure and the retention job, issue 32): the
+ * answers, the tracking, the page address, the client hash and the contact key. What is kept is
+ * the fact: protocol, form, dates, temperature and consent record. `extra` sets more columns in
+ * the same statement (the retention job's `anonymizedAt`).
+ */
+export async function redactLead(
+  db: Database,
+  leadId: string,
+  now: Date,
+  extra: Partial<typeof leads.$inferInsert> = {},
+): Promise<void> {
+  await db
+    .update(leads)
+    // The page address may carry campaign values; the rest of the context (segment, plan) is not personal.
+    .set({
+      answers: {},
+      tracking: {},
+      context: sql`${leads.context} - 'page'`,
+      clientHash: null,
+      // The contact goes with its data: no later lead is linked to these as the same person.
+      contactKey: null,
+      updatedAt: now,
+      ...extra,
+    })
+    .where(eq(leads.id, leadId));
+}
+
+/**
+ * Replaces a lead's Jira issue summary and description and comments why: redacted, skipped (no
+ * Jira, a simulated key), gone (Jira answers 404: no issue left to redact) or failed (logged).
+ */
+export async function redactIssue(
+  jira: JiraClient | null,
+  key: string,
+  texts: IssueRedactionTexts,
+  logger: Logger,
+): Promise<"redacted" | "skipped" | "gone" | "failed"> {
+  if (!jira || isSimulatedKey(key)) return "skipped";
+  try {
+    await jira.editIssue(key, { summary: texts.summary, description: doc([paragraph(texts.body)]) });
+    await jira.addComment(key, doc([paragraph(texts.comment)]), { retries: true });
+    return "redacted";
+  } catch (error) {
+    logger.warn({ key, err: (error as Error).message }, "erasure: Jira issue not redacted");
+    return error instanceof TrackerError && error.options.status === 404 ? "gone" : "failed";
+  }
+}
+
 export class LeadErasure {
   constructor(
     private readonly db: Database,
@@ -49,40 +121,17 @@ export class LeadErasure {
     if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(address) || address.length > 200)
       throw new DomainError("invalid", erasureMessages.invalidEmail);
     // Any answer of the lead equal to the address (emailContato, email...), case ignored.
-    const found = await this.db.select({ id: leads.id, trackerKey: leads.trackerKey }).from(leads).where(
-      // The contact (issue 30: its normalised e-mail) or any answer equal to the address.
-      sql`${leads.contactKey} = ${address} or exists (select 1 from jsonb_each_text(${leads.answers}) as a(key, value) where lower(btrim(a.value)) = ${address})`,
-    );
+    const found = await this.db
+      .select({ id: leads.id, trackerKey: leads.trackerKey })
+      .from(leads)
+      .where(leadsOfAddress(address));
     const now = this.now();
-    for (const lead of found) {
-      await this.db
-        .update(leads)
-        // The page address may carry campaign values; the rest of the context (segment, plan) is not personal.
-        .set({
-          answers: {},
-          tracking: {},
-          context: sql`${leads.context} - 'page'`,
-          clientHash: null,
-          // The contact goes with its data: no later lead is linked to these as the same person.
-          contactKey: null,
-          updatedAt: now,
-        })
-        .where(eq(leads.id, lead.id));
-    }
+    for (const lead of found) await redactLead(this.db, lead.id, now);
     const trackerKeys = found.map((lead) => lead.trackerKey).filter((key): key is string => Boolean(key));
     const trackerFailures: string[] = [];
     for (const key of trackerKeys) {
-      if (!this.jira || isSimulatedKey(key)) continue;
-      try {
-        await this.jira.editIssue(key, {
-          summary: erasureMessages.issueSummary,
-          description: doc([paragraph(ERASED)]),
-        });
-        await this.jira.addComment(key, doc([paragraph(erasureMessages.issueComment)]), { retries: true });
-      } catch (error) {
-        this.logger.warn({ key, err: (error as Error).message }, "erasure: Jira issue not redacted");
-        trackerFailures.push(key);
-      }
+      const outcome = await redactIssue(this.jira, key, ERASURE_ISSUE_TEXTS, this.logger);
+      if (outcome === "failed" || outcome === "gone") trackerFailures.push(key);
     }
     return { subject: subjectHash(address), leads: found.length, trackerKeys, trackerFailures };
   }

@@ -29,6 +29,8 @@ const PAGES = [
   "/login",
   "/forgot-password",
   "/newsletter/cancelar",
+  "/meus-dados",
+  "/meus-dados/confirmar",
   "/crm",
   "/estoque",
   "/financeiro",

@@ -69,6 +69,9 @@ const RULES: Record<string, Partial<Record<Method, Access>>> = {
   "routes/forgot-password.tsx": { GET: "public" },
   "routes/reset-password.tsx": { GET: "public" },
   "routes/newsletter-unsubscribe.tsx": { GET: "public", POST: "public" },
+  // A visitor's copy of their leads (issue 32): the request and the signed link's confirmation.
+  "routes/my-data.tsx": { GET: "public", POST: "public" },
+  "routes/my-data-confirm.tsx": { GET: "public", POST: "public" },
   "routes/sitemap.ts": { GET: "public" },
   "routes/robots.ts": { GET: "public" },
   "routes/logout.tsx": { GET: "public" },
@@ -89,6 +92,7 @@ const RULES: Record<string, Partial<Record<Method, Access>>> = {
   "routes/user/invoice-pdf.ts": { GET: "signed-in" },
   "routes/user/invoice-nfse.ts": { GET: "signed-in" },
   "routes/user/invoice-archive.ts": { GET: "signed-in" },
+  "routes/user/company-export.ts": { GET: "signed-in" },
   "routes/user/integrations.tsx": { GET: "signed-in" },
   "routes/user/integration-new.tsx": { GET: "signed-in", POST: "signed-in" },
   "routes/user/plan.tsx": { GET: "signed-in" },
@@ -347,6 +351,13 @@ const PORTAL_GET: Record<string, Record<Caller, Outcome>> = {
   "routes/user/invoice-pdf.ts": theInvoice,
   "routes/user/invoice-nfse.ts": theInvoice,
   "routes/user/invoice-archive.ts": theInvoice,
+  // The company's data (issue 32): its owners only (the other company's owner gets their own);
+  // every other role the same 404 as a page that is not there.
+  "routes/user/company-export.ts": {
+    ...everyCustomer("not-found"),
+    owner: "ok",
+    otherOwner: "ok",
+  },
   // The plan and the change page are every member's to read; only owners and admins may post a change.
   // Finance does not see integrations (the same 404 as a page that is not there).
   "routes/user/integrations.tsx": { ...everyCustomer(), finance: "not-found" },

@@ -22,6 +22,8 @@ const PAGE_POSTS = [
   "/demonstracao",
   "/newsletter",
   "/newsletter/cancelar",
+  "/meus-dados",
+  "/meus-dados/confirmar",
   "/login",
   "/forgot-password",
   "/teste-gratis",

@@ -68,7 +68,8 @@ const faq = z.strictObject({
 /** model3 blocks: heading, paragraph and bulleted-section items, with the date each was updated. */
 const contentItem = z.discriminatedUnion("type", [
   z.strictObject({ type: z.literal("heading"), text }),
-  z.strictObject({ type: z.literal("paragraph"), text }),
+  // An optional link after the text (issue 32: the privacy policy's "ask for a copy of your data").
+  z.strictObject({ type: z.literal("paragraph"), text, link: button.optional() }),
   z.strictObject({ type: z.literal("section"), title: z.string().optional(), items: z.array(text).min(1) }),
 ]);
 

@@ -19,6 +19,8 @@ const TABLE: Record<PortalPermission, Record<CompanyRole, boolean>> = {
   "billing.view": { owner: true, admin: true, finance: true, member: false },
   "integrations.view": { owner: true, admin: true, finance: false, member: true },
   "integrations.manage": { owner: true, admin: true, finance: false, member: false },
+  // Issue 32: the company's whole data as a ZIP, for its owners only.
+  "company.export": { owner: true, admin: false, finance: false, member: false },
 };
 
 describe("what each company role may do (issue 27)", () => {

@@ -25,7 +25,9 @@ export type PortalPermission =
   /** The integrations of the company. */
   | "integrations.view"
   /** Ask for a new integration, change one. */
-  | "integrations.manage";
+  | "integrations.manage"
+  /** Download all of the company's data as a ZIP (issue 32, LGPD art. 18 V): owners only. */
+  | "company.export";
 
 /**
  * Owners and admins may do everything in the portal; what sets them apart is whom they manage
@@ -44,7 +46,7 @@ const EVERYTHING: ReadonlySet<PortalPermission> = new Set<PortalPermission>([
 ]);
 
 const PERMISSIONS: Record<CompanyRole, ReadonlySet<PortalPermission>> = {
-  owner: EVERYTHING,
+  owner: new Set<PortalPermission>([...EVERYTHING, "company.export"]),
   admin: EVERYTHING,
   // The person who pays the bills: invoices and the plan, their own tickets, nobody's settings.
   finance: new Set<PortalPermission>(["members.view", "tickets.create", "plan.view", "billing.view"]),

@@ -4,9 +4,11 @@ import { API_KEY_SCOPES } from "@server/auth/api-keys.ts";
 import { DomainError } from "@server/domain-errors.ts";
 import { requirePageAdmin } from "@server/http/auth-guard.ts";
 import { createCustomer } from "@server/portal/customers.ts";
+import { privacySettingsSchema, RETENTION_MONTHS } from "@server/privacy/settings.ts";
 import { data, Form, useNavigation } from "react-router";
 import { apiKeyTexts } from "~/admin/billing-texts.ts";
 import { CopyField } from "~/admin/CopyField.tsx";
+import { PrivacyCard, privacyCardTexts } from "~/admin/PrivacyCard.tsx";
 import { settingsTexts as t } from "~/admin/texts.ts";
 import { ActionResult } from "~/components/ActionResult.tsx";
 import { z } from "~/lib/zod.ts";
@@ -26,11 +28,12 @@ async function trackerStatus(jira: Route.LoaderArgs["context"]["services"]["jira
 export async function loader({ request, context }: Route.LoaderArgs) {
   const admin = await requirePageAdmin(request, context);
   const { accounts, database, jira } = context.services;
-  const [users, deliveries, tracker, apiKeys] = await Promise.all([
+  const [users, deliveries, tracker, apiKeys, privacy] = await Promise.all([
     accounts.list(),
     deliveryCounts(database.db),
     trackerStatus(jira),
     context.services.apiKeys.list(),
+    context.services.privacySettings.read(),
   ]);
   return data(
     {
@@ -40,6 +43,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       tracker,
       canInvite: context.services.passwordReset.available,
       apiKeys,
+      privacy: {
+        months: privacy.value.leadRetentionMonths,
+        version: privacy.version,
+        updatedAt: privacy.updatedAt,
+        updatedBy: privacy.updatedBy,
+        limits: RETENTION_MONTHS,
+      },
     },
     { headers: { "Cache-Control": "private, no-store" } },
   );
@@ -70,6 +80,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     if (intent === "apikey-create" || intent === "apikey-revoke")
       return apiKeyAction(intent, form, admin.email, record, context);
+    if (intent === "privacy-save") return privacyAction(form, admin.email, record, context);
     if (intent === "create") {
       const input = createSchema.safeParse(Object.fromEntries(form));
       if (!input.success)
@@ -157,9 +168,35 @@ async function apiKeyAction(
   return { ok: true, message: apiKeyTexts.created(view.name), apiKey: key };
 }
 
+const privacyFormSchema = privacySettingsSchema.extend({
+  version: z.coerce.number().int().min(0).max(1_000_000_000).catch(-1),
+});
+
+/** The lead retention period (issue 32): saved versioned, audited; the privacy policy pages render again. */
+async function privacyAction(
+  form: FormData,
+  by: string,
+  record: (action: string, target: string, detail?: Record<string, unknown>) => Promise<void>,
+  context: Route.ActionArgs["context"],
+): Promise<{ ok: boolean; message: string; apiKey?: undefined }> {
+  const field = (name: string) => {
+    const value = form.get(name);
+    return typeof value === "string" ? value : undefined;
+  };
+  const input = privacyFormSchema.safeParse({
+    leadRetentionMonths: field("leadRetentionMonths"),
+    version: field("version"),
+  });
+  if (!input.success) return { ok: false, message: input.error.issues[0]!.message };
+  const { version, ...value } = input.data;
+  await context.services.privacySettings.save(value, version, by);
+  await record("privacy.save", "lead-retention", { months: value.leadRetentionMonths });
+  return { ok: true, message: privacyCardTexts.saved(value.leadRetentionMonths) };
+}
+
 export default function Settings({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
-  const { users, deliveries, tracker, me, canInvite, apiKeys } = loaderData;
+  const { users, deliveries, tracker, me, canInvite, apiKeys, privacy } = loaderData;
   return (
     <section aria-labelledby="config-titulo">
       <h1 id="config-titulo">{t.title}</h1>
@@ -282,6 +319,8 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
           {t.create}
         </button>
       </Form>
+
+      <PrivacyCard privacy={privacy} />
 
       <ApiKeys
         keys={apiKeys}

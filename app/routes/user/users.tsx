@@ -3,6 +3,7 @@ import { requirePortalMember } from "@server/http/auth-guard.ts";
 import { memberLimit } from "@server/portal/companies.ts";
 import { data, Form, Link, useNavigation } from "react-router";
 import { ActionResult } from "~/components/ActionResult.tsx";
+import { CompanyExportCard } from "~/components/CompanyExportCard.tsx";
 import { InvitationLink } from "~/components/InvitationLink.tsx";
 import { assignableRoles, COMPANY_ROLES, can, canManageMember } from "~/lib/portal/permissions.ts";
 import { portalTexts } from "~/lib/portal/texts.ts";
@@ -250,6 +251,7 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
           )}
         </>
       )}
+      {can(myRole, "company.export") && <CompanyExportCard language={language} />}
     </section>
   );
 }

@@ -1,0 +1,90 @@
+import { and, eq, sql } from "drizzle-orm";
+import { z } from "~/lib/zod.ts";
+import type { Cache } from "../cache/cache.ts";
+import type { Database } from "../db/client.ts";
+import { leadSettings } from "../db/schema.ts";
+import { DomainError } from "../domain-errors.ts";
+import { leadSettingsMessages, type Versioned } from "../leads/lead-settings.ts";
+
+/**
+ * The privacy settings staff keep in the admin (issue 32, decision 111): how many months a lead
+ * keeps its personal data before the nightly job anonymises it. One versioned document in
+ * lead_settings ('privacy'), like the routing and the outcomes: a save names the version it was
+ * made from. The privacy policy page states the period from here, so a save renders the cached
+ * pages again (the content cache's change, heard by every instance).
+ */
+
+export const RETENTION_MONTHS = { min: 6, max: 120, default: 24 } as const;
+
+export const privacyMessages = {
+  months: `Prazo de retenção de leads: informe um número inteiro de meses entre ${RETENTION_MONTHS.min} e ${RETENTION_MONTHS.max}.`,
+} as const;
+
+export const privacySettingsSchema = z.strictObject({
+  leadRetentionMonths: z.coerce
+    .number({ error: privacyMessages.months })
+    .int({ error: privacyMessages.months })
+    .min(RETENTION_MONTHS.min, { error: privacyMessages.months })
+    .max(RETENTION_MONTHS.max, { error: privacyMessages.months }),
+});
+
+export type PrivacyConfig = z.output<typeof privacySettingsSchema>;
+
+export const DEFAULT_PRIVACY: PrivacyConfig = { leadRetentionMonths: RETENTION_MONTHS.default };
+
+/** The content cache's key of the setting: its name part ('lead-privacy') is what a save drops. */
+const CACHE_NAME = "lead-privacy";
+const CACHE_KEY = `setting:${CACHE_NAME}:value`;
+
+export class PrivacySettings {
+  constructor(
+    private readonly db: Database,
+    private readonly cache: Cache | null,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  /** The stored document with its version (the admin's form); the default when never saved. */
+  async read(): Promise<Versioned<PrivacyConfig>> {
+    const [row] = await this.db.select().from(leadSettings).where(eq(leadSettings.key, "privacy"));
+    if (!row) return { value: DEFAULT_PRIVACY, version: 0, updatedAt: null, updatedBy: null };
+    return {
+      // A stored document that no longer parses keeps the default rather than break the job or the page.
+      value: privacySettingsSchema.safeParse(row.value).data ?? DEFAULT_PRIVACY,
+      version: row.version,
+      updatedAt: row.updatedAt.toISOString(),
+      updatedBy: row.updatedBy,
+    };
+  }
+
+  /** The retention period in months, through the content cache (public pages read it on every render). */
+  async retentionMonths(): Promise<number> {
+    if (!this.cache) return (await this.read()).value.leadRetentionMonths;
+    return this.cache.getOrLoad(CACHE_KEY, async () => (await this.read()).value.leadRetentionMonths, 3600);
+  }
+
+  /** Saves the settings made from `version` (0: never saved); a save in between is a conflict. */
+  async save(input: unknown, version: number, by: string): Promise<number> {
+    const value = privacySettingsSchema.parse(input);
+    const at = this.now();
+    let saved: number | null = null;
+    if (version === 0) {
+      const inserted = await this.db
+        .insert(leadSettings)
+        .values({ key: "privacy", value, version: 1, updatedAt: at, updatedBy: by })
+        .onConflictDoNothing()
+        .returning({ version: leadSettings.version });
+      if (inserted.length) saved = 1;
+    } else {
+      const updated = await this.db
+        .update(leadSettings)
+        .set({ value, version: sql`${leadSettings.version} + 1`, updatedAt: at, updatedBy: by })
+        .where(and(eq(leadSettings.key, "privacy"), eq(leadSettings.version, version)))
+        .returning({ version: leadSettings.version });
+      if (updated.length) saved = updated[0]!.version;
+    }
+    if (saved === null) throw new DomainError("conflict", leadSettingsMessages.conflict);
+    // Every instance drops its copy and its cached pages (the privacy policy states the period).
+    await this.cache?.deleteWhere({ name: CACHE_NAME });
+    return saved;
+  }
+}
