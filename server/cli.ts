@@ -3,6 +3,7 @@ import { formatCnpjForDisplay } from "~/lib/cnpj.ts";
 import { COMPANY_ROLE_LABELS } from "~/lib/portal/permissions.ts";
 import { API_KEY_SCOPES, type ApiKeyScope, ApiKeyService } from "./auth/api-keys.ts";
 import { AccountService } from "./auth/users.ts";
+import { BackupCommandError, backupCommand, restoreCommand } from "./backup/commands.ts";
 import { Cache } from "./cache/cache.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 import { ContentService } from "./content/service.ts";
@@ -23,10 +24,14 @@ const USAGE =
  * is its owner).
  *   apikey-create --name N --scope billing|platform
  * prints a new API key once (issue 28).
+ *   db-backup --out FILE / db-restore --in FILE (issue 32, decision 110): the embedded database and
+ * DATA_DIR's files, through the running server when one holds DATA_DIR; restore into an empty DATA_DIR.
  */
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   if (command === "apikey-create") return apiKeyCreate(rest);
+  if (command === "db-backup") return backupCommand(rest, loadConfig(), console);
+  if (command === "db-restore") return restoreCommand(rest, loadConfig(), console);
   if (command !== "user-create") {
     console.error(USAGE);
     return 2;
@@ -133,7 +138,9 @@ main(process.argv.slice(2)).then(
   (error: Error) => {
     // Every expected failure is one clear line (bad configuration, database in use, e-mail taken).
     console.error(
-      error instanceof ConfigError || DomainError.is(error) ? error.message : `Erro: ${error.message}`,
+      error instanceof ConfigError || error instanceof BackupCommandError || DomainError.is(error)
+        ? error.message
+        : `Erro: ${error.message}`,
     );
     process.exit(1);
   },
