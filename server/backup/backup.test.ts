@@ -174,7 +174,7 @@ describe("snapshot of the embedded database", { timeout: 30_000 }, () => {
 
     expect(snapshot.tables.unit_orders).toBe(snapshot.tables.unit_lines);
     expect(snapshot.tables.unit_orders).toBeGreaterThanOrEqual(atSnapshot);
-    const copy = await PGlite.create({ loadDataDir: new Blob([snapshot.tar]) });
+    const copy = await PGlite.create({ loadDataDir: new Blob([snapshot.tar as Uint8Array<ArrayBuffer>]) });
     try {
       const count = async (table: string) =>
         (await copy.query<{ n: number }>(`select count(*)::int as n from ${table}`)).rows[0]!.n;

@@ -260,7 +260,9 @@ async function restoreDatabase(backup: OpenedBackup, dataDir: string): Promise<n
   writeSync(fd, String(process.pid));
   closeSync(fd);
   try {
-    const client = await PGlite.create(path.join(dataDir, "pglite"), { loadDataDir: new Blob([tar]) });
+    const client = await PGlite.create(path.join(dataDir, "pglite"), {
+      loadDataDir: new Blob([tar as Uint8Array<ArrayBuffer>]),
+    });
     try {
       const restored = await countRows(client);
       for (const [table, expected] of Object.entries(database.tables)) {
