@@ -1,7 +1,9 @@
 import { createHash } from "node:crypto";
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
-import { unzipSync, Zip, ZipDeflate, ZipPassThrough } from "fflate";
+import { promisify } from "node:util";
+import { crc32, deflateRaw } from "node:zlib";
+import { unzipSync, Zip, type ZipInputFile } from "fflate";
 
 /**
  * The backup archive (decision 110): one ZIP holding the embedded database's files as PGlite dumps
@@ -52,6 +54,7 @@ export interface BackupManifest {
 /** Receives the archive's bytes in order; a returned promise is awaited before more are read. */
 export type ArchiveSink = (chunk: Uint8Array) => void | Promise<void>;
 
+const deflateRawAsync = promisify(deflateRaw);
 const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
 
 /** Formats already compressed are stored as they are; the rest (the database above all) is deflated. */
@@ -86,17 +89,28 @@ export async function writeArchive(options: {
   };
   const mtime = (options.now ?? (() => new Date()))();
 
-  const add = (name: string, bytes: Uint8Array, deflate: boolean) => {
-    const entry = deflate ? new ZipDeflate(name, { level: 6 }) : new ZipPassThrough(name);
-    entry.mtime = mtime;
+  /**
+   * Each entry is deflated by node:zlib in the thread pool, not by fflate on the main thread: in the
+   * running server, fflate took 1.7 s of the event loop for a 42 MB database; zlib takes 0.5 s of
+   * another thread. fflate only frames the ZIP around the compressed bytes.
+   */
+  const add = async (name: string, bytes: Uint8Array, deflate: boolean) => {
+    const data = deflate ? await deflateRawAsync(bytes, { level: 6 }) : bytes;
+    const entry: ZipInputFile = {
+      filename: name,
+      size: bytes.byteLength,
+      crc: crc32(bytes),
+      compression: deflate ? 8 : 0,
+      mtime,
+    };
     zip.add(entry);
-    entry.push(bytes, true);
+    entry.ondata!(null, data as Uint8Array<ArrayBuffer>, true);
   };
 
   let database: BackupManifest["database"] = { kind: "postgres", included: false };
   if (options.database) {
     const { tar, tables, migrations } = options.database;
-    add(DATABASE_ENTRY, tar, true);
+    await add(DATABASE_ENTRY, tar, true);
     database = {
       kind: "pglite",
       entry: DATABASE_ENTRY,
@@ -120,7 +134,7 @@ export async function writeArchive(options: {
       vanished.push(relative);
       continue;
     }
-    add(FILES_PREFIX + relative, bytes, !COMPRESSED.test(relative));
+    await add(FILES_PREFIX + relative, bytes, !COMPRESSED.test(relative));
     files.push({ path: relative, size: bytes.byteLength, sha256: sha256(bytes) });
     await flush();
   }
@@ -134,7 +148,7 @@ export async function writeArchive(options: {
     files,
     vanished,
   };
-  add(MANIFEST_ENTRY, new TextEncoder().encode(JSON.stringify(manifest, null, 2)), true);
+  await add(MANIFEST_ENTRY, new TextEncoder().encode(JSON.stringify(manifest, null, 2)), true);
   zip.end();
   await flush();
   return manifest;
