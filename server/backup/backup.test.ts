@@ -54,6 +54,8 @@ async function populatedDataDir(): Promise<string> {
 describe("db:backup and db:restore (embedded database, no server)", { timeout: 60_000 }, () => {
   it("round-trips the database and the files, skipping partial files, and writes the archive 0600", async () => {
     const source = await populatedDataDir();
+    // A socket file left by a server that died: nobody answers, so the command opens the database.
+    writeFileSync(path.join(source, "operator.sock"), "");
     const archive = path.join(tempDir("backup-out-"), "backup.zip");
     const backup = output();
     expect(await backupCommand(["--out", archive], config(source), backup.out)).toBe(0);
@@ -127,6 +129,30 @@ describe("db:backup and db:restore (embedded database, no server)", { timeout: 6
     writeFileSync(cut, readFileSync(archive).subarray(0, 4000));
     expect(await refusal(cut, empty)).toMatch(/não é um backup válido deste site/);
     expect(readdirSync(empty)).toEqual([]);
+  });
+
+  it("with PostgreSQL, archives the files only and says the database is pg_dump's; the restore writes them", async () => {
+    const source = tempDir("backup-pg-");
+    mkdirSync(path.join(source, "private", "nfse"), { recursive: true });
+    writeFileSync(path.join(source, "private", "nfse", "nota.xml"), "<nfse/>");
+    const archive = path.join(tempDir("backup-out-"), "files.zip");
+    const backup = output();
+    // Nothing connects to this address: the database is not part of the archive.
+    const url = "postgres://nobody@127.0.0.1:1/none";
+    expect(await backupCommand(["--out", archive], config(source, url), backup.out)).toBe(0);
+    expect(backup.lines[0]).toMatch(/^PostgreSQL \(DATABASE_URL\): .*pg_dump/);
+    expect(backup.lines[1]).toMatch(/1 arquivos/);
+    expect(openArchive(readFileSync(archive)).manifest.database).toEqual({
+      kind: "postgres",
+      included: false,
+    });
+
+    const target = path.join(tempDir("backup-dst-"), "data");
+    const restore = output();
+    expect(await restoreCommand(["--in", archive], config(target, url), restore.out)).toBe(0);
+    expect(restore.lines[0]).toMatch(/pg_restore/);
+    expect(readFileSync(path.join(target, "private", "nfse", "nota.xml"), "utf8")).toBe("<nfse/>");
+    expect(existsSync(path.join(target, "pglite"))).toBe(false);
   });
 
   it("accepts only paths inside the file folders", () => {

@@ -1,4 +1,13 @@
-import { closeSync, existsSync, fsyncSync, openSync, readFileSync, rmSync, writeSync } from "node:fs";
+import {
+  closeSync,
+  existsSync,
+  fsyncSync,
+  openSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeSync,
+} from "node:fs";
 import { mkdir, readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import net from "node:net";
 import path from "node:path";
@@ -42,7 +51,7 @@ export async function backupCommand(args: string[], config: Config, out: Output)
     out.error(`Informe --out ARQUIVO. ${BACKUP_USAGE}`);
     return 2;
   }
-  const target = path.resolve(values.out);
+  const target = fromCaller(values.out);
   if (existsSync(target))
     throw new BackupCommandError(`${target} já existe: escolha outro nome (um backup nunca é sobrescrito).`);
   const dataDir = path.resolve(config.DATA_DIR);
@@ -79,7 +88,7 @@ export async function backupCommand(args: string[], config: Config, out: Output)
   }
   closeSync(fd);
   await rename(partial, target);
-  const size = readFileSync(target).byteLength;
+  const size = statSync(target).size;
   out.info(
     `Backup gravado em ${target} (${megabytes(size)}, ${seconds(Date.now() - started)}): ${describe(manifest)}.`,
   );
@@ -183,7 +192,7 @@ export async function restoreCommand(args: string[], config: Config, out: Output
     out.error(`Informe --in ARQUIVO. ${RESTORE_USAGE}`);
     return 2;
   }
-  const source = path.resolve(values.in);
+  const source = fromCaller(values.in);
   const dataDir = path.resolve(config.DATA_DIR);
   const started = Date.now();
   let bytes: Buffer;
@@ -278,6 +287,11 @@ async function restoreDatabase(backup: OpenedBackup, dataDir: string): Promise<n
   } finally {
     rmSync(lock, { force: true });
   }
+}
+
+/** A path the operator typed: npm runs scripts from the project's folder, so relative to where npm was run (INIT_CWD). */
+function fromCaller(file: string): string {
+  return path.resolve(process.env.INIT_CWD ?? process.cwd(), file);
 }
 
 async function isEmptyFolder(dir: string): Promise<boolean> {
