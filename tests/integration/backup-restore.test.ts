@@ -204,10 +204,13 @@ describe("db:backup of a running server and db:restore into a new DATA_DIR (issu
     // A server on the restored DATA_DIR has everything.
     const restored = await startServerProcess({ ...ENV, DATA_DIR: target });
     try {
-      const [adminAgain, customerAgain] = await Promise.all([
-        loginToken(restored.url, accounts.admin.email, accounts.admin.password),
-        loginToken(restored.url, accounts.customer.email, accounts.customer.password),
-      ]);
+      // The customer signs in with the restored account (admins are left out: their second factor
+      // is another engineer's part of issue 32, and the content check needs no session).
+      const customerAgain = await loginToken(
+        restored.url,
+        accounts.customer.email,
+        accounts.customer.password,
+      );
       const ticket = await fetch(restored.url + ticketPath, {
         headers: { Authorization: `Bearer ${customerAgain}` },
       });
@@ -218,8 +221,8 @@ describe("db:backup of a running server and db:restore into a new DATA_DIR (issu
       });
       expect(download.status).toBe(200);
       expect(Buffer.from(await download.arrayBuffer()).equals(ONE_PIXEL_PNG)).toBe(true);
-      const content = await callApi(restored.url, "/api/json/testimonials-data", { token: adminAgain });
-      expect(((await content.json()) as { title: string }).title).toBe(title);
+      // The admin's content change is on the public home page.
+      expect(await (await fetch(`${restored.url}/?v=${Date.now()}`)).text()).toContain(title);
       const image = await fetch(restored.url + uploadUrl);
       expect(image.status).toBe(200);
       expect(Buffer.from(await image.arrayBuffer()).equals(ONE_PIXEL_PNG)).toBe(true);
