@@ -232,7 +232,7 @@ export async function restoreCommand(args: string[], config: Config, out: Output
 
   await mkdir(dataDir, { recursive: true, mode: 0o700 });
   try {
-    let rows = 0;
+    let rows: number | null = null;
     if (manifest.database.kind === "pglite" && !config.DATABASE_URL)
       rows = await restoreDatabase(backup, dataDir);
     let files = 0;
@@ -245,7 +245,7 @@ export async function restoreCommand(args: string[], config: Config, out: Output
       fileBytes += file.bytes.byteLength;
     }
     out.info(
-      `Restaurado em ${dataDir} (${seconds(Date.now() - started)}): ${rows > 0 ? `banco embutido com ${rows} linhas em ${Object.keys(manifest.database.kind === "pglite" ? manifest.database.tables : {}).length} tabelas, ` : ""}${files} arquivos (${megabytes(fileBytes)}), do backup de ${manifest.createdAt}. Inicie o servidor com este DATA_DIR.`,
+      `Restaurado em ${dataDir} (${seconds(Date.now() - started)}): ${rows !== null ? `banco embutido com ${rows} linhas em ${Object.keys(manifest.database.kind === "pglite" ? manifest.database.tables : {}).length} tabelas, ` : ""}${files} arquivos (${megabytes(fileBytes)}), do backup de ${manifest.createdAt}. Inicie o servidor com este DATA_DIR.`,
     );
     return 0;
   } catch (error) {
