@@ -68,6 +68,13 @@ describe("db:backup and db:restore (embedded database, no server)", { timeout: 6
       manifest.database.kind === "pglite" && manifest.database.tables.app_secrets,
     ).toBeGreaterThanOrEqual(1);
 
+    // A DATA_DIR without a database (a typo) is not backed up as an empty one.
+    const nowhere = path.join(tempDir("backup-none-"), "missing");
+    await expect(backupCommand(["--out", `${archive}.2`], config(nowhere), output().out)).rejects.toThrow(
+      /Não há banco embutido/,
+    );
+    expect(readdirSync(path.dirname(archive))).toEqual(["backup.zip"]);
+
     // A second backup never overwrites the first.
     await expect(backupCommand(["--out", archive], config(source), output().out)).rejects.toThrow(
       /já existe/,

@@ -152,6 +152,9 @@ function backUpThroughServer(
 }
 
 async function backUpDirectly(dataDir: string, sink: (chunk: Uint8Array) => void): Promise<BackupManifest> {
+  // Opening a folder without a database would create one: a wrong DATA_DIR must not look backed up.
+  if (!existsSync(path.join(dataDir, "pglite", "PG_VERSION")))
+    throw new BackupCommandError(`Não há banco embutido em ${dataDir}: confira DATA_DIR (nada foi gravado).`);
   let database: Awaited<ReturnType<typeof openDatabase>>;
   try {
     database = await openDatabase({ kind: "pglite", dataDir });
