@@ -7,6 +7,7 @@ import { authMessages } from "./auth/messages.ts";
 import { Sealer } from "./auth/sealed.ts";
 import { TwoFactorService, twoFactorRequiredFor } from "./auth/two-factor.ts";
 import { AccountService } from "./auth/users.ts";
+import { BackupCommandError, backupCommand, restoreCommand } from "./backup/commands.ts";
 import { Cache } from "./cache/cache.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 import { ContentService } from "./content/service.ts";
@@ -31,11 +32,15 @@ const USAGE =
  * prints a new API key once (issue 28).
  *   user-reset-2fa --email E
  * removes a person's two-factor sign-in (issue 32).
+ *   db-backup --out FILE / db-restore --in FILE (issue 32, decision 110): the embedded database and
+ * DATA_DIR's files, through the running server when one holds DATA_DIR; restore into an empty DATA_DIR.
  */
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   if (command === "apikey-create") return apiKeyCreate(rest);
   if (command === "user-reset-2fa") return userResetTwoFactor(rest);
+  if (command === "db-backup") return backupCommand(rest, loadConfig(), console);
+  if (command === "db-restore") return restoreCommand(rest, loadConfig(), console);
   if (command !== "user-create") {
     console.error(USAGE);
     return 2;
@@ -183,7 +188,9 @@ main(process.argv.slice(2)).then(
   (error: Error) => {
     // Every expected failure is one clear line (bad configuration, database in use, e-mail taken).
     console.error(
-      error instanceof ConfigError || DomainError.is(error) ? error.message : `Erro: ${error.message}`,
+      error instanceof ConfigError || error instanceof BackupCommandError || DomainError.is(error)
+        ? error.message
+        : `Erro: ${error.message}`,
     );
     process.exit(1);
   },

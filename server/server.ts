@@ -2,6 +2,7 @@ import { createServer, type Server } from "node:http";
 import net, { type Socket } from "node:net";
 import type { ServerBuild } from "react-router";
 import { type AppOptions, createApp } from "./app.ts";
+import { type OperatorEndpoint, startOperatorEndpoint } from "./backup/endpoint.ts";
 import type { Config } from "./config.ts";
 import type { AppServices } from "./context.ts";
 import { pageWarmer } from "./http/page-warmer.ts";
@@ -71,6 +72,19 @@ export async function startServer(config: Config, logger: Logger, dev: boolean):
         listening.address === "::" || listening.address === "0.0.0.0" ? "127.0.0.1" : listening.address;
       pageCache.setWarmer(pageWarmer({ host, port: listening.port }));
     }
+    // `npm run db:backup` asks this process for the embedded database it holds (decision 110).
+    let operator: OperatorEndpoint | null = null;
+    if (database.kind === "pglite") {
+      operator = await startOperatorEndpoint({ dataDir: config.DATA_DIR, database, logger }).catch(
+        (error) => {
+          logger.warn(
+            { err: error },
+            "operator socket not opened: npm run db:backup needs the server stopped",
+          );
+          return null;
+        },
+      );
+    }
     /**
      * Connections the kernel completed before the signal wait in the listen backlog, and closing
      * the listener would reset them. A busy event loop accepts them a few per turn, so the
@@ -109,6 +123,7 @@ export async function startServer(config: Config, logger: Logger, dev: boolean):
         await closed;
         clearInterval(idle);
         clearTimeout(force);
+        await operator?.close();
         await stopServices(built);
         logger.info("stopped");
       })();

@@ -126,7 +126,8 @@ export default function TwoFactorSetup({ loaderData, actionData }: Route.Compone
               </li>
               <li>
                 {s.setupStep2}
-                <p className="two-factor__secret" aria-label={s.secretLabel}>
+                <p className="two-factor__secret">
+                  <span className="visually-hidden">{s.secretLabel}: </span>
                   <code data-testid="totp-secret">{loaderData.setup.secret}</code>
                 </p>
               </li>

@@ -81,7 +81,8 @@ const en: SecurityTexts = {
   verifying: "Verifying...",
   back: "Back",
   setupTitle: "Turn on two-step verification",
-  setupLeadStaff: "Vértice team accounts sign in with a password and a code from a phone. Set it up now to continue.",
+  setupLeadStaff:
+    "Vértice team accounts sign in with a password and a code from a phone. Set it up now to continue.",
   setupLead: "Besides your password, your account will ask for a code from your phone at each sign-in.",
   setupStep1:
     "Open an authenticator app (Google Authenticator, Microsoft Authenticator, 1Password, Authy…) and scan the QR code.",
@@ -120,7 +121,8 @@ const en: SecurityTexts = {
   end: "End",
   endOthers: "End all others",
   sessionEnded: "Session ended.",
-  othersEnded: (n) => (n === 0 ? "There were no other sessions." : n === 1 ? "1 session ended." : `${n} sessions ended.`),
+  othersEnded: (n) =>
+    n === 0 ? "There were no other sessions." : n === 1 ? "1 session ended." : `${n} sessions ended.`,
   passwordTitle: "Change password",
   passwordLead: "Changing your password ends every other session.",
   currentPassword: "Current password",
