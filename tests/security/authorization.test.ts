@@ -75,7 +75,9 @@ const RULES: Record<string, Partial<Record<Method, Access>>> = {
   "routes/sitemap.ts": { GET: "public" },
   "routes/robots.ts": { GET: "public" },
   "routes/logout.tsx": { GET: "public" },
-  "routes/dashboard.tsx": { GET: "signed-in" },
+  "routes/dashboard.tsx": { GET: "signed-in", POST: "signed-in" },
+  // Two-factor set-up (issue 32): any signed-in person, and staff whose session owes it.
+  "routes/two-factor-setup.tsx": { GET: "signed-in", POST: "signed-in" },
   "routes/user/layout.tsx": { GET: "signed-in" },
   "routes/user/index.ts": { GET: "signed-in" },
   "routes/user/dashboard.tsx": { GET: "signed-in" },
@@ -110,6 +112,8 @@ const RULES: Record<string, Partial<Record<Method, Access>>> = {
   "routes/admin/lead-timeline.tsx": { GET: "admin" },
   "routes/admin/sales-settings.tsx": { GET: "admin", POST: "admin" },
   "routes/admin/settings.tsx": { GET: "admin", POST: "admin" },
+  // A staff member's own account: sessions, password, two-factor (issue 32).
+  "routes/admin/account.tsx": { GET: "staff", POST: "staff" },
   "routes/admin/webhooks.tsx": { GET: "admin", POST: "admin" },
   "routes/admin/webhook.tsx": { GET: "admin", POST: "admin" },
   "routes/admin/media.tsx": { GET: "staff", POST: "staff" },

@@ -61,14 +61,15 @@ export function concretePath(pattern: string): string {
 
 /**
  * The pages a visitor can load, one concrete path each: no API, data, feed, account or admin route
- * (an invitation, /convite/{token}, is an account page: without a real token it is a 404).
+ * (an invitation, /convite/{token}, is an account page: without a real token it is a 404; /conta is
+ * the two-factor set-up of a signed-in person).
  */
 export const publicPages = [
   ...new Set(
     routeTable
       .filter(
         (route) =>
-          !/^\/(api|data)\/|\.(xml|txt|csv)$|^\/(admin|user|dashboard|logout|convite)/.test(route.path),
+          !/^\/(api|data)\/|\.(xml|txt|csv)$|^\/(admin|user|dashboard|conta|logout|convite)/.test(route.path),
       )
       .map((route) => concretePath(route.path)),
   ),
