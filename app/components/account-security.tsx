@@ -96,29 +96,35 @@ export function AccountSecurity({
             </>
           )}
           <div className="account-security__actions">
-            <Form method="post" noValidate>
-              <input type="hidden" name="intent" value="new-recovery-codes" />
-              {codeField("new-recovery-codes")}
-              <button
-                type="submit"
-                className="button button--outline"
-                disabled={busyIntent === "new-recovery-codes"}
-              >
-                {t.newRecoveryCodes}
-              </button>
-            </Form>
-            {!data.twoFactor.required && (
+            <details open={result?.intent === "new-recovery-codes" && !result.ok}>
+              <summary>{t.newRecoveryCodes}</summary>
               <Form method="post" noValidate>
-                <input type="hidden" name="intent" value="disable-two-factor" />
-                {codeField("disable-two-factor")}
+                <input type="hidden" name="intent" value="new-recovery-codes" />
+                {codeField("new-recovery-codes")}
                 <button
                   type="submit"
-                  className="button button--danger"
-                  disabled={busyIntent === "disable-two-factor"}
+                  className="button button--outline"
+                  disabled={busyIntent === "new-recovery-codes"}
                 >
-                  {t.turnOff}
+                  {t.newRecoveryCodes}
                 </button>
               </Form>
+            </details>
+            {!data.twoFactor.required && (
+              <details open={result?.intent === "disable-two-factor" && !result.ok}>
+                <summary>{t.turnOffSummary}</summary>
+                <Form method="post" noValidate>
+                  <input type="hidden" name="intent" value="disable-two-factor" />
+                  {codeField("disable-two-factor")}
+                  <button
+                    type="submit"
+                    className="button button--danger"
+                    disabled={busyIntent === "disable-two-factor"}
+                  >
+                    {t.turnOff}
+                  </button>
+                </Form>
+              </details>
             )}
           </div>
         </>
@@ -157,11 +163,11 @@ export function AccountSecurity({
               <tr key={session.id}>
                 <th scope="row">
                   {session.device}
-                  {session.current && <span className="badge badge--success"> {t.thisDevice}</span>}
+                  {session.current && <span className="sessions-table__current">{t.thisDevice}</span>}
                 </th>
-                <td>{session.network ?? t.unknownPlace}</td>
-                <td>{when(session.createdAt)}</td>
-                <td>{when(session.lastUsedAt)}</td>
+                <td data-label={t.place}>{session.network ?? t.unknownPlace}</td>
+                <td data-label={t.firstUse}>{when(session.createdAt)}</td>
+                <td data-label={t.lastUse}>{when(session.lastUsedAt)}</td>
                 <td>
                   {!session.current && (
                     <Form method="post">

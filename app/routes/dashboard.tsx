@@ -14,10 +14,14 @@ import { authTexts } from "~/lib/auth/texts.ts";
 import { LANGUAGE_COOKIE } from "~/lib/locale.ts";
 import { passOnHeaders } from "~/lib/route-headers.ts";
 import { SITE_NAME } from "~/lib/site.ts";
+import accountStylesheet from "~/styles/account.css?url";
 import type { Route } from "./+types/dashboard";
 
 /** Loaded on every visit, so the dashboard always shows the user as stored (A §2). */
 export const headers = passOnHeaders;
+
+/** The account screens' own styles (issue 32): not in the public pages' stylesheet. */
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: accountStylesheet }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requirePageUser(request, context);

@@ -8,6 +8,7 @@ import { securityTexts } from "~/lib/auth/security-texts.ts";
 import { authTexts } from "~/lib/auth/texts.ts";
 import type { RouteHandle } from "~/lib/route-handle.ts";
 import { SITE_NAME } from "~/lib/site.ts";
+import accountStylesheet from "~/styles/account.css?url";
 import type { Route } from "./+types/two-factor-setup";
 
 /**
@@ -28,6 +29,9 @@ async function signedIn(request: Request, context: Route.LoaderArgs["context"]) 
   }
   return session;
 }
+
+/** The account screens' own styles (issue 32): not in the public pages' stylesheet. */
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: accountStylesheet }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const session = await signedIn(request, context);
@@ -128,7 +132,8 @@ export default function TwoFactorSetup({ loaderData, actionData }: Route.Compone
                 {s.setupStep2}
                 <p className="two-factor__secret">
                   <span className="visually-hidden">{s.secretLabel}: </span>
-                  <code data-testid="totp-secret">{loaderData.setup.secret}</code>
+                  {/* In groups of four, as apps and people read it; apps ignore the spaces. */}
+                  <code data-testid="totp-secret">{loaderData.setup.secret.match(/.{1,4}/g)?.join(" ")}</code>
                 </p>
               </li>
               <li>{s.setupStep3}</li>

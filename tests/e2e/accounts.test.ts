@@ -4,7 +4,13 @@ import { projectRoot } from "@server/paths.ts";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type FakeSmtp, startFakeSmtp } from "../fakes/smtp.ts";
-import { gotoHydrated, waitHydrated, watchProblems, withBrowser } from "../support/browser.ts";
+import {
+  gotoHydrated,
+  signInThroughLogin,
+  waitHydrated,
+  watchProblems,
+  withBrowser,
+} from "../support/browser.ts";
 import { type ServerProcess, startServerProcess } from "../support/server-process.ts";
 
 const screenshots = path.join(projectRoot, "tests/.tmp/screenshots");
@@ -131,10 +137,8 @@ describe("customer accounts in Chromium", () => {
   it("an admin reaches the admin area", async () => {
     const context = await browser.newContext({ locale: "pt-BR" });
     const page = await context.newPage();
-    await gotoHydrated(page, `${server.url}/login?redirectTo=/admin`);
-    await page.getByLabel("E-mail").fill(admin.email);
-    await page.getByLabel("Senha", { exact: true }).fill(admin.password);
-    await page.getByRole("button", { name: "Entrar" }).click();
+    // Through the second factor staff must have (issue 32; tests/e2e/account-security.test.ts).
+    await signInThroughLogin(page, server.url, admin, "/admin/dashboard");
     await page.getByRole("heading", { name: "Dashboard" }).waitFor();
     expect(new URL(page.url()).pathname).toBe("/admin/dashboard");
     await context.close();

@@ -71,7 +71,7 @@ export async function signInThroughLogin(
     await page.getByRole("button", { name: "Verificar" }).click();
     await page.waitForURL((url) => url.pathname !== "/login");
   } else if (new URL(page.url()).pathname === "/conta/dois-fatores") {
-    const secret = (await page.getByTestId("totp-secret").textContent())?.trim() ?? "";
+    const secret = (await page.getByTestId("totp-secret").textContent())?.replace(/\s/g, "") ?? "";
     await page.getByLabel("Código").fill(await setupCode(baseUrl, account.email, secret));
     await page.getByRole("button", { name: "Ativar" }).click();
     await page.locator(".recovery-codes li").first().waitFor();

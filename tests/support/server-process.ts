@@ -256,7 +256,7 @@ export function sessionCookieToken(response: Response): string {
  */
 export async function setUpTwoFactor(url: string, email: string, sessionToken: string): Promise<string[]> {
   const page = await callApi(url, "/conta/dois-fatores", { token: sessionToken });
-  const secret = /data-testid="totp-secret">([A-Z2-7]+)</.exec(await page.text())?.[1];
+  const secret = /data-testid="totp-secret">([A-Z2-7 ]+)</.exec(await page.text())?.[1]?.replace(/ /g, "");
   if (!secret) throw new Error(`the two-factor set-up page showed no secret (${page.status})`);
   const confirmed = await postForm(
     url,

@@ -8,6 +8,7 @@ import { messages } from "@server/http/errors.ts";
 import { data } from "react-router";
 import { adminTexts as t } from "~/admin/texts.ts";
 import { AccountSecurity } from "~/components/account-security.tsx";
+import accountStylesheet from "~/styles/account.css?url";
 import type { Route } from "./+types/account";
 
 /**
@@ -15,6 +16,9 @@ import type { Route } from "./+types/account";
  * not turned off), the sessions where they are signed in, and a password change. Every staff role
  * has one; the admin area is in Portuguese.
  */
+/** The account screens' own styles (issue 32): not in the public pages' stylesheet. */
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: accountStylesheet }];
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requirePageStaff(request, context, "account");
   return data(
