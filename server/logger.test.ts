@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { redactUrl, requestForLog } from "./logger.ts";
+import { createLogger, redactUrl, requestForLog } from "./logger.ts";
 
 describe("request logs never carry a secret from the query string", () => {
   it("hides a reset link's token, keeping the path and the parameter names", () => {
@@ -37,5 +37,36 @@ describe("request logs never carry a secret from the query string", () => {
       userAgent: "UA",
       remoteAddress: "127.0.0.1",
     });
+  });
+});
+
+describe("log lines never carry a credential a caller put in them", () => {
+  it("masks passwords, tokens, two-step codes and secrets wherever they sit", () => {
+    const lines: string[] = [];
+    const logger = createLogger(
+      { LOG_LEVEL: "info", NODE_ENV: "production" },
+      { write: (line: string) => void lines.push(line) },
+    );
+    logger.info(
+      {
+        body: { password: "p4ssw0rd-x", currentPassword: "atual-x", newPassword: "nova-x", code: "123456" },
+        session: { token: "tok-x" },
+        twoFactor: { secret: "JBSWY3DPEHPK3PXP", recoveryCodes: ["abcde-fghjk"] },
+        userId: "u1",
+      },
+      "sign-in",
+    );
+    const text = lines.join("");
+    for (const secret of [
+      "p4ssw0rd-x",
+      "atual-x",
+      "nova-x",
+      "123456",
+      "tok-x",
+      "JBSWY3DPEHPK3PXP",
+      "abcde-fghjk",
+    ])
+      expect(text).not.toContain(secret);
+    expect(text).toContain('"userId":"u1"');
   });
 });

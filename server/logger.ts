@@ -48,8 +48,12 @@ export function requestForLog(req: {
 }
 
 /** JSON logs to stdout; secrets and credentials are redacted wherever they appear. */
-export function createLogger(config: Pick<Config, "LOG_LEVEL" | "NODE_ENV">): Logger {
-  return pino({
+export function createLogger(
+  config: Pick<Config, "LOG_LEVEL" | "NODE_ENV">,
+  /** Where the lines go; stdout unless given (tests read them). */
+  destination?: pino.DestinationStream,
+): Logger {
+  const options: pino.LoggerOptions = {
     level: config.LOG_LEVEL ?? (config.NODE_ENV === "test" ? "warn" : "info"),
     redact: {
       paths: [
@@ -57,9 +61,17 @@ export function createLogger(config: Pick<Config, "LOG_LEVEL" | "NODE_ENV">): Lo
         "req.headers.cookie",
         'res.headers["set-cookie"]',
         "*.password",
+        "*.currentPassword",
+        "*.newPassword",
         "*.token",
+        // A two-step code or recovery code (issue 32), and a TOTP secret, should one ever be logged.
+        "*.code",
+        "*.secret",
+        "*.recoveryCodes",
       ],
       censor: "***",
     },
-  });
+  };
+  // pino's own stdout stream unless told otherwise (its default is not pino.destination(1)'s).
+  return destination ? pino(options, destination) : pino(options);
 }

@@ -26,6 +26,10 @@ const PAGE_POSTS = [
   "/meus-dados/confirmar",
   "/login",
   "/forgot-password",
+  // The account's security forms (issue 32): sessions, password, two-step verification.
+  "/dashboard",
+  "/conta/dois-fatores",
+  "/admin/conta",
   "/teste-gratis",
 ];
 
