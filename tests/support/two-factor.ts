@@ -13,7 +13,10 @@ import { generate } from "otplib";
 interface Enrolment {
   secret: string;
   lastStep: number;
+  /** The recovery codes not used yet (each spent once, as a person crosses them off). */
   recoveryCodes: string[];
+  /** Every recovery code the set-up showed, used or not. */
+  shownRecoveryCodes: string[];
 }
 
 /** By server address and e-mail; a restarted server (same data, new port) finds the account by e-mail. */
@@ -23,7 +26,7 @@ const byEmail = new Map<string, Enrolment>();
 const key = (url: string, email: string) => `${new URL(url).origin}|${email.trim().toLowerCase()}`;
 
 export function rememberEnrolment(url: string, email: string, secret: string, firstStep: number): Enrolment {
-  const enrolment = { secret, lastStep: firstStep, recoveryCodes: [] };
+  const enrolment = { secret, lastStep: firstStep, recoveryCodes: [], shownRecoveryCodes: [] };
   enrolments.set(key(url, email), enrolment);
   byEmail.set(email.trim().toLowerCase(), enrolment);
   return enrolment;
@@ -31,7 +34,22 @@ export function rememberEnrolment(url: string, email: string, secret: string, fi
 
 export function rememberRecoveryCodes(url: string, email: string, codes: string[]): void {
   const enrolment = enrolmentOf(url, email);
-  if (enrolment) enrolment.recoveryCodes = [...codes];
+  if (enrolment) {
+    enrolment.recoveryCodes = [...codes];
+    enrolment.shownRecoveryCodes = [...codes];
+  }
+}
+
+/**
+ * What the person's authenticator and paper hold for an account set up here: its TOTP secret and
+ * every recovery code the set-up showed (for tests that check these never leak), or undefined.
+ */
+export function secondFactorOf(
+  url: string,
+  email: string,
+): { secret: string; recoveryCodes: readonly string[] } | undefined {
+  const enrolment = enrolmentOf(url, email);
+  return enrolment && { secret: enrolment.secret, recoveryCodes: [...enrolment.shownRecoveryCodes] };
 }
 
 function enrolmentOf(url: string, email: string): Enrolment | undefined {
