@@ -1,11 +1,18 @@
-import { data, Form, useNavigation } from "react-router";
+import { data, Form } from "react-router";
 import { SiteLink } from "~/components/SiteLink.tsx";
 import { leadCopyTexts } from "~/lib/privacy/texts.ts";
+import type { RouteHandle } from "~/lib/route-handle.ts";
 import { passOnHeaders } from "~/lib/route-headers.ts";
 import { SITE_NAME } from "~/lib/site.ts";
 import type { Route } from "./+types/my-data-confirm";
 
 export const headers = passOnHeaders;
+
+/**
+ * A public page without React Router in the browser (decision 108): nothing on it needs JavaScript
+ * (a plain form post), so only the site's header and chat are hydrated.
+ */
+export const handle: RouteHandle = { islands: true };
 
 /** The link is for its owner only: never cached, never sent on as a referrer. */
 const PRIVATE = { "Cache-Control": "no-store", "Referrer-Policy": "same-origin", "X-Robots-Tag": "noindex" };
@@ -44,7 +51,6 @@ export function meta({ data }: Route.MetaArgs) {
 
 export default function MyDataConfirm({ loaderData, actionData }: Route.ComponentProps) {
   const t = leadCopyTexts(loaderData.language);
-  const busy = useNavigation().state === "submitting";
   const state = actionData?.outcome ?? loaderData.state;
   const content = {
     valid: { title: t.confirmTitle, text: t.confirmLead },
@@ -68,8 +74,8 @@ export default function MyDataConfirm({ loaderData, actionData }: Route.Componen
         {state === "valid" && (
           <Form method="post">
             <input type="hidden" name="token" value={loaderData.token} />
-            <button type="submit" className="button button--primary auth-card__submit" disabled={busy}>
-              {busy ? t.confirming : t.confirm}
+            <button type="submit" className="button button--primary auth-card__submit">
+              {t.confirm}
             </button>
           </Form>
         )}

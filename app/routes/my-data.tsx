@@ -1,12 +1,19 @@
 import { leadCopyEmailSchema } from "@server/privacy/lead-copy.ts";
-import { data, Form, useNavigation } from "react-router";
+import { data, Form } from "react-router";
 import { SiteLink } from "~/components/SiteLink.tsx";
 import { emailProblem, leadCopyTexts } from "~/lib/privacy/texts.ts";
+import type { RouteHandle } from "~/lib/route-handle.ts";
 import { passOnHeaders } from "~/lib/route-headers.ts";
 import { SITE_NAME } from "~/lib/site.ts";
 import type { Route } from "./+types/my-data";
 
 export const headers = passOnHeaders;
+
+/**
+ * A public page without React Router in the browser (decision 108): nothing on it needs JavaScript
+ * (a plain form post), so only the site's header and chat are hydrated.
+ */
+export const handle: RouteHandle = { islands: true };
 
 const PRIVATE = { "Cache-Control": "no-store", "X-Robots-Tag": "noindex" };
 
@@ -47,7 +54,6 @@ export function meta({ data }: Route.MetaArgs) {
 
 export default function MyData({ loaderData, actionData }: Route.ComponentProps) {
   const t = leadCopyTexts(loaderData.language);
-  const busy = useNavigation().state === "submitting";
   const error = actionData && !actionData.ok ? actionData.error : null;
   return (
     <section className="auth-page auth-page--inline" aria-labelledby="meus-dados-titulo">
@@ -91,8 +97,8 @@ export default function MyData({ loaderData, actionData }: Route.ComponentProps)
                   </span>
                 )}
               </div>
-              <button type="submit" className="button button--primary auth-card__submit" disabled={busy}>
-                {busy ? t.submitting : t.submit}
+              <button type="submit" className="button button--primary auth-card__submit">
+                {t.submit}
               </button>
             </Form>
           </>

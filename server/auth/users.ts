@@ -122,12 +122,14 @@ export class AccountService {
     return toPublicUser(row!);
   }
 
-  /** Every account, for the admin's settings; never the password hash. */
-  async list(): Promise<(PublicUser & { disabled: boolean; createdAt: string })[]> {
+  /** Every account, for the admin's settings; never the password hash nor the TOTP secret. */
+  async list(): Promise<(PublicUser & { disabled: boolean; twoFactor: boolean; createdAt: string })[]> {
     const rows = await this.options.db.select().from(users).orderBy(asc(users.email));
     return rows.map((row) => ({
       ...toPublicUser(row),
       disabled: row.disabledAt !== null,
+      // Whether the person signs in with a second factor (issue 32); never the secret itself.
+      twoFactor: row.totpEnabledAt !== null,
       createdAt: row.createdAt.toISOString(),
     }));
   }

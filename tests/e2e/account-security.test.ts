@@ -149,7 +149,9 @@ describe("two-factor sign-in and sessions in Chromium", () => {
     expect(await seriousViolations(desk)).toEqual([]);
     await desk.screenshot({ path: path.join(screenshots, "sessions-admin-desktop.png"), fullPage: true });
     await desk.setViewportSize({ width: 390, height: 844 });
-    await desk.locator(".sessions-table").screenshot({ path: path.join(screenshots, "sessions-admin-mobile.png") });
+    await desk
+      .locator(".sessions-table")
+      .screenshot({ path: path.join(screenshots, "sessions-admin-mobile.png") });
     await desk.setViewportSize({ width: 1280, height: 900 });
 
     await desk.getByRole("button", { name: /^Encerrar: Safari no iPhone/ }).click();
@@ -208,7 +210,9 @@ describe("two-factor sign-in and sessions in Chromium", () => {
     await page.reload();
     await waitHydrated(page);
     await page.getByText("Desativar a verificação em duas etapas").click();
-    const turnOff = page.locator("form", { has: page.getByRole("button", { name: "Desativar", exact: true }) });
+    const turnOff = page.locator("form", {
+      has: page.getByRole("button", { name: "Desativar", exact: true }),
+    });
     const confirmCode = turnOff.getByLabel("Confirme com um código do aplicativo ou de recuperação");
     await confirmCode.fill("000000");
     await turnOff.getByRole("button", { name: "Desativar", exact: true }).click();

@@ -19,6 +19,7 @@ import type { CompanyRole } from "~/lib/portal/permissions.ts";
 import { databaseTargets, dropCreatedDatabases } from "../support/databases.ts";
 import { listenInProcess, productionServices } from "../support/in-process-app.ts";
 import { tempDataDir } from "../support/server-process.ts";
+import { signInInProcess } from "../support/two-factor.ts";
 
 const PASSWORD = "senha-forte-1";
 /** The hash of one password, made once for every account this file writes. */
@@ -60,7 +61,7 @@ describe.each(databaseTargets())("the customer's dashboard from company data on 
         preferences: {},
       })
       .returning();
-    tokens[email] = (await services.sessions.login(email, PASSWORD, { remember: false })).token;
+    tokens[email] = await signInInProcess(services, email, PASSWORD);
     return {
       id: user!.id,
       name: user!.name,

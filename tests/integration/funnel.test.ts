@@ -22,6 +22,7 @@ import { type DatabaseTarget, databaseTargets, dropCreatedDatabases } from "../s
 import { listenInProcess, productionServices } from "../support/in-process-app.ts";
 import { silentLogger } from "../support/lead-stack.ts";
 import { tempDataDir } from "../support/server-process.ts";
+import { signInInProcess } from "../support/two-factor.ts";
 
 const BROWSER =
   "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36";
@@ -429,8 +430,7 @@ describe.each(databaseTargets())("the dashboard's funnel and leads by source on 
       password: "senha-forte-1",
       role: "admin",
     });
-    token = (await services.sessions.login("equipe@vertice.com.br", "senha-forte-1", { remember: false }))
-      .token;
+    token = await signInInProcess(services, "equipe@vertice.com.br", "senha-forte-1");
   });
   afterAll(async () => {
     await app?.close();

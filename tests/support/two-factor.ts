@@ -1,3 +1,5 @@
+import type { SessionService } from "@server/auth/sessions.ts";
+import type { TwoFactorService } from "@server/auth/two-factor.ts";
 import { generate } from "otplib";
 
 /**
@@ -96,4 +98,22 @@ export async function nextSignInCode(url: string, email: string): Promise<string
   const recovery = enrolment.recoveryCodes.shift();
   if (recovery) return recovery;
   throw new Error(`${email} signed in too often in a minute: no unused code or recovery code is left`);
+}
+
+/**
+ * In-process tests (services built in the test's own process): a session; a staff member's with
+ * two-factor set up through the services as the set-up page does. The session a password sign-in
+ * gives opens everything once the set-up is confirmed.
+ */
+export async function signInInProcess(
+  services: { sessions: SessionService; twoFactor: TwoFactorService },
+  email: string,
+  password: string,
+): Promise<string> {
+  const signedIn = await services.sessions.login(email, password, { remember: false });
+  if (signedIn.twoFactorSetupRequired) {
+    const setup = await services.twoFactor.beginSetup({ id: signedIn.user.id, email });
+    await services.twoFactor.confirmSetup(signedIn.user.id, await totpCode(setup.secret, stepNow()));
+  }
+  return signedIn.token;
 }

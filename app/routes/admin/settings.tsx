@@ -216,6 +216,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
               <th scope="col">{t.name}</th>
               <th scope="col">{t.role}</th>
               <th scope="col">{t.state}</th>
+              <th scope="col">{t.twoFactor}</th>
               <th scope="col">{t.actions}</th>
             </tr>
           </thead>
@@ -226,6 +227,13 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
                 <td>{user.name}</td>
                 <td>{t.roles[user.role]}</td>
                 <td>{user.disabled ? t.disabled : t.active}</td>
+                <td>
+                  {user.twoFactor
+                    ? t.twoFactorOn
+                    : user.role === "customer"
+                      ? t.twoFactorOff
+                      : t.twoFactorPending}
+                </td>
                 <td>
                   <Form method="post" className="user-actions">
                     <input type="hidden" name="userId" value={user.id} />
