@@ -72,6 +72,25 @@ export function AccountSecurity({
     );
   };
 
+  /** A change of two-step verification, folded until opened: it asks a code before it runs. */
+  const confirmWithCode = (
+    intent: "disable-two-factor" | "new-recovery-codes",
+    summary: string,
+    action: string,
+    tone: "button--outline" | "button--danger",
+  ) => (
+    <details open={result?.intent === intent && !result.ok}>
+      <summary>{summary}</summary>
+      <Form method="post" noValidate>
+        <input type="hidden" name="intent" value={intent} />
+        {codeField(intent)}
+        <button type="submit" className={`button ${tone}`} disabled={busyIntent === intent}>
+          {action}
+        </button>
+      </Form>
+    </details>
+  );
+
   return (
     <section className="card account-security" aria-labelledby="account-security-title">
       <h2 id="account-security-title">{t.securityTitle}</h2>
@@ -96,36 +115,9 @@ export function AccountSecurity({
             </>
           )}
           <div className="account-security__actions">
-            <details open={result?.intent === "new-recovery-codes" && !result.ok}>
-              <summary>{t.newRecoveryCodes}</summary>
-              <Form method="post" noValidate>
-                <input type="hidden" name="intent" value="new-recovery-codes" />
-                {codeField("new-recovery-codes")}
-                <button
-                  type="submit"
-                  className="button button--outline"
-                  disabled={busyIntent === "new-recovery-codes"}
-                >
-                  {t.newRecoveryCodes}
-                </button>
-              </Form>
-            </details>
-            {!data.twoFactor.required && (
-              <details open={result?.intent === "disable-two-factor" && !result.ok}>
-                <summary>{t.turnOffSummary}</summary>
-                <Form method="post" noValidate>
-                  <input type="hidden" name="intent" value="disable-two-factor" />
-                  {codeField("disable-two-factor")}
-                  <button
-                    type="submit"
-                    className="button button--danger"
-                    disabled={busyIntent === "disable-two-factor"}
-                  >
-                    {t.turnOff}
-                  </button>
-                </Form>
-              </details>
-            )}
+            {confirmWithCode("new-recovery-codes", t.newRecoveryCodes, t.newRecoveryCodes, "button--outline")}
+            {!data.twoFactor.required &&
+              confirmWithCode("disable-two-factor", t.turnOffSummary, t.turnOff, "button--danger")}
           </div>
         </>
       ) : (
