@@ -69,7 +69,9 @@ export const publicPages = [
     routeTable
       .filter(
         (route) =>
-          !/^\/(api|data)\/|\.(xml|txt|csv)$|^\/(admin|user|dashboard|conta\/|logout|convite)/.test(route.path),
+          !/^\/(api|data)\/|\.(xml|txt|csv)$|^\/(admin|user|dashboard|conta\/|logout|convite)/.test(
+            route.path,
+          ),
       )
       .map((route) => concretePath(route.path)),
   ),
