@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type FakeJira, startFakeJira } from "../fakes/jira.ts";
-import { gotoHydrated, watchProblems, withBrowser } from "../support/browser.ts";
+import { gotoHydrated, signInThroughLogin, watchProblems, withBrowser } from "../support/browser.ts";
 import { type ServerProcess, startServerProcess } from "../support/server-process.ts";
 
 /**
@@ -27,11 +27,8 @@ describe("lead inbox in Chromium: retry a failed delivery, erase a person", () =
     const [, email, password] = /admin: +(\S+) \/ (\S+)/.exec(server.output())!;
     const context = await browser.newContext({ locale: "pt-BR", viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
-    await gotoHydrated(page, `${server.url}/login?redirectTo=%2Fadmin%2Fleads`);
-    await page.getByLabel("E-mail").fill(email!);
-    await page.getByLabel("Senha", { exact: true }).fill(password!);
-    await page.getByRole("button", { name: "Entrar" }).click();
-    await page.waitForURL(`${server.url}/admin/leads`);
+    // Through the second factor staff must have (issue 32).
+    await signInThroughLogin(page, server.url, { email: email!, password: password! }, "/admin/leads");
     admin = { context, page };
   });
   afterAll(async () => {
