@@ -32,7 +32,8 @@ if (report.statusCode || /audit endpoint returned an error/.test(run.stderr)) {
   console.log(
     `npm audit: o registro não respondeu à auditoria (${report.statusCode ?? "erro"} ${report.uri ?? ""}); dependências não verificadas nesta execução.`,
   );
-  process.exit(0);
+  // AUDIT_REQUIRED=1: where the registry does answer audits, an unanswered one is a failure.
+  process.exit(process.env.AUDIT_REQUIRED === "1" ? 1 : 0);
 }
 console.error(`npm audit falhou: ${(run.stderr || run.stdout).trim().slice(0, 500)}`);
 process.exit(run.status || 1);

@@ -1,5 +1,5 @@
 import { parseArgs } from "node:util";
-import { and, eq, isNull } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { formatCnpjForDisplay } from "~/lib/cnpj.ts";
 import { COMPANY_ROLE_LABELS } from "~/lib/portal/permissions.ts";
 import { API_KEY_SCOPES, type ApiKeyScope, ApiKeyService } from "./auth/api-keys.ts";
@@ -11,7 +11,7 @@ import { BackupCommandError, backupCommand, restoreCommand } from "./backup/comm
 import { Cache } from "./cache/cache.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 import { ContentService } from "./content/service.ts";
-import { sessions, users } from "./db/schema.ts";
+import { users } from "./db/schema.ts";
 import { DomainError } from "./domain-errors.ts";
 import { CompanyService } from "./portal/companies.ts";
 import { createCustomer } from "./portal/customers.ts";
@@ -165,17 +165,14 @@ async function userResetTwoFactor(args: string[]): Promise<number> {
       return 1;
     }
     const sealer = new Sealer(await loadSigningSecret(database.db, config.SESSION_SECRET), "totp");
-    await new TwoFactorService({ db: database.db, sealer }).clear(user.id);
-    const ended = await database.db
-      .update(sessions)
-      .set({ revokedAt: new Date() })
-      .where(and(eq(sessions.userId, user.id), isNull(sessions.revokedAt)))
-      .returning({ id: sessions.id });
+    const ended = await new TwoFactorService({ db: database.db, sealer }).clear(user.id, {
+      endSessions: true,
+    });
     const next = twoFactorRequiredFor(user.role)
       ? "No próximo login, a pessoa configura a verificação em duas etapas de novo."
       : "A conta volta a entrar só com a senha até a pessoa ativar de novo.";
     console.log(
-      `Verificação em duas etapas removida de ${email} (${ended.length} ${ended.length === 1 ? "sessão encerrada" : "sessões encerradas"}). ${next}`,
+      `Verificação em duas etapas removida de ${email} (${ended} ${ended === 1 ? "sessão encerrada" : "sessões encerradas"}). ${next}`,
     );
     return 0;
   } finally {

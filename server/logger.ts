@@ -64,9 +64,8 @@ export function createLogger(
         "*.currentPassword",
         "*.newPassword",
         "*.token",
-        // A two-step code or recovery code (issue 32), and a TOTP secret, should one ever be logged.
-        "*.code",
-        "*.secret",
+        // Recovery codes (issue 32), should a list of them ever be logged. Not `*.code`: that would
+        // hide every error's code (ECONNREFUSED, 23505) too; two-step codes are never logged.
         "*.recoveryCodes",
       ],
       censor: "***",

@@ -145,11 +145,6 @@ export async function buildServices(
     const contentAdmin = new ContentAdmin(database.db, cache, seams.now);
     const signingSecret = await loadSigningSecret(database.db, config.SESSION_SECRET);
     const signer = new Signer(signingSecret);
-    const twoFactor = new TwoFactorService({
-      db: database.db,
-      sealer: new Sealer(signingSecret, "totp"),
-      now: seams.now,
-    });
     const pageCache = new PageCache({
       domains,
       isProduction: config.isProduction,
@@ -333,6 +328,12 @@ export async function buildServices(
           )
         : new MemoryWindowCounter(windowMs);
     const loginCounter = windowCounter("login");
+    const twoFactor = new TwoFactorService({
+      db: database.db,
+      sealer: new Sealer(signingSecret, "totp"),
+      codeLimit: { counter: loginCounter, perMinute: config.LOGIN_RATE_LIMIT_PER_MINUTE },
+      now: seams.now,
+    });
     const tickets = new TicketService({
       db: database.db,
       storage: ticketFiles,

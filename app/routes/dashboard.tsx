@@ -39,7 +39,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   // The security section's forms (issue 32): sessions, password, two-factor.
   if (isSecurityIntent(form.get("intent"))) {
     const security = await accountSecurityAction(request, context, user, form, context.request.uiLanguage);
-    return data({ ok: security.ok, security }, { status: security.ok ? 200 : 400 });
+    // New recovery codes may be in it: never kept by a cache.
+    return data(
+      { ok: security.ok, security },
+      { status: security.ok ? 200 : 400, headers: { "Cache-Control": "no-store" } },
+    );
   }
   const parsed = preferencesSchema.safeParse({
     language: form.get("language") || undefined,

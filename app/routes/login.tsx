@@ -92,8 +92,13 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
   // The second step: with JavaScript the password stays in memory and only the code is asked.
   const [codeStep, setCodeStep] = useState(false);
   const [code, setCode] = useState("");
+  // Without JavaScript the first refusal asks for the code, a later one says it was wrong.
   const [codeError, setCodeError] = useState<string | null>(
-    actionData?.twoFactor && actionData.error === "code" ? (actionData.message ?? s.codeMissing) : null,
+    actionData?.twoFactor && actionData.error === "code"
+      ? s.invalidCode
+      : actionData?.twoFactor && actionData.error === null
+        ? s.codeMissing
+        : null,
   );
   const [error, setError] = useState<string | null>(
     actionData?.error === "invalid"
@@ -140,7 +145,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
         setupRequired?: boolean;
       };
       if (response.status === 401 && body.twoFactorRequired) {
-        if (withCode) setCodeError(body.message ?? s.codeMissing);
+        if (withCode) setCodeError(s.invalidCode);
         setCodeStep(true);
         return;
       }
@@ -160,7 +165,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
           response.status === 401 || response.status === 400
             ? t.invalidCredentials
             : (body.message ?? t.loginFailed);
-        if (withCode) setCodeError(message);
+        if (withCode) setCodeError(response.status === 429 ? s.tooManyCodes : message);
         else setError(message);
         return;
       }

@@ -7,6 +7,7 @@ import { safeRedirect } from "~/lib/auth/redirect.ts";
 import { securityTexts } from "~/lib/auth/security-texts.ts";
 import { authTexts } from "~/lib/auth/texts.ts";
 import type { RouteHandle } from "~/lib/route-handle.ts";
+import { passOnHeaders } from "~/lib/route-headers.ts";
 import { SITE_NAME } from "~/lib/site.ts";
 import accountStylesheet from "~/styles/account.css?url";
 import type { Route } from "./+types/two-factor-setup";
@@ -33,6 +34,9 @@ async function signedIn(request: Request, context: Route.LoaderArgs["context"]) 
 /** The account screens' own styles (issue 32): not in the public pages' stylesheet. */
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: accountStylesheet }];
 
+/** The secret, the recovery codes and the sessions are never kept by a cache: the loader's `no-store` goes out. */
+export const headers = passOnHeaders;
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const session = await signedIn(request, context);
   const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"));
@@ -40,7 +44,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const status = await context.services.twoFactor.status(session.user.id);
   if (status.enabled)
     return data({ enabled: true as const, redirectTo, staff, setup: null }, { headers: NO_STORE });
-  const setup = await context.services.twoFactor.beginSetup(session.user);
+  const setup = await context.services.twoFactor.beginSetup(session.user, session.sessionId);
   return data(
     {
       enabled: false as const,
@@ -58,7 +62,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const code = String(form.get("code") ?? "").slice(0, 20);
   if (!code.trim()) return data({ error: securityTexts("pt").codeMissing, codes: null }, { status: 400 });
   try {
-    const codes = await context.services.twoFactor.confirmSetup(session.user.id, code);
+    const codes = await context.services.twoFactor.confirmSetup(session.user.id, code, session.sessionId);
     // A change of the second factor ends every other session of the person (issue 32).
     await context.services.sessions.revokeOthers(session.user.id, requestToken(request));
     context.services.logger.info({ userId: session.user.id }, "two-factor sign-in turned on");
@@ -91,9 +95,6 @@ export default function TwoFactorSetup({ loaderData, actionData }: Route.Compone
         {codes ? (
           <>
             <h1>{s.enabledTitle}</h1>
-            <p className="banner banner--success" role="status">
-              {s.enabledTitle}.
-            </p>
             <h2>{s.recoveryTitle}</h2>
             <p>{s.recoveryLead}</p>
             <ul className="recovery-codes" aria-label={s.recoveryTitle}>

@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:crypto";
+import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } from "node:crypto";
 
 /**
  * Secrets the server must read back (a TOTP secret cannot be hashed: the server computes codes from
@@ -8,9 +8,19 @@ import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:cr
  */
 export class Sealer {
   private readonly key: Buffer;
+  private readonly macKey: Buffer;
 
   constructor(signingSecret: string, purpose: string) {
     this.key = Buffer.from(hkdfSync("sha256", signingSecret, "vertice-sealed", purpose, 32));
+    this.macKey = Buffer.from(hkdfSync("sha256", signingSecret, "vertice-digest", purpose, 32));
+  }
+
+  /**
+   * A keyed digest (HMAC-SHA256) of a value the server only compares, never reads back (recovery
+   * codes): a database copy alone cannot be searched by brute force without the key.
+   */
+  digest(value: string): string {
+    return createHmac("sha256", this.macKey).update(value).digest("hex");
   }
 
   /** v1.<iv>.<tag>.<ciphertext>, base64url. */

@@ -38,12 +38,11 @@ export interface NewDeviceSignIn {
 /** A session as its owner sees it in the sessions list (issue 32). Never its token. */
 export interface SessionView {
   id: string;
-  /** "Chrome no Windows" (server/auth/devices.ts), in Portuguese: the list's language decides later. */
+  /** The raw User-Agent; the page names the device from it (server/auth/devices.ts). */
   userAgent: string | null;
   network: string | null;
   createdAt: string;
   lastUsedAt: string;
-  expiresAt: string;
   current: boolean;
 }
 
@@ -210,7 +209,6 @@ export class SessionService {
         network: s.network,
         createdAt: s.createdAt.toISOString(),
         lastUsedAt: (s.lastUsedAt ?? s.createdAt).toISOString(),
-        expiresAt: s.expiresAt.toISOString(),
         current: s.tokenHash === currentHash,
       }))
       .sort((a, b) => Number(b.current) - Number(a.current));

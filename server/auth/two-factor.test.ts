@@ -60,9 +60,13 @@ describe("recovery codes", () => {
     for (const code of codes) expect(code).toMatch(/^[a-hjkmnp-z2-9]{5}-[a-hjkmnp-z2-9]{5}$/);
   });
 
-  it("hash alike however they are typed, and never to the code itself", () => {
-    expect(recoveryCodeHash("abcde-23456")).toBe(recoveryCodeHash("ABCDE 23456"));
-    expect(recoveryCodeHash("abcde-23456")).not.toContain("abcde");
+  it("are stored as a keyed digest: alike however typed, per person, useless without the key", () => {
+    const sealer = new Sealer("segredo-do-servidor", "totp");
+    const stored = recoveryCodeHash(sealer, "pessoa-1", "abcde-23456");
+    expect(recoveryCodeHash(sealer, "pessoa-1", "ABCDE 23456")).toBe(stored);
+    expect(stored).not.toContain("abcde");
+    expect(recoveryCodeHash(sealer, "pessoa-2", "abcde-23456")).not.toBe(stored);
+    expect(recoveryCodeHash(new Sealer("outro-segredo", "totp"), "pessoa-1", "abcde-23456")).not.toBe(stored);
   });
 });
 

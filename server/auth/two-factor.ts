@@ -1,9 +1,10 @@
-import { createHash, randomBytes, randomUUID } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
 import { generateSecret, generateURI, verify } from "otplib";
 import type { Database } from "../db/client.ts";
-import { recoveryCodes, users } from "../db/schema.ts";
+import { recoveryCodes, sessions, users } from "../db/schema.ts";
 import { DomainError } from "../domain-errors.ts";
+import type { WindowCounter } from "../rate/window-counter.ts";
 import type { Sealer } from "./sealed.ts";
 
 /**
@@ -24,6 +25,7 @@ export const twoFactorMessages = {
   alreadyEnabled: "A verificação em duas etapas já está ativada nesta conta.",
   notEnabled: "A verificação em duas etapas não está ativada nesta conta.",
   staffMustKeep: "Contas da equipe precisam manter a verificação em duas etapas.",
+  tooManyCodes: "Muitas tentativas de código. Aguarde um minuto e tente novamente.",
   setupRequired:
     "Contas da equipe precisam da verificação em duas etapas. Entre pelo navegador e configure-a para continuar.",
 } as const;
@@ -47,11 +49,13 @@ export function newRecoveryCode(): string {
   return `${chars.slice(0, 5).join("")}-${chars.slice(5).join("")}`;
 }
 
-/** Recovery codes are random, not chosen by people: a plain SHA-256 is enough to keep them unusable if read. */
-export function recoveryCodeHash(code: string): string {
-  return createHash("sha256")
-    .update(`recovery:${normalizeCode(code)}`)
-    .digest("hex");
+/**
+ * What is stored of a recovery code: a keyed digest of the person and the code (Sealer.digest). The
+ * codes are random, not chosen by people, so no slow hash is needed; the key keeps a database copy
+ * alone from being searched for them (~49 bits each).
+ */
+export function recoveryCodeHash(sealer: Sealer, userId: string, code: string): string {
+  return sealer.digest(`recovery:${userId}:${normalizeCode(code)}`);
 }
 
 /** The time step a TOTP code at `at` belongs to. */
@@ -98,7 +102,15 @@ export interface TwoFactorSetup {
 export class TwoFactorService {
   private readonly now: () => Date;
 
-  constructor(private readonly options: { db: Database; sealer: Sealer; now?: () => Date }) {
+  constructor(
+    private readonly options: {
+      db: Database;
+      sealer: Sealer;
+      /** Codes checked after sign-in, per person per minute (the login limit's counter and value). */
+      codeLimit?: { counter: WindowCounter; perMinute: number };
+      now?: () => Date;
+    },
+  ) {
     this.now = options.now ?? (() => new Date());
   }
 
@@ -119,41 +131,51 @@ export class TwoFactorService {
   }
 
   /**
-   * The secret to set up, kept sealed as pending until a code confirms it. The same pending secret
-   * is shown again until then (a wrong code or a reload must not invalidate what the app scanned);
-   * once confirmed, it is never shown again.
+   * The secret to set up, kept sealed as pending until a code confirms it, together with the
+   * session that asked for it. The same session is shown the same secret again (a wrong code or a
+   * reload must not invalidate what the app scanned); any other session gets a new one, so someone
+   * else holding the password cannot read a secret its owner is about to confirm. Once confirmed,
+   * it is never shown again.
    */
-  async beginSetup(user: { id: string; email: string }): Promise<TwoFactorSetup> {
+  async beginSetup(user: { id: string; email: string }, sessionId: string): Promise<TwoFactorSetup> {
     const [row] = await this.options.db
       .select({ enabledAt: users.totpEnabledAt, pending: users.totpPendingSecret })
       .from(users)
       .where(eq(users.id, user.id));
     if (row?.enabledAt) throw new DomainError("conflict", twoFactorMessages.alreadyEnabled);
-    let secret = row?.pending ? this.options.sealer.open(row.pending) : null;
+    let secret = this.pendingSecret(row?.pending ?? null, sessionId);
     if (!secret) {
       secret = generateSecret();
       await this.options.db
         .update(users)
-        .set({ totpPendingSecret: this.options.sealer.seal(secret) })
+        .set({ totpPendingSecret: this.options.sealer.seal(`${sessionId} ${secret}`) })
         .where(eq(users.id, user.id));
     }
     return { secret, uri: generateURI({ issuer: ISSUER, label: user.email, secret }) };
   }
 
+  /** The pending secret, when it was made for this session. */
+  private pendingSecret(sealed: string | null, sessionId: string): string | null {
+    const opened = sealed ? this.options.sealer.open(sealed) : null;
+    const [owner, secret] = opened?.split(" ") ?? [];
+    return owner === sessionId && secret ? secret : null;
+  }
+
   /** Turns two-factor on with a code of the pending secret: the ten recovery codes, shown once. */
-  async confirmSetup(userId: string, code: string): Promise<string[]> {
+  async confirmSetup(userId: string, code: string, sessionId: string): Promise<string[]> {
     const [row] = await this.options.db.select().from(users).where(eq(users.id, userId));
     if (!row) throw new DomainError("not-found", twoFactorMessages.noSetupInProgress);
     if (row.totpEnabledAt) throw new DomainError("conflict", twoFactorMessages.alreadyEnabled);
-    const secret = row.totpPendingSecret ? this.options.sealer.open(row.totpPendingSecret) : null;
+    const secret = this.pendingSecret(row.totpPendingSecret, sessionId);
     if (!secret) throw new DomainError("invalid", twoFactorMessages.noSetupInProgress);
+    await this.countCodeAttempt(userId);
     const step = await matchTotp(secret, normalizeCode(code), this.now(), null);
     if (step === null) throw new DomainError("invalid", twoFactorMessages.invalidCode);
     return this.options.db.transaction(async (tx) => {
       const enabled = await tx
         .update(users)
         .set({
-          totpSecret: row.totpPendingSecret,
+          totpSecret: this.options.sealer.seal(secret),
           totpPendingSecret: null,
           totpEnabledAt: this.now(),
           totpLastStep: step,
@@ -197,7 +219,7 @@ export class TwoFactorService {
       .where(
         and(
           eq(recoveryCodes.userId, userId),
-          eq(recoveryCodes.codeHash, recoveryCodeHash(typed)),
+          eq(recoveryCodes.codeHash, recoveryCodeHash(this.options.sealer, userId, typed)),
           isNull(recoveryCodes.usedAt),
         ),
       )
@@ -222,8 +244,8 @@ export class TwoFactorService {
    * The operator's reset (npm run user:reset-2fa) for a person who lost both phone and recovery
    * codes: the secret and the codes are gone; staff set it up again at their next sign-in.
    */
-  async clear(userId: string): Promise<void> {
-    await this.options.db.transaction(async (tx) => {
+  async clear(userId: string, options: { endSessions?: boolean } = {}): Promise<number> {
+    return this.options.db.transaction(async (tx) => {
       await tx
         .update(users)
         .set({
@@ -235,11 +257,30 @@ export class TwoFactorService {
         })
         .where(eq(users.id, userId));
       await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
+      if (!options.endSessions) return 0;
+      const ended = await tx
+        .update(sessions)
+        .set({ revokedAt: this.now() })
+        .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+        .returning({ id: sessions.id });
+      return ended.length;
     });
+  }
+
+  /**
+   * Codes checked outside the sign-in (set-up, turning off, new recovery codes) count per person,
+   * with the sign-in's limit: a stolen session cannot guess codes from many addresses.
+   */
+  private async countCodeAttempt(userId: string): Promise<void> {
+    const limit = this.options.codeLimit;
+    if (!limit) return;
+    if ((await limit.counter.hit(`code:${userId}`)) > limit.perMinute)
+      throw new DomainError("rate-limited", twoFactorMessages.tooManyCodes, 60);
   }
 
   private async requireEnabledAndCode(userId: string, code: string): Promise<void> {
     if (!(await this.status(userId)).enabled) throw new DomainError("invalid", twoFactorMessages.notEnabled);
+    await this.countCodeAttempt(userId);
     if (!(await this.verify(userId, code))) throw new DomainError("invalid", twoFactorMessages.invalidCode);
   }
 
@@ -250,7 +291,7 @@ export class TwoFactorService {
       codes.map((code) => ({
         id: randomUUID(),
         userId,
-        codeHash: recoveryCodeHash(code),
+        codeHash: recoveryCodeHash(this.options.sealer, userId, code),
         createdAt: this.now(),
       })),
     );

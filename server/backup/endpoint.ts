@@ -97,13 +97,19 @@ export async function startOperatorEndpoint(options: {
     }
   };
 
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(socketPath, () => {
-      server.off("error", reject);
-      resolve();
+  // Created 0600 from its first moment (umask while it is made), and set so again after.
+  const umask = process.umask(0o177);
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once("error", reject);
+      server.listen(socketPath, () => {
+        server.off("error", reject);
+        resolve();
+      });
     });
-  });
+  } finally {
+    process.umask(umask);
+  }
   chmodSync(socketPath, 0o600);
 
   return {

@@ -4,7 +4,7 @@ import type { OfferedLanguage } from "~/lib/locale.ts";
 import { z } from "~/lib/zod.ts";
 import { deviceOf } from "../auth/devices.ts";
 import { authMessages } from "../auth/messages.ts";
-import { twoFactorRequiredFor } from "../auth/two-factor.ts";
+import { twoFactorMessages, twoFactorRequiredFor } from "../auth/two-factor.ts";
 import type { PublicUser } from "../auth/users.ts";
 import { DomainError } from "../domain-errors.ts";
 import { requestToken } from "./auth-guard.ts";
@@ -80,6 +80,18 @@ const fields = {
   password: z.string().min(1).max(200),
 };
 
+/** A refusal of the services (in Portuguese) as the page's language says it. */
+function inLanguage(message: string, t: ReturnType<typeof securityTexts>): string {
+  const known: Record<string, string> = {
+    [twoFactorMessages.invalidCode]: t.invalidCode,
+    [twoFactorMessages.tooManyCodes]: t.tooManyCodes,
+    [authMessages.currentPasswordWrong]: t.currentPasswordWrong,
+    [authMessages.passwordTooShort]: t.passwordTooShort,
+    [authMessages.sessionNotFound]: t.sessionNotFound,
+  };
+  return known[message] ?? message;
+}
+
 /** Runs a security form's post for the signed-in `user`; refusals come back as messages, not errors. */
 export async function accountSecurityAction(
   request: Request,
@@ -102,7 +114,7 @@ export async function accountSecurityAction(
     switch (intent) {
       case "end-session": {
         const id = fields.sessionId.safeParse(form.get("sessionId"));
-        if (!id.success) return refuse(authMessages.sessionNotFound);
+        if (!id.success) return refuse(t.sessionNotFound);
         await sessions.revoke(user.id, id.data);
         return { intent, ok: true, message: t.sessionEnded };
       }
@@ -136,7 +148,8 @@ export async function accountSecurityAction(
       }
     }
   } catch (error) {
-    if (DomainError.is(error) && error.kind !== "rate-limited") {
+    if (DomainError.is(error)) {
+      const message = inLanguage(error.message, t);
       const field =
         intent === "change-password"
           ? error.message === authMessages.currentPasswordWrong
@@ -145,9 +158,9 @@ export async function accountSecurityAction(
           : intent === "end-session" || intent === "end-other-sessions"
             ? undefined
             : "code";
-      return refuse(error.message, field);
+      return refuse(message, field);
     }
     throw error;
   }
-  return refuse(authMessages.sessionNotFound);
+  return refuse(t.sessionNotFound);
 }

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { eq, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { isSimulatedKey } from "~/lib/forms/flow.ts";
 import type { Database } from "../db/client.ts";
 import { leads } from "../db/schema.ts";
@@ -126,12 +126,24 @@ export class LeadErasure {
       .from(leads)
       .where(leadsOfAddress(address));
     const now = this.now();
-    for (const lead of found) await redactLead(this.db, lead.id, now);
-    const trackerKeys = found.map((lead) => lead.trackerKey).filter((key): key is string => Boolean(key));
+    const trackerKeys: string[] = [];
     const trackerFailures: string[] = [];
-    for (const key of trackerKeys) {
-      const outcome = await redactIssue(this.jira, key, ERASURE_ISSUE_TEXTS, this.logger);
-      if (outcome === "failed" || outcome === "gone") trackerFailures.push(key);
+    for (const lead of found) {
+      await redactLead(this.db, lead.id, now);
+      const outcome = lead.trackerKey
+        ? await redactIssue(this.jira, lead.trackerKey, ERASURE_ISSUE_TEXTS, this.logger)
+        : "skipped";
+      if (lead.trackerKey) trackerKeys.push(lead.trackerKey);
+      if (outcome === "failed" || outcome === "gone") {
+        trackerFailures.push(lead.trackerKey!);
+        // Left for the retention job to finish, or for the admin to run the erasure again.
+        if (outcome === "failed") continue;
+      }
+      // Done here and in Jira: the nightly retention job does not redact it a second time.
+      await this.db
+        .update(leads)
+        .set({ anonymizedAt: now })
+        .where(and(eq(leads.id, lead.id), isNull(leads.anonymizedAt)));
     }
     return { subject: subjectHash(address), leads: found.length, trackerKeys, trackerFailures };
   }

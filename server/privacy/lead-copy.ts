@@ -26,7 +26,6 @@ export const CONFIRMATION_HOURS = 24;
 export const REPEAT_WINDOW_MS = 10 * 60_000;
 const PURPOSE = "lead-copy";
 
-export const LEAD_COPY_PATH = "/meus-dados";
 export const LEAD_COPY_CONFIRM_PATH = "/meus-dados/confirmar";
 
 /** The address a visitor types: one e-mail, lower-cased, as the erasure reads it. */
@@ -225,7 +224,8 @@ export class LeadCopy {
 export function copyText(entries: LeadCopyEntry[], language: OfferedLanguage): string {
   const t = leadCopyMailTexts(language);
   if (entries.length === 0) return `${t.copyNone}\n\n${t.outro}`;
-  const when = (iso: string) => `${formatSaoPaulo(new Date(iso))} (horário de Brasília)`;
+  const when = (iso: string) =>
+    `${formatSaoPaulo(new Date(iso))} (${language === "en" ? "Brasília time" : "horário de Brasília"})`;
   const blocks = entries.map((entry, index) => {
     const lines = [
       `${index + 1}. ${t.protocol}: ${entry.protocol}`,

@@ -60,7 +60,10 @@ describe("POST /api/auth/login with two-factor", () => {
         `/conta/dois-fatores?redirectTo=${encodeURIComponent(path)}`,
       );
     }
-    expect((await callApi(server.url, "/conta/dois-fatores", { token: setupSession })).status).toBe(200);
+    const setupPage = await callApi(server.url, "/conta/dois-fatores", { token: setupSession });
+    expect(setupPage.status).toBe(200);
+    // The page holds the secret: no cache may keep it.
+    expect(setupPage.headers.get("cache-control")).toContain("no-store");
     await setUpTwoFactor(server.url, admin.email, setupSession);
     // Once set up, that same session opens the admin.
     expect((await callApi(server.url, "/api/json/files", { token: setupSession })).status).toBe(200);

@@ -46,8 +46,8 @@ describe.each(databaseTargets())("two-factor sign-in and sessions on $name (issu
   /** Sets up two-factor for an account: its secret and recovery codes. */
   async function enrol(email: string) {
     const [row] = await handle.db.select().from(users).where(eq(users.email, email));
-    const setup = await twoFactor.beginSetup({ id: row!.id, email });
-    const codes = await twoFactor.confirmSetup(row!.id, await code(setup.secret));
+    const setup = await twoFactor.beginSetup({ id: row!.id, email }, "sessao-1");
+    const codes = await twoFactor.confirmSetup(row!.id, await code(setup.secret), "sessao-1");
     // Two steps on: the step before "now" has not been used either.
     clock.advance(2 * TOTP_PERIOD_SECONDS * 1000);
     return { userId: row!.id, secret: setup.secret, codes };
@@ -95,25 +95,44 @@ describe.each(databaseTargets())("two-factor sign-in and sessions on $name (issu
 
   it("set-up: the secret is kept sealed, confirmed by a code, with ten recovery codes stored as hashes", async () => {
     const [row] = await handle.db.select().from(users).where(eq(users.email, admin.email));
-    const setup = await twoFactor.beginSetup({ id: row!.id, email: admin.email });
+    const setup = await twoFactor.beginSetup({ id: row!.id, email: admin.email }, "sessao-1");
     expect(setup.secret).toMatch(/^[A-Z2-7]{32}$/);
     expect(setup.uri).toContain(`secret=${setup.secret}`);
     // A reload shows the same secret: the app already scanned it.
-    expect((await twoFactor.beginSetup({ id: row!.id, email: admin.email })).secret).toBe(setup.secret);
+    expect((await twoFactor.beginSetup({ id: row!.id, email: admin.email }, "sessao-1")).secret).toBe(
+      setup.secret,
+    );
+    // Another session (someone else with the password) gets a secret of its own, and the first
+    // session's one no longer confirms: nobody reads a secret its owner is about to confirm.
+    const other = await twoFactor.beginSetup({ id: row!.id, email: admin.email }, "sessao-2");
+    expect(other.secret).not.toBe(setup.secret);
+    await expect(twoFactor.confirmSetup(row!.id, await code(other.secret), "sessao-1")).rejects.toMatchObject(
+      {
+        kind: "invalid",
+      },
+    );
+    expect((await twoFactor.beginSetup({ id: row!.id, email: admin.email }, "sessao-1")).secret).not.toBe(
+      setup.secret,
+    );
+    const mine = await twoFactor.beginSetup({ id: row!.id, email: admin.email }, "sessao-1");
     const [stored] = await handle.db.select().from(users).where(eq(users.id, row!.id));
     expect(stored!.totpPendingSecret).not.toContain(setup.secret);
-    await expect(twoFactor.confirmSetup(row!.id, "000000")).rejects.toMatchObject({ kind: "invalid" });
-    const codes = await twoFactor.confirmSetup(row!.id, await code(setup.secret));
+    await expect(twoFactor.confirmSetup(row!.id, "000000", "sessao-1")).rejects.toMatchObject({
+      kind: "invalid",
+    });
+    const codes = await twoFactor.confirmSetup(row!.id, await code(mine.secret), "sessao-1");
     expect(codes).toHaveLength(10);
     const hashes = await handle.db.select().from(recoveryCodes).where(eq(recoveryCodes.userId, row!.id));
     expect(hashes).toHaveLength(10);
     for (const c of codes) expect(JSON.stringify(hashes)).not.toContain(c);
     const [enabled] = await handle.db.select().from(users).where(eq(users.id, row!.id));
-    expect(enabled!.totpSecret).not.toContain(setup.secret);
+    expect(enabled!.totpSecret).not.toContain(mine.secret);
     expect(enabled!.totpPendingSecret).toBeNull();
-    await expect(twoFactor.beginSetup({ id: row!.id, email: admin.email })).rejects.toMatchObject({
-      kind: "conflict",
-    });
+    await expect(twoFactor.beginSetup({ id: row!.id, email: admin.email }, "sessao-1")).rejects.toMatchObject(
+      {
+        kind: "conflict",
+      },
+    );
   });
 
   it("sign-in asks the code after the password, accepts one step either side, never the same code twice", async () => {

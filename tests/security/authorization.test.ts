@@ -7,6 +7,7 @@ import {
   editorToken,
   postForm,
   type ServerProcess,
+  sessionCookieToken,
   startServerProcess,
 } from "../support/server-process.ts";
 
@@ -157,6 +158,7 @@ describe("the authorisation matrix: every route × method × caller", () => {
   let customer: string;
   let admin: string;
   let editor: string;
+  let pendingSetup: string;
   const keys: Partial<Record<"billing" | "platform", string>> = {};
 
   beforeAll(async () => {
@@ -166,6 +168,23 @@ describe("the authorisation matrix: every route × method × caller", () => {
     });
     ({ admin, customer } = await demoTokens(server));
     editor = await editorToken(server, admin);
+    // A staff member who has not set up two-step verification yet (issue 32): the session their
+    // password gives opens only the set-up page.
+    const email = `pendente-${Date.now()}@vertice.local`;
+    const made = await postForm(
+      server.url,
+      "/admin/settings",
+      { intent: "create", email, name: "Equipe sem 2FA", role: "editor", access: "password" },
+      admin,
+    );
+    const password = /Senha provisória \(mostrada só agora\): ([^\s<]+)/.exec(await made.text())?.[1];
+    const signIn = await fetch(`${server.url}/api/auth/login`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ email, password }),
+    });
+    expect(signIn.status, "a staff sign-in without two-step verification").toBe(403);
+    pendingSetup = sessionCookieToken(signIn);
     // A key of each scope, made by staff in Settings (shown once in the answer).
     for (const scope of ["billing", "platform"] as const) {
       const made = await postForm(
@@ -249,6 +268,17 @@ describe("the authorisation matrix: every route × method × caller", () => {
       expect([401, 403], "anonymous may call it").not.toContain(anonymous.status);
     } else {
       expect(refusedAnonymous(anonymous), `anonymous is refused (${anonymous.status})`).toBe(true);
+    }
+    // A staff session that still owes its two-step set-up reaches nothing but the set-up page.
+    if (access !== "public" && access !== "api-key" && file !== "routes/two-factor-setup.tsx") {
+      const pending = await call(path, method, pendingSetup);
+      if (isApi) {
+        expect(pending.status, "set-up owed: 403").toBe(403);
+        expect(await pending.json()).toMatchObject({ setupRequired: true });
+      } else {
+        expect(pending.status, "set-up owed: sent to the set-up page").toBe(302);
+        expect(pending.headers.get("location") ?? "").toMatch(/^\/conta\/dois-fatores\?redirectTo=/);
+      }
     }
     if (access === "api-key") {
       // A session, a customer's or staff's, is not a key; a key of the other scope is a 403.

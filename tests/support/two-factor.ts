@@ -112,8 +112,13 @@ export async function signInInProcess(
 ): Promise<string> {
   const signedIn = await services.sessions.login(email, password, { remember: false });
   if (signedIn.twoFactorSetupRequired) {
-    const setup = await services.twoFactor.beginSetup({ id: signedIn.user.id, email });
-    await services.twoFactor.confirmSetup(signedIn.user.id, await totpCode(setup.secret, stepNow()));
+    const { sessionId } = (await services.sessions.sessionForToken(signedIn.token))!;
+    const setup = await services.twoFactor.beginSetup({ id: signedIn.user.id, email }, sessionId);
+    await services.twoFactor.confirmSetup(
+      signedIn.user.id,
+      await totpCode(setup.secret, stepNow()),
+      sessionId,
+    );
   }
   return signedIn.token;
 }

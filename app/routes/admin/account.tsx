@@ -8,6 +8,7 @@ import { messages } from "@server/http/errors.ts";
 import { data } from "react-router";
 import { adminTexts as t } from "~/admin/texts.ts";
 import { AccountSecurity } from "~/components/account-security.tsx";
+import { passOnHeaders } from "~/lib/route-headers.ts";
 import accountStylesheet from "~/styles/account.css?url";
 import type { Route } from "./+types/account";
 
@@ -18,6 +19,9 @@ import type { Route } from "./+types/account";
  */
 /** The account screens' own styles (issue 32): not in the public pages' stylesheet. */
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: accountStylesheet }];
+
+/** The secret, the recovery codes and the sessions are never kept by a cache: the loader's `no-store` goes out. */
+export const headers = passOnHeaders;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requirePageStaff(request, context, "account");
