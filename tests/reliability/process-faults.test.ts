@@ -164,10 +164,12 @@ describe("a server killed with SIGKILL in the middle of a delivery, then started
     // The last create reaches Jira, which makes the issue and never answers: the process is
     // killed while it waits, as in a crash in the middle of a delivery.
     await sendLeads(() => first.url, 9, "kill");
+    // The nine are delivered in the background: the hold must catch the tenth create, not theirs.
+    await until(() => jira.issues.length === 9, "the first nine issues exist");
     jira.holdResponseOfNextCreate();
     // The visitor is answered with the local protocol after its short wait; the create still hangs.
     expect(await sendUntilAccepted(() => first.url, contactLead(9, "kill"))).toBe(201);
-    expect(jira.issues).toHaveLength(10);
+    await until(() => jira.issues.length === 10, "the tenth create reached Jira");
     await first.stop("SIGKILL");
 
     const second = await startSite({ DATA_DIR: first.dataDir });
@@ -190,9 +192,10 @@ describe("a server killed with SIGKILL in the middle of a delivery, then started
       const url = await createPostgresDatabase(postgresUrl!);
       const first = await startSite({ DATABASE_URL: url });
       await sendLeads(() => first.url, 9, "kill-pg");
+      await until(() => jira.issues.length === 9, "the first nine issues exist");
       jira.holdResponseOfNextCreate();
       expect(await sendUntilAccepted(() => first.url, contactLead(9, "kill-pg"))).toBe(201);
-      expect(jira.issues).toHaveLength(10);
+      await until(() => jira.issues.length === 10, "the tenth create reached Jira");
       await first.stop("SIGKILL");
 
       const second = await startSite({ DATABASE_URL: url });
