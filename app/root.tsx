@@ -27,7 +27,7 @@ import { FORM_TOKEN_META, useFormToken } from "~/lib/forms/form-token.ts";
 import { messagesFor } from "~/lib/i18n.ts";
 import { htmlLang, isLoginPath, type OfferedLanguage } from "~/lib/locale.ts";
 import { flushOutbox } from "~/lib/outbox.ts";
-import { isBare, type RouteHandle } from "~/lib/route-handle.ts";
+import { isBare, isStandalone, pageLanguage, type RouteHandle } from "~/lib/route-handle.ts";
 import { seoForHost } from "~/lib/seo/head.ts";
 import { siteBaseUrl } from "~/lib/seo/sitemap.ts";
 import type { ShellData } from "~/lib/shell.ts";
@@ -81,8 +81,12 @@ export function shouldRevalidate({ currentUrl, defaultShouldRevalidate }: Should
 
 export function Layout({ children }: { children: ReactNode }) {
   const root = useRouteLoaderData<typeof loader>("root");
-  // A bare area (the admin, decision 098) is in Portuguese whatever the visitor's language.
-  const language: OfferedLanguage = isBare(useMatches()) ? "pt" : (root?.language ?? "pt");
+  // A bare area (the admin, decision 098) is in Portuguese whatever the visitor's language; a
+  // standalone page in the language its loader chose.
+  const matches = useMatches();
+  const language: OfferedLanguage = isBare(matches)
+    ? "pt"
+    : ((isStandalone(matches) ? pageLanguage(matches) : null) ?? root?.language ?? "pt");
   const islandPage = useIslandPage();
   return (
     <html lang={htmlLang(language)} data-segment={root?.segment ?? undefined}>
@@ -111,8 +115,8 @@ export function Layout({ children }: { children: ReactNode }) {
 
 /**
  * The site's shell around every page: header, footer and chat. Shown without them: the login page
- * (A §2: it stands alone) and routes whose handle says `bare` (the admin area draws its own shell,
- * decision 098).
+ * (A §2: it stands alone), routes whose handle says `standalone` (the two-factor set-up) and those
+ * whose handle says `bare` (the admin area draws its own shell, decision 098).
  */
 export default function App({ loaderData }: Route.ComponentProps) {
   const { pathname } = useLocation();
@@ -141,7 +145,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
     void flushOutbox();
   }, []);
   // The login page has no header or footer (A §2).
-  if (isLoginPath(pathname) || isBare(matches)) return <Outlet />;
+  if (isLoginPath(pathname) || isStandalone(matches) || isBare(matches)) return <Outlet />;
   const hideChat = matches.some((m) => (m.handle as RouteHandle | undefined)?.hideChat);
   const showChat = loaderData.chat && !hideChat && chatVisibleOn(pathname);
   return (

@@ -1,5 +1,6 @@
 // Development helper: `node scripts/screenshot.mjs URL out.png [width]` takes a full-page screenshot in Debian's Chromium.
 // SCREENSHOT_TOKEN=<session token> looks at the page signed in (the token of POST /api/auth/login).
+// SCREENSHOT_LOCALE=en-US looks at it as a browser in that language (pt-BR otherwise).
 import { chromium } from "playwright-core";
 import { ensureDebianTool } from "./outside-tools.mjs";
 
@@ -16,7 +17,10 @@ const browser = await chromium.launch({
     "--no-first-run",
   ],
 });
-const page = await browser.newPage({ viewport: { width: Number(width), height: 900 }, locale: "pt-BR" });
+const page = await browser.newPage({
+  viewport: { width: Number(width), height: 900 },
+  locale: process.env.SCREENSHOT_LOCALE ?? "pt-BR",
+});
 if (process.env.SCREENSHOT_TOKEN) {
   await page.setExtraHTTPHeaders({ Authorization: `Bearer ${process.env.SCREENSHOT_TOKEN}` });
 }

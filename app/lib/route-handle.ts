@@ -1,3 +1,5 @@
+import type { OfferedLanguage } from "./locale.ts";
+
 /** What a route module's `handle` may say about its page (read by the root layout and the renderer). */
 export interface RouteHandle {
   /** The page has no floating chat button. */
@@ -16,6 +18,12 @@ export interface RouteHandle {
    */
   bare?: boolean;
   /**
+   * The page stands alone, like the login (A §2): no header, footer, skip link or chat, but in the
+   * visitor's language. A loader that answers `language` sets the document's (staff read the
+   * two-factor set-up in Portuguese, like the admin).
+   */
+  standalone?: boolean;
+  /**
    * A public page without React Router in the browser (decision 108): rendered whole on the server,
    * its interactive parts hydrated as islands (app/islands/). Its links load the next page.
    */
@@ -25,4 +33,15 @@ export interface RouteHandle {
 /** Whether any matched route asks for a bare page (decision 098). */
 export function isBare(matches: readonly { handle?: unknown }[]): boolean {
   return matches.some((m) => (m.handle as RouteHandle | undefined)?.bare === true);
+}
+
+/** Whether any matched route draws its page alone, like the login. */
+export function isStandalone(matches: readonly { handle?: unknown }[]): boolean {
+  return matches.some((m) => (m.handle as RouteHandle | undefined)?.standalone === true);
+}
+
+/** The language the page's own loader answered, when it says one (a standalone page's may differ from the site's). */
+export function pageLanguage(matches: readonly { data?: unknown }[]): OfferedLanguage | null {
+  const language = (matches.at(-1)?.data as { language?: unknown } | undefined)?.language;
+  return language === "pt" || language === "en" ? language : null;
 }

@@ -1,10 +1,13 @@
 import { qrSvgPath } from "@server/billing/qr.ts";
 import { DomainError } from "@server/domain-errors.ts";
+import { refusalInLanguage } from "@server/http/account-security.ts";
 import { requestToken } from "@server/http/auth-guard.ts";
+import { Fragment } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { QrCode } from "~/components/qr-code.tsx";
 import { safeRedirect } from "~/lib/auth/redirect.ts";
 import { securityTexts } from "~/lib/auth/security-texts.ts";
+import { isStaffRole } from "~/lib/auth/staff.ts";
 import { authTexts } from "~/lib/auth/texts.ts";
 import type { RouteHandle } from "~/lib/route-handle.ts";
 import { passOnHeaders } from "~/lib/route-headers.ts";
@@ -16,9 +19,10 @@ import type { Route } from "./+types/two-factor-setup";
  * Two-factor set-up (issue 32), /conta/dois-fatores: the QR code and its key as base32 text, a
  * 'Código' to confirm, then the ten recovery codes shown once. Staff come here straight after
  * their password (their session opens nothing else until it is done); anyone may come from the
- * security section of their account. Shown alone, like the login, in Portuguese like the admin.
+ * security section of their account. Shown alone, like the login: in Portuguese for staff, like the
+ * admin; in the site's language (Portuguese or English) for customers, like their portal.
  */
-export const handle: RouteHandle = { bare: true, hideChat: true };
+export const handle: RouteHandle = { standalone: true, hideChat: true };
 
 const NO_STORE = { "Cache-Control": "private, no-store" };
 
@@ -31,6 +35,11 @@ async function signedIn(request: Request, context: Route.LoaderArgs["context"]) 
   return session;
 }
 
+/** The screen's language: staff read the admin's Portuguese; customers the language they chose. */
+function languageOf(session: { user: { role: string } }, context: Route.LoaderArgs["context"]) {
+  return isStaffRole(session.user.role) ? "pt" : context.request.uiLanguage;
+}
+
 /** The account screens' own styles (issue 32): not in the public pages' stylesheet. */
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: accountStylesheet }];
 
@@ -41,15 +50,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const session = await signedIn(request, context);
   const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"));
   const staff = session.twoFactorSetupRequired;
+  const language = languageOf(session, context);
   const status = await context.services.twoFactor.status(session.user.id);
   if (status.enabled)
-    return data({ enabled: true as const, redirectTo, staff, setup: null }, { headers: NO_STORE });
+    return data({ enabled: true as const, redirectTo, staff, language, setup: null }, { headers: NO_STORE });
   const setup = await context.services.twoFactor.beginSetup(session.user, session.sessionId);
   return data(
     {
       enabled: false as const,
       redirectTo,
       staff,
+      language,
       setup: { secret: setup.secret, qr: qrSvgPath(setup.uri) },
     },
     { headers: NO_STORE },
@@ -60,7 +71,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const session = await signedIn(request, context);
   const form = await request.formData();
   const code = String(form.get("code") ?? "").slice(0, 20);
-  if (!code.trim()) return data({ error: securityTexts("pt").codeMissing, codes: null }, { status: 400 });
+  const t = securityTexts(languageOf(session, context));
+  if (!code.trim()) return data({ error: t.codeMissing, codes: null }, { status: 400 });
   try {
     const codes = await context.services.twoFactor.confirmSetup(session.user.id, code, session.sessionId);
     // A change of the second factor ends every other session of the person (issue 32).
@@ -69,20 +81,23 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ error: null, codes }, { headers: NO_STORE });
   } catch (error) {
     if (DomainError.is(error, "invalid") || DomainError.is(error, "conflict"))
-      return data({ error: error.message, codes: null }, { status: 400, headers: NO_STORE });
+      return data(
+        { error: refusalInLanguage(error.message, t), codes: null },
+        { status: 400, headers: NO_STORE },
+      );
     throw error;
   }
 }
 
-export function meta() {
+export function meta({ loaderData }: Route.MetaArgs) {
   return [
-    { title: `${securityTexts("pt").setupTitle} | ${SITE_NAME}` },
+    { title: `${securityTexts(loaderData?.language ?? "pt").setupTitle} | ${SITE_NAME}` },
     { name: "robots", content: "noindex" },
   ];
 }
 
 export default function TwoFactorSetup({ loaderData, actionData }: Route.ComponentProps) {
-  const s = securityTexts("pt");
+  const s = securityTexts(loaderData.language);
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const codes = actionData?.codes ?? null;
@@ -134,7 +149,14 @@ export default function TwoFactorSetup({ loaderData, actionData }: Route.Compone
                 <p className="two-factor__secret">
                   <span className="visually-hidden">{s.secretLabel}: </span>
                   {/* In groups of four, as apps and people read it; apps ignore the spaces. */}
-                  <code data-testid="totp-secret">{loaderData.setup.secret.match(/.{1,4}/g)?.join(" ")}</code>
+                  <code data-testid="totp-secret">
+                    {loaderData.setup.secret.match(/.{1,4}/g)?.map((group, i) => (
+                      <Fragment key={group + String(i)}>
+                        {i > 0 && " "}
+                        <span>{group}</span>
+                      </Fragment>
+                    ))}
+                  </code>
                 </p>
               </li>
               <li>{s.setupStep3}</li>
@@ -172,7 +194,7 @@ export default function TwoFactorSetup({ loaderData, actionData }: Route.Compone
             </Form>
             <form method="post" action="/logout" className="auth-card__footer">
               <button type="submit" className="button button--link">
-                {authTexts("pt").logout}
+                {authTexts(loaderData.language).logout}
               </button>
             </form>
           </>

@@ -81,7 +81,7 @@ const fields = {
 };
 
 /** A refusal of the services (in Portuguese) as the page's language says it. */
-function inLanguage(message: string, t: ReturnType<typeof securityTexts>): string {
+export function refusalInLanguage(message: string, t: ReturnType<typeof securityTexts>): string {
   const known: Record<string, string> = {
     [twoFactorMessages.invalidCode]: t.invalidCode,
     [twoFactorMessages.tooManyCodes]: t.tooManyCodes,
@@ -149,7 +149,7 @@ export async function accountSecurityAction(
     }
   } catch (error) {
     if (DomainError.is(error)) {
-      const message = inLanguage(error.message, t);
+      const message = refusalInLanguage(error.message, t);
       const field =
         intent === "change-password"
           ? error.message === authMessages.currentPasswordWrong

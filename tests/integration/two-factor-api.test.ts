@@ -104,6 +104,36 @@ describe("POST /api/auth/login with two-factor", () => {
     expect(await loginToken(server.url, customer.email, customer.password)).toMatch(/^[\w-]{40,}$/);
   });
 
+  it("the set-up page speaks a customer's chosen language; staff read it in Portuguese, like the admin", async () => {
+    const page = (token: string, init: RequestInit = {}) =>
+      fetch(`${server.url}/conta/dois-fatores`, {
+        ...init,
+        redirect: "manual",
+        headers: { Authorization: `Bearer ${token}`, Cookie: "lang=en", Origin: server.url, ...init.headers },
+      });
+    const customerToken = await loginToken(server.url, customer.email, customer.password);
+    const english = await page(customerToken);
+    expect(english.status).toBe(200);
+    const html = await english.text();
+    expect(html).toContain('<html lang="en"');
+    expect(html).toContain("<title>Turn on two-step verification | ");
+    expect(html).toContain(">Turn on two-step verification</h1>");
+    expect(html).toContain(">Code</label>");
+    expect(html).not.toContain("Ative a verificação em duas etapas");
+    const wrong = await page(customerToken, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: "code=000000",
+    });
+    expect(wrong.status).toBe(400);
+    expect(await wrong.text()).toContain("Invalid or already used code.");
+
+    // The admin turned it on above: the page says so, in Portuguese despite the English cookie.
+    const staff = await (await page(await loginToken(server.url, admin.email, admin.password))).text();
+    expect(staff).toContain('<html lang="pt-BR"');
+    expect(staff).toContain(">Verificação em duas etapas ativada</h1>");
+  });
+
   it("npm run user:reset-2fa removes it and ends the sessions; staff set it up again", async () => {
     const token = await loginToken(server.url, admin.email, admin.password);
     await server.stop();

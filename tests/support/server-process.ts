@@ -260,7 +260,9 @@ export function sessionCookieToken(response: Response): string {
  */
 export async function setUpTwoFactor(url: string, email: string, sessionToken: string): Promise<string[]> {
   const page = await callApi(url, "/conta/dois-fatores", { token: sessionToken });
-  const secret = /data-testid="totp-secret">([A-Z2-7 ]+)</.exec(await page.text())?.[1]?.replace(/ /g, "");
+  // The key is shown in groups of four, each in its own element: its letters, without tags or spaces.
+  const shown = /data-testid="totp-secret">(.*?)<\/code>/s.exec(await page.text())?.[1];
+  const secret = shown?.replace(/<[^>]*>|\s/g, "");
   if (!secret) throw new Error(`the two-factor set-up page showed no secret (${page.status})`);
   const confirmed = await postForm(
     url,
