@@ -238,6 +238,22 @@ describe("editorial workflow in Chromium", () => {
     await page.locator("#admin-menu").getByRole("link", { name: "Mídia" }).click();
     await ask.getByRole("button", { name: "Sair sem salvar" }).click();
     await page.waitForURL(`${server.url}/admin/midia`);
+
+    // The browser's back button is held too: to the editor again, a change, then back.
+    await page.locator("#admin-menu").getByRole("link", { name: "testimonials-data.json" }).click();
+    await page.waitForURL(`${server.url}/admin/json/testimonials-data.json`);
+    await page.locator(".editor__form").getByLabel("Subtítulo").fill("Outra mudança não salva");
+    await page.goBack({ waitUntil: "commit" });
+    await ask.getByText("Há alterações não salvas neste conteúdo.").waitFor();
+    // The router puts the address back where it was while it asks.
+    await page.waitForURL(`${server.url}/admin/json/testimonials-data.json`);
+    await ask.getByRole("button", { name: "Continuar editando" }).click();
+    expect(await page.locator(".editor__form").getByLabel("Subtítulo").inputValue()).toBe(
+      "Outra mudança não salva",
+    );
+    await page.goBack({ waitUntil: "commit" });
+    await ask.getByRole("button", { name: "Sair sem salvar" }).click();
+    await page.waitForURL(`${server.url}/admin/midia`);
     await context.close();
   });
 
