@@ -5,6 +5,7 @@ import {
   ATTACHMENT_TEXT_EXTENSIONS,
   ATTACHMENT_TYPES,
   canReopen,
+  canReply,
   canResolve,
   canSeeTicket,
   categoriesOf,
@@ -343,6 +344,8 @@ export class TicketService {
   async reply(actor: PortalActor, id: string, body: string, files: SentFile[]): Promise<void> {
     const text = replySchema.parse(body);
     const ticket = await this.visible(actor, id);
+    if (!canReply({ statusCategory: ticket.statusCategory as StatusCategory }))
+      throw ticketRefusal("conflict", "cannotReply");
     const checked = await checkAttachments(files);
     const stored = await this.store(checked);
     const now = this.now();

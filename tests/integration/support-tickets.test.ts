@@ -215,6 +215,12 @@ describe.each(databaseTargets())("support tickets through Jira on $name (issue 2
     expect(issue.status).toBe("Done");
     detail = await stack.services.tickets.get(member, ticket.id);
     expect(detail).toMatchObject({ status: "resolvido", canReopen: true, canResolve: false });
+    // A resolved ticket takes no reply (Jira's done issue would leave it unread): reopen first.
+    const repliesBefore = detail.messages.length;
+    await expect(stack.services.tickets.reply(member, ticket.id, "Ainda está com erro.", [])).rejects.toThrow(
+      "Este chamado está resolvido: reabra-o para responder ou abra um novo chamado.",
+    );
+    expect((await stack.services.tickets.get(member, ticket.id)).messages).toHaveLength(repliesBefore);
 
     // Reopened within 7 days: back to work in Jira.
     stack.clock.advance(3 * 24 * 3600_000);

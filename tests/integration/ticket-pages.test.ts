@@ -385,6 +385,15 @@ describe.each(targets)("the support screens on $name (issue 27)", (target) => {
     );
     expect(again.status).toBe(409);
     expect(await again.text()).toContain("Este chamado já está resolvido.");
+    // A reply from a page left open before it was resolved is refused, and says what to do.
+    const late = await postMultipart(`/user/suporte/${ticket.id}`, "reporter", {
+      intent: "reply",
+      body: "Ainda com erro.",
+    });
+    expect(late.status).toBe(409);
+    expect(await late.text()).toContain(
+      "Este chamado está resolvido: reabra-o para responder ou abra um novo chamado.",
+    );
     // The status filter finds it among the resolved ones only.
     expect((await page("/user/suporte?status=resolvido", "reporter")).html).toContain(ticket.protocol);
     expect((await page("/user/suporte?status=aberto", "reporter")).html).not.toContain(ticket.protocol);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   canReopen,
+  canReply,
   canResolve,
   canSeeTicket,
   categoriesOf,
@@ -59,6 +60,12 @@ describe("resolve and reopen", () => {
     expect(canResolve({ statusCategory: "new" })).toBe(true);
     expect(canResolve({ statusCategory: "indeterminate" })).toBe(true);
     expect(canResolve({ statusCategory: "done" })).toBe(false);
+  });
+
+  it("only a ticket not done takes a reply", () => {
+    expect(canReply({ statusCategory: "new" })).toBe(true);
+    expect(canReply({ statusCategory: "indeterminate" })).toBe(true);
+    expect(canReply({ statusCategory: "done" })).toBe(false);
   });
 
   const transitions = [

@@ -69,6 +69,14 @@ export function canResolve(ticket: { statusCategory: StatusCategory }): boolean 
 }
 
 /**
+ * A resolved ticket takes no reply: support's Jira no longer looks at a done issue, so a reply
+ * there would go unread. Its people reopen it (within the window) or open a new one.
+ */
+export function canReply(ticket: { statusCategory: StatusCategory }): boolean {
+  return ticket.statusCategory !== "done";
+}
+
+/**
  * Jira transitions are found by name, as B §4.4 finds 'Qualified': resolving takes the first whose
  * target status (or its own name) reads as done, reopening the first that leads back to work.
  */
@@ -185,6 +193,7 @@ export const TICKET_REFUSALS = {
     fileType: (name: string) =>
       `O arquivo ${name} não é de um tipo aceito: envie imagens, PDF, textos, CSV, planilhas ou documentos.`,
     cannotResolve: () => "Este chamado já está resolvido.",
+    cannotReply: () => "Este chamado está resolvido: reabra-o para responder ou abra um novo chamado.",
     cannotReopen: () =>
       "Um chamado só pode ser reaberto até 7 dias depois de resolvido. Abra um novo chamado.",
     tooManyTickets: () => "Muitos chamados em pouco tempo. Tente novamente mais tarde.",
@@ -197,6 +206,7 @@ export const TICKET_REFUSALS = {
     fileType: (name: string) =>
       `The file ${name} is not of an accepted type: send images, PDF, text, CSV, spreadsheets or documents.`,
     cannotResolve: () => "This ticket is already resolved.",
+    cannotReply: () => "This ticket is resolved: reopen it to reply, or open a new ticket.",
     cannotReopen: () => "A ticket can be reopened up to 7 days after it was resolved. Open a new ticket.",
     tooManyTickets: () => "Too many tickets in a short time. Try again later.",
   },
