@@ -6,6 +6,7 @@ import {
   type SyntheticEvent,
   useContext,
 } from "react";
+import { MISSING_IMAGE } from "~/lib/media.ts";
 import { IMAGE_SIZES, type ImageSizes, type PageMedia } from "~/lib/responsive-images.ts";
 
 /**
@@ -48,6 +49,8 @@ export interface ContentImageProps {
   style?: CSSProperties;
   imgRef?: Ref<HTMLImageElement>;
   onError?: (event: SyntheticEvent<HTMLImageElement>) => void;
+  /** The placeholder's words, for a page that shows it without React (showMissingImages). */
+  missing?: { text: string; label: string };
 }
 
 /**
@@ -69,6 +72,7 @@ export function ContentImage({
   style,
   imgRef,
   onError,
+  missing,
 }: ContentImageProps) {
   const media = usePageMedia(src);
   // The server wrote the srcset and the focal point's object-position (MediaService.forPage).
@@ -88,6 +92,7 @@ export function ContentImage({
       className={className}
       style={position || style ? { ...position, ...style } : undefined}
       onError={onError}
+      {...(missing && { [MISSING_IMAGE.text]: missing.text, [MISSING_IMAGE.label]: missing.label })}
     />
   );
 }

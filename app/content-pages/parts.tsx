@@ -79,13 +79,11 @@ export function SafeImage({
   sizes?: ContentImageProps["sizes"];
 }) {
   const [failed, setFailed] = useState(false);
+  const label = alt || fallbackAlt || texts.imageUnavailable;
   if (failed) {
+    // The same markup as showMissingImages (app/lib/media.ts) makes where nothing hydrates.
     return (
-      <div
-        className={`image-missing ${className ?? ""}`}
-        role="img"
-        aria-label={alt || fallbackAlt || texts.imageUnavailable}
-      >
+      <div className={`image-missing ${className ?? ""}`} role="img" aria-label={label}>
         <span>{texts.imageUnavailable}</span>
       </div>
     );
@@ -103,6 +101,7 @@ export function SafeImage({
         if (!failed && failedBeforeHydration(img)) setFailed(true);
       }}
       onError={() => setFailed(true)}
+      missing={{ text: texts.imageUnavailable, label }}
     />
   );
 }

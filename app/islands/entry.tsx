@@ -1,6 +1,7 @@
 import { hydrateRoot } from "react-dom/client";
 import { trackPageView } from "~/lib/analytics.ts";
 import { documentFormToken, FormTokenContext } from "~/lib/forms/form-token.ts";
+import { showMissingImages } from "~/lib/media.ts";
 import { flushOutbox } from "~/lib/outbox.ts";
 import type { IslandName } from "./names.ts";
 import { islandModules } from "./registry.ts";
@@ -40,6 +41,8 @@ function nextTask(): Promise<void> {
 }
 
 async function start(): Promise<void> {
+  // Before any island: the page's static images that failed show 'Imagem não disponível'.
+  showMissingImages(document);
   const formToken = documentFormToken();
   const islands = [...document.querySelectorAll<HTMLElement>("[data-island]")];
   // Every island's code is fetched at once (the page asked for it with modulepreload)...

@@ -180,6 +180,33 @@ describe("content pages, blog and partner map in Chromium", () => {
     await context.close();
   });
 
+  it("an image that fails shows 'Imagem não disponível' in its place (B §2.3), on the blog's island pages too", async () => {
+    const context = await browser.newContext({ locale: "pt-BR", viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    // Nothing fails: every image is an image, none a placeholder.
+    await gotoHydrated(page, `${server.url}/blog`);
+    expect(await page.locator(".image-missing").count()).toBe(0);
+    expect(await page.locator(".post-card__image").count()).toBeGreaterThan(3);
+
+    // The network loses one article's image: the cover (failing before the scripts run) and its
+    // card among the related posts (lazy, failing later) both show the placeholder.
+    await page.route("**/images/blog/funil-de-vendas-no-crm.svg", (route) => route.abort("connectionfailed"));
+    await gotoHydrated(page, `${server.url}/blog/funil-de-vendas-no-crm`);
+    const cover = page.locator(".blog-post__image");
+    await expect.poll(() => cover.getAttribute("role")).toBe("img");
+    expect(await cover.evaluate((element) => element.tagName)).toBe("DIV");
+    expect(await cover.textContent()).toBe("Imagem não disponível");
+    expect(await page.locator("img.blog-post__image").count()).toBe(0);
+    await gotoHydrated(page, `${server.url}/blog/como-escolher-um-erp`);
+    const related = page.locator("#relacionados-titulo + .post-grid");
+    await related.scrollIntoViewIfNeeded();
+    const missing = related.getByRole("img", { name: "Imagem não disponível" });
+    await expect.poll(() => missing.count()).toBe(1);
+    // The other two still show their image.
+    expect(await related.locator("img.post-card__image").count()).toBe(2);
+    await context.close();
+  });
+
   it("partner map: filters change the markers; a marker opens its info window; the map code is only on this page", async () => {
     const context = await browser.newContext({ locale: "pt-BR", viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
