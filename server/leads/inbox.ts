@@ -177,7 +177,10 @@ export class LeadInbox {
       .orderBy(desc(leads.createdAt), desc(leads.id));
   }
 
-  /** One lead with its delivery jobs and every attempt of each. */
+  /**
+   * One lead with its delivery jobs and every attempt of each, and whether its answer is overdue
+   * (judged on the service's clock, as the list judges it).
+   */
   async detail(id: string) {
     if (!/^[0-9a-f-]{36}$/i.test(id)) throw new DomainError("not-found", inboxMessages.notFound);
     const [lead] = await this.db.select().from(leads).where(eq(leads.id, id));
@@ -201,6 +204,7 @@ export class LeadInbox {
       : [];
     return {
       lead,
+      overdue: isOverdue(lead.respondBy, lead.outcome, this.now()),
       jobs: jobs.map((job) => ({ ...job, tries: attempts.filter((a) => a.jobId === job.id) })),
     };
   }

@@ -226,10 +226,13 @@ describe.each(databaseTargets())("lead operations on $name", (target) => {
     );
     await stack.worker.kick();
     expect((await stack.inbox.list({ overdue: true })).rows).toHaveLength(0);
+    expect((await stack.inbox.detail(waiting.leadId!)).overdue).toBe(false);
     stack.clock.advance(10 * 24 * 3600_000);
     const overdue = await stack.inbox.list({ overdue: true });
     expect(overdue.rows.map((r) => r.id)).toEqual([waiting.leadId]);
     expect(overdue.rows[0]!.overdue).toBe(true);
+    // The lead's own page judges it on the same clock as the list.
+    expect((await stack.inbox.detail(waiting.leadId!)).overdue).toBe(true);
   });
 
   it("a second request from the same e-mail or company is linked to the latest earlier issue and labelled recurring; the timeline shows them all", async () => {

@@ -8,13 +8,13 @@ import { describeTouch } from "~/lib/attribution/touch.ts";
 import { formatSaoPaulo } from "~/lib/content/schedule-time.ts";
 import type { FormKey } from "~/lib/forms/form-keys.ts";
 import { readableAnswers } from "~/lib/forms/summary.ts";
-import { isOverdue, OUTCOME_LABELS } from "~/lib/leads/outcomes.ts";
+import { OUTCOME_LABELS } from "~/lib/leads/outcomes.ts";
 import type { Route } from "./+types/lead";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   await requirePageAdmin(request, context);
   try {
-    const { lead, jobs } = await context.services.inbox.detail(params.id);
+    const { lead, overdue, jobs } = await context.services.inbox.detail(params.id);
     // Stored leads carry one of the form keys: intake refuses any other.
     const form = await context.services.forms.get(lead.formId as FormKey);
     return data(
@@ -39,7 +39,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
           owner: lead.ownerName,
           routingRule: lead.routingRule,
           respondBy: lead.respondBy?.toISOString() ?? null,
-          overdue: isOverdue(lead.respondBy, lead.outcome, new Date()),
+          overdue,
           outcome: lead.outcome,
           firstTouch: describeTouch(firstTouchOf(lead.tracking as Record<string, unknown>)),
           lastTouch: describeTouch(lastTouchOf(lead.tracking as Record<string, unknown>)),
