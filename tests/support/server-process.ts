@@ -320,15 +320,28 @@ export async function editorToken(
   adminToken: string,
   email = `editora-${Date.now()}@vertice.local`,
 ): Promise<string> {
+  const password = await createStaffAccount(server, adminToken, { email, name: "Editora de Conteúdo" });
+  return loginToken(server.url, email, password);
+}
+
+/**
+ * A staff account made by the admin in Settings with a temporary password, as staff do: answers
+ * that password, read from the page's confirmation, where the admin sees it once.
+ */
+export async function createStaffAccount(
+  server: ServerProcess,
+  adminToken: string,
+  account: { email: string; name: string; role?: "editor" | "admin" },
+): Promise<string> {
   const made = await postForm(
     server.url,
     "/admin/settings",
-    { intent: "create", email, name: "Editora de Conteúdo", role: "editor", access: "password" },
+    { intent: "create", role: "editor", ...account, access: "password" },
     adminToken,
   );
   const password = /Senha provisória \(mostrada só agora\): ([^\s<]+)/.exec(await made.text())?.[1];
-  if (!password) throw new Error(`the editor was not created (${made.status})`);
-  return loginToken(server.url, email, password);
+  if (!password) throw new Error(`the staff account was not created (${made.status})`);
+  return password;
 }
 
 /**
