@@ -23,6 +23,8 @@ const LOAD_TESTS = ["tests/integration/abandoned-bursts.test.ts"];
 export default defineConfig({
   resolve: { alias },
   test: {
+    // The default reporter, then where the time went (the slowest files, each project's wall time).
+    reporters: ["default", "./tests/support/timing-reporter.ts"],
     maxWorkers: 3,
     projects: [
       {
@@ -44,6 +46,10 @@ export default defineConfig({
           ],
           exclude: LOAD_TESTS,
           globalSetup: ["tests/support/global-setup.ts"],
+          // A worker runs its files one after another in one module graph: the server code, the
+          // fakes and the support modules are imported once per worker, not once per file (no
+          // file here mocks a module, fakes timers or stubs a global).
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
           expect: { poll: { timeout: SLOW_POLL_MS } },
@@ -72,7 +78,8 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           expect: { poll: { timeout: SLOW_POLL_MS } },
-          fileParallelism: false,
+          // Two files at a time, each with its own server, in the run's one Chromium (e2e-setup.ts).
+          maxWorkers: 2,
           sequence: { groupOrder: 2 },
         },
       },

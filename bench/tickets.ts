@@ -8,7 +8,7 @@
 // Prints the median and 95th percentile of each, in ms. Needs PostgreSQL: TEST_DATABASE_URL, or
 // postgres://root@127.0.0.1:5432/test.
 import { randomUUID } from "node:crypto";
-import { hashPassword } from "@server/auth/passwords.ts";
+import { PasswordHasher } from "@server/auth/passwords.ts";
 import { openDatabase } from "@server/db/client.ts";
 import { companies, users } from "@server/db/schema.ts";
 import { DEFAULT_EMAIL, DEFAULT_TOKEN, startFakeJira } from "../tests/fakes/jira.ts";
@@ -45,7 +45,7 @@ await database.db.insert(users).values({
   role: "customer",
   companyId,
   companyRole: "owner",
-  passwordHash: await hashPassword(PASSWORD),
+  passwordHash: await new PasswordHasher().hash(PASSWORD),
   preferences: {},
 });
 await database.close();

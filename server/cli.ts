@@ -4,6 +4,7 @@ import { formatCnpjForDisplay } from "~/lib/cnpj.ts";
 import { COMPANY_ROLE_LABELS } from "~/lib/portal/permissions.ts";
 import { API_KEY_SCOPES, type ApiKeyScope, ApiKeyService } from "./auth/api-keys.ts";
 import { authMessages } from "./auth/messages.ts";
+import { PasswordHasher, scryptCostOf } from "./auth/passwords.ts";
 import { Sealer } from "./auth/sealed.ts";
 import { TwoFactorService, twoFactorRequiredFor } from "./auth/two-factor.ts";
 import { AccountService } from "./auth/users.ts";
@@ -77,13 +78,17 @@ async function main(argv: string[]): Promise<number> {
   const database = await openConfiguredDatabase(config);
   try {
     // Creating a user needs the accounts (and the plans, for a company) and nothing else: no
-    // cache shared with a server, mail or rate limiter.
+    // cache shared with a server, mail or rate limiter. Passwords at the server's cost.
+    const accounts = new AccountService({
+      db: database.db,
+      hasher: new PasswordHasher(scryptCostOf(config.PASSWORD_HASH_COST)),
+    });
     if (values.role === "customer") {
       const companies = new CompanyService({
         db: database.db,
         plans: contentPlans(new ContentService(database.db, new Cache())),
       });
-      const { user, company, createdCompany } = await createCustomer(companies, {
+      const { user, company, createdCompany } = await createCustomer(accounts, companies, {
         email: values.email,
         password: values.password,
         name: values.name,
@@ -96,7 +101,7 @@ async function main(argv: string[]): Promise<number> {
       );
       return 0;
     }
-    const user = await new AccountService({ db: database.db }).createUser({
+    const user = await accounts.createUser({
       email: values.email,
       password: values.password,
       role: values.role,

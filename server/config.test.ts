@@ -36,6 +36,7 @@ describe("loadConfig: defaults (DESIGN Contracts, Environment)", () => {
       DATA_DIR: "./.data",
       FORM_RATE_LIMIT_PER_MINUTE: 20,
       LOGIN_RATE_LIMIT_PER_MINUTE: 10,
+      PASSWORD_HASH_COST: 15,
       publicBaseUrl: "http://localhost:3000",
       isProduction: false,
     });
@@ -197,6 +198,9 @@ describe("loadConfig: invalid configuration stops the start with one line naming
     [{ LOGIN_RATE_LIMIT_PER_MINUTE: "0" }, "LOGIN_RATE_LIMIT_PER_MINUTE"],
     [{ MAP_TILE_URL: "https://tiles.example.com/{x}/{y}.png" }, "MAP_TILE_URL"],
     [{ NODE_ENV: "staging" }, "NODE_ENV"],
+    [{ PASSWORD_HASH_COST: "9" }, "PASSWORD_HASH_COST"],
+    [{ PASSWORD_HASH_COST: "21" }, "PASSWORD_HASH_COST"],
+    [{ PASSWORD_HASH_COST: "12", PUBLIC_BASE_URL: "https://www.vertice.com.br" }, "PASSWORD_HASH_COST"],
   ] as [Record<string, string>, string][])("%j names %s", (env, variable) => {
     expectOneLineNaming(configError(env), variable);
   });
@@ -228,6 +232,26 @@ describe("loadConfig: invalid configuration stops the start with one line naming
     expect(config.SESSION_SECRET).toBe("s".repeat(32));
     expect(config.PORT).toBe(65535);
     expect(config.FORM_RATE_LIMIT_PER_MINUTE).toBe(1);
+  });
+
+  it("a cheaper password hash is for a local address only (decision 113)", () => {
+    expect(
+      configError({
+        NODE_ENV: "production",
+        PASSWORD_HASH_COST: "10",
+        PUBLIC_BASE_URL: "https://www.vertice.com.br",
+      }),
+    ).toBe(
+      'Configuração inválida: PASSWORD_HASH_COST deve ser pelo menos 15 num site com endereço público (valores menores só para testes em localhost) (recebido "***")',
+    );
+    expect(loadConfig({ PASSWORD_HASH_COST: "10" }).PASSWORD_HASH_COST).toBe(10);
+    expect(
+      loadConfig({ PASSWORD_HASH_COST: "10", PUBLIC_BASE_URL: "http://127.0.0.1:3000" }).PASSWORD_HASH_COST,
+    ).toBe(10);
+    expect(
+      loadConfig({ PASSWORD_HASH_COST: "17", PUBLIC_BASE_URL: "https://www.vertice.com.br" })
+        .PASSWORD_HASH_COST,
+    ).toBe(17);
   });
 
   it("an invalid value containing a line break still gives a one-line message", () => {

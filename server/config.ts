@@ -1,5 +1,6 @@
 import { PIX_LIMITS, pixKeyKind, pixText } from "~/lib/billing/pix.ts";
 import { z } from "~/lib/zod.ts";
+import { PRODUCTION_HASH_COST } from "./auth/passwords.ts";
 
 /**
  * The whole environment contract of DESIGN.md, parsed once at start.
@@ -153,6 +154,13 @@ const envSchema = z
     LOGIN_RATE_LIMIT_PER_MINUTE: positiveInt(10),
     /** Minimum time between showing a form and sending it; faster submissions are flagged as spam. */
     FORM_MIN_FILL_MS: wholeNumber.transform((v) => v ?? 3_000),
+    /**
+     * log2 of scrypt's N for new password hashes (decision 113): production's unless a local trial
+     * or a test asks for cheaper ones (refused below production's for a public address).
+     */
+    PASSWORD_HASH_COST: wholeNumber
+      .pipe(z.number().min(10, "deve ser de 10 a 20").max(20, "deve ser de 10 a 20").optional())
+      .transform((v) => v ?? PRODUCTION_HASH_COST),
     LOG_LEVEL: optionalString.pipe(
       z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional(),
     ),
@@ -179,6 +187,18 @@ const envSchema = z
         code: "custom",
         path: ["PUBLIC_BASE_URL"],
         message: "deve usar https em produção (http só para localhost ou 127.0.0.1)",
+      });
+    }
+    // A cheaper password hash is for tests and local trials only, never a site people sign in to.
+    if (
+      env.PASSWORD_HASH_COST < PRODUCTION_HASH_COST &&
+      env.PUBLIC_BASE_URL &&
+      !isLocalAddress(env.PUBLIC_BASE_URL)
+    ) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["PASSWORD_HASH_COST"],
+        message: `deve ser pelo menos ${PRODUCTION_HASH_COST} num site com endereço público (valores menores só para testes em localhost)`,
       });
     }
     // Pix needs the key, the name and the city: half a receiver would make codes no bank accepts.

@@ -5,6 +5,7 @@ import { AuditLog } from "./admin/audit.ts";
 import { ApiKeyService } from "./auth/api-keys.ts";
 import { createMailer, outboxMail } from "./auth/mailer.ts";
 import { PasswordResetService } from "./auth/password-reset.ts";
+import { PasswordHasher, scryptCostOf } from "./auth/passwords.ts";
 import { Sealer } from "./auth/sealed.ts";
 import { queueNewDeviceMail } from "./auth/security-mail.ts";
 import { seedDemoUsers } from "./auth/seed.ts";
@@ -218,6 +219,10 @@ export async function buildServices(
       development: seams.development ?? false,
     });
     const companies = new CompanyService({ db: database.db, plans: contentPlans(content), now: seams.now });
+    // Every password hashed and checked at the configured cost (production's unless a test or a
+    // local trial asks for less: decision 113).
+    const hasher = new PasswordHasher(scryptCostOf(config.PASSWORD_HASH_COST));
+    const accounts = new AccountService({ db: database.db, hasher, now: seams.now });
     // The portal's private files (ticket attachments, NFS-e): beside the embedded database, never
     // under /uploads; several instances share DATA_DIR or swap the storage.
     const privateFiles = {
@@ -432,7 +437,7 @@ export async function buildServices(
       worker,
       deliveryHandlers,
       jira,
-      accounts: new AccountService({ db: database.db, now: seams.now }),
+      accounts,
       apiKeys: new ApiKeyService({ db: database.db, now: seams.now }),
       privateFiles,
       invoices: new InvoiceService({ db: database.db, files: privateFiles.nfse, now: seams.now }),
@@ -482,6 +487,7 @@ export async function buildServices(
       integrations: new IntegrationService({ db: database.db, content, companies, tickets, now: seams.now }),
       sessions: new SessionService({
         db: database.db,
+        hasher,
         loginLimit: config.LOGIN_RATE_LIMIT_PER_MINUTE,
         loginCounter,
         twoFactor,
@@ -491,6 +497,7 @@ export async function buildServices(
       twoFactor,
       passwordReset: new PasswordResetService({
         db: database.db,
+        hasher,
         logger,
         mailer,
         publicBaseUrl: config.publicBaseUrl,
@@ -498,6 +505,7 @@ export async function buildServices(
       }),
       members: new MemberService({
         db: database.db,
+        accounts,
         companies,
         mailer,
         publicBaseUrl: config.publicBaseUrl,

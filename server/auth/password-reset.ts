@@ -4,7 +4,7 @@ import { passwordResets, sessions, users } from "../db/schema.ts";
 import { DomainError } from "../domain-errors.ts";
 import type { Logger } from "../logger.ts";
 import { authMessages } from "./messages.ts";
-import { hashPassword, MIN_PASSWORD_LENGTH } from "./passwords.ts";
+import { MIN_PASSWORD_LENGTH, type PasswordHasher } from "./passwords.ts";
 import { hashToken, INVITE_TTL_MS, newToken, RESET_TTL_MS } from "./tokens.ts";
 import { type PublicUser, toPublicUser } from "./users.ts";
 
@@ -33,6 +33,7 @@ export interface Mailer {
 
 export interface PasswordResetOptions {
   db: Database;
+  hasher: PasswordHasher;
   logger: Logger;
   mailer: Mailer;
   publicBaseUrl: string;
@@ -121,7 +122,7 @@ export class PasswordResetService {
     if (password.length < MIN_PASSWORD_LENGTH)
       throw new DomainError("invalid", authMessages.passwordTooShort);
     const now = this.now();
-    const passwordHash = await hashPassword(password);
+    const passwordHash = await this.options.hasher.hash(password);
     return this.options.db.transaction(async (tx) => {
       const [reset] = await tx
         .update(passwordResets)

@@ -1,23 +1,26 @@
 import { describe, expect, it } from "vitest";
+import { loadConfig } from "../config.ts";
 import {
-  dummyPasswordHash,
   HASHING_SLOTS,
-  hashPassword,
   inHashingSlot,
   MIN_PASSWORD_LENGTH,
-  needsRehash,
-  verifyPassword,
+  PasswordHasher,
+  PRODUCTION_SCRYPT_COST,
+  scryptCostOf,
 } from "./passwords.ts";
 
-// Each hash costs tens of milliseconds: the suite computes as few as it can and shares them.
 const PASSWORD = "correct horse battery";
-const FORMAT = /^scrypt\$32768\$8\$3\$([A-Za-z0-9+/]{22}==)\$([A-Za-z0-9+/]{43}=)$/;
+/**
+ * The rules of the format and of refusals hold at any cost: they are checked on a cheap hasher
+ * (N=2^10, as every other test hashes: decision 113). Production's cost is checked once, below.
+ */
+const hasher = new PasswordHasher(scryptCostOf(10));
+const FORMAT = /^scrypt\$1024\$8\$3\$([A-Za-z0-9+/]{22}==)\$([A-Za-z0-9+/]{43}=)$/;
+const hashPassword = (password: string) => hasher.hash(password);
+const verifyPassword = (password: string, stored: string) => hasher.verify(password, stored);
 
 describe("§4 Authentication — stored password hashes (scrypt$N$r$p$salt$hash)", () => {
-  // Five scrypt runs of ~100 ms alone: on a busy two-core machine they took over the default 5 s.
-  it("hashes in the self-describing format with 16-byte salt and 32-byte key, salted at random", {
-    timeout: 30_000,
-  }, async () => {
+  it("hashes in the self-describing format with 16-byte salt and 32-byte key, salted at random", async () => {
     const [first, second] = await Promise.all([hashPassword(PASSWORD), hashPassword(PASSWORD)]);
     const a = first.match(FORMAT);
     const b = second.match(FORMAT);
@@ -73,27 +76,43 @@ describe("§4 Authentication — a malformed or foreign stored hash never matche
 
 describe("§4 Authentication — unknown e-mail checks a dummy hash so both failures take the same time", () => {
   it("returns the same promise and value on every call, in the scrypt format", async () => {
-    const first = dummyPasswordHash();
-    const second = dummyPasswordHash();
+    const first = hasher.dummyHash();
+    const second = hasher.dummyHash();
     expect(second).toBe(first);
     const value = await first;
-    expect(await dummyPasswordHash()).toBe(value);
+    expect(await hasher.dummyHash()).toBe(value);
     expect(value).toMatch(FORMAT);
   });
 
   it("does not verify the empty password", async () => {
-    await expect(verifyPassword("", await dummyPasswordHash())).resolves.toBe(false);
+    await expect(verifyPassword("", await hasher.dummyHash())).resolves.toBe(false);
   });
 });
 
 describe("scrypt cost at OWASP's recommendation (issue 13), older hashes replaced at sign-in", () => {
-  it("hashes with N=2^15, r=8, p=3 (OWASP's equal of N=2^17, p=1); older settings need a rehash", async () => {
-    const current = await hashPassword(PASSWORD);
-    expect(current.startsWith("scrypt$32768$8$3$")).toBe(true);
-    expect(needsRehash(current)).toBe(false);
-    const older = current.replace("scrypt$32768$8$3$", "scrypt$32768$8$1$");
-    expect(needsRehash(older)).toBe(true);
-    expect(needsRehash("bcrypt$whatever")).toBe(true);
+  // The one test that hashes at production's cost (two scrypt runs of ~100-300 ms).
+  it("production hashes with N=2^15, r=8, p=3 (OWASP's equal of N=2^17, p=1), which the configuration keeps by default", {
+    timeout: 30_000,
+  }, async () => {
+    expect(PRODUCTION_SCRYPT_COST).toEqual({ N: 2 ** 15, r: 8, p: 3 });
+    // What the composition root builds from a configuration that does not name a cost.
+    const production = new PasswordHasher(scryptCostOf(loadConfig({}).PASSWORD_HASH_COST));
+    expect(production.cost).toEqual(PRODUCTION_SCRYPT_COST);
+    expect(new PasswordHasher().cost).toEqual(PRODUCTION_SCRYPT_COST);
+    const current = await production.hash(PASSWORD);
+    expect(current).toMatch(/^scrypt\$32768\$8\$3\$([A-Za-z0-9+/]{22}==)\$([A-Za-z0-9+/]{43}=)$/);
+    await expect(production.verify(PASSWORD, current)).resolves.toBe(true);
+    expect(production.needsRehash(current)).toBe(false);
+    expect(production.needsRehash(current.replace("scrypt$32768$8$3$", "scrypt$32768$8$1$"))).toBe(true);
+    expect(production.needsRehash("bcrypt$whatever")).toBe(true);
+  });
+
+  it("a hash of another cost still verifies and asks to be rehashed at this hasher's", async () => {
+    const other = new PasswordHasher(scryptCostOf(11));
+    const stored = await other.hash(PASSWORD);
+    await expect(hasher.verify(PASSWORD, stored)).resolves.toBe(true);
+    expect(hasher.needsRehash(stored)).toBe(true);
+    expect(other.needsRehash(stored)).toBe(false);
   });
 });
 

@@ -30,55 +30,85 @@ const scryptAsync = (password: string, salt: Buffer, keylen: number, options: Sc
       ),
   );
 
+/** scrypt's cost: N (a power of two: memory and time), r (block size) and p (parallelism). */
+export interface ScryptCost {
+  N: number;
+  r: number;
+  p: number;
+}
+
 /**
  * scrypt with N=2^15, r=8, p=3: one of the settings OWASP's Password Storage Cheat Sheet lists as
  * equal in strength to its N=2^17, r=8, p=1, at 32 MiB per hash instead of 128 MiB (a server
  * hashing several logins at once keeps its memory). Hashes made with other settings still verify
  * and are replaced at the next sign-in (needsRehash).
  */
-const PARAMS = { N: 2 ** 15, r: 8, p: 3 };
+export const PRODUCTION_SCRYPT_COST: ScryptCost = { N: 2 ** 15, r: 8, p: 3 };
+
+/** log2 of N in production, the default of PASSWORD_HASH_COST (config.ts). */
+export const PRODUCTION_HASH_COST = Math.log2(PRODUCTION_SCRYPT_COST.N);
+
+/**
+ * The cost PASSWORD_HASH_COST names (log2 of N; r and p stay production's): a local trial or a test
+ * may hash more cheaply, a public site never below production's (config.ts refuses it; decision 113).
+ */
+export function scryptCostOf(logN: number): ScryptCost {
+  return { ...PRODUCTION_SCRYPT_COST, N: 2 ** logN };
+}
+
 const KEY_LENGTH = 32;
 
 export const MIN_PASSWORD_LENGTH = 8;
 
-/** A self-describing hash: scrypt$N$r$p$salt$hash (base64), so parameters can rise later. */
-export async function hashPassword(password: string): Promise<string> {
-  const salt = randomBytes(16);
-  const key = await scryptAsync(password, salt, KEY_LENGTH, { ...PARAMS, maxmem: 64 * 1024 * 1024 });
-  return ["scrypt", PARAMS.N, PARAMS.r, PARAMS.p, salt.toString("base64"), key.toString("base64")].join("$");
-}
+/**
+ * Hashes and checks passwords at one cost, built once by the composition root from the
+ * configuration (server/services.ts) and handed to every service that stores or checks a password.
+ */
+export class PasswordHasher {
+  private dummy: Promise<string> | null = null;
 
-/** Constant-time check of a password against a stored hash; a malformed hash never matches. */
-export async function verifyPassword(password: string, stored: string): Promise<boolean> {
-  const [scheme, n, r, p, salt, hash] = stored.split("$");
-  if (scheme !== "scrypt" || !salt || !hash) return false;
-  const expected = Buffer.from(hash, "base64");
-  const N = Number(n);
-  const cost = { N, r: Number(r), p: Number(p) };
-  // A damaged row must fail closed: exact key length, sane parameters, and no exception escaping.
-  if (expected.length !== KEY_LENGTH) return false;
-  if (!Number.isInteger(N) || N < 2 || N > 2 ** 20 || (N & (N - 1)) !== 0) return false;
-  if (![cost.r, cost.p].every((v) => Number.isInteger(v) && v >= 1 && v <= 16)) return false;
-  try {
-    const key = await scryptAsync(password, Buffer.from(salt, "base64"), KEY_LENGTH, {
-      ...cost,
-      maxmem: 256 * 1024 * 1024,
-    });
-    return timingSafeEqual(key, expected);
-  } catch {
-    return false;
+  constructor(readonly cost: ScryptCost = PRODUCTION_SCRYPT_COST) {}
+
+  /** A self-describing hash: scrypt$N$r$p$salt$hash (base64), so parameters can rise later. */
+  async hash(password: string): Promise<string> {
+    const { N, r, p } = this.cost;
+    const salt = randomBytes(16);
+    const key = await scryptAsync(password, salt, KEY_LENGTH, { N, r, p, maxmem: 64 * 1024 * 1024 });
+    return ["scrypt", N, r, p, salt.toString("base64"), key.toString("base64")].join("$");
   }
-}
 
-/** Whether a stored hash was made with other settings than today's: rehash it after a good sign-in. */
-export function needsRehash(stored: string): boolean {
-  const [scheme, n, r, p] = stored.split("$");
-  return scheme !== "scrypt" || Number(n) !== PARAMS.N || Number(r) !== PARAMS.r || Number(p) !== PARAMS.p;
-}
+  /** Constant-time check of a password against a stored hash; a malformed hash never matches. */
+  async verify(password: string, stored: string): Promise<boolean> {
+    const [scheme, n, r, p, salt, hash] = stored.split("$");
+    if (scheme !== "scrypt" || !salt || !hash) return false;
+    const expected = Buffer.from(hash, "base64");
+    const N = Number(n);
+    const cost = { N, r: Number(r), p: Number(p) };
+    // A damaged row must fail closed: exact key length, sane parameters, and no exception escaping.
+    if (expected.length !== KEY_LENGTH) return false;
+    if (!Number.isInteger(N) || N < 2 || N > 2 ** 20 || (N & (N - 1)) !== 0) return false;
+    if (![cost.r, cost.p].every((v) => Number.isInteger(v) && v >= 1 && v <= 16)) return false;
+    try {
+      const key = await scryptAsync(password, Buffer.from(salt, "base64"), KEY_LENGTH, {
+        ...cost,
+        maxmem: 256 * 1024 * 1024,
+      });
+      return timingSafeEqual(key, expected);
+    } catch {
+      return false;
+    }
+  }
 
-/** A hash of nothing, checked when the e-mail is unknown so both failures take the same time. */
-let dummyHash: Promise<string> | null = null;
-export function dummyPasswordHash(): Promise<string> {
-  dummyHash ??= hashPassword(randomBytes(16).toString("hex"));
-  return dummyHash;
+  /** Whether a stored hash was made with other settings than this hasher's: rehash it after a good sign-in. */
+  needsRehash(stored: string): boolean {
+    const [scheme, n, r, p] = stored.split("$");
+    const { N, r: R, p: P } = this.cost;
+    return scheme !== "scrypt" || Number(n) !== N || Number(r) !== R || Number(p) !== P;
+  }
+
+  /** A hash of nothing, checked when the e-mail is unknown so both failures take the same time. */
+  dummyHash(): Promise<string> {
+    this.dummy ??= this.hash(randomBytes(16).toString("hex"));
+    return this.dummy;
+  }
 }

@@ -22,7 +22,7 @@ export async function seedDemoUsers(accounts: AccountService, companies: Company
   const customer = { email: "cliente@vertice.local", password: password() };
   await accounts.createUser({ ...admin, role: "admin", name: "Administração Vértice", username: "admin" });
   const company = await companies.create(DEMO_COMPANY);
-  await createCustomer(companies, {
+  await createCustomer(accounts, companies, {
     ...customer,
     name: "Carla Mendes",
     username: "carla",

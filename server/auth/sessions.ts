@@ -6,19 +6,14 @@ import { DomainError } from "../domain-errors.ts";
 import type { WindowCounter } from "../rate/window-counter.ts";
 import { deviceOf } from "./devices.ts";
 import { authMessages } from "./messages.ts";
-import {
-  dummyPasswordHash,
-  hashPassword,
-  MIN_PASSWORD_LENGTH,
-  needsRehash,
-  verifyPassword,
-} from "./passwords.ts";
+import { MIN_PASSWORD_LENGTH, type PasswordHasher } from "./passwords.ts";
 import { hashToken, newToken, REMEMBERED_SESSION_TTL_MS, SESSION_TTL_MS } from "./tokens.ts";
 import { type TwoFactorService, twoFactorMessages, twoFactorRequiredFor } from "./two-factor.ts";
 import { type PublicUser, toPublicUser } from "./users.ts";
 
 export interface SessionServiceOptions {
   db: Database;
+  hasher: PasswordHasher;
   /** Login attempts per e-mail per minute (per IP is limited at the edge). */
   loginLimit: number;
   loginCounter: WindowCounter;
@@ -84,7 +79,8 @@ export class SessionService {
       throw new DomainError("rate-limited", authMessages.tooManyAttempts, 60);
     const [row] = await this.options.db.select().from(users).where(eq(users.email, normalized));
     // Unknown e-mail and wrong password take the same time and get the same answer.
-    const ok = await verifyPassword(password, row?.passwordHash ?? (await dummyPasswordHash()));
+    const { hasher } = this.options;
+    const ok = await hasher.verify(password, row?.passwordHash ?? (await hasher.dummyHash()));
     if (!row || !ok || row.disabledAt)
       throw new DomainError("unauthenticated", authMessages.invalidCredentials);
     // A suspended company's people keep their accounts but cannot sign in (issue 27); said only
@@ -103,10 +99,10 @@ export class SessionService {
         });
     }
     // A hash made with weaker settings is replaced now that the password is known to be right.
-    if (needsRehash(row.passwordHash)) {
+    if (hasher.needsRehash(row.passwordHash)) {
       await this.options.db
         .update(users)
-        .set({ passwordHash: await hashPassword(password) })
+        .set({ passwordHash: await hasher.hash(password) })
         .where(eq(users.id, row.id));
     }
     const user = toPublicUser(row);
@@ -244,11 +240,11 @@ export class SessionService {
   ): Promise<number> {
     if (next.length < MIN_PASSWORD_LENGTH) throw new DomainError("invalid", authMessages.passwordTooShort);
     const [row] = await this.options.db.select().from(users).where(eq(users.id, userId));
-    if (!row || !(await verifyPassword(current, row.passwordHash)))
+    if (!row || !(await this.options.hasher.verify(current, row.passwordHash)))
       throw new DomainError("invalid", authMessages.currentPasswordWrong);
     await this.options.db
       .update(users)
-      .set({ passwordHash: await hashPassword(next), updatedAt: this.now() })
+      .set({ passwordHash: await this.options.hasher.hash(next), updatedAt: this.now() })
       .where(eq(users.id, userId));
     return this.revokeOthers(userId, keepToken);
   }

@@ -6,7 +6,7 @@ import { users } from "../db/schema.ts";
 import { DomainError } from "../domain-errors.ts";
 import { portalMessages } from "../portal/messages.ts";
 import { authMessages } from "./messages.ts";
-import { hashPassword, MIN_PASSWORD_LENGTH } from "./passwords.ts";
+import { MIN_PASSWORD_LENGTH, type PasswordHasher } from "./passwords.ts";
 
 /** Staff are admin (and, with the editorial workflow, editor); customers belong to a company. */
 export type Role = "admin" | "editor" | "customer";
@@ -51,26 +51,30 @@ export function isValidTimezone(timezone: string): boolean {
   }
 }
 
-/** User accounts: creation (CLI, demo seed), profile and preferences. Needs nothing but the database. */
+/** User accounts: creation (CLI, demo seed, invitations), profile and preferences. */
 export class AccountService {
   private readonly now: () => Date;
 
-  constructor(private readonly options: { db: Database; now?: () => Date }) {
+  constructor(private readonly options: { db: Database; hasher: PasswordHasher; now?: () => Date }) {
     this.now = options.now ?? (() => new Date());
   }
 
   /**
    * A new account. A customer belongs to exactly one company, with a role in it (server/portal
-   * creates them: customers.ts); staff belong to none.
+   * creates them: customers.ts); staff belong to none. `db` is the caller's transaction, when the
+   * account is one write of several.
    */
-  async createUser(input: {
-    email: string;
-    password: string;
-    role: Role;
-    name?: string;
-    username?: string;
-    company?: { id: string; role: CompanyRole };
-  }): Promise<PublicUser> {
+  async createUser(
+    input: {
+      email: string;
+      password: string;
+      role: Role;
+      name?: string;
+      username?: string;
+      company?: { id: string; role: CompanyRole };
+    },
+    db: Database = this.options.db,
+  ): Promise<PublicUser> {
     const email = input.email.trim().toLowerCase();
     if (input.password.length < MIN_PASSWORD_LENGTH)
       throw new DomainError("invalid", authMessages.passwordTooShort);
@@ -78,13 +82,10 @@ export class AccountService {
       throw new DomainError("invalid", portalMessages.customerNeedsCompany);
     if (input.role !== "customer" && input.company)
       throw new DomainError("invalid", portalMessages.staffHasNoCompany);
-    const [existing] = await this.options.db
-      .select({ id: users.id })
-      .from(users)
-      .where(eq(users.email, email));
+    const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
     if (existing) throw new DomainError("conflict", authMessages.emailTaken);
-    const username = await this.freeUsername(input.username ?? email.split("@")[0]!);
-    const [row] = await this.options.db
+    const username = await this.freeUsername(input.username ?? email.split("@")[0]!, db);
+    const [row] = await db
       .insert(users)
       .values({
         id: randomUUID(),
@@ -94,7 +95,7 @@ export class AccountService {
         role: input.role,
         companyId: input.company?.id ?? null,
         companyRole: input.company?.role ?? null,
-        passwordHash: await hashPassword(input.password),
+        passwordHash: await this.options.hasher.hash(input.password),
         preferences: DEFAULT_PREFERENCES,
         createdAt: this.now(),
         updatedAt: this.now(),
@@ -165,7 +166,7 @@ export class AccountService {
     return Number(row?.n ?? 0);
   }
 
-  private async freeUsername(base: string): Promise<string> {
+  private async freeUsername(base: string, db: Database): Promise<string> {
     const clean =
       base
         .toLowerCase()
@@ -173,10 +174,7 @@ export class AccountService {
         .slice(0, 30) || "usuario";
     for (let n = 0; ; n++) {
       const candidate = n === 0 ? clean : `${clean}${n + 1}`;
-      const [taken] = await this.options.db
-        .select({ id: users.id })
-        .from(users)
-        .where(eq(users.username, candidate));
+      const [taken] = await db.select({ id: users.id }).from(users).where(eq(users.username, candidate));
       if (!taken) return candidate;
     }
   }

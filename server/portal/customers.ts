@@ -1,6 +1,6 @@
 import { formatCnpjForDisplay } from "~/lib/cnpj.ts";
 import type { CompanyRole } from "~/lib/portal/permissions.ts";
-import { AccountService, type PublicUser } from "../auth/users.ts";
+import type { AccountService, PublicUser } from "../auth/users.ts";
 import type { CompanyRow, CompanyService } from "./companies.ts";
 
 export interface NewCustomer {
@@ -22,6 +22,7 @@ export interface NewCustomer {
  * its owner.
  */
 export async function createCustomer(
+  accounts: AccountService,
   companies: CompanyService,
   input: NewCustomer,
 ): Promise<{ user: PublicUser; company: CompanyRow; createdCompany: boolean }> {
@@ -38,14 +39,17 @@ export async function createCustomer(
       ));
     const role =
       input.companyRole ?? ((await companies.memberCount(company.id, tx)) === 0 ? "owner" : "member");
-    const user = await new AccountService({ db: tx }).createUser({
-      email: input.email,
-      password: input.password,
-      role: "customer",
-      name: input.name,
-      username: input.username,
-      company: { id: company.id, role },
-    });
+    const user = await accounts.createUser(
+      {
+        email: input.email,
+        password: input.password,
+        role: "customer",
+        name: input.name,
+        username: input.username,
+        company: { id: company.id, role },
+      },
+      tx,
+    );
     return { user, company, createdCompany: !existing };
   });
 }

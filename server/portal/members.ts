@@ -9,7 +9,7 @@ import {
 } from "~/lib/portal/permissions.ts";
 import { type Mailer, mailLine } from "../auth/password-reset.ts";
 import { hashToken, INVITE_TTL_MS, newToken } from "../auth/tokens.ts";
-import { AccountService, type PublicUser } from "../auth/users.ts";
+import type { AccountService, PublicUser } from "../auth/users.ts";
 import type { Database } from "../db/client.ts";
 import { companyInvitations, sessions, users } from "../db/schema.ts";
 import { DomainError } from "../domain-errors.ts";
@@ -48,6 +48,8 @@ export interface InvitationSent {
 
 export interface MemberServiceOptions {
   db: Database;
+  /** Makes the invited person's account, in the invitation's transaction. */
+  accounts: AccountService;
   companies: CompanyService;
   mailer: Mailer;
   publicBaseUrl: string;
@@ -184,13 +186,16 @@ export class MemberService {
     return this.options.db.transaction(async (tx) => {
       const { invitation, company } = await this.usable(tx, token);
       await this.withinPlan(company, 0, tx);
-      const user = await new AccountService({ db: tx, now: this.now }).createUser({
-        email: invitation.email,
-        password: input.password,
-        role: "customer",
-        name,
-        company: { id: company.id, role: invitation.companyRole },
-      });
+      const user = await this.options.accounts.createUser(
+        {
+          email: invitation.email,
+          password: input.password,
+          role: "customer",
+          name,
+          company: { id: company.id, role: invitation.companyRole },
+        },
+        tx,
+      );
       await tx
         .update(companyInvitations)
         .set({ acceptedAt: this.now() })

@@ -14,6 +14,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
 import { databaseTargets, dropCreatedDatabases } from "../support/databases.ts";
 import { silentLogger, testClock } from "../support/lead-stack.ts";
+import { testHasher } from "../support/passwords.ts";
 
 afterAll(dropCreatedDatabases);
 
@@ -33,9 +34,10 @@ describe.each(databaseTargets())("accounts and sessions on $name", (target) => {
     mail = [];
     const mailer: Mailer = { available: true, send: async (message) => void mail.push(message) };
     auth = {
-      accounts: new AccountService({ db: handle.db, now: clock.now }),
+      accounts: new AccountService({ db: handle.db, hasher: testHasher, now: clock.now }),
       sessions: new SessionService({
         db: handle.db,
+        hasher: testHasher,
         loginLimit: 5,
         loginCounter: new MemoryWindowCounter(60_000, () => clock.now().getTime()),
         twoFactor: new TwoFactorService({
@@ -47,6 +49,7 @@ describe.each(databaseTargets())("accounts and sessions on $name", (target) => {
       }),
       passwordReset: new PasswordResetService({
         db: handle.db,
+        hasher: testHasher,
         logger: silentLogger,
         mailer,
         publicBaseUrl: "https://www.example.com.br",
@@ -54,7 +57,7 @@ describe.each(databaseTargets())("accounts and sessions on $name", (target) => {
       }),
     };
     const companies = new CompanyService({ db: handle.db, plans: { plans: async () => [] }, now: clock.now });
-    await createCustomer(companies, {
+    await createCustomer(auth.accounts, companies, {
       email: "Carla@Example.com",
       password: "senha-forte-1",
       name: "Carla Mendes",
@@ -69,7 +72,11 @@ describe.each(databaseTargets())("accounts and sessions on $name", (target) => {
   it("stores the password only as a scrypt hash and the session only as a token hash", async () => {
     const { token } = await auth.sessions.login("carla@example.com", "senha-forte-1", { remember: false });
     const [user] = await handle.db.select().from(users);
-    expect(user!.passwordHash).toMatch(/^scrypt\$32768\$8\$3\$[A-Za-z0-9+/=]+\$[A-Za-z0-9+/=]+$/);
+    // At the hasher's cost (the tests' cheap one; production's is asserted in passwords.test.ts).
+    const { N, r, p } = testHasher.cost;
+    expect(user!.passwordHash).toMatch(
+      new RegExp(`^scrypt\\$${N}\\$${r}\\$${p}\\$[A-Za-z0-9+/=]+\\$[A-Za-z0-9+/=]+$`),
+    );
     expect(user!.passwordHash).not.toContain("senha-forte-1");
     const rows = await handle.db.select().from(sessions);
     expect(rows).toHaveLength(1);
@@ -78,13 +85,15 @@ describe.each(databaseTargets())("accounts and sessions on $name", (target) => {
   });
 
   it("a password hashed at the earlier, lower cost is rehashed at today's at the next sign-in", async () => {
+    // Today's cost is the hasher's; the earlier one had p=1 where it has 3.
+    const { N, r, p } = testHasher.cost;
     const salt = randomBytes(16);
-    const key = scryptSync("senha-forte-1", salt, 32, { N: 2 ** 15, r: 8, p: 1, maxmem: 64 * 1024 * 1024 });
-    const older = ["scrypt", 2 ** 15, 8, 1, salt.toString("base64"), key.toString("base64")].join("$");
+    const key = scryptSync("senha-forte-1", salt, 32, { N, r, p: 1, maxmem: 64 * 1024 * 1024 });
+    const older = ["scrypt", N, r, 1, salt.toString("base64"), key.toString("base64")].join("$");
     await handle.db.update(users).set({ passwordHash: older });
     await auth.sessions.login("carla@example.com", "senha-forte-1", { remember: false });
     const [user] = await handle.db.select().from(users);
-    expect(user!.passwordHash.startsWith("scrypt$32768$8$3$")).toBe(true);
+    expect(user!.passwordHash.startsWith(`scrypt$${N}$${r}$${p}$`)).toBe(true);
     // The new hash still signs in.
     await auth.sessions.login("carla@example.com", "senha-forte-1", { remember: false });
   });

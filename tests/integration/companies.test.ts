@@ -11,6 +11,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Plan } from "~/lib/plans.ts";
 import { databaseTargets, dropCreatedDatabases } from "../support/databases.ts";
+import { testHasher } from "../support/passwords.ts";
 import { freshDataDir, runCli } from "../support/server-process.ts";
 
 afterAll(dropCreatedDatabases);
@@ -32,10 +33,12 @@ const PLANS = [plan("essencial", 3), plan("empresarial", "Ilimitado")];
 describe.each(databaseTargets())("customer companies on $name (issue 27)", (target) => {
   let handle: DatabaseHandle;
   let companies: CompanyService;
+  let accounts: AccountService;
 
   beforeEach(async () => {
     handle = await target.open();
     companies = new CompanyService({ db: handle.db, plans: { plans: async () => PLANS } });
+    accounts = new AccountService({ db: handle.db, hasher: testHasher });
   });
   afterEach(async () => {
     await handle.close();
@@ -72,7 +75,7 @@ describe.each(databaseTargets())("customer companies on $name (issue 27)", (targ
   });
 
   it("makes a company's first member its owner and the next ones members; staff belong to none", async () => {
-    const first = await createCustomer(companies, {
+    const first = await createCustomer(accounts, companies, {
       email: "dona@agrosul.com.br",
       password: "senha-forte-1",
       name: "Dona",
@@ -80,7 +83,7 @@ describe.each(databaseTargets())("customer companies on $name (issue 27)", (targ
       companyName: "Agro Sul Ltda",
     });
     expect(first.createdCompany).toBe(true);
-    const second = await createCustomer(companies, {
+    const second = await createCustomer(accounts, companies, {
       email: "ana@agrosul.com.br",
       password: "senha-forte-2",
       cnpj: "11222333000181",
@@ -95,7 +98,6 @@ describe.each(databaseTargets())("customer companies on $name (issue 27)", (targ
     expect(members[0]).not.toHaveProperty("passwordHash");
     expect(await companies.activeOwnerCount(first.company.id)).toBe(1);
 
-    const accounts = new AccountService({ db: handle.db });
     await expect(
       accounts.createUser({ email: "x@vertice.com", password: "senha-forte-3", role: "customer" }),
     ).rejects.toMatchObject({ kind: "invalid" });
@@ -135,13 +137,14 @@ describe.each(databaseTargets())("customer companies on $name (issue 27)", (targ
   });
 
   it("a suspended company's people cannot sign in, and their sessions stop at once", async () => {
-    const { company } = await createCustomer(companies, {
+    const { company } = await createCustomer(accounts, companies, {
       email: "dona@agrosul.com.br",
       password: "senha-forte-1",
       cnpj: "11.222.333/0001-81",
     });
     const sessions = new SessionService({
       db: handle.db,
+      hasher: testHasher,
       loginLimit: 100,
       loginCounter: new MemoryWindowCounter(),
       twoFactor: new TwoFactorService({ db: handle.db, sealer: new Sealer("test-secret", "totp") }),
@@ -169,7 +172,7 @@ describe.each(databaseTargets())("customer companies on $name (issue 27)", (targ
 
   it("a failed account creation leaves no company behind", async () => {
     await expect(
-      createCustomer(companies, {
+      createCustomer(accounts, companies, {
         email: "curta@agrosul.com.br",
         password: "curta",
         cnpj: "11.222.333/0001-81",
@@ -185,7 +188,11 @@ describe.each(databaseTargets())("customer companies on $name (issue 27)", (targ
       tradeName: "AgroSul",
     });
     await companies.create({ cnpj: "12.ABC.345/01DE-35", legalName: "Indústria Norte S.A." });
-    await createCustomer(companies, { email: "a@agro.com", password: "senha-forte-1", cnpj: agro.cnpj });
+    await createCustomer(accounts, companies, {
+      email: "a@agro.com",
+      password: "senha-forte-1",
+      cnpj: agro.cnpj,
+    });
     expect((await companies.list()).map((c) => [c.legalName, c.members])).toEqual([
       ["Agro Sul Ltda", 1],
       ["Indústria Norte S.A.", 0],

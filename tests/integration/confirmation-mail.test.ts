@@ -6,6 +6,7 @@
  * a confirming POST) record the withdrawal of consent, shown in the inbox; bad links get 4xx.
  */
 import { randomUUID } from "node:crypto";
+import { PasswordHasher } from "@server/auth/passwords.ts";
 import { AccountService } from "@server/auth/users.ts";
 import { issueFormToken } from "@server/leads/spam.ts";
 import { unsubscribeToken } from "@server/mail/unsubscribe-token.ts";
@@ -70,7 +71,10 @@ describe.each(serverDatabaseTargets())("confirmation e-mails on $name", (target)
     database = await target.database();
     const handle = await database.open();
     try {
-      await new AccountService({ db: handle.db }).createUser({ ...ADMIN, role: "admin" });
+      await new AccountService({ db: handle.db, hasher: new PasswordHasher() }).createUser({
+        ...ADMIN,
+        role: "admin",
+      });
     } finally {
       await handle.close();
     }

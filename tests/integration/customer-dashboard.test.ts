@@ -5,7 +5,6 @@
  * another company's never appear in it.
  */
 import { randomUUID } from "node:crypto";
-import { hashPassword } from "@server/auth/passwords.ts";
 import { RedisStore } from "@server/cache/remote-store.ts";
 import { invoices, supportTickets, ticketMessages, users } from "@server/db/schema.ts";
 import type { PortalActor } from "@server/portal/members.ts";
@@ -18,12 +17,13 @@ import type { UserDashboardData } from "~/lib/content/schemas.ts";
 import type { CompanyRole } from "~/lib/portal/permissions.ts";
 import { databaseTargets, dropCreatedDatabases } from "../support/databases.ts";
 import { listenInProcess, productionServices } from "../support/in-process-app.ts";
+import { testHasher } from "../support/passwords.ts";
 import { tempDataDir } from "../support/server-process.ts";
 import { signInInProcess } from "../support/two-factor.ts";
 
 const PASSWORD = "senha-forte-1";
 /** The hash of one password, made once for every account this file writes. */
-const PASSWORD_HASH = hashPassword(PASSWORD);
+const PASSWORD_HASH = testHasher.hash(PASSWORD);
 const redisPrefix = `test-dashboard-${process.pid}-${Date.now()}:`;
 
 afterAll(async () => {

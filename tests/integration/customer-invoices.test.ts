@@ -7,7 +7,6 @@
  * finance contacts, even with two instances running the task on one database.
  */
 import { randomUUID } from "node:crypto";
-import { hashPassword } from "@server/auth/passwords.ts";
 import { CustomerInvoices } from "@server/billing/customer-invoices.ts";
 import { InvoiceReminders } from "@server/billing/invoice-reminders.ts";
 import type { DatabaseHandle } from "@server/db/client.ts";
@@ -24,6 +23,7 @@ import type { CompanyRole } from "~/lib/portal/permissions.ts";
 import { type FakeSmtp, startFakeSmtp } from "../fakes/smtp.ts";
 import { databaseTargets, dropCreatedDatabases } from "../support/databases.ts";
 import { leadStack, silentLogger, testClock } from "../support/lead-stack.ts";
+import { testHasher } from "../support/passwords.ts";
 import { tempDataDir } from "../support/server-process.ts";
 
 afterAll(dropCreatedDatabases);
@@ -33,7 +33,7 @@ async function settle(...workers: { kick(): Promise<number> }[]): Promise<void> 
   while ((await Promise.all(workers.map((worker) => worker.kick()))).some((ran) => ran > 0)) {}
 }
 
-const PASSWORD_HASH = hashPassword("senha-forte-1");
+const PASSWORD_HASH = testHasher.hash("senha-forte-1");
 const PIX_ENV = {
   PIX_KEY: "financeiro@vertice.com.br",
   PIX_MERCHANT_NAME: "Vértice",

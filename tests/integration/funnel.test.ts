@@ -21,6 +21,7 @@ import { FUNNEL_PATH } from "~/lib/funnel/events.ts";
 import { type DatabaseTarget, databaseTargets, dropCreatedDatabases } from "../support/databases.ts";
 import { listenInProcess, productionServices } from "../support/in-process-app.ts";
 import { silentLogger } from "../support/lead-stack.ts";
+import { TEST_HASH_ENV } from "../support/passwords.ts";
 import { tempDataDir } from "../support/server-process.ts";
 import { signInInProcess } from "../support/two-factor.ts";
 
@@ -316,6 +317,7 @@ describe.each(databaseTargets())("the funnel's nightly rollup and the dashboard 
       SESSION_SECRET: "test-secret-test-secret-test-secret!",
       PUBLIC_BASE_URL: "http://localhost",
       DATA_DIR: tempDataDir(),
+      ...TEST_HASH_ENV,
     });
     services = await buildServices(config, silentLogger, await target.open(), { now: () => clock });
   });

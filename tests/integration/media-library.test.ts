@@ -6,12 +6,12 @@
  * already used come into the library without alt text.
  */
 import { randomUUID } from "node:crypto";
-import { hashPassword } from "@server/auth/passwords.ts";
 import { users } from "@server/db/schema.ts";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mediaMessages } from "~/lib/media-library.ts";
 import { dropCreatedDatabases } from "../support/databases.ts";
+import { testHasher } from "../support/passwords.ts";
 import { serverDatabaseTargets } from "../support/server-databases.ts";
 import { loginToken, postForm, type ServerProcess, startServerProcess } from "../support/server-process.ts";
 
@@ -58,7 +58,7 @@ describe.each(serverDatabaseTargets())("the media library on $name", (target) =>
         username: "midia",
         name: "Equipe de mídia",
         role: "admin",
-        passwordHash: await hashPassword(ADMIN.password),
+        passwordHash: await testHasher.hash(ADMIN.password),
         preferences: {},
       });
     } finally {

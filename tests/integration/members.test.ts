@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
-import { hashPassword } from "@server/auth/passwords.ts";
 import { Sealer } from "@server/auth/sealed.ts";
 import { SessionService } from "@server/auth/sessions.ts";
 import { TwoFactorService } from "@server/auth/two-factor.ts";
+import { AccountService } from "@server/auth/users.ts";
 import type { DatabaseHandle } from "@server/db/client.ts";
 import { users } from "@server/db/schema.ts";
 import { CompanyService } from "@server/portal/companies.ts";
@@ -15,11 +15,12 @@ import type { Plan } from "~/lib/plans.ts";
 import type { CompanyRole } from "~/lib/portal/permissions.ts";
 import { databaseTargets, dropCreatedDatabases } from "../support/databases.ts";
 import { testClock } from "../support/lead-stack.ts";
+import { testHasher } from "../support/passwords.ts";
 
 afterAll(dropCreatedDatabases);
 
 /** The hash of "senha-forte-1", made once for every account this file writes directly. */
-const PASSWORD_HASH = hashPassword("senha-forte-1");
+const PASSWORD_HASH = testHasher.hash("senha-forte-1");
 
 const plan = (id: string, usuarios: number | string): Plan =>
   ({ id, name: id === "essencial" ? "Essencial" : "Empresarial", limits: { usuarios } }) as unknown as Plan;
@@ -73,6 +74,7 @@ describe.each(databaseTargets())("a company's people on $name (issue 27)", (targ
     });
     sessions = new SessionService({
       db: handle.db,
+      hasher: testHasher,
       loginLimit: 100,
       loginCounter: new MemoryWindowCounter(),
       twoFactor: new TwoFactorService({
@@ -84,6 +86,7 @@ describe.each(databaseTargets())("a company's people on $name (issue 27)", (targ
     });
     members = new MemberService({
       db: handle.db,
+      accounts: new AccountService({ db: handle.db, hasher: testHasher, now: clock.now }),
       companies,
       mailer: {
         get available() {
@@ -172,7 +175,7 @@ describe.each(databaseTargets())("a company's people on $name (issue 27)", (targ
         message: "ze@agrosul.com.br já faz parte da sua empresa.",
       },
     );
-    await createCustomer(companies, {
+    await createCustomer(new AccountService({ db: handle.db, hasher: testHasher }), companies, {
       email: "outro@norte.com.br",
       password: "senha-forte-1",
       cnpj: "12ABC34501DE35",
@@ -248,11 +251,15 @@ describe.each(databaseTargets())("a company's people on $name (issue 27)", (targ
   });
 
   it("treats another company's member or invitation as not found", async () => {
-    const { user, company } = await createCustomer(companies, {
-      email: "dono@norte.com.br",
-      password: "senha-forte-1",
-      cnpj: "12ABC34501DE35",
-    });
+    const { user, company } = await createCustomer(
+      new AccountService({ db: handle.db, hasher: testHasher }),
+      companies,
+      {
+        email: "dono@norte.com.br",
+        password: "senha-forte-1",
+        cnpj: "12ABC34501DE35",
+      },
+    );
     const other: PortalActor = {
       id: user.id,
       name: user.name,

@@ -7,7 +7,6 @@
  * log has it) or refuse it with a note; and requests kept while Jira was not configured.
  */
 import { randomUUID } from "node:crypto";
-import { hashPassword } from "@server/auth/passwords.ts";
 import type { DatabaseHandle } from "@server/db/client.ts";
 import { auditLog, companies, deliveryJobs, planChangeRequests, users } from "@server/db/schema.ts";
 import { DomainError } from "@server/domain-errors.ts";
@@ -21,11 +20,12 @@ import { type FakeJira, startFakeJira } from "../fakes/jira.ts";
 import { type FakeSmtp, startFakeSmtp } from "../fakes/smtp.ts";
 import { databaseTargets, dropCreatedDatabases } from "../support/databases.ts";
 import { leadStack, testClock } from "../support/lead-stack.ts";
+import { testHasher } from "../support/passwords.ts";
 import { tempDataDir } from "../support/server-process.ts";
 
 afterAll(dropCreatedDatabases);
 
-const PASSWORD_HASH = hashPassword("senha-forte-1");
+const PASSWORD_HASH = testHasher.hash("senha-forte-1");
 const STAFF = { email: "comercial@vertice.local" };
 
 /** The refusal a promise ends with: its kind and message. */

@@ -7,7 +7,6 @@
  */
 import { randomUUID } from "node:crypto";
 import type { AddressInfo } from "node:net";
-import { hashPassword } from "@server/auth/passwords.ts";
 import type { DatabaseHandle } from "@server/db/client.ts";
 import { deliveryJobs, supportTickets, users } from "@server/db/schema.ts";
 import { jiraWebhook } from "@server/http/jira-webhook.ts";
@@ -24,13 +23,14 @@ import { type FakeSmtp, startFakeSmtp } from "../fakes/smtp.ts";
 import { databaseTargets, dropCreatedDatabases } from "../support/databases.ts";
 import { ONE_PIXEL_PNG as PNG_BYTES } from "../support/images.ts";
 import { leadStack, testClock } from "../support/lead-stack.ts";
+import { testHasher } from "../support/passwords.ts";
 import { tempDataDir } from "../support/server-process.ts";
 
 afterAll(dropCreatedDatabases);
 
 const WEBHOOK_SECRET = "segredo-do-webhook-de-teste-123";
 /** The hash of one password, made once for every account this file writes. */
-const PASSWORD_HASH = hashPassword("senha-forte-1");
+const PASSWORD_HASH = testHasher.hash("senha-forte-1");
 const CSV = new TextEncoder().encode("produto;quantidade\nSoja;120\nMilho;80\n");
 
 describe.each(databaseTargets())("support tickets through Jira on $name (issue 27)", (target) => {

@@ -13,6 +13,7 @@ import { generate } from "otplib";
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
 import { databaseTargets, dropCreatedDatabases } from "../support/databases.ts";
 import { testClock } from "../support/lead-stack.ts";
+import { testHasher } from "../support/passwords.ts";
 
 afterAll(dropCreatedDatabases);
 
@@ -63,16 +64,17 @@ describe.each(databaseTargets())("two-factor sign-in and sessions on $name (issu
     });
     sessions = new SessionService({
       db: handle.db,
+      hasher: testHasher,
       loginLimit: 50,
       loginCounter: new MemoryWindowCounter(60_000, () => clock.now().getTime()),
       twoFactor,
       onNewStaffDevice: queueNewDeviceMail(handle.db, "https://www.example.com.br", () => {}),
       now: clock.now,
     });
-    accounts = new AccountService({ db: handle.db, now: clock.now });
+    accounts = new AccountService({ db: handle.db, hasher: testHasher, now: clock.now });
     await accounts.createUser({ ...admin, role: "admin", name: "Ana Admin" });
     const companies = new CompanyService({ db: handle.db, plans: { plans: async () => [] }, now: clock.now });
-    await createCustomer(companies, {
+    await createCustomer(accounts, companies, {
       ...customer,
       name: "Carla Mendes",
       cnpj: "11.222.333/0001-81",

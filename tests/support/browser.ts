@@ -5,20 +5,42 @@ import { nextSignInCode, rememberRecoveryCodes, setupCode } from "./two-factor.t
 /** Debian's Chromium, driven by playwright-core; never a downloaded browser (e2e-setup.ts installs it). */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? DEBIAN_TOOLS.chromium.binary;
 
+const CHROMIUM_ARGS = [
+  "--headless=new",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+];
+
+/**
+ * The run's Chromium, which e2e-setup.ts starts once and names here (its WebSocket address): the
+ * test files connect to it instead of starting one each; each file's contexts are its own and end
+ * when it disconnects.
+ */
+const SHARED_BROWSER_VARIABLE = "SITE_TEST_BROWSER_WS";
+
+/** For the e2e global setup: one Chromium for the run's test files, with the teardown that ends it. */
+export async function startSharedBrowser(): Promise<() => Promise<void>> {
+  const server = await chromium.launchServer({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  process.env[SHARED_BROWSER_VARIABLE] = server.wsEndpoint();
+  return async () => {
+    delete process.env[SHARED_BROWSER_VARIABLE];
+    await server.close();
+  };
+}
+
+/**
+ * A browser for a test file: the run's shared Chromium when there is one, or one of its own when
+ * it needs other command-line switches (or runs without the e2e setup). close() on a shared one
+ * only disconnects.
+ */
 export function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    args: [
-      "--headless=new",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--no-first-run",
-      ...extraArgs,
-    ],
-  });
+  const shared = process.env[SHARED_BROWSER_VARIABLE];
+  if (shared && extraArgs.length === 0) return chromium.connect(shared);
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, ...extraArgs] });
 }
 
 /**

@@ -28,6 +28,12 @@ export function prepareDataTemplates(): (() => void) | undefined {
   };
 }
 
+/** A file of a finished template of this run (for the global teardown), or null without a run folder. */
+export function templateFile(name: string, file: string): string | null {
+  const root = process.env[TEMPLATES_VARIABLE];
+  return root ? path.join(root, name, file) : null;
+}
+
 const made = new Map<string, Promise<string>>();
 
 /**

@@ -1,6 +1,9 @@
 import { randomBytes } from "node:crypto";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
 import { type DatabaseHandle, dumpPglite, openDatabase } from "@server/db/client.ts";
 import pg from "pg";
+import { dataTemplate, templateFile } from "./data-templates.ts";
 
 /**
  * The databases integration tests run against: the embedded PGlite always, and a real
@@ -32,17 +35,22 @@ let pgliteTemplate: Promise<Blob> | undefined;
 
 /**
  * A fresh, migrated embedded database. Its files are copied from one migrated template per test
- * process: opening from the copy takes half the time of creating and migrating (about 1.2 s
- * against 2.7 s here), and every test still gets a database of its own.
+ * run (made by the first process that needs it, kept in the run's folder of templates): opening
+ * from the copy takes a fifth of creating and migrating (about 0.5 s against 3 s here), and every
+ * test still gets a database of its own.
  */
 export async function openFreshPglite(): Promise<DatabaseHandle> {
   pgliteTemplate ??= (async () => {
-    const template = await openDatabase({ kind: "pglite-memory" });
-    try {
-      return await dumpPglite(template);
-    } finally {
-      await template.close();
-    }
+    const dir = await dataTemplate("pglite-memory", async (into) => {
+      const template = await openDatabase({ kind: "pglite-memory" });
+      try {
+        const dump = await dumpPglite(template);
+        writeFileSync(path.join(into, "dump.tar"), Buffer.from(await dump.arrayBuffer()));
+      } finally {
+        await template.close();
+      }
+    });
+    return new Blob([readFileSync(path.join(dir, "dump.tar"))]);
   })();
   // Migrations still run: none is pending, so this only checks the journal.
   return openDatabase({ kind: "pglite-memory", loadDataDir: await pgliteTemplate });
@@ -50,20 +58,60 @@ export async function openFreshPglite(): Promise<DatabaseHandle> {
 
 const created: { adminUrl: string; name: string }[] = [];
 
-/** Creates an empty database next to the one in adminUrl; dropped by dropCreatedDatabases(). */
-export async function createPostgresDatabase(adminUrl: string): Promise<string> {
-  const name = `t_${Date.now().toString(36)}_${randomBytes(4).toString("hex")}`;
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    await client.query(`create database ${name}`);
-  } finally {
-    await client.end();
+/**
+ * A migrated template database per server and run: a test's database is created as a copy of it,
+ * about ten times faster than running the migrations on an empty one. Named after this run's
+ * folder of templates, so concurrent runs on one server never share one; dropped at the run's end
+ * by the global teardown (dropTemplateDatabases).
+ */
+const templateDatabases = new Map<string, Promise<string>>();
+
+function templateDatabase(adminUrl: string): Promise<string> {
+  let made = templateDatabases.get(adminUrl);
+  if (!made) {
+    made = dataTemplate("postgres-template", async (dir) => {
+      const name = `tpl_${Date.now().toString(36)}_${randomBytes(4).toString("hex")}`;
+      await adminQuery(adminUrl, `create database ${name}`);
+      const handle = await openDatabase({ kind: "postgres", url: databaseUrl(adminUrl, name) });
+      await handle.close();
+      writeFileSync(path.join(dir, "name"), name);
+    }).then((dir) => readFileSync(path.join(dir, "name"), "utf8"));
+    templateDatabases.set(adminUrl, made);
   }
+  return made;
+}
+
+/** Creates a migrated database next to the one in adminUrl; dropped by dropCreatedDatabases(). */
+export async function createPostgresDatabase(adminUrl: string): Promise<string> {
+  const template = await templateDatabase(adminUrl);
+  const name = `t_${Date.now().toString(36)}_${randomBytes(4).toString("hex")}`;
+  await adminQuery(adminUrl, `create database ${name} template ${template}`);
   created.push({ adminUrl, name });
+  return databaseUrl(adminUrl, name);
+}
+
+function databaseUrl(adminUrl: string, name: string): string {
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return url.toString();
+}
+
+async function adminQuery(adminUrl: string, query: string): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query(query);
+  } finally {
+    await client.end();
+  }
+}
+
+/** For the global teardown: drops the run's template database (made when TEST_DATABASE_URL is set). */
+export async function dropTemplateDatabase(): Promise<void> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  const file = templateFile("postgres-template", "name");
+  if (!adminUrl || !file || !existsSync(file)) return;
+  await adminQuery(adminUrl, `drop database if exists ${readFileSync(file, "utf8")} with (force)`);
 }
 
 export async function dropCreatedDatabases(): Promise<void> {

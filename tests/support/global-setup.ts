@@ -1,12 +1,19 @@
 // @ts-expect-error: plain JavaScript helper shared with `npm start`
 import { buildIfStale } from "../../scripts/build-if-stale.mjs";
 import { prepareDataTemplates } from "./data-templates.ts";
+import { dropTemplateDatabase } from "./databases.ts";
 
 /**
  * Integration and end-to-end tests run the built server: build it first when stale. Then the
- * run's folder of DATA_DIR templates, which the test processes share (removed at the end).
+ * run's folder of DATA_DIR and database templates, which the test processes share (removed at the
+ * end, with the PostgreSQL template database when there is one).
  */
 export default function setup() {
   buildIfStale();
-  return prepareDataTemplates();
+  const removeTemplates = prepareDataTemplates();
+  if (!removeTemplates) return undefined;
+  return async () => {
+    await dropTemplateDatabase();
+    removeTemplates();
+  };
 }

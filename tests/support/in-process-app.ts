@@ -9,6 +9,7 @@ import { projectRoot } from "@server/paths.ts";
 import { type BuiltServices, buildServices } from "@server/services.ts";
 import type { ServerBuild } from "react-router";
 import { silentLogger } from "./lead-stack.ts";
+import { TEST_HASH_ENV } from "./passwords.ts";
 
 /**
  * The app in this test process, as production runs it (npm run build first), without the page cache
@@ -24,6 +25,7 @@ export function productionServices(
     NODE_ENV: "production",
     SESSION_SECRET: "test-secret-test-secret-test-secret!",
     PUBLIC_BASE_URL: "http://localhost",
+    ...TEST_HASH_ENV,
     ...env,
   });
   return buildServices(config, silentLogger, handle, {});

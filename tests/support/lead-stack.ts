@@ -6,6 +6,7 @@ import { DeliveryWorker } from "@server/leads/worker.ts";
 import { buildServices } from "@server/services.ts";
 import pino from "pino";
 import type { FakeJira } from "../fakes/jira.ts";
+import { TEST_HASH_ENV } from "./passwords.ts";
 
 export const silentLogger = pino({ level: "silent" });
 
@@ -43,6 +44,7 @@ export async function leadStack(
     NODE_ENV: "test",
     SESSION_SECRET: "test-secret-test-secret-test-secret!",
     PUBLIC_BASE_URL: "http://localhost",
+    ...TEST_HASH_ENV,
     ...(jira ? { JIRA_BASE_URL: jira.url, JIRA_EMAIL: "bot@example.com", JIRA_API_TOKEN: "test-token" } : {}),
     ...(hooks.slackUrl ? { SLACK_WEBHOOK_URL: hooks.slackUrl } : {}),
     ...(hooks.teamsUrl ? { TEAMS_WEBHOOK_URL: hooks.teamsUrl } : {}),

@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
-import { hashPassword } from "@server/auth/passwords.ts";
 import type { Database } from "@server/db/client.ts";
 import { companies, users } from "@server/db/schema.ts";
 import type { CompanyRole } from "~/lib/portal/permissions.ts";
+import { testHasher } from "./passwords.ts";
 
 /**
  * Customer companies and their people written straight into a database, before a server opens it
@@ -37,7 +37,7 @@ export async function seedPortal<C extends string>(
       updatedAt: now,
     })),
   );
-  const passwordHash = await hashPassword(seed.password);
+  const passwordHash = await testHasher.hash(seed.password);
   await db.insert(users).values(
     seed.people.map((person) => ({
       id: randomUUID(),

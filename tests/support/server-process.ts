@@ -6,6 +6,7 @@ import { isLocalAddress } from "@server/config.ts";
 import { openDatabase } from "@server/db/client.ts";
 import { projectRoot } from "@server/paths.ts";
 import { dataTemplate } from "./data-templates.ts";
+import { TEST_HASH_ENV } from "./passwords.ts";
 import { nextSignInCode, rememberRecoveryCodes, setupCode } from "./two-factor.ts";
 
 export interface ServerProcess {
@@ -99,6 +100,11 @@ export async function freshDataDir(): Promise<string> {
  */
 function startsLikeTheTemplate(env: Record<string, string>): boolean {
   if (env.DATA_DIR !== undefined || env.DATABASE_URL !== undefined) return false;
+  return hasLocalAddress(env);
+}
+
+/** Whether the server's public address (PUBLIC_BASE_URL, localhost when unset) is a local one. */
+function hasLocalAddress(env: Record<string, string>): boolean {
   if (env.PUBLIC_BASE_URL === undefined) return true;
   try {
     return isLocalAddress(env.PUBLIC_BASE_URL);
@@ -145,6 +151,9 @@ export async function startServerProcess(
       // signs people in many times a minute; the limit itself is tested with values of its own
       // (auth-api, live-holes, auth).
       LOGIN_RATE_LIMIT_PER_MINUTE: "1000",
+      // Cheap password hashes (decision 113), which only a local address may have: a server with a
+      // public one hashes at production's cost, as production-defaults.test.ts checks.
+      ...(hasLocalAddress(env) ? TEST_HASH_ENV : {}),
       DATA_DIR: dataDir,
       ...env,
     },
@@ -209,7 +218,7 @@ export function runCli(
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [path.join(projectRoot, "build/server-main/cli.js"), ...args], {
       cwd: projectRoot,
-      env: { PATH: process.env.PATH ?? "", ...env },
+      env: { PATH: process.env.PATH ?? "", ...(hasLocalAddress(env) ? TEST_HASH_ENV : {}), ...env },
       stdio: ["ignore", "pipe", "pipe"],
     });
     let output = "";

@@ -96,7 +96,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       const user =
         fields.role === "customer"
           ? (
-              await createCustomer(context.services.companies, {
+              await createCustomer(context.services.accounts, context.services.companies, {
                 ...fields,
                 password,
                 cnpj: cnpj!,
