@@ -139,7 +139,7 @@ export async function startServerProcess(
     output = readFileSync(path.join(template, "first-start.txt"), "utf8");
   }
   dataDir ??= await freshDataDir();
-  const child = spawn(process.execPath, [serverEntry], {
+  const child = spawn(process.execPath, [...cpuProfileFlags(), serverEntry], {
     cwd: projectRoot,
     env: {
       PATH: process.env.PATH ?? "",
@@ -191,6 +191,15 @@ export async function startServerProcess(
       return exited;
     },
   };
+}
+
+/**
+ * With TEST_SERVER_CPU_PROFILE_DIR set, every server a test starts writes its V8 CPU profile there
+ * when it exits (open it in Chrome's DevTools): where a slow test's server spends its time.
+ */
+function cpuProfileFlags(): string[] {
+  const dir = process.env.TEST_SERVER_CPU_PROFILE_DIR;
+  return dir ? ["--cpu-prof", `--cpu-prof-dir=${dir}`] : [];
 }
 
 /** Runs the server entry expecting it to fail at start; resolves with its exit code and output. */
