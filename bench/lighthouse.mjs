@@ -4,7 +4,7 @@
 // bench/baseline (nothing of ours) is measured as the baseline: what this machine gives the
 // framework's floor. Budgets in bench/budgets.json ("lighthouse"); exit 1 when one is missed.
 import { readFileSync } from "node:fs";
-import { ensureDebianTool, importOnDemand } from "../scripts/outside-tools.mjs";
+import { CHROMIUM_HEADLESS_ARGS, ensureDebianTool, importOnDemand } from "../scripts/outside-tools.mjs";
 import { startBaseline } from "./baseline/server.mjs";
 import { startBuiltServer } from "./server.mjs";
 
@@ -39,15 +39,7 @@ const budgets = JSON.parse(readFileSync(new URL("./budgets.json", import.meta.ur
 const [server, baseline] = await Promise.all([startBuiltServer(), startBaseline()]);
 const chrome = await chromeLauncher.launch({
   chromePath,
-  chromeFlags: [
-    "--headless=new",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-  ],
+  chromeFlags: CHROMIUM_HEADLESS_ARGS,
 });
 
 /** One Lighthouse run: the figures the table and the budgets use. */

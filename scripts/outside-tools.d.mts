@@ -3,6 +3,7 @@ export declare const DEBIAN_TOOLS: Record<
   "chromium" | "wrk" | "nginx" | "redis-server",
   { binary: string; envVar: string; pkg: string }
 >;
+export declare const CHROMIUM_HEADLESS_ARGS: string[];
 export declare class ToolMissing extends Error {}
 export declare function mayInstallDebianPackages(): boolean;
 export declare function ensureDebianTool(

@@ -15,6 +15,20 @@ export const DEBIAN_TOOLS = {
   "redis-server": { binary: "/usr/bin/redis-server", envVar: "REDIS_SERVER_PATH", pkg: "redis-server" },
 };
 
+/**
+ * Chromium's switches for a headless run on this machine (tests, screenshots, Lighthouse): no sandbox
+ * (root), no GPU, nothing fetched from outside on its own.
+ */
+export const CHROMIUM_HEADLESS_ARGS = [
+  "--headless=new",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+];
+
 export class ToolMissing extends Error {
   constructor(message) {
     super(message);

@@ -2,20 +2,12 @@
 // SCREENSHOT_TOKEN=<session token> looks at the page signed in (the token of POST /api/auth/login).
 // SCREENSHOT_LOCALE=en-US looks at it as a browser in that language (pt-BR otherwise).
 import { chromium } from "playwright-core";
-import { ensureDebianTool } from "./outside-tools.mjs";
+import { CHROMIUM_HEADLESS_ARGS, ensureDebianTool } from "./outside-tools.mjs";
 
 const [url, out, width = "1280"] = process.argv.slice(2);
 const browser = await chromium.launch({
   executablePath: ensureDebianTool("chromium"),
-  args: [
-    "--headless=new",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-  ],
+  args: CHROMIUM_HEADLESS_ARGS,
 });
 const page = await browser.newPage({
   viewport: { width: Number(width), height: 900 },

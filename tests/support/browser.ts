@@ -1,18 +1,12 @@
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
-import { DEBIAN_TOOLS } from "../../scripts/outside-tools.mjs";
+import { CHROMIUM_HEADLESS_ARGS, DEBIAN_TOOLS } from "../../scripts/outside-tools.mjs";
 import { nextSignInCode, rememberRecoveryCodes, setupCode } from "./two-factor.ts";
 
 /** Debian's Chromium, driven by playwright-core; never a downloaded browser (e2e-setup.ts installs it). */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? DEBIAN_TOOLS.chromium.binary;
 
 const CHROMIUM_ARGS = [
-  "--headless=new",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
+  ...CHROMIUM_HEADLESS_ARGS,
   // One renderer per page rather than per site within it: fewer processes to start on two cores.
   "--disable-site-isolation-trials",
   "--disable-features=IsolateOrigins,site-per-process",
