@@ -98,7 +98,8 @@ export class SessionService {
           twoFactorRequired: true,
         });
     }
-    // A hash made with weaker settings is replaced now that the password is known to be right.
+    // A hash made at another cost than the configured one is replaced now that the password is known
+    // to be right (decision 113).
     if (hasher.needsRehash(row.passwordHash)) {
       await this.options.db
         .update(users)
