@@ -199,7 +199,7 @@ describe("loadConfig: invalid configuration stops the start with one line naming
     [{ MAP_TILE_URL: "https://tiles.example.com/{x}/{y}.png" }, "MAP_TILE_URL"],
     [{ NODE_ENV: "staging" }, "NODE_ENV"],
     [{ PASSWORD_HASH_COST: "9" }, "PASSWORD_HASH_COST"],
-    [{ PASSWORD_HASH_COST: "21" }, "PASSWORD_HASH_COST"],
+    [{ PASSWORD_HASH_COST: "18" }, "PASSWORD_HASH_COST"],
     [{ PASSWORD_HASH_COST: "12", PUBLIC_BASE_URL: "https://www.vertice.com.br" }, "PASSWORD_HASH_COST"],
   ] as [Record<string, string>, string][])("%j names %s", (env, variable) => {
     expectOneLineNaming(configError(env), variable);

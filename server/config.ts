@@ -159,7 +159,7 @@ const envSchema = z
      * or a test asks for cheaper ones (refused below production's for a public address).
      */
     PASSWORD_HASH_COST: wholeNumber
-      .pipe(z.number().min(10, "deve ser de 10 a 20").max(20, "deve ser de 10 a 20").optional())
+      .pipe(z.number().min(10, "deve ser de 10 a 17").max(17, "deve ser de 10 a 17").optional())
       .transform((v) => v ?? PRODUCTION_HASH_COST),
     LOG_LEVEL: optionalString.pipe(
       z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional(),

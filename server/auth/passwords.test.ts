@@ -7,6 +7,7 @@ import {
   PasswordHasher,
   PRODUCTION_SCRYPT_COST,
   scryptCostOf,
+  scryptMemoryLimit,
 } from "./passwords.ts";
 
 const PASSWORD = "correct horse battery";
@@ -113,6 +114,15 @@ describe("scrypt cost at OWASP's recommendation (issue 13), older hashes replace
     await expect(hasher.verify(PASSWORD, stored)).resolves.toBe(true);
     expect(hasher.needsRehash(stored)).toBe(true);
     expect(other.needsRehash(stored)).toBe(false);
+  });
+});
+
+describe("scrypt's memory limit follows the cost", () => {
+  it("leaves room for every cost PASSWORD_HASH_COST accepts (10 to 17), production's included", () => {
+    for (let logN = 10; logN <= 17; logN++) {
+      const cost = scryptCostOf(logN);
+      expect(scryptMemoryLimit(cost), `2^${logN}`).toBeGreaterThan(128 * cost.N * cost.r);
+    }
   });
 });
 

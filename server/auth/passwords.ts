@@ -58,6 +58,14 @@ export function scryptCostOf(logN: number): ScryptCost {
 
 const KEY_LENGTH = 32;
 
+/**
+ * The memory scrypt needs at a cost (about 128·N·r bytes), with room to spare: Node refuses a hash
+ * whose need passes `maxmem`, so a fixed limit would make a higher configured cost fail every hash.
+ */
+export function scryptMemoryLimit(cost: ScryptCost): number {
+  return 128 * cost.N * cost.r + 32 * 1024 * 1024;
+}
+
 export const MIN_PASSWORD_LENGTH = 8;
 
 /**
@@ -73,7 +81,12 @@ export class PasswordHasher {
   async hash(password: string): Promise<string> {
     const { N, r, p } = this.cost;
     const salt = randomBytes(16);
-    const key = await scryptAsync(password, salt, KEY_LENGTH, { N, r, p, maxmem: 64 * 1024 * 1024 });
+    const key = await scryptAsync(password, salt, KEY_LENGTH, {
+      N,
+      r,
+      p,
+      maxmem: scryptMemoryLimit(this.cost),
+    });
     return ["scrypt", N, r, p, salt.toString("base64"), key.toString("base64")].join("$");
   }
 
