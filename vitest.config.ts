@@ -78,8 +78,11 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           expect: { poll: { timeout: SLOW_POLL_MS } },
-          // Two files at a time, each with its own server, in the run's one Chromium (e2e-setup.ts).
+          // Two files at a time in the run's one Chromium (e2e-setup.ts). As for integration, a
+          // worker's files share one module graph, so files that only read share the worker's server
+          // (sharedServer in tests/support/server-process.ts).
           maxWorkers: 2,
+          isolate: false,
           sequence: { groupOrder: 2 },
         },
       },

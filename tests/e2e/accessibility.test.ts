@@ -1,19 +1,18 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seriousViolations } from "../support/axe.ts";
-import { gotoHydrated, withBrowser } from "../support/browser.ts";
-import { type ServerProcess, startServerProcess } from "../support/server-process.ts";
+import { gotoHydrated, launchBrowser } from "../support/browser.ts";
+import { type SharedServer, sharedServer } from "../support/server-process.ts";
 
 describe("accessibility (axe-core, WCAG 2.1 AA): no serious or critical violation", () => {
-  let server: ServerProcess;
+  let server: SharedServer;
   let browser: Browser;
 
   beforeAll(async () => {
-    [server, browser] = await withBrowser(startServerProcess());
+    [server, browser] = await Promise.all([sharedServer(), launchBrowser()]);
   });
   afterAll(async () => {
     await browser?.close();
-    await server?.stop();
   });
 
   for (const [path, width] of [

@@ -3,8 +3,8 @@ import path from "node:path";
 import { projectRoot } from "@server/paths.ts";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { gotoHydrated, waitHydrated, watchProblems, withBrowser } from "../support/browser.ts";
-import { type ServerProcess, startServerProcess } from "../support/server-process.ts";
+import { gotoHydrated, launchBrowser, waitHydrated, watchProblems } from "../support/browser.ts";
+import { type SharedServer, sharedServer } from "../support/server-process.ts";
 import { projectToPixels } from "../support/web-mercator.ts";
 
 const screenshots = path.join(projectRoot, "tests/.tmp/screenshots");
@@ -21,16 +21,15 @@ function internalLinks(html: string): string[] {
 }
 
 describe("content pages, blog and partner map in Chromium", () => {
-  let server: ServerProcess;
+  let server: SharedServer;
   let browser: Browser;
 
   beforeAll(async () => {
     mkdirSync(screenshots, { recursive: true });
-    [server, browser] = await withBrowser(startServerProcess());
+    [server, browser] = await Promise.all([sharedServer(), launchBrowser()]);
   });
   afterAll(async () => {
     await browser?.close();
-    await server?.stop();
   });
 
   it("every internal link of /, /en, the menus and the footer answers 200, never a redirect home", async () => {

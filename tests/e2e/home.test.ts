@@ -3,22 +3,21 @@ import path from "node:path";
 import { projectRoot } from "@server/paths.ts";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { gotoHydrated, watchProblems, withBrowser } from "../support/browser.ts";
-import { type ServerProcess, startServerProcess } from "../support/server-process.ts";
+import { gotoHydrated, launchBrowser, watchProblems } from "../support/browser.ts";
+import { type SharedServer, sharedServer } from "../support/server-process.ts";
 
 const screenshots = path.join(projectRoot, "tests/.tmp/screenshots");
 
 describe("the home page in Chromium", () => {
-  let server: ServerProcess;
+  let server: SharedServer;
   let browser: Browser;
 
   beforeAll(async () => {
     mkdirSync(screenshots, { recursive: true });
-    [server, browser] = await withBrowser(startServerProcess());
+    [server, browser] = await Promise.all([sharedServer(), launchBrowser()]);
   });
   afterAll(async () => {
     await browser?.close();
-    await server?.stop();
   });
 
   it("arrives server-rendered: header, main and footer are in the HTML before any script runs", async () => {

@@ -4,8 +4,8 @@ import { projectRoot } from "@server/paths.ts";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { formatPrice, type PlansData } from "~/lib/plans.ts";
-import { gotoHydrated, watchProblems, withBrowser } from "../support/browser.ts";
-import { type ServerProcess, startServerProcess } from "../support/server-process.ts";
+import { gotoHydrated, launchBrowser, watchProblems } from "../support/browser.ts";
+import { type SharedServer, sharedServer } from "../support/server-process.ts";
 
 const screenshots = path.join(projectRoot, "tests/.tmp/screenshots");
 const shipped = JSON.parse(
@@ -19,7 +19,7 @@ function visibleAmount(page: Page, planId: string) {
 }
 
 describe("the plans page in Chromium (A §2, §4, §9)", () => {
-  let server: ServerProcess;
+  let server: SharedServer;
   let browser: Browser;
   let context: BrowserContext;
   let page: Page;
@@ -27,12 +27,11 @@ describe("the plans page in Chromium (A §2, §4, §9)", () => {
 
   beforeAll(async () => {
     mkdirSync(screenshots, { recursive: true });
-    [server, browser] = await withBrowser(startServerProcess());
+    [server, browser] = await Promise.all([sharedServer(), launchBrowser()]);
   });
   afterAll(async () => {
     await context?.close();
     await browser?.close();
-    await server?.stop();
   });
   beforeEach(async () => {
     await context?.close();

@@ -1,8 +1,8 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seriousViolations } from "../support/axe.ts";
-import { gotoHydrated, waitHydrated, watchProblems, withBrowser } from "../support/browser.ts";
-import { loginToken, type ServerProcess, startServerProcess } from "../support/server-process.ts";
+import { gotoHydrated, launchBrowser, waitHydrated, watchProblems } from "../support/browser.ts";
+import { loginToken, type SharedServer, sharedServer } from "../support/server-process.ts";
 
 /**
  * Every entry of the customer area's sidebar (issue 28, "done when"): each opens a working screen
@@ -10,18 +10,17 @@ import { loginToken, type ServerProcess, startServerProcess } from "../support/s
  * horizontal scrolling on a 390 px phone. As the demo company's owner, who sees every entry.
  */
 describe("every entry of the customer sidebar in Chromium", () => {
-  let server: ServerProcess;
+  let server: SharedServer;
   let browser: Browser;
   let token: string;
 
   beforeAll(async () => {
-    [server, browser] = await withBrowser(startServerProcess({ LOGIN_RATE_LIMIT_PER_MINUTE: "1000" }));
+    [server, browser] = await Promise.all([sharedServer(), launchBrowser()]);
     const c = /cliente: (\S+) \/ (\S+)/.exec(server.output())!;
     token = await loginToken(server.url, c[1]!, c[2]!);
   });
   afterAll(async () => {
     await browser?.close();
-    await server?.stop();
   });
 
   it.each([

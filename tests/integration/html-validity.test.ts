@@ -1,6 +1,6 @@
 import { HtmlValidate } from "html-validate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type ServerProcess, startServerProcess } from "../support/server-process.ts";
+import { type SharedServer, sharedServer } from "../support/server-process.ts";
 
 /**
  * The server HTML of every public page passes html-validate's recommended rules, less the style
@@ -52,13 +52,11 @@ const PAGES = [
 ];
 
 describe("valid HTML on every public page (html-validate, recommended rules)", () => {
-  let server: ServerProcess;
+  let server: SharedServer;
   beforeAll(async () => {
-    server = await startServerProcess();
+    server = await sharedServer();
   });
-  afterAll(async () => {
-    await server?.stop();
-  });
+  afterAll(async () => {});
 
   it.each(PAGES)("%s", async (pathname) => {
     const response = await fetch(server.url + pathname);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { publicPages } from "../support/route-table.ts";
-import { type ServerProcess, startServerProcess } from "../support/server-process.ts";
+import { type SharedServer, sharedServer } from "../support/server-process.ts";
 
 /**
  * Security headers, the Content-Security-Policy and cookie flags on every page a visitor can load
@@ -9,13 +9,11 @@ import { type ServerProcess, startServerProcess } from "../support/server-proces
 const PAGES = publicPages;
 
 describe("security headers and CSP on every page", () => {
-  let server: ServerProcess;
+  let server: SharedServer;
   beforeAll(async () => {
-    server = await startServerProcess();
+    server = await sharedServer();
   });
-  afterAll(async () => {
-    await server?.stop();
-  });
+  afterAll(async () => {});
 
   it("covers the public pages of the route table", () => {
     expect(PAGES).toEqual(expect.arrayContaining(["/", "/planos", "/contato", "/blog", "/login", "/sobre"]));

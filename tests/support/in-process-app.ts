@@ -6,7 +6,7 @@ import { createApp } from "@server/app.ts";
 import { loadConfig } from "@server/config.ts";
 import type { DatabaseHandle } from "@server/db/client.ts";
 import { projectRoot } from "@server/paths.ts";
-import { type BuiltServices, buildServices } from "@server/services.ts";
+import { type BuiltServices, buildServices, type ServiceSeams } from "@server/services.ts";
 import type { ServerBuild } from "react-router";
 import { silentLogger } from "./lead-stack.ts";
 import { TEST_HASH_ENV } from "./passwords.ts";
@@ -16,10 +16,14 @@ import { TEST_HASH_ENV } from "./passwords.ts";
  * in front: for tests that need to reach into the services while pages render.
  */
 
-/** The services of a production configuration over a database (more settings in `env`). */
+/**
+ * The services of a production configuration over a database (more settings in `env`; a clock the
+ * test moves in `seams`).
+ */
 export function productionServices(
   handle: DatabaseHandle,
   env: Record<string, string> = {},
+  seams: ServiceSeams = {},
 ): Promise<BuiltServices> {
   const config = loadConfig({
     NODE_ENV: "production",
@@ -28,7 +32,7 @@ export function productionServices(
     ...TEST_HASH_ENV,
     ...env,
   });
-  return buildServices(config, silentLogger, handle, {});
+  return buildServices(config, silentLogger, handle, seams);
 }
 
 /** The React Router build of `npm run build`. */

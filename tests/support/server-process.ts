@@ -193,6 +193,26 @@ export async function startServerProcess(
   };
 }
 
+/** The worker's shared server (sharedServer), started by the first file that asks for it. */
+let shared: Promise<SharedServer> | undefined;
+
+/** A server a file borrows: it has no stop(), as later files of the worker use it too. */
+export type SharedServer = Omit<ServerProcess, "stop">;
+
+/**
+ * The worker's one server with the tests' default settings, for files that only read what every
+ * start has (the public pages, the content as imported, the demo accounts) and write nothing
+ * another file reads: started by the first such file and kept for the worker's later ones (the
+ * integration and end-to-end projects run a worker's files in one module graph: vitest.config.ts),
+ * killed when the worker ends. A file that edits content, changes a company, sends forms against
+ * the rate limit, restarts the server or needs settings of its own starts its own
+ * (startServerProcess). Decision 113.
+ */
+export function sharedServer(): Promise<SharedServer> {
+  shared ??= startServerProcess().then(({ stop: _stop, ...server }) => server);
+  return shared;
+}
+
 /**
  * With TEST_SERVER_CPU_PROFILE_DIR set, every server a test starts writes its V8 CPU profile there
  * when it exits (open it in Chrome's DevTools): where a slow test's server spends its time.
