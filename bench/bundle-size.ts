@@ -1,12 +1,14 @@
 // `npm run bench:bundle [-- path ...]`: the JavaScript and CSS each public page loads before any
-// interaction (its scripts, module preloads and stylesheets), raw and gzipped, from the production
-// build served by a fresh server process; then the proof that admin, dashboard, user-area, map and
+// interaction (its scripts, module preloads and stylesheets; on an island page, also what the
+// island loader fetches once the page is drawn: React's side and the chunks of the page's islands,
+// from build/islands.json), raw and gzipped, from the production build served by a fresh server process; then the proof that admin, dashboard, user-area, map and
 // editor code never reaches a public page: every module in the files a page loads is looked up in
 // build/chunk-modules.json (written by scripts/vite-chunk-modules.ts). Budgets in bench/budgets.json
 // ("bundle"); exit 1 when one is missed or private code leaks.
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
+import { type IslandManifest, islandFiles } from "../app/islands/manifest.ts";
 import { publicPages } from "../tests/support/route-table.ts";
 import { startBuiltServer } from "./server.mjs";
 
@@ -32,6 +34,7 @@ const chunkModules = JSON.parse(readFileSync(path.join(root, "build/chunk-module
   string,
   string[]
 >;
+const islands = JSON.parse(readFileSync(path.join(root, "build/islands.json"), "utf8")) as IslandManifest;
 const gzipSizes = new Map<string, { raw: number; gzip: number }>();
 function sizeOf(file: string) {
   let size = gzipSizes.get(file);
@@ -56,9 +59,10 @@ try {
       missed.push(`${page}: status ${response.status}`);
       continue;
     }
-    const scripts = [
-      ...new Set([...html.matchAll(/(?:href=|src=|import )"(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]!)),
-    ];
+    const named = [...html.matchAll(/(?:href=|src=|import )"(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]!);
+    const onPage = [...html.matchAll(/data-island="([\w-]+)"/g)].map((m) => m[1]!);
+    const loaded = named.includes(islands.entry) ? islandFiles(islands, onPage) : [];
+    const scripts = [...new Set([...named, ...loaded])];
     const styles = [
       ...new Set([...html.matchAll(/rel="stylesheet" href="(\/assets\/[^"]+\.css)"/g)].map((m) => m[1]!)),
     ];

@@ -1,14 +1,20 @@
-import { readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { Plugin } from "vite";
 import type { IslandManifest } from "../app/islands/manifest.ts";
 
 /**
- * Writes build/islands.json after the islands' browser build: the loader's file, and for each island
- * the files its chunk needs (its own and the ones it imports), so the page can ask for them at once
- * with modulepreload instead of one after the other. Island names come from app/islands/registry.ts.
+ * Writes build/islands.json after the islands' browser build: the loader's file, React's side
+ * (app/islands/hydrate.tsx and the runtime), and for each island the files its chunk needs beyond
+ * those: what a page loads before interaction, which bench:bundle weighs. Island names come from
+ * app/islands/registry.ts.
  */
-export function islandsManifest(projectRoot: string, registryFile: string, target: string): Plugin {
+export function islandsManifest(
+  projectRoot: string,
+  files: { registry: string; hydrate: string },
+  target: string,
+): Plugin {
+  const registryFile = files.registry;
   return {
     name: "vertice:islands-manifest",
     apply: "build",
@@ -29,8 +35,12 @@ export function islandsManifest(projectRoot: string, registryFile: string, targe
       if (!entry) throw new Error("islands build: no entry chunk");
       const url = (file: string) => `/${file}`;
       const islands: Record<string, string[]> = {};
-      // The loader and what it imports are on every island page already.
-      const shared = new Set(closure(entry.fileName));
+      const hydrate = chunks.find((chunk) => chunk.facadeModuleId === files.hydrate);
+      if (!hydrate) throw new Error("islands build: no chunk for app/islands/hydrate.tsx");
+      // The loader, React's side and what they import are on every island page.
+      const loader = closure(entry.fileName);
+      const hydration = closure(hydrate.fileName).filter((file) => !loader.includes(file));
+      const shared = new Set([...loader, ...hydration]);
       for (const [name, module] of moduleOf) {
         const chunk = chunks.find((c) => c.facadeModuleId === module);
         if (!chunk)
@@ -43,9 +53,11 @@ export function islandsManifest(projectRoot: string, registryFile: string, targe
       }
       const manifest: IslandManifest = {
         entry: url(entry.fileName),
-        entryImports: closure(entry.fileName).slice(1).map(url),
+        entryImports: loader.slice(1).map(url),
+        hydration: hydration.map(url),
         islands,
       };
+      mkdirSync(path.dirname(target), { recursive: true });
       writeFileSync(target, `${JSON.stringify(manifest, null, 1)}\n`);
     },
   };

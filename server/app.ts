@@ -1,3 +1,4 @@
+import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type ErrorRequestHandler, type RequestHandler } from "express";
@@ -31,7 +32,7 @@ import { requestInfo } from "./http/request-info.ts";
 import { resourceRoutes } from "./http/resource-routes.ts";
 import { precompressedAssets, publicFiles } from "./http/static-assets.ts";
 import { requestForLog } from "./logger.ts";
-import { clientBuildDir } from "./paths.ts";
+import { clientBuildDir, devIslandsDir } from "./paths.ts";
 
 export interface AppOptions {
   /** The React Router build: imported from build/ in production, from Vite in development. */
@@ -109,6 +110,8 @@ export function createApp(services: AppServices, options: AppOptions): express.E
   });
 
   if (options.devMiddleware) {
+    // The islands' watch build (server/dev-islands.ts).
+    app.use("/assets", express.static(path.join(devIslandsDir, "assets"), { maxAge: 0 }));
     app.use(options.devMiddleware);
   } else {
     // Hashed file names never change content: cache them for a year.
@@ -256,21 +259,21 @@ export function createApp(services: AppServices, options: AppOptions): express.E
   // Preview links render public pages with a draft (issue 29), never cached.
   app.use(previewRequests(services));
 
-  // Development (Vite's middleware) hydrates every page with React Router; the build has islands.
-  const islands = options.devMiddleware ? null : islandManifest();
+  // Public pages are island pages in development too (decision 114): its watch build rewrites the
+  // manifest, read again when it changes.
+  const islands = () => islandManifest({ development: Boolean(options.devMiddleware) });
   const loadContextOf = (req: express.Request, res: express.Response): AppLoadContext => ({
     services: servicesFor(services, res.locals),
     request: requestInfo(req, services.domains, config.isProduction),
     page: services.pageCache.slotFor(req),
     preview: previewContextOf(res.locals),
-    islands,
+    islands: islands(),
   });
-  if (typeof options.build !== "function") {
-    // The routes without a page (API, feeds, sitemap, downloads) answered without React Router's
-    // request pipeline (decision 109); island pages too (decision 108).
-    app.use(resourceRoutes(options.build, loadContextOf));
-    if (islands) app.use(islandPages(options.build, loadContextOf));
-  }
+  // The routes without a page (API, feeds, sitemap, downloads) answered without React Router's
+  // request pipeline (decision 109), in production.
+  if (typeof options.build !== "function") app.use(resourceRoutes(options.build, loadContextOf));
+  // Island pages too (decisions 108, 114), over Vite's build of the moment in development.
+  if (islands()) app.use(islandPages(options.build, loadContextOf));
   // One route table; each language prefix is the same table under a basename (decision 109).
   const reactRouter = (build: AppOptions["build"]) =>
     createRequestHandler({

@@ -20,3 +20,8 @@ export const clientBuildDir = path.join(projectRoot, "build/client");
 export const serverBuildFile = path.join(projectRoot, "build/server/index.js");
 /** The islands' manifest (decision 108), written by the islands' build. */
 export const islandsManifestFile = path.join(projectRoot, "build/islands.json");
+/**
+ * `npm run dev`'s islands build (decision 114), apart from the production build's so a development
+ * session never leaves its files where `npm start` serves from.
+ */
+export const devIslandsDir = path.join(projectRoot, "build/dev-islands");

@@ -5,6 +5,7 @@ import { type AppOptions, createApp } from "./app.ts";
 import { type OperatorEndpoint, startOperatorEndpoint } from "./backup/endpoint.ts";
 import type { Config } from "./config.ts";
 import type { AppServices } from "./context.ts";
+import { watchIslands } from "./dev-islands.ts";
 import { pageWarmer } from "./http/page-warmer.ts";
 import type { Logger } from "./logger.ts";
 import { projectRoot, serverBuildFile } from "./paths.ts";
@@ -35,7 +36,8 @@ export async function startServer(config: Config, logger: Logger, dev: boolean):
     services = built;
     await startServices(built);
     const { pageCache } = built;
-    const appOptions = dev ? await devOptions() : { build: (await import(serverBuildFile)) as ServerBuild };
+    const devServer = dev ? await devOptions(logger) : null;
+    const appOptions = devServer ?? { build: (await import(serverBuildFile)) as ServerBuild };
     const app = createApp(built, appOptions);
     let stopping: Promise<void> | null = null;
     const server = createServer((req, res) => {
@@ -124,6 +126,7 @@ export async function startServer(config: Config, logger: Logger, dev: boolean):
         clearInterval(idle);
         clearTimeout(force);
         await operator?.close();
+        await devServer?.close();
         await stopServices(built);
         logger.info("stopped");
       })();
@@ -137,8 +140,14 @@ export async function startServer(config: Config, logger: Logger, dev: boolean):
   }
 }
 
-async function devOptions(): Promise<AppOptions> {
+/**
+ * `npm run dev`: Vite's middleware serves the app's modules (the admin, the portal, sign-in) with
+ * hot reload, and the public pages are island pages over the islands' watch build, as in production
+ * (decision 114).
+ */
+async function devOptions(logger: Logger): Promise<AppOptions & { close(): Promise<void> }> {
   const vite = await import("vite");
+  const islands = await watchIslands(logger);
   const viteServer = await vite.createServer({
     root: projectRoot,
     server: { middlewareMode: true },
@@ -147,5 +156,9 @@ async function devOptions(): Promise<AppOptions> {
   return {
     build: () => viteServer.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
     devMiddleware: viteServer.middlewares,
+    close: async () => {
+      await islands.close();
+      await viteServer.close();
+    },
   };
 }

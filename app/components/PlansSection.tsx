@@ -1,4 +1,4 @@
-import { useId, useState } from "react";
+import { useState } from "react";
 import { SiteLink } from "~/components/SiteLink.tsx";
 import type { OfferedLanguage } from "~/lib/locale.ts";
 import {
@@ -33,8 +33,9 @@ interface Props {
 export function PlansSection({ data, language, headingLevel = 2, pathLanguage = null }: Props) {
   const [annual, setAnnual] = useState(false);
   const t = plansTexts(language);
-  // useId's own ids start with an underscore, which HTML validators refuse as an id.
-  const titleId = `planos-${useId().replace(/[^A-Za-z0-9-]/g, "")}`;
+  // A fixed id (one plans section per page, /planos): useId's would differ between the server's
+  // render of the whole page and the browser's of the island alone, which is a root of its own.
+  const titleId = "planos-titulo";
   const Title = HEADINGS[headingLevel];
   const PlanTitle = HEADINGS[(headingLevel + 1) as 2 | 3 | 4];
   return (

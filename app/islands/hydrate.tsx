@@ -1,64 +1,109 @@
+import { type ComponentType, type ReactNode, startTransition, useEffect } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { trackPageView } from "~/lib/analytics.ts";
 import { documentFormToken, FormTokenContext } from "~/lib/forms/form-token.ts";
-import { showMissingImages } from "~/lib/media.ts";
 import { flushOutbox } from "~/lib/outbox.ts";
 import type { IslandName } from "./names.ts";
 import { islandModules } from "./registry.ts";
 
 /**
- * The browser's side of an island page (decision 108): each `[data-island]` element is hydrated
- * with its component and the props the server wrote beside it. Built by scripts/build-islands.ts
- * with `react` and `react-dom` standing for Preact's compat layer and `react-router` for
- * router-shim.tsx; the admin, the portal and the sign-in pages keep React Router (entry.client.tsx).
+ * React's side of an island page (decision 114), loaded by the island loader (entry.ts) once the
+ * page is drawn: React's runtime comes with it, in a chunk of its own that every public page
+ * shares. Each island is hydrated with `hydrateRoot` on its own element, with its component and the
+ * props the server wrote beside it.
  */
-async function hydrateIsland(element: HTMLElement, formToken: string): Promise<void> {
-  const load = islandModules[element.dataset.island as IslandName];
+
+/** An island's component: its chunk and what it imports, loaded. */
+export async function loadIsland(name: string): Promise<IslandComponent | null> {
+  return ((await islandModules[name as IslandName]?.()) as IslandComponent | undefined) ?? null;
+}
+
+/** An island's component, given the props its server render wrote (checked where it is defined). */
+// biome-ignore lint/suspicious/noExplicitAny: the props are the page's JSON
+type IslandComponent = ComponentType<any>;
+
+/**
+ * Hands one island to React: `hydrateRoot` is called before this returns (so React's event replay
+ * covers a click from then on), and the promise resolves once React has committed it. Fields the
+ * visitor typed into before that keep what they typed, and the component learns it (syncTypedFields).
+ */
+export function hydrateIsland(element: HTMLElement, Component: IslandComponent): Promise<void> {
   const data = element.nextElementSibling;
-  if (!load || !(data instanceof HTMLScriptElement) || !data.hasAttribute("data-island-props")) return;
-  const Component = await load();
-  hydrateRoot(
-    element,
-    <FormTokenContext.Provider value={formToken}>
-      <Component {...JSON.parse(data.textContent ?? "{}")} />
-    </FormTokenContext.Provider>,
-  );
+  if (!(data instanceof HTMLScriptElement) || !data.hasAttribute("data-island-props"))
+    return Promise.resolve();
+  let committed = () => {};
+  const hydrated = new Promise<void>((resolve) => {
+    committed = resolve;
+  });
+  // A transition: React hydrates in slices of a few milliseconds, so a slow phone's main thread
+  // stays free for input (a click meanwhile hydrates its part at once: React's event replay).
+  startTransition(() => {
+    hydrateRoot(
+      element,
+      <Committed then={committed}>
+        <FormTokenContext.Provider value={documentFormToken()}>
+          <Component {...JSON.parse(data.textContent ?? "{}")} />
+        </FormTokenContext.Provider>
+      </Committed>,
+    );
+  });
+  // After the commit's effects, outside React's work (an event dispatched inside it is not rendered).
+  return hydrated.then(() => syncTypedFields(element));
+}
+
+/** Calls `then` once the tree under it is committed (hydrated), and never again. */
+function Committed({ then, children }: { then: () => void; children: ReactNode }) {
+  // Once, at the commit of the hydration.
+  useEffect(() => then(), []);
+  return children;
 }
 
 /**
- * Yields to the browser (input, paint) before the next piece of work: `scheduler.yield()` where the
- * browser has it, else a message to itself. Not a timer: a page whose timers are held (a test's
- * paused clock, a background tab's throttling) must still become interactive.
+ * What the visitor typed or chose before the island was hydrated stays on the screen (React keeps
+ * a hydrated field's value), but the component's state still holds the server's: tell it, with the
+ * events it listens to, so the next render or the submission does not wipe or miss it. Every field
+ * is read first: the render that follows the first one told sets the others back to their state.
+ * React's change detection compares a field with the value it last saw, which it learns through
+ * the element's own `value`/`checked` setter; the prototype's setter changes the field without
+ * telling it.
  */
-function nextTask(): Promise<void> {
-  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
-  if (typeof scheduler?.yield === "function") return scheduler.yield();
-  return new Promise((resolve) => {
-    const channel = new MessageChannel();
-    channel.port1.onmessage = () => resolve();
-    channel.port2.postMessage(null);
+export function syncTypedFields(root: HTMLElement): void {
+  const fields = root.querySelectorAll<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>(
+    "input, textarea, select",
+  );
+  type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
+  const changed = [...fields].flatMap((field): Array<{ field: Field; value: string; checked: boolean }> => {
+    if (field instanceof HTMLSelectElement)
+      return [...field.options].some((option) => option.selected !== option.defaultSelected)
+        ? [{ field, value: field.value, checked: false }]
+        : [];
+    if (field instanceof HTMLInputElement && (field.type === "checkbox" || field.type === "radio"))
+      // A radio group's choice is told by the radio now chosen.
+      return field.checked !== field.defaultChecked && (field.type === "checkbox" || field.checked)
+        ? [{ field, value: field.value, checked: field.checked }]
+        : [];
+    return field.type !== "hidden" && field.type !== "file" && field.value !== field.defaultValue
+      ? [{ field, value: field.value, checked: false }]
+      : [];
   });
+  for (const { field, value, checked } of changed) {
+    if (field instanceof HTMLSelectElement) {
+      field.value = value;
+      field.dispatchEvent(new Event("change", { bubbles: true }));
+    } else if (field instanceof HTMLInputElement && (field.type === "checkbox" || field.type === "radio")) {
+      field.checked = !checked;
+      // A click sets it back and is the event React listens to for these.
+      field.click();
+    } else {
+      field.value = field.defaultValue;
+      Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), "value")?.set?.call(field, value);
+      field.dispatchEvent(new Event("input", { bubbles: true }));
+    }
+  }
 }
 
-async function start(): Promise<void> {
-  // Before any island: the page's static images that failed show 'Imagem não disponível'.
-  showMissingImages(document);
-  const formToken = documentFormToken();
-  const islands = [...document.querySelectorAll<HTMLElement>("[data-island]")];
-  // Every island's code is fetched at once (the page asked for it with modulepreload)...
-  const loading = islands.map((element) => islandModules[element.dataset.island as IslandName]?.());
-  // ...and each is hydrated in a task of its own, in page order (the header first): one long task
-  // for all of them kept the main thread busy for 110 ms on a slow phone (Lighthouse's TBT 60 ms).
-  for (const [index, element] of islands.entries()) {
-    await loading[index]?.catch(() => {});
-    await hydrateIsland(element, formToken).catch((error: unknown) => {
-      // One island that fails leaves the others (and the page's HTML) working.
-      console.error(`island ${element.dataset.island}`, error);
-    });
-    await nextTask();
-  }
-  // The page is interactive from here: tests (and styles) can tell a hydrated page from its HTML.
-  document.documentElement.dataset.hydrated = "true";
+/** Once the page's first islands are hydrated: the page view, the after-page chunk, the outbox. */
+export function afterFirstIslands(): void {
   trackPageView({
     title: document.title,
     location: window.location.href,
@@ -74,5 +119,3 @@ async function start(): Promise<void> {
   // Submissions an earlier page view could not send go now (same request keys: stored once).
   void flushOutbox();
 }
-
-void start();

@@ -5,7 +5,8 @@ import { islandFiles } from "./manifest.ts";
 
 const manifest = {
   entry: "/assets/islands-1.js",
-  entryImports: ["/assets/preact-1.js"],
+  entryImports: ["/assets/media-1.js"],
+  hydration: ["/assets/hydrate-1.js", "/assets/react-1.js"],
   islands: {
     header: ["/assets/header-1.js", "/assets/locale-1.js"],
     chat: ["/assets/chat-1.js", "/assets/locale-1.js"],
@@ -43,24 +44,31 @@ describe("islands", () => {
     expect([...page.names]).toEqual(["chat"]);
   });
 
-  it("asks for the loader and exactly the files of the islands the page rendered, each once", () => {
+  it("names the loader alone, which fetches React's side and the islands' chunks once the page is drawn", () => {
     const page = new IslandsOnPage(manifest);
     page.names.add("header");
-    page.names.add("chat");
     const html = renderToString(
       <IslandsContext.Provider value={page}>
         <IslandScripts />
       </IslandsContext.Provider>,
     );
-    const preloads = [...html.matchAll(/rel="modulepreload" href="([^"]+)"/g)].map((m) => m[1]);
-    expect(preloads).toEqual([
-      "/assets/preact-1.js",
+    expect(html).toBe('<script type="module" src="/assets/islands-1.js"></script>');
+    expect(renderToString(<IslandScripts />)).toBe("");
+  });
+
+  it("counts, for a page's islands, the loader's imports, React's side and each island's files once", () => {
+    expect(islandFiles(manifest, ["header", "chat"])).toEqual([
+      "/assets/media-1.js",
+      "/assets/hydrate-1.js",
+      "/assets/react-1.js",
       "/assets/header-1.js",
       "/assets/locale-1.js",
       "/assets/chat-1.js",
     ]);
-    expect(html).toContain('<script type="module" src="/assets/islands-1.js"></script>');
-    expect(renderToString(<IslandScripts />)).toBe("");
-    expect(islandFiles(manifest, ["unknown"])).toEqual(["/assets/preact-1.js"]);
+    expect(islandFiles(manifest, ["unknown"])).toEqual([
+      "/assets/media-1.js",
+      "/assets/hydrate-1.js",
+      "/assets/react-1.js",
+    ]);
   });
 });

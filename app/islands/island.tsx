@@ -1,11 +1,11 @@
 import { type ComponentType, createContext, type ReactNode, useContext } from "react";
-import { type IslandManifest, islandFiles } from "./manifest.ts";
+import type { IslandManifest } from "./manifest.ts";
 import type { IslandName } from "./names.ts";
 
 /**
  * Islands (decision 108): the public pages are rendered whole on the server and, in the browser,
- * only their interactive parts are hydrated, each on its own element, by a light renderer
- * (Preact through its React compat layer, app/islands/entry.tsx). A part is marked by rendering it
+ * only their interactive parts are hydrated by React, each on its own element (app/islands/entry.ts
+ * loads them, hydrate.tsx hydrates them: decision 114). A part is marked by rendering it
  * through `defineIsland`: on an island page its HTML goes inside a `<div data-island>` followed by
  * its props as JSON (a data block, never executed, so the CSP stays without inline scripts).
  */
@@ -69,19 +69,12 @@ export function defineIsland<P extends object>(name: IslandName, Component: Comp
 }
 
 /**
- * The scripts of an island page, at the end of its body (after every island rendered): the loader,
- * and each file the page's islands need, asked for at once at low priority (the page is whole
- * without them; the stylesheet and images come first).
+ * The script of an island page, at the end of its body: the loader alone (entry.ts, decision 114).
+ * It fetches React and the islands' chunks itself once the page is drawn, so nothing here competes
+ * with the stylesheet, the fonts and the LCP image.
  */
 export function IslandScripts() {
   const page = useContext(IslandsContext);
   if (!page) return null;
-  return (
-    <>
-      {islandFiles(page.manifest, page.names).map((file) => (
-        <link key={file} rel="modulepreload" href={file} fetchPriority="low" />
-      ))}
-      <script type="module" src={page.manifest.entry} />
-    </>
-  );
+  return <script type="module" src={page.manifest.entry} />;
 }

@@ -16,16 +16,30 @@ export interface LinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>,
   children?: ReactNode;
 }
 
+/** A link, its address under the page's language prefix as React Router's basename puts it. */
 export function Link({ to, prefetch: _prefetch, replace: _replace, ...props }: LinkProps) {
-  return <a href={to} {...props} />;
+  return <a href={useHref(to)} {...props} />;
 }
 
+/**
+ * A form that posts as HTML does, with the attributes React Router's server render gives it (the
+ * action defaults to this page's address, `data-discover`), so hydrating it changes nothing.
+ */
 export function Form({
   navigate: _navigate,
   reloadDocument: _reload,
+  action,
   ...props
 }: FormHTMLAttributes<HTMLFormElement> & { navigate?: boolean; reloadDocument?: boolean }) {
-  return <form {...props} />;
+  return <form data-discover="true" action={action ?? formAction(window.location)} {...props} />;
+}
+
+/** React Router's default action: the page's path and its query, without the `index` marker. */
+export function formAction(location: { pathname: string; search: string }): string {
+  const query = new URLSearchParams(location.search);
+  query.delete("index");
+  const search = query.toString();
+  return search ? `${location.pathname}?${search}` : location.pathname;
 }
 
 export function useLocation() {

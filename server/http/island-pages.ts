@@ -16,15 +16,20 @@ type IslandPageHandler = (
  * route says `islands`. Whatever it leaves (null) goes on to React Router.
  */
 export function islandPages(
-  build: ServerBuild,
+  build: ServerBuild | (() => Promise<ServerBuild>),
   loadContextOf: (req: ExpressRequest, res: ExpressResponse) => AppLoadContext,
 ): RequestHandler {
-  const handle = (build.entry.module as { handleIslandPageRequest?: IslandPageHandler })
-    .handleIslandPageRequest;
+  // Development's build is Vite's of the moment (server/server.ts), asked for at each request.
+  const buildNow = typeof build === "function" ? build : () => Promise.resolve(build);
+  const handlerOf = (current: ServerBuild) =>
+    (current.entry.module as { handleIslandPageRequest?: IslandPageHandler }).handleIslandPageRequest;
   return async (req, res, next) => {
-    if (!handle || (req.method !== "GET" && req.method !== "HEAD")) return next();
+    if (req.method !== "GET" && req.method !== "HEAD") return next();
     try {
-      const response = await handle(fetchRequestOf(req, res), loadContextOf(req, res), build);
+      const current = await buildNow();
+      const handle = handlerOf(current);
+      if (!handle) return next();
+      const response = await handle(fetchRequestOf(req, res), loadContextOf(req, res), current);
       if (!response) return next();
       res.status(response.status);
       for (const [name, value] of response.headers) res.append(name, value);

@@ -121,6 +121,11 @@ export interface StartOptions {
    * started template, and its output() begins with the demo accounts that template printed.
    */
   firstStart?: boolean;
+  /**
+   * Run `npm run dev`'s server (server/main.ts --dev from the sources, Vite's middleware, the
+   * islands' watch build) instead of the built one.
+   */
+  development?: boolean;
 }
 
 /**
@@ -139,11 +144,12 @@ export async function startServerProcess(
     output = readFileSync(path.join(template, "first-start.txt"), "utf8");
   }
   dataDir ??= await freshDataDir();
-  const child = spawn(process.execPath, [...cpuProfileFlags(), serverEntry], {
+  const entry = options.development ? ["--import", "tsx", "server/main.ts", "--dev"] : [serverEntry];
+  const child = spawn(process.execPath, [...cpuProfileFlags(), ...entry], {
     cwd: projectRoot,
     env: {
       PATH: process.env.PATH ?? "",
-      NODE_ENV: "production",
+      NODE_ENV: options.development ? "development" : "production",
       PORT: "0",
       HOST: "127.0.0.1",
       LOG_LEVEL: "info",
