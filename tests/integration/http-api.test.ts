@@ -1,8 +1,10 @@
 import { get as httpGet } from "node:http";
 import { gzipSync } from "node:zlib";
 import { RedisStore } from "@server/cache/remote-store.ts";
+import { islandManifest } from "@server/http/islands.ts";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { islandFiles } from "~/islands/manifest.ts";
 import { createPostgresDatabase, dropCreatedDatabases } from "../support/databases.ts";
 import {
   freshDataDir,
@@ -486,12 +488,15 @@ describe.each(setups)("HTTP API with $name", (setup) => {
         expect(() => JSON.parse(json!)).not.toThrow();
         expect(json).not.toContain(token);
       }
-      // The loader, and each island's files asked for at once; every one of them is served.
+      // The loader alone, no module preloads (decision 114); every file it fetches for the page's
+      // islands once the page is drawn (React's side, each island's chunk) is served.
+      const manifest = islandManifest()!;
       const loader = /<script type="module" src="(\/assets\/islands-[\w-]+\.js)"><\/script>/.exec(html)?.[1];
-      expect(loader).toBeDefined();
-      const preloads = [...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((m) => m[1]!);
-      expect(preloads.length).toBeGreaterThan(0);
-      for (const file of [loader!, ...preloads]) expect((await get(file)).status, file).toBe(200);
+      expect(loader).toBe(manifest.entry);
+      expect(html).not.toContain('rel="modulepreload"');
+      const fetched = islandFiles(manifest, islands as string[]);
+      expect(fetched.length).toBeGreaterThan(islands.length);
+      for (const file of [loader!, ...fetched]) expect((await get(file)).status, file).toBe(200);
 
       // The same page in English, its links under the prefix; HEAD answers without a body.
       const english = await (await get("/en/blog?render=1")).text();
