@@ -1,4 +1,4 @@
-import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import { type Browser, type BrowserContext, chromium, type Locator, type Page } from "playwright-core";
 import { CHROMIUM_HEADLESS_ARGS, DEBIAN_TOOLS } from "../../scripts/outside-tools.mjs";
 import { nextSignInCode, rememberRecoveryCodes, setupCode } from "./two-factor.ts";
 
@@ -47,6 +47,20 @@ export function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
 export async function gotoHydrated(page: Page, url: string): Promise<void> {
   await page.goto(url, { waitUntil: "load" });
   await waitHydrated(page);
+}
+
+/**
+ * Scrolls a part of an island page into view and waits until React has hydrated its island: a part
+ * below the fold is hydrated only when it comes near the screen (decision 114).
+ */
+export async function hydratedInView(part: Locator): Promise<void> {
+  await part.scrollIntoViewIfNeeded();
+  await part
+    .page()
+    .waitForFunction(
+      (element) => element?.closest("[data-island]")?.getAttribute("data-island-hydrated") === "true",
+      await part.elementHandle(),
+    );
 }
 
 /** Waits until the current document is hydrated (after a reload, a back navigation or a redirect). */
