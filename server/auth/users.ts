@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { asc, eq, sql } from "drizzle-orm";
 import type { CompanyRole } from "~/lib/portal/permissions.ts";
+import type { UserRole } from "~/lib/user-roles.ts";
 import type { Database } from "../db/client.ts";
 import { users } from "../db/schema.ts";
 import { DomainError } from "../domain-errors.ts";
@@ -9,7 +10,7 @@ import { authMessages } from "./messages.ts";
 import { MIN_PASSWORD_LENGTH, type PasswordHasher } from "./passwords.ts";
 
 /** Staff are admin (and, with the editorial workflow, editor); customers belong to a company. */
-export type Role = "admin" | "editor" | "customer";
+export type Role = UserRole;
 
 export interface Preferences {
   language: "pt" | "en";

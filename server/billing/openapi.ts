@@ -4,6 +4,7 @@ import {
   MAX_INVOICE_CENTAVOS,
   MAX_INVOICE_LINES,
 } from "~/lib/billing/invoice-input.ts";
+import { STORED_INVOICE_STATUSES } from "~/lib/billing/invoice-status.ts";
 import { CONNECTION_STATUSES } from "~/lib/portal/integrations.ts";
 import { MAX_NFSE_PDF_BYTES, MAX_NFSE_XML_BYTES } from "./nfse.ts";
 
@@ -353,7 +354,7 @@ export function billingOpenApi(baseUrl: string) {
             amountCentavos: { ...centavos, minimum: 1 },
             lines: { type: "array", items: { $ref: "#/components/schemas/InvoiceLine" } },
             boletoLine: { type: ["string", "null"], pattern: "^\\d{47}$", description: "Só os 47 dígitos." },
-            status: { type: "string", enum: ["open", "paid", "cancelled"] },
+            status: { type: "string", enum: [...STORED_INVOICE_STATUSES] },
             paidOn: { ...day, type: ["string", "null"] },
             cancelledAt: { type: ["string", "null"], format: "date-time" },
             nfse: {

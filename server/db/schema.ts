@@ -15,6 +15,18 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { STORED_INVOICE_STATUSES } from "../../app/lib/billing/invoice-status.ts";
+// The enumerations the screens, the validation and the rules use, declared once in app/lib
+// (relative paths: drizzle-kit reads this file without the project's aliases).
+import { BILLING_CYCLES } from "../../app/lib/billing/proration.ts";
+import { FUNNEL_EVENTS } from "../../app/lib/funnel/events.ts";
+import { DELIVERY_STATUSES, LEAD_LEVELS } from "../../app/lib/lead-status.ts";
+import { OUTCOMES } from "../../app/lib/leads/outcomes.ts";
+import { CONNECTION_STATUSES } from "../../app/lib/portal/integrations.ts";
+import { COMPANY_ROLES } from "../../app/lib/portal/permissions.ts";
+import { PLAN_REQUEST_STATUSES } from "../../app/lib/portal/plan-texts.ts";
+import { TICKET_CATEGORIES, TICKET_PRIORITIES } from "../../app/lib/portal/tickets.ts";
+import { USER_ROLES } from "../../app/lib/user-roles.ts";
 
 /**
  * One content document (spec A §3) at one level of the lookup order (A §4):
@@ -145,7 +157,7 @@ export const leads = pgTable(
     version: integer("version").notNull().default(1),
     answers: jsonb("answers").notNull(),
     score: integer("score").notNull(),
-    level: text("level", { enum: ["cold", "warm", "hot"] }).notNull(),
+    level: text("level", { enum: LEAD_LEVELS }).notNull(),
     priority: text("priority").notNull(),
     responseHours: integer("response_hours").notNull(),
     /** Where the visitor was: segment, language, plan chosen, page. */
@@ -177,7 +189,7 @@ export const leads = pgTable(
     }),
     trackerStatusAt: timestamp("tracker_status_at", { withTimezone: true }),
     deliveryStatus: text("delivery_status", {
-      enum: ["pending", "delivered", "simulated", "failed", "spam"],
+      enum: DELIVERY_STATUSES,
     }).notNull(),
     /** The contact the lead belongs to: its e-mail, normalised (issue 30; app/lib/leads/identity.ts). */
     contactKey: text("contact_key"),
@@ -191,7 +203,7 @@ export const leads = pgTable(
     /** The rule that chose the owner; null when the fallback owner did. */
     routingRule: text("routing_rule"),
     /** What the issue's status means for sales (app/lib/leads/outcomes.ts), and since when. */
-    outcome: text("outcome", { enum: ["open", "working", "qualified", "won", "lost"] }),
+    outcome: text("outcome", { enum: OUTCOMES }),
     outcomeAt: timestamp("outcome_at", { withTimezone: true }),
     /** The earlier lead of the same contact or company its issue was linked to ('Relates'). */
     relatedLeadId: uuid("related_lead_id"),
@@ -393,9 +405,7 @@ export const companies = pgTable(
     tradeName: text("trade_name").notNull().default(""),
     planId: text("plan_id"),
     /** How the plan is billed, and the day the current cycle began (the renewal is a cycle later). */
-    billingCycle: text("billing_cycle", { enum: ["monthly", "annual"] })
-      .notNull()
-      .default("monthly"),
+    billingCycle: text("billing_cycle", { enum: BILLING_CYCLES }).notNull().default("monthly"),
     cycleStartedOn: date("cycle_started_on"),
     status: text("status", { enum: ["active", "suspended"] })
       .notNull()
@@ -417,11 +427,11 @@ export const users = pgTable(
     email: text("email").notNull(),
     username: text("username").notNull(),
     name: text("name").notNull(),
-    role: text("role", { enum: ["admin", "editor", "customer"] }).notNull(),
+    role: text("role", { enum: USER_ROLES }).notNull(),
     /** The customer's company; null for staff. */
     companyId: uuid("company_id").references(() => companies.id, { onDelete: "restrict" }),
     /** The customer's role in the company (app/lib/portal/permissions.ts); null for staff. */
-    companyRole: text("company_role", { enum: ["owner", "admin", "finance", "member"] }),
+    companyRole: text("company_role", { enum: COMPANY_ROLES }),
     lastSignInAt: timestamp("last_sign_in_at", { withTimezone: true }),
     /** scrypt$N$r$p$salt$hash */
     passwordHash: text("password_hash").notNull(),
@@ -463,7 +473,7 @@ export const companyInvitations = pgTable(
       .notNull()
       .references(() => companies.id, { onDelete: "cascade" }),
     email: text("email").notNull(),
-    companyRole: text("company_role", { enum: ["owner", "admin", "finance", "member"] }).notNull(),
+    companyRole: text("company_role", { enum: COMPANY_ROLES }).notNull(),
     tokenHash: text("token_hash").notNull(),
     invitedBy: uuid("invited_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
@@ -587,8 +597,8 @@ export const supportTickets = pgTable(
     reporterId: uuid("reporter_id").references(() => users.id, { onDelete: "set null" }),
     reporterName: text("reporter_name").notNull(),
     reporterEmail: text("reporter_email").notNull(),
-    category: text("category", { enum: ["duvida", "problema", "solicitacao", "financeiro"] }).notNull(),
-    priority: text("priority", { enum: ["baixa", "media", "alta", "urgente"] }).notNull(),
+    category: text("category", { enum: TICKET_CATEGORIES }).notNull(),
+    priority: text("priority", { enum: TICKET_PRIORITIES }).notNull(),
     subject: text("subject").notNull(),
     description: text("description").notNull(),
     trackerKey: text("tracker_key"),
@@ -706,16 +716,14 @@ export const planChangeRequests = pgTable(
     requesterName: text("requester_name").notNull(),
     requesterEmail: text("requester_email").notNull(),
     fromPlanId: text("from_plan_id"),
-    fromCycle: text("from_cycle", { enum: ["monthly", "annual"] }).notNull(),
+    fromCycle: text("from_cycle", { enum: BILLING_CYCLES }).notNull(),
     toPlanId: text("to_plan_id").notNull(),
-    toCycle: text("to_cycle", { enum: ["monthly", "annual"] }).notNull(),
+    toCycle: text("to_cycle", { enum: BILLING_CYCLES }).notNull(),
     /** The new plan's price per cycle, in centavos, as shown when asked. */
     priceCentavos: integer("price_centavos").notNull(),
     /** What the rest of the current cycle costs more (positive) or less (a credit), in centavos. */
     prorataCentavos: integer("prorata_centavos").notNull(),
-    status: text("status", { enum: ["requested", "applied", "refused", "cancelled"] })
-      .notNull()
-      .default("requested"),
+    status: text("status", { enum: PLAN_REQUEST_STATUSES }).notNull().default("requested"),
     /** The day the change takes effect when applied. */
     effectiveOn: date("effective_on"),
     decidedBy: text("decided_by"),
@@ -775,9 +783,7 @@ export const invoices = pgTable(
     lines: jsonb("lines").notNull(),
     /** The boleto's digitable line (47 digits), check digits verified when it came in. */
     boletoLine: text("boleto_line"),
-    status: text("status", { enum: ["open", "paid", "cancelled"] })
-      .notNull()
-      .default("open"),
+    status: text("status", { enum: STORED_INVOICE_STATUSES }).notNull().default("open"),
     paidOn: date("paid_on"),
     cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
     nfseNumber: text("nfse_number"),
@@ -821,7 +827,7 @@ export const integrationConnections = pgTable(
       .notNull()
       .references(() => companies.id, { onDelete: "cascade" }),
     integrationId: text("integration_id").notNull(),
-    status: text("status", { enum: ["connected", "error", "pending", "disconnected"] }).notNull(),
+    status: text("status", { enum: CONNECTION_STATUSES }).notNull(),
     lastSyncAt: timestamp("last_sync_at", { withTimezone: true }),
     /** What the platform says of it (an error's reason), shown to the customer. */
     detail: text("detail"),
@@ -881,7 +887,7 @@ export const funnelEvents = pgTable(
     viewId: uuid("view_id").notNull(),
     formId: text("form_id").notNull(),
     /** shown, touched, step, submitted */
-    event: text("event", { enum: ["shown", "touched", "step", "submitted"] }).notNull(),
+    event: text("event", { enum: FUNNEL_EVENTS }).notNull(),
     /** The step number reached (2 and up) for `step`; 0 for the others. */
     step: integer("step").notNull().default(0),
     /** '' on the main site. */
@@ -904,7 +910,7 @@ export const funnelDaily = pgTable(
   {
     day: date("day").notNull(),
     formId: text("form_id").notNull(),
-    event: text("event", { enum: ["shown", "touched", "step", "submitted"] }).notNull(),
+    event: text("event", { enum: FUNNEL_EVENTS }).notNull(),
     step: integer("step").notNull().default(0),
     segment: text("segment").notNull().default(""),
     lang: text("lang").notNull(),

@@ -1,6 +1,8 @@
 import { saoPauloDay } from "./dates.ts";
 
-export type StoredInvoiceStatus = "open" | "paid" | "cancelled";
+/** An invoice as stored (invoices.status). */
+export const STORED_INVOICE_STATUSES = ["open", "paid", "cancelled"] as const;
+export type StoredInvoiceStatus = (typeof STORED_INVOICE_STATUSES)[number];
 /** What a customer sees: an open invoice past its due date (in São Paulo) is overdue. */
 export type InvoiceStatus = "em-aberto" | "vencida" | "paga" | "cancelada";
 

@@ -1,4 +1,5 @@
 import { FORM_KEYS } from "../forms/form-keys.ts";
+import { LEAD_LEVELS } from "../lead-status.ts";
 import { z } from "../zod.ts";
 
 /**
@@ -9,8 +10,7 @@ import { z } from "../zod.ts";
  * Owners are Jira accounts: an account id, with the name staff know them by.
  */
 
-export const LEVELS = ["cold", "warm", "hot"] as const;
-export type Level = (typeof LEVELS)[number];
+export type Level = (typeof LEAD_LEVELS)[number];
 
 /** Brazil's 27 federative units. */
 export const BRAZILIAN_STATES = [
@@ -111,7 +111,7 @@ export const routingRuleSchema = z.strictObject({
   name: z.string().trim().min(1, "Dê um nome à regra.").max(120, "Nome muito longo."),
   forms: z.array(z.enum(FORM_KEYS)).max(FORM_KEYS.length),
   segments: z.array(z.string().regex(/^[a-z0-9-]{1,40}$/)).max(40),
-  temperatures: z.array(z.enum(LEVELS)).max(3),
+  temperatures: z.array(z.enum(LEAD_LEVELS)).max(3),
   states: z.array(z.enum(BRAZILIAN_STATES)).max(27),
   owners: z.array(ID).max(50),
 });

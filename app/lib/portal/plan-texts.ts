@@ -4,7 +4,8 @@ import { formatNumber } from "../number-format.ts";
 import type { PlanLimitRow } from "./plan-limits.ts";
 
 /** A plan change request's states (plan_change_requests.status). */
-export type PlanRequestStatus = "requested" | "applied" | "refused" | "cancelled";
+export const PLAN_REQUEST_STATUSES = ["requested", "applied", "refused", "cancelled"] as const;
+export type PlanRequestStatus = (typeof PLAN_REQUEST_STATUSES)[number];
 
 /** "16/11/2026" ("16 Nov 2026") for a billing day written YYYY-MM-DD. */
 export function formatDay(day: string, language: OfferedLanguage): string {

@@ -5,7 +5,7 @@ import { data, Form, Link } from "react-router";
 import { inboxTexts as t } from "~/admin/texts.ts";
 import { ActionResult, TrackerLink, TrackerStatus } from "~/components/ActionResult.tsx";
 import { formatSaoPaulo } from "~/lib/content/schedule-time.ts";
-import { LEAD_LEVELS as LEVELS, DELIVERY_STATUSES as STATUSES } from "~/lib/lead-status.ts";
+import { DELIVERY_STATUSES, LEAD_LEVELS } from "~/lib/lead-status.ts";
 import { OUTCOME_LABELS, OUTCOMES } from "~/lib/leads/outcomes.ts";
 import type { Route } from "./+types/leads";
 
@@ -92,7 +92,7 @@ export default function Leads({ loaderData, actionData }: Route.ComponentProps) 
           <span className="field__label">{t.level}</span>
           <select name="level" defaultValue={filters.level ?? ""}>
             <option value="">{t.all}</option>
-            {LEVELS.map((level) => (
+            {LEAD_LEVELS.map((level) => (
               <option key={level} value={level}>
                 {t.levels[level]}
               </option>
@@ -103,7 +103,7 @@ export default function Leads({ loaderData, actionData }: Route.ComponentProps) 
           <span className="field__label">{t.status}</span>
           <select name="status" defaultValue={filters.status ?? ""}>
             <option value="">{t.all}</option>
-            {STATUSES.map((status) => (
+            {DELIVERY_STATUSES.map((status) => (
               <option key={status} value={status}>
                 {t.statuses[status]}
               </option>

@@ -8,10 +8,10 @@ import { salesTexts as t } from "~/admin/texts.ts";
 import { ActionResult } from "~/components/ActionResult.tsx";
 import { formatSaoPaulo } from "~/lib/content/schedule-time.ts";
 import { FORM_KEYS } from "~/lib/forms/form-keys.ts";
+import { LEAD_LEVELS } from "~/lib/lead-status.ts";
 import { defaultOutcome, OUTCOME_LABELS, OUTCOMES, type Outcome, statusKey } from "~/lib/leads/outcomes.ts";
 import {
   BRAZILIAN_STATES,
-  LEVELS,
   type RoutingConfig,
   type RoutingRule,
   routingConfigSchema,
@@ -215,7 +215,7 @@ function RuleEditor({
         />
         <Checks
           legend={t.temperatures}
-          options={LEVELS.map((level) => ({ value: level, label: t.temperatureLabels[level] ?? level }))}
+          options={LEAD_LEVELS.map((level) => ({ value: level, label: t.temperatureLabels[level] ?? level }))}
           chosen={rule.temperatures}
           onChange={(next) => set("temperatures", next)}
         />

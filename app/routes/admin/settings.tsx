@@ -11,6 +11,7 @@ import { CopyField } from "~/admin/CopyField.tsx";
 import { PrivacyCard, privacyCardTexts } from "~/admin/PrivacyCard.tsx";
 import { settingsTexts as t } from "~/admin/texts.ts";
 import { ActionResult } from "~/components/ActionResult.tsx";
+import { USER_ROLES } from "~/lib/user-roles.ts";
 import { z } from "~/lib/zod.ts";
 import type { Route } from "./+types/settings";
 
@@ -58,7 +59,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 const createSchema = z.object({
   email: z.email().max(200),
   name: z.string().trim().max(100).optional(),
-  role: z.enum(["admin", "editor", "customer"]),
+  role: z.enum(USER_ROLES),
   access: z.enum(["password", "invite"]).default("password"),
   // A customer's company, found by CNPJ or created with this legal name (issue 27).
   cnpj: z.string().trim().max(30).optional(),
