@@ -1,7 +1,8 @@
 import type { PlanRequestView } from "@server/portal/plan-changes.ts";
 import { Form } from "react-router";
 import { formatCentavos } from "~/lib/billing/money.ts";
-import { planAdminTexts as a, formatDay, planTexts } from "~/lib/portal/plan-texts.ts";
+import { formatDay } from "~/lib/format.ts";
+import { planAdminTexts as a, planTexts } from "~/lib/portal/plan-texts.ts";
 
 const pt = planTexts("pt");
 

@@ -4,7 +4,7 @@ import { saoPauloDay } from "~/lib/billing/dates.ts";
 import { INVOICE_STATUS_LABELS, type InvoiceStatus } from "~/lib/billing/invoice-status.ts";
 import { formatCentavos } from "~/lib/billing/money.ts";
 import { formatCnpjForDisplay } from "~/lib/cnpj.ts";
-import { formatCompetence, formatDay } from "~/lib/portal/invoice-texts.ts";
+import { formatCompetence, formatDay } from "~/lib/format.ts";
 import { QR_QUIET_ZONE, qrMatrix } from "./qr.ts";
 import { VENDOR } from "./vendor.ts";
 

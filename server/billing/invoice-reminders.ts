@@ -1,7 +1,7 @@
 import { and, between, eq, inArray, isNull } from "drizzle-orm";
 import { addDays, daysBetween, saoPauloDay } from "~/lib/billing/dates.ts";
 import { formatCentavos } from "~/lib/billing/money.ts";
-import { formatDay } from "~/lib/portal/invoice-texts.ts";
+import { formatDay } from "~/lib/format.ts";
 import type { Database } from "../db/client.ts";
 import { companies, deliveryJobs, invoiceReminders, invoices, users } from "../db/schema.ts";
 import { PeriodicJob } from "../jobs/periodic-job.ts";

@@ -4,39 +4,9 @@ import type { OfferedLanguage } from "../locale.ts";
 /**
  * The words of the customer's invoices (issue 28, item 3): the history (/user/faturas), one
  * invoice with its payment (Pix, boleto) and NFS-e, and the NFS-e files (/user/faturas/notas).
- * Portuguese first; English for people who chose it. Billing days are São Paulo's calendar days
- * ("YYYY-MM-DD"), formatted as days, never through a time zone.
+ * Portuguese first; English for people who chose it. Days and months are formatted by
+ * app/lib/format.ts.
  */
-
-const LOCALES: Record<OfferedLanguage, string> = { pt: "pt-BR", en: "en-GB" };
-const dayFormats = new Map<OfferedLanguage, Intl.DateTimeFormat>();
-const monthFormats = new Map<OfferedLanguage, Intl.DateTimeFormat>();
-
-/** A calendar day "2026-11-26" as "26/11/2026" (English: "26 Nov 2026"). */
-export function formatDay(day: string, language: OfferedLanguage = "pt"): string {
-  let format = dayFormats.get(language);
-  if (!format) {
-    format = new Intl.DateTimeFormat(
-      LOCALES[language],
-      language === "en"
-        ? { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" }
-        : { day: "2-digit", month: "2-digit", year: "numeric", timeZone: "UTC" },
-    );
-    dayFormats.set(language, format);
-  }
-  return format.format(new Date(`${day}T12:00:00Z`));
-}
-
-/** A competence "2026-11" as "novembro de 2026" (English: "November 2026"). */
-export function formatCompetence(competence: string, language: OfferedLanguage = "pt"): string {
-  let format = monthFormats.get(language);
-  if (!format) {
-    format = new Intl.DateTimeFormat(LOCALES[language], { month: "long", year: "numeric", timeZone: "UTC" });
-    monthFormats.set(language, format);
-  }
-  if (!/^\d{4}-\d{2}$/.test(competence)) return competence;
-  return format.format(new Date(`${competence}-15T12:00:00Z`));
-}
 
 const pt = {
   statuses: INVOICE_STATUS_LABELS.pt,

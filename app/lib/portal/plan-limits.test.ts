@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { formatDay } from "../format.ts";
 import { planLimitRows } from "./plan-limits.ts";
-import { formatDay, limitText } from "./plan-texts.ts";
+import { limitText } from "./plan-texts.ts";
 
 const LABELS = {
   usuarios: "usuários",

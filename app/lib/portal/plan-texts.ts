@@ -7,14 +7,6 @@ import type { PlanLimitRow } from "./plan-limits.ts";
 export const PLAN_REQUEST_STATUSES = ["requested", "applied", "refused", "cancelled"] as const;
 export type PlanRequestStatus = (typeof PLAN_REQUEST_STATUSES)[number];
 
-/** "16/11/2026" ("16 Nov 2026") for a billing day written YYYY-MM-DD. */
-export function formatDay(day: string, language: OfferedLanguage): string {
-  return new Date(`${day}T12:00:00Z`).toLocaleDateString(language === "en" ? "en-GB" : "pt-BR", {
-    timeZone: "UTC",
-    ...(language === "en" ? { day: "numeric", month: "short", year: "numeric" } : {}),
-  });
-}
-
 function capitalize(value: string): string {
   return value.charAt(0).toLocaleUpperCase() + value.slice(1);
 }

@@ -7,21 +7,8 @@ import { formatBoletoLine } from "~/lib/billing/boleto.ts";
 import { addDays, saoPauloDay } from "~/lib/billing/dates.ts";
 import { type InvoiceInput, parseReais } from "~/lib/billing/invoice-input.ts";
 import { INVOICE_STATUS_LABELS, invoiceStatus } from "~/lib/billing/invoice-status.ts";
-import { formatCentavos } from "~/lib/billing/money.ts";
-import { formatCnpjForDisplay } from "~/lib/cnpj.ts";
+import { formatCentavos, formatCnpjForDisplay, formatCompetence, formatDay } from "~/lib/format.ts";
 import type { Route } from "./+types/company-invoices";
-
-/** "2026-11-26" as people read it here: 26/11/2026. */
-function formatDay(day: string): string {
-  const [y, m, d] = day.split("-");
-  return `${d}/${m}/${y}`;
-}
-
-/** "2026-11" as 11/2026. */
-function formatCompetence(competence: string): string {
-  const [y, m] = competence.split("-");
-  return `${m}/${y}`;
-}
 
 /** The API's field names as staff read them in a refusal. */
 const FIELD_LABELS: Record<string, string> = {

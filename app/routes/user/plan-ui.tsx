@@ -1,8 +1,9 @@
 import type { PlanRequestView } from "@server/portal/plan-changes.ts";
 import { formatCentavos } from "~/lib/billing/money.ts";
 import type { BillingCycle } from "~/lib/billing/proration.ts";
+import { formatDay } from "~/lib/format.ts";
 import type { OfferedLanguage } from "~/lib/languages.ts";
-import { formatDay, type PlanRequestStatus, planTexts } from "~/lib/portal/plan-texts.ts";
+import { type PlanRequestStatus, planTexts } from "~/lib/portal/plan-texts.ts";
 
 /** The pieces the plan page and the change page share (issue 28). */
 

@@ -5,9 +5,10 @@ import { data, Form, Link, redirect, useNavigation, useSubmit } from "react-rout
 import { ActionResult } from "~/components/ActionResult.tsx";
 import { formatCentavos } from "~/lib/billing/money.ts";
 import type { BillingCycle } from "~/lib/billing/proration.ts";
+import { formatDay } from "~/lib/format.ts";
 import type { OfferedLanguage } from "~/lib/languages.ts";
 import { can } from "~/lib/portal/permissions.ts";
-import { formatDay, planRefusalText, planTexts } from "~/lib/portal/plan-texts.ts";
+import { planRefusalText, planTexts } from "~/lib/portal/plan-texts.ts";
 import type { Route } from "./+types/plan-upgrade";
 import { PriceLine } from "./plan-ui.tsx";
 

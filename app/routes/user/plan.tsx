@@ -1,7 +1,8 @@
 import { requirePortalMember } from "@server/http/auth-guard.ts";
 import { data, Link } from "react-router";
+import { formatDay } from "~/lib/format.ts";
 import { can } from "~/lib/portal/permissions.ts";
-import { formatDay, limitText, planTexts } from "~/lib/portal/plan-texts.ts";
+import { limitText, planTexts } from "~/lib/portal/plan-texts.ts";
 import type { Route } from "./+types/plan";
 import { PriceLine, RequestFacts, RequestStatus } from "./plan-ui.tsx";
 
