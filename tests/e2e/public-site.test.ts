@@ -84,12 +84,14 @@ describe("the public site in Chromium (A §2, §4, §9)", () => {
     await gotoHydrated(page, server.url);
     const panel = page.locator("#menu-soluções, .menu__item--panel .mega").first();
     expect(await panel.isVisible()).toBe(false);
+    // Hovering is a continuous event: React renders its update in the next task, not within the
+    // event as it does for a click or a key, so the panel is awaited rather than read at once.
     await page.getByRole("button", { name: "Soluções" }).hover();
-    expect(await panel.isVisible()).toBe(true);
+    await expect.poll(() => panel.isVisible()).toBe(true);
     const box = (await panel.boundingBox())!;
     expect(box.y + box.height).toBeLessThanOrEqual(900);
     await page.mouse.move(640, 700);
-    expect(await panel.isVisible()).toBe(false);
+    await expect.poll(() => panel.isVisible()).toBe(false);
 
     await page.getByRole("button", { name: "Soluções" }).focus();
     expect(await page.getByRole("button", { name: "Soluções" }).getAttribute("aria-expanded")).toBe("true");
@@ -168,7 +170,7 @@ describe("the public site in Chromium (A §2, §4, §9)", () => {
       .toBe(true);
 
     await page.locator(".hero").hover();
-    expect(await page.getByText("Pausado").isVisible()).toBe(true);
+    await page.getByText("Pausado").waitFor();
     await page.clock.fastForward(16000);
     expect(await current()).toBe("Slide 2 de 3");
 
