@@ -1,4 +1,13 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -26,6 +35,32 @@ export function prepareDataTemplates(): (() => void) | undefined {
     rmSync(root, { recursive: true, force: true });
     delete process.env[TEMPLATES_VARIABLE];
   };
+}
+
+/**
+ * Servers a test process keeps for its later files (server-process.ts, sharedServer): their process
+ * ids, in the run's folder, so the global teardown ends them. Vitest ends its test processes
+ * without their 'exit' handlers, which would otherwise leave them running after the run.
+ */
+export function rememberRunServer(pid: number): void {
+  const root = process.env[TEMPLATES_VARIABLE];
+  if (!root || !existsSync(root)) return;
+  mkdirSync(path.join(root, "servers"), { recursive: true });
+  writeFileSync(path.join(root, "servers", String(pid)), "");
+}
+
+/** For the global teardown: ends every server the run's test processes kept. */
+export function stopRunServers(): void {
+  const root = process.env[TEMPLATES_VARIABLE];
+  const folder = root ? path.join(root, "servers") : null;
+  if (!folder || !existsSync(folder)) return;
+  for (const name of readdirSync(folder)) {
+    try {
+      process.kill(Number(name), "SIGKILL");
+    } catch {
+      // Already ended.
+    }
+  }
 }
 
 /** A file of a finished template of this run (for the global teardown), or null without a run folder. */

@@ -5,7 +5,7 @@ import path from "node:path";
 import { isLocalAddress } from "@server/config.ts";
 import { openDatabase } from "@server/db/client.ts";
 import { projectRoot } from "@server/paths.ts";
-import { dataTemplate } from "./data-templates.ts";
+import { dataTemplate, rememberRunServer } from "./data-templates.ts";
 import { TEST_HASH_ENV } from "./passwords.ts";
 import { nextSignInCode, rememberRecoveryCodes, setupCode } from "./two-factor.ts";
 
@@ -210,12 +210,15 @@ export type SharedServer = Omit<ServerProcess, "stop">;
  * start has (the public pages, the content as imported, the demo accounts) and write nothing
  * another file reads: started by the first such file and kept for the worker's later ones (the
  * integration and end-to-end projects run a worker's files in one module graph: vitest.config.ts),
- * killed when the worker ends. A file that edits content, changes a company, sends forms against
+ * ended by the run's global teardown. A file that edits content, changes a company, sends forms against
  * the rate limit, restarts the server or needs settings of its own starts its own
  * (startServerProcess). Decision 113.
  */
 export function sharedServer(): Promise<SharedServer> {
-  shared ??= startServerProcess().then(({ stop: _stop, ...server }) => server);
+  shared ??= startServerProcess().then(({ stop: _stop, ...server }) => {
+    if (server.child.pid) rememberRunServer(server.child.pid);
+    return server;
+  });
   return shared;
 }
 
