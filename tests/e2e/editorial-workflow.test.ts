@@ -249,6 +249,9 @@ describe("a scheduled publication in Chromium, on a clock the test moves", () =>
   let title: string;
 
   beforeAll(async () => {
+    // The clock starts at the real time when this part starts (a sign-in's one-time code is read
+    // from the real clock), not when the file was loaded, which can be a minute earlier.
+    now = new Date();
     services = await productionServices(await openFreshPglite(), {}, { now: () => now });
     const email = "agenda@vertice.example";
     await services.accounts.createUser({ email, password: "senha-forte-1", role: "admin" });
