@@ -1,4 +1,5 @@
 import { index, type RouteConfig, route } from "@react-router/dev/routes";
+import { adminScreens } from "./admin/screens.ts";
 import { FORM_PATHS, MULTI_STEP_PATHS } from "./lib/forms/form-paths.ts";
 
 /**
@@ -104,26 +105,13 @@ export default [
     route("faturas/:number/nfse/:format", "routes/user/invoice-nfse.ts"),
     route("*", "routes/user/other.ts"),
   ]),
-  route("admin/leads.csv", "routes/admin/leads-csv.ts"),
+  // The admin's screens come from their table (app/admin/screens.ts): path, module and guard in one place.
+  ...adminScreens
+    .filter((screen) => screen.download)
+    .map((screen) => route(`admin/${screen.path}`, screen.module)),
   route("admin", "routes/admin/layout.tsx", [
     index("routes/admin/index.ts", { id: "admin-index" }),
-    route("dashboard", "routes/admin/dashboard.tsx"),
-    route("json", "routes/admin/json-files.tsx"),
-    route("json/:file", "routes/admin/json-editor.tsx"),
-    route("pages", "routes/admin/plans-editor.tsx"),
-    route("leads", "routes/admin/leads.tsx"),
-    route("leads/:id", "routes/admin/lead.tsx"),
-    route("leads/:id/historico", "routes/admin/lead-timeline.tsx"),
-    route("vendas", "routes/admin/sales-settings.tsx"),
-    route("empresas", "routes/admin/companies.tsx"),
-    route("empresas/:id", "routes/admin/company.tsx"),
-    route("empresas/:id/faturas", "routes/admin/company-invoices.tsx"),
-    route("settings", "routes/admin/settings.tsx"),
-    route("conta", "routes/admin/account.tsx"),
-    // Outgoing webhooks (issue 30): the endpoints, and each one's secret and delivery log.
-    route("webhooks", "routes/admin/webhooks.tsx"),
-    route("webhooks/:id", "routes/admin/webhook.tsx"),
-    route("midia", "routes/admin/media.tsx"),
+    ...adminScreens.filter((screen) => !screen.download).map((screen) => route(screen.path, screen.module)),
     route("*", "routes/admin/index.ts", { id: "admin-other" }),
   ]),
 

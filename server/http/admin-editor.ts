@@ -1,15 +1,21 @@
 import { type AppLoadContext, data } from "react-router";
+import type { AdminScreenId } from "~/admin/screens.ts";
 import { staffMay } from "~/lib/auth/staff.ts";
 import { unpublishableItems } from "~/lib/content/published.ts";
 import type { DocumentName } from "~/lib/content/schemas.ts";
 import { formStructure } from "../content/structure.ts";
 import { DomainError } from "../domain-errors.ts";
-import { requirePageStaff } from "./auth-guard.ts";
+import { requireAdminScreen } from "./auth-guard.ts";
 import { documentNameFrom, levelFrom } from "./content-api.ts";
 
 /** The document of one level, its structure and versions; a level not stored yet starts from the default one. */
-export async function loadEditor(request: Request, context: AppLoadContext, param: string) {
-  const user = await requirePageStaff(request, context, "content.read");
+export async function loadEditor(
+  request: Request,
+  context: AppLoadContext,
+  screen: AdminScreenId,
+  param: string,
+) {
+  const user = await requireAdminScreen(request, context, screen);
   const name = documentNameFrom(param) as DocumentName;
   const level = levelFrom(new URL(request.url), context.services.domains.subdomains);
   const admin = context.services.contentAdmin;

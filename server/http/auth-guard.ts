@@ -1,5 +1,6 @@
 import type { AppLoadContext } from "react-router";
 import { data, redirect } from "react-router";
+import { ADMIN_SCREENS, type AdminScreenId } from "~/admin/screens.ts";
 import { twoFactorSetupPath } from "~/lib/auth/redirect.ts";
 import { type StaffAction, staffMay } from "~/lib/auth/staff.ts";
 import type { ApiCaller, ApiKeyScope } from "../auth/api-keys.ts";
@@ -42,13 +43,6 @@ export function requireApiUser(request: Request, context: AppLoadContext): Promi
   return apiUser(request, context, authMessages.tokenMissing, authMessages.sessionInvalid);
 }
 
-/** Admin-only API operations: 401 without a session, 403 for a signed-in customer. */
-export async function requireAdmin(request: Request, context: AppLoadContext): Promise<PublicUser> {
-  const user = await apiUser(request, context, messages.unauthenticated, messages.unauthenticated);
-  if (user.role !== "admin") throw new HttpError(403, messages.forbidden);
-  return user;
-}
-
 /**
  * Staff API operations (issue 29): 401 without a session, 403 for a customer or for a staff role
  * that may not do `action` (app/lib/auth/staff.ts).
@@ -61,6 +55,18 @@ export async function requireStaff(
   const user = await apiUser(request, context, messages.unauthenticated, messages.unauthenticated);
   if (!staffMay(user.role, action)) throw new HttpError(403, messages.forbidden);
   return user;
+}
+
+/**
+ * An admin screen (app/admin/screens.ts): the login for anonymous visitors, a 403 page for customers
+ * and for staff roles that may not do the screen's action. Every screen's loader and action start here.
+ */
+export function requireAdminScreen(
+  request: Request,
+  context: AppLoadContext,
+  screen: AdminScreenId,
+): Promise<PublicUser> {
+  return requirePageStaff(request, context, ADMIN_SCREENS[screen].action);
 }
 
 /** Staff pages: the login for anonymous visitors, a 403 page for customers and for roles without `action`. */
@@ -94,13 +100,6 @@ export async function requirePageUser(request: Request, context: AppLoadContext)
       headers: token ? { "Set-Cookie": clearedSessionCookie(secure) } : undefined,
     });
   }
-  return user;
-}
-
-/** Admin pages: the login for anonymous visitors, a 403 page for customers. */
-export async function requirePageAdmin(request: Request, context: AppLoadContext): Promise<PublicUser> {
-  const user = await requirePageUser(request, context);
-  if (user.role !== "admin") throw data({ message: messages.forbidden }, { status: 403 });
   return user;
 }
 

@@ -7,7 +7,7 @@ import { contentAdminMessages, type EditableDocument, parsePath, type SaveChange
 import type { DraftInfo } from "../content/workflow.ts";
 import { DomainError } from "../domain-errors.ts";
 import { bodyLimitFor, readJsonBody } from "./api.ts";
-import { requireAdmin } from "./auth-guard.ts";
+import { requireStaff } from "./auth-guard.ts";
 import { jsonResponse } from "./errors.ts";
 
 /**
@@ -66,7 +66,7 @@ export const anyJson = z.unknown().refine((value) => value !== undefined, "obrig
  * If-Match carries the version tag the editor read.
  */
 export async function saveFromRequest(request: Request, context: AppLoadContext, param: string | undefined) {
-  const admin = await requireAdmin(request, context);
+  const admin = await requireStaff(request, context, "content.publish");
   const name = documentNameFrom(param);
   const url = new URL(request.url);
   const level = levelFrom(url, context.services.domains.subdomains);

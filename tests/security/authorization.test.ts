@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { adminScreens } from "~/admin/screens.ts";
+import { staffMay } from "~/lib/auth/staff.ts";
 import { ONE_PIXEL_PNG } from "../support/images.ts";
 import { companyWithOwner, invitedMember } from "../support/portal-people.ts";
 import { concretePath as concrete, routeTable as table } from "../support/route-table.ts";
@@ -102,27 +104,16 @@ const RULES: Record<string, Partial<Record<Method, Access>>> = {
   "routes/user/plan.tsx": { GET: "signed-in" },
   "routes/user/plan-upgrade.tsx": { GET: "signed-in", POST: "signed-in" },
   "routes/invitation.tsx": { GET: "public", POST: "public" },
-  "routes/admin/leads-csv.ts": { GET: "admin" },
   "routes/admin/layout.tsx": { GET: "staff" },
   "routes/admin/index.ts": { GET: "staff" },
-  "routes/admin/dashboard.tsx": { GET: "admin" },
-  "routes/admin/json-files.tsx": { GET: "staff" },
-  "routes/admin/json-editor.tsx": { GET: "staff" },
-  "routes/admin/plans-editor.tsx": { GET: "staff" },
-  "routes/admin/leads.tsx": { GET: "admin", POST: "admin" },
-  "routes/admin/lead.tsx": { GET: "admin", POST: "admin" },
-  "routes/admin/lead-timeline.tsx": { GET: "admin" },
-  "routes/admin/sales-settings.tsx": { GET: "admin", POST: "admin" },
-  "routes/admin/settings.tsx": { GET: "admin", POST: "admin" },
-  // A staff member's own account: sessions, password, two-factor (issue 32).
-  "routes/admin/account.tsx": { GET: "staff", POST: "staff" },
-  "routes/admin/webhooks.tsx": { GET: "admin", POST: "admin" },
-  "routes/admin/webhook.tsx": { GET: "admin", POST: "admin" },
-  "routes/admin/media.tsx": { GET: "staff", POST: "staff" },
-  "routes/admin/companies.tsx": { GET: "admin", POST: "admin" },
-  "routes/admin/company.tsx": { GET: "admin", POST: "admin" },
-  "routes/admin/company-invoices.tsx": { GET: "admin", POST: "admin" },
   "routes/content-page.tsx": { GET: "public" },
+  // The admin's screens: from their table, where a screen cannot be declared without its action.
+  ...Object.fromEntries(
+    adminScreens.map((screen) => {
+      const access: Access = staffMay("editor", screen.action) ? "staff" : "admin";
+      return [screen.module, screen.writes ? { GET: access, POST: access } : { GET: access }];
+    }),
+  ),
 };
 
 /** The scope an "api-key" route needs: a key of the other scope is a 403 (issue 28). */

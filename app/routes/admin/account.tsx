@@ -3,7 +3,7 @@ import {
   accountSecurityData,
   isSecurityIntent,
 } from "@server/http/account-security.ts";
-import { requirePageStaff } from "@server/http/auth-guard.ts";
+import { requireAdminScreen } from "@server/http/auth-guard.ts";
 import { messages } from "@server/http/errors.ts";
 import { data } from "react-router";
 import { adminTexts as t } from "~/admin/texts.ts";
@@ -24,7 +24,7 @@ export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: acco
 export const headers = passOnHeaders;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await requirePageStaff(request, context, "account");
+  const user = await requireAdminScreen(request, context, "account");
   return data(
     { user, security: await accountSecurityData(request, context, user, "pt") },
     { headers: { "Cache-Control": "private, no-store" } },
@@ -32,7 +32,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requirePageStaff(request, context, "account");
+  const user = await requireAdminScreen(request, context, "account");
   const form = await request.formData();
   if (!isSecurityIntent(form.get("intent")))
     return data({ intent: null, ok: false, message: messages.invalidParameters }, { status: 400 });

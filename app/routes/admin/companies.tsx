@@ -1,5 +1,5 @@
 import { DomainError } from "@server/domain-errors.ts";
-import { requirePageAdmin } from "@server/http/auth-guard.ts";
+import { requireAdminScreen } from "@server/http/auth-guard.ts";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { CompanyFields } from "~/admin/CompanyFields.tsx";
 import { companyFormFields, firstProblem } from "~/admin/company-form.ts";
@@ -9,7 +9,7 @@ import { formatCnpjForDisplay } from "~/lib/cnpj.ts";
 import type { Route } from "./+types/companies";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requirePageAdmin(request, context);
+  await requireAdminScreen(request, context, "companies");
   const q = (new URL(request.url).searchParams.get("q") ?? "").slice(0, 100);
   const { companies } = context.services;
   const [rows, plans] = await Promise.all([companies.list(q), companies.plans()]);
@@ -23,7 +23,7 @@ const createSchema = companyFormFields;
 
 /** A new company (issue 27): its CNPJ checked as the Receita issues it, a plan of plans-data. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const admin = await requirePageAdmin(request, context);
+  const admin = await requireAdminScreen(request, context, "companies");
   const input = createSchema.safeParse(Object.fromEntries(await request.formData()));
   if (!input.success)
     return {

@@ -1,5 +1,5 @@
 import { DomainError } from "@server/domain-errors.ts";
-import { requirePageAdmin } from "@server/http/auth-guard.ts";
+import { requireAdminScreen } from "@server/http/auth-guard.ts";
 import { data, Form, Link, useNavigation } from "react-router";
 import { invoiceAdminTexts as t } from "~/admin/billing-texts.ts";
 import { ActionResult } from "~/components/ActionResult.tsx";
@@ -36,7 +36,7 @@ function refusalMessage(error: DomainError): string {
 }
 
 async function companyOf(request: Request, id: string, context: Route.LoaderArgs["context"]) {
-  const admin = await requirePageAdmin(request, context);
+  const admin = await requireAdminScreen(request, context, "companyInvoices");
   const company = await context.services.companies.get(id);
   if (!company) throw data({ message: t.notFound }, { status: 404 });
   return { admin, company };

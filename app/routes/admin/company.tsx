@@ -1,5 +1,5 @@
 import { DomainError } from "@server/domain-errors.ts";
-import { requirePageAdmin } from "@server/http/auth-guard.ts";
+import { requireAdminScreen } from "@server/http/auth-guard.ts";
 import { memberLimit } from "@server/portal/companies.ts";
 import { data, Form, Link, useNavigation } from "react-router";
 import { invoiceAdminTexts } from "~/admin/billing-texts.ts";
@@ -17,7 +17,7 @@ import { z } from "~/lib/zod.ts";
 import type { Route } from "./+types/company";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  await requirePageAdmin(request, context);
+  await requireAdminScreen(request, context, "company");
   const { companies } = context.services;
   const company = await companies.get(params.id);
   if (!company) throw data({ message: t.notFound }, { status: 404 });
@@ -65,7 +65,7 @@ const editSchema = companyFormFields.partial().extend({
 
 /** Edits the company: its data and plan, or its status; every change goes to the audit log. */
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const admin = await requirePageAdmin(request, context);
+  const admin = await requireAdminScreen(request, context, "company");
   const form = Object.fromEntries(await request.formData());
   if (form.intent === "invite-owner") return inviteOwner(admin, params.id, form, context);
   if (form.intent === "plan-apply" || form.intent === "plan-refuse")

@@ -3,7 +3,7 @@ import { FUNNEL_PERIODS, funnelQuery, funnelReport, leadsBySource } from "@serve
 import { outcomesReport } from "@server/admin/outcomes-report.ts";
 import { formStructure } from "@server/content/structure.ts";
 import type { ScheduleRow } from "@server/content/workflow.ts";
-import { requirePageStaff } from "@server/http/auth-guard.ts";
+import { requireAdminScreen } from "@server/http/auth-guard.ts";
 import { data, Link } from "react-router";
 import { FunnelSection } from "~/admin/FunnelSection.tsx";
 import { LeadChart } from "~/admin/LeadChart.tsx";
@@ -16,7 +16,7 @@ import { FORM_KEYS } from "~/lib/forms/form-keys.ts";
 import type { Route } from "./+types/dashboard";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requirePageStaff(request, context, "dashboard");
+  await requireAdminScreen(request, context, "dashboard");
   const { services } = context;
   const segments = Object.entries(services.domains.subdomains).map(([value, { name }]) => ({
     value,

@@ -5,7 +5,7 @@ import { adminTexts as t } from "~/admin/texts.ts";
 import type { Route } from "./+types/json-editor";
 
 export function loader({ request, params, context }: Route.LoaderArgs) {
-  return loadEditor(request, context, params.file);
+  return loadEditor(request, context, "contentDocument", params.file);
 }
 
 /** A document's editor (B §2.8 "json/{filename}"), at any level of the lookup order, with the level shown. */

@@ -1,12 +1,12 @@
 import { documentTitle } from "@server/content/structure.ts";
-import { requirePageStaff } from "@server/http/auth-guard.ts";
+import { requireAdminScreen } from "@server/http/auth-guard.ts";
 import { data, Link } from "react-router";
 import { adminTexts as t } from "~/admin/texts.ts";
 import { isDocumentName } from "~/lib/content/schemas.ts";
 import type { Route } from "./+types/json-files";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requirePageStaff(request, context, "content.read");
+  await requireAdminScreen(request, context, "contentFiles");
   const [files, drafts] = await Promise.all([
     context.services.contentAdmin.files(),
     context.services.workflow.draftLevels(),

@@ -11,8 +11,8 @@ import {
   useNavigation,
   useRouteError,
 } from "react-router";
+import { adminScreens } from "~/admin/screens.ts";
 import { adminTexts as t } from "~/admin/texts.ts";
-import { webhookTexts } from "~/admin/webhook-texts.ts";
 import { Icon } from "~/components/Icon.tsx";
 import { staffMay } from "~/lib/auth/staff.ts";
 import { authTexts } from "~/lib/auth/texts.ts";
@@ -149,85 +149,25 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
             </button>
           </div>
           <ul>
-            {may("dashboard") && (
-              <li>
-                <NavLink to="/admin/dashboard" title={t.dashboard}>
-                  <Icon name="bar-chart" size={20} />
-                  <span className="admin__label">{t.dashboard}</span>
-                </NavLink>
-              </li>
-            )}
-            <li>
-              <NavLink to="/admin/json" end title={t.jsonEditor}>
-                <Icon name="file-text" size={20} />
-                <span className="admin__label">{t.jsonEditor}</span>
-              </NavLink>
-              <ul className="admin__submenu">
-                {loaderData.files.map((file) => (
-                  <li key={file}>
-                    <NavLink to={`/admin/json/${file}.json`}>{file}.json</NavLink>
-                  </li>
-                ))}
-              </ul>
-            </li>
-            {may("leads") && (
-              <li>
-                <NavLink to="/admin/leads" title="Leads">
-                  <Icon name="users" size={20} />
-                  <span className="admin__label">Leads</span>
-                </NavLink>
-              </li>
-            )}
-            {may("leads") && (
-              <li>
-                <NavLink to="/admin/vendas" title={t.sales}>
-                  <Icon name="target" size={20} />
-                  <span className="admin__label">{t.sales}</span>
-                </NavLink>
-              </li>
-            )}
-            {may("companies") && (
-              <li>
-                <NavLink to="/admin/empresas" title={t.companies}>
-                  <Icon name="briefcase" size={20} />
-                  <span className="admin__label">{t.companies}</span>
-                </NavLink>
-              </li>
-            )}
-            <li>
-              <NavLink to="/admin/pages" title={t.plansEditor}>
-                <Icon name="wallet" size={20} />
-                <span className="admin__label">{t.plansEditor}</span>
-              </NavLink>
-            </li>
-            <li>
-              <NavLink to="/admin/midia" title="Mídia">
-                <Icon name="layers" size={20} />
-                <span className="admin__label">Mídia</span>
-              </NavLink>
-            </li>
-            {may("settings") && (
-              <li>
-                <NavLink to="/admin/webhooks" title={webhookTexts.nav}>
-                  <Icon name="plug" size={20} />
-                  <span className="admin__label">{webhookTexts.nav}</span>
-                </NavLink>
-              </li>
-            )}
-            {may("settings") && (
-              <li>
-                <NavLink to="/admin/settings" title={t.settings}>
-                  <Icon name="shield" size={20} />
-                  <span className="admin__label">{t.settings}</span>
-                </NavLink>
-              </li>
-            )}
-            <li>
-              <NavLink to="/admin/conta" title={t.account}>
-                <Icon name="shield-check" size={20} />
-                <span className="admin__label">{t.account}</span>
-              </NavLink>
-            </li>
+            {adminScreens
+              .filter((screen) => screen.menu && may(screen.action))
+              .map((screen) => (
+                <li key={screen.id}>
+                  <NavLink to={`/admin/${screen.path}`} end title={screen.menu?.label}>
+                    <Icon name={screen.menu?.icon} size={20} />
+                    <span className="admin__label">{screen.menu?.label}</span>
+                  </NavLink>
+                  {screen.id === "contentFiles" && (
+                    <ul className="admin__submenu">
+                      {loaderData.files.map((file) => (
+                        <li key={file}>
+                          <NavLink to={`/admin/json/${file}.json`}>{file}.json</NavLink>
+                        </li>
+                      ))}
+                    </ul>
+                  )}
+                </li>
+              ))}
             <li>
               {/* B §2.8's "Logout", in Portuguese: a POST, as in the header. */}
               <Form method="post" action="/logout">

@@ -1,5 +1,5 @@
 import { DomainError } from "@server/domain-errors.ts";
-import { requirePageAdmin } from "@server/http/auth-guard.ts";
+import { requireAdminScreen } from "@server/http/auth-guard.ts";
 import { data, Link, redirect } from "react-router";
 import { inboxTexts as t } from "~/admin/texts.ts";
 import { TrackerLink } from "~/components/ActionResult.tsx";
@@ -8,7 +8,7 @@ import { OUTCOME_LABELS } from "~/lib/leads/outcomes.ts";
 import type { Route } from "./+types/lead-timeline";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  await requirePageAdmin(request, context);
+  await requireAdminScreen(request, context, "leadTimeline");
   try {
     const timeline = await context.services.inbox.timeline(params.id);
     return data(timeline, { headers: { "Cache-Control": "private, no-store" } });

@@ -1,5 +1,5 @@
 import { DomainError } from "@server/domain-errors.ts";
-import { requirePageAdmin } from "@server/http/auth-guard.ts";
+import { requireAdminScreen } from "@server/http/auth-guard.ts";
 import { firstTouchOf, lastTouchOf } from "@server/leads/inbox.ts";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { inboxTexts as t } from "~/admin/texts.ts";
@@ -12,7 +12,7 @@ import { OUTCOME_LABELS } from "~/lib/leads/outcomes.ts";
 import type { Route } from "./+types/lead";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  await requirePageAdmin(request, context);
+  await requireAdminScreen(request, context, "lead");
   try {
     const { lead, overdue, jobs } = await context.services.inbox.detail(params.id);
     // Stored leads carry one of the form keys: intake refuses any other.
@@ -77,7 +77,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 /** retry: deliveries that gave up go back in the queue; release: spam goes to delivery; discard: spam is deleted. */
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const admin = await requirePageAdmin(request, context);
+  const admin = await requireAdminScreen(request, context, "lead");
   const intent = String((await request.formData()).get("intent") ?? "");
   const { inbox, leads, worker, audit } = context.services;
   const record = (action: string, detail?: Record<string, unknown>) =>

@@ -1,4 +1,4 @@
-import { requirePageAdmin } from "@server/http/auth-guard.ts";
+import { requireAdminScreen } from "@server/http/auth-guard.ts";
 import {
   contactLine,
   firstTouchOf,
@@ -15,7 +15,7 @@ import type { Route } from "./+types/leads-csv";
  * accents. Admins only; personal data, so never cached.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requirePageAdmin(request, context);
+  await requireAdminScreen(request, context, "leadsCsv");
   const rows = await context.services.inbox.all(inboxFiltersFrom(new URL(request.url)));
   const csv = stringify(
     rows.map((lead) => {

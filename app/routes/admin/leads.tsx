@@ -1,5 +1,5 @@
 import { DomainError } from "@server/domain-errors.ts";
-import { requirePageAdmin } from "@server/http/auth-guard.ts";
+import { requireAdminScreen } from "@server/http/auth-guard.ts";
 import { inboxFiltersFrom } from "@server/leads/inbox.ts";
 import { data, Form, Link } from "react-router";
 import { inboxTexts as t } from "~/admin/texts.ts";
@@ -10,7 +10,7 @@ import { OUTCOME_LABELS, OUTCOMES } from "~/lib/leads/outcomes.ts";
 import type { Route } from "./+types/leads";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requirePageAdmin(request, context);
+  await requireAdminScreen(request, context, "leads");
   const url = new URL(request.url);
   const filters = inboxFiltersFrom(url);
   const [list, forms, owners] = await Promise.all([
@@ -26,7 +26,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /** A data subject's erasure (LGPD art. 18), recorded in the audit log by a hash of the e-mail. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const admin = await requirePageAdmin(request, context);
+  const admin = await requireAdminScreen(request, context, "leads");
   const form = await request.formData();
   try {
     const result = await context.services.erasure.erase(String(form.get("email") ?? ""));

@@ -1,5 +1,5 @@
 import { DomainError } from "@server/domain-errors.ts";
-import { requirePageStaff } from "@server/http/auth-guard.ts";
+import { requireAdminScreen, requirePageStaff } from "@server/http/auth-guard.ts";
 import type { MediaItem } from "@server/media/service.ts";
 import { useEffect, useRef, useState } from "react";
 import { data, Form, Link, useNavigation, useRevalidator, useSearchParams } from "react-router";
@@ -18,7 +18,7 @@ import type { Route } from "./+types/media";
  * Images content already used (shipped under /images, uploaded before) come in at each opening.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await requirePageStaff(request, context, "content.read");
+  const user = await requireAdminScreen(request, context, "media");
   const { media, logger } = context.services;
   await media
     .importReferenced()

@@ -4,7 +4,7 @@ import { adminTexts as t } from "~/admin/texts.ts";
 import type { Route } from "./+types/plans-editor";
 
 export function loader({ request, context }: Route.LoaderArgs) {
-  return loadEditor(request, context, "plans-data");
+  return loadEditor(request, context, "plans", "plans-data");
 }
 
 /** The plans editor (B §2.8 "pages", §7.5, §8.3): the plans form over plans-data, with its own messages. */

@@ -1,5 +1,5 @@
 import { DomainError } from "@server/domain-errors.ts";
-import { requirePageAdmin } from "@server/http/auth-guard.ts";
+import { requireAdminScreen } from "@server/http/auth-guard.ts";
 import { outcomeMappingSchema } from "@server/leads/lead-settings.ts";
 import { useState } from "react";
 import { data, Form, useNavigation } from "react-router";
@@ -21,7 +21,7 @@ import { z } from "~/lib/zod.ts";
 import type { Route } from "./+types/sales-settings";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requirePageAdmin(request, context);
+  await requireAdminScreen(request, context, "sales");
   const { leadSettings, inbox, domains, forms } = context.services;
   const [routing, outcomes, statuses, demo] = await Promise.all([
     leadSettings.routing(),
@@ -74,7 +74,7 @@ function readableIssue(issue: z.core.$ZodIssue): string {
 
 /** Saves the routing or the outcome mapping, each from the version the page showed. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const admin = await requirePageAdmin(request, context);
+  const admin = await requireAdminScreen(request, context, "sales");
   const posted = postedSchema.safeParse(Object.fromEntries(await request.formData()));
   if (!posted.success) return { ok: false, message: t.invalid, errors: [] as string[] };
   const { leadSettings, audit } = context.services;

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { deliveryCounts } from "@server/admin/dashboard.ts";
 import { API_KEY_SCOPES } from "@server/auth/api-keys.ts";
 import { DomainError } from "@server/domain-errors.ts";
-import { requirePageAdmin } from "@server/http/auth-guard.ts";
+import { requireAdminScreen } from "@server/http/auth-guard.ts";
 import { createCustomer } from "@server/portal/customers.ts";
 import { privacySettingsSchema, RETENTION_MONTHS } from "@server/privacy/settings.ts";
 import { data, Form, useNavigation } from "react-router";
@@ -27,7 +27,7 @@ async function trackerStatus(jira: Route.LoaderArgs["context"]["services"]["jira
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const admin = await requirePageAdmin(request, context);
+  const admin = await requireAdminScreen(request, context, "settings");
   const { accounts, database, jira } = context.services;
   const [users, deliveries, tracker, apiKeys, privacy] = await Promise.all([
     accounts.list(),
@@ -71,7 +71,7 @@ const createSchema = z.object({
  * the CNPJ given, issue 27), deactivate or reactivate, end all sessions.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const admin = await requirePageAdmin(request, context);
+  const admin = await requireAdminScreen(request, context, "settings");
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
   const userId = String(form.get("userId") ?? "");

@@ -1,5 +1,5 @@
 import { DomainError } from "@server/domain-errors.ts";
-import { requirePageAdmin } from "@server/http/auth-guard.ts";
+import { requireAdminScreen } from "@server/http/auth-guard.ts";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { SecretField } from "~/admin/SecretField.tsx";
 import {
@@ -14,7 +14,7 @@ import { WEBHOOK_EVENT_LABELS } from "~/lib/webhooks.ts";
 import type { Route } from "./+types/webhook";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  await requirePageAdmin(request, context);
+  await requireAdminScreen(request, context, "webhook");
   const { webhooks } = context.services;
   const endpoint = await webhooks.get(params.id);
   if (!endpoint) throw data({ message: "Endpoint não encontrado." }, { status: 404 });
@@ -37,7 +37,7 @@ type Intent = (typeof INTENTS)[number];
  * a delivery sent again. Each is recorded in the audit log (never the secret).
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const admin = await requirePageAdmin(request, context);
+  const admin = await requireAdminScreen(request, context, "webhook");
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "") as Intent;
   if (!INTENTS.includes(intent)) return data({ ok: false, message: t.unknownIntent }, { status: 400 });

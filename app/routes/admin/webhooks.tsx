@@ -1,5 +1,5 @@
 import { DomainError } from "@server/domain-errors.ts";
-import { requirePageAdmin } from "@server/http/auth-guard.ts";
+import { requireAdminScreen } from "@server/http/auth-guard.ts";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import {
   endpointFormValues,
@@ -13,7 +13,7 @@ import { LEAD_EVENTS, WEBHOOK_EVENT_LABELS } from "~/lib/webhooks.ts";
 import type { Route } from "./+types/webhooks";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requirePageAdmin(request, context);
+  await requireAdminScreen(request, context, "webhooks");
   const { webhooks } = context.services;
   return data(
     { endpoints: await webhooks.list(), allowsInternal: webhooks.allowsInternal },
@@ -23,7 +23,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /** A new endpoint (issue 30): checked, stored with a fresh secret, and opened to show it. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const admin = await requirePageAdmin(request, context);
+  const admin = await requireAdminScreen(request, context, "webhooks");
   const form = await request.formData();
   if (form.get("intent") !== "create") return data({ ok: false, message: t.unknownIntent }, { status: 400 });
   const values = endpointFormValues(form);

@@ -1,5 +1,5 @@
 import { handleApi } from "@server/http/api.ts";
-import { requireAdmin } from "@server/http/auth-guard.ts";
+import { requireStaff } from "@server/http/auth-guard.ts";
 import { errorResponse, HttpError, jsonResponse, messages } from "@server/http/errors.ts";
 import { CONTENT_CACHE_KEY_PATTERN } from "~/lib/content-lookup.ts";
 import type { Route } from "./+types/cache-key";
@@ -21,7 +21,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   return handleApi(services.logger, async () => {
     if (request.method !== "DELETE")
       return errorResponse(405, messages.methodNotAllowed, { Allow: "GET, DELETE" });
-    await requireAdmin(request, context);
+    await requireStaff(request, context, "content.publish");
     const key = validKey(params.key);
     await services.cache.delete(key);
     return new Response(null, { status: 204 });

@@ -1,5 +1,5 @@
 import { handleApi, readJsonBody, validate } from "@server/http/api.ts";
-import { requireAdmin } from "@server/http/auth-guard.ts";
+import { requireStaff } from "@server/http/auth-guard.ts";
 import { errorResponse, jsonResponse, messages } from "@server/http/errors.ts";
 import { documentSchemas, isDocumentName } from "~/lib/content/schemas.ts";
 import { CONTENT_CACHE_KEY_PATTERN } from "~/lib/content-lookup.ts";
@@ -17,7 +17,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { services } = context;
   return handleApi(services.logger, async () => {
     if (request.method !== "POST") return errorResponse(405, messages.methodNotAllowed, { Allow: "POST" });
-    await requireAdmin(request, context);
+    await requireStaff(request, context, "content.publish");
     const entry = await readJsonBody(request, cacheEntrySchema);
     // The site serves this entry as the document: data of a known document type must be valid.
     const name = entry.key.split(":")[1] ?? "";
