@@ -1,133 +1,67 @@
 import type { Redis } from "ioredis";
 import type { IslandManifest } from "~/islands/manifest.ts";
-import type { DomainConfig } from "~/lib/locale.ts";
 import type { AuditLog } from "./admin/audit.ts";
-import type { ApiKeyService } from "./auth/api-keys.ts";
-import type { PasswordResetService } from "./auth/password-reset.ts";
-import type { SessionService } from "./auth/sessions.ts";
-import type { TwoFactorService } from "./auth/two-factor.ts";
-import type { AccountService } from "./auth/users.ts";
-import type { CustomerInvoices } from "./billing/customer-invoices.ts";
-import type { InvoiceReminders } from "./billing/invoice-reminders.ts";
-import type { InvoiceService } from "./billing/invoices.ts";
+import type { buildAuth } from "./auth/build.ts";
+import type { buildBilling } from "./billing/build.ts";
 import type { Cache } from "./cache/cache.ts";
 import type { Config } from "./config.ts";
-import type { ContentAdmin } from "./content/admin.ts";
+import type { buildContent } from "./content/build.ts";
 import type { PreviewContext } from "./content/preview.ts";
-import type { ContentService } from "./content/service.ts";
-import type { EditorialWorkflow } from "./content/workflow.ts";
 import type { DatabaseHandle } from "./db/client.ts";
-import type { FunnelService, RollupReport } from "./funnel/service.ts";
+import type { buildFunnel } from "./funnel/build.ts";
 import type { PageCache, PageSlot } from "./http/page-cache.ts";
 import type { RequestInfo } from "./http/request-info.ts";
-import type { PeriodicJob } from "./jobs/periodic-job.ts";
-import type { LeadErasure } from "./leads/erasure.ts";
-import type { FormRegistry } from "./leads/forms.ts";
-import type { LeadInbox } from "./leads/inbox.ts";
-import type { LeadSettings } from "./leads/lead-settings.ts";
-import type { NewsletterConsent } from "./leads/newsletter-consent.ts";
-import type { LeadService } from "./leads/service.ts";
+import type { buildLeads } from "./leads/build.ts";
 import type { DeliveryWorker } from "./leads/worker.ts";
 import type { Logger } from "./logger.ts";
-import type { MediaService } from "./media/service.ts";
-import type { CompanyService } from "./portal/companies.ts";
-import type { IntegrationService } from "./portal/integrations.ts";
-import type { MemberService } from "./portal/members.ts";
-import type { PlanChangeService } from "./portal/plan-changes.ts";
-import type { TicketService } from "./portal/tickets.ts";
-import type { CompanyExport } from "./privacy/company-export.ts";
-import type { LeadCopy } from "./privacy/lead-copy.ts";
-import type { RetentionReport } from "./privacy/retention.ts";
-import type { PrivacySettings } from "./privacy/settings.ts";
+import type { buildMedia } from "./media/build.ts";
+import type { buildPortal } from "./portal/build.ts";
+import type { buildPrivacy } from "./privacy/build.ts";
 import type { Signer } from "./secrets.ts";
-import type { JiraInbound } from "./tracker/inbound.ts";
+import type { buildTrackerInbound } from "./tracker/build.ts";
 import type { JiraClient } from "./tracker/jira-client.ts";
-import type { JiraReconciliation } from "./tracker/reconcile.ts";
-import type { UploadService } from "./uploads/service.ts";
 import type { UploadStorage } from "./uploads/storage.ts";
-import type { WebhookEndpoints } from "./webhooks/endpoints.ts";
+import type { buildWebhooks } from "./webhooks/build.ts";
 
-/** Long-lived parts, built once by the composition root (server/services.ts) and handed to every request. */
-export interface AppServices {
+/** The services one domain's builder returns (its `build.ts`). */
+type ServicesOf<Builder extends (...args: never[]) => { services: object }> = ReturnType<Builder>["services"];
+
+/** The shared parts the composition root builds before the domains (server/wiring.ts's Platform). */
+interface PlatformServices {
   config: Config;
   logger: Logger;
   database: DatabaseHandle;
   cache: Cache;
-  content: ContentService;
-  /** The admin's reads, saves and revisions of content documents. */
-  contentAdmin: ContentAdmin;
-  /** Drafts, publishing and scheduled changes of content (issue 29). */
-  workflow: EditorialWorkflow;
-  /** Runs the scheduled content changes that are due, on one instance at a time. */
-  contentSchedules: PeriodicJob<{ ran: number; failed: number; changed: string[] }>;
-  /** The form funnel's events and reports (issue 30, item 4). */
-  funnel: FunnelService;
-  /** Moves the funnel's finished days into daily counts, hourly on one instance. */
-  funnelRollup: PeriodicJob<RollupReport>;
-  domains: DomainConfig;
   signer: Signer;
-  forms: FormRegistry;
-  leads: LeadService;
-  /** Every admin write, for the dashboard. */
+  /** Every staff and customer write worth an audit entry, for the dashboard. */
   audit: AuditLog;
   /** The tracker, when JIRA_* are set (the settings' connection test). */
   jira: JiraClient | null;
-  /** A data subject's erasure (LGPD art. 18). */
-  erasure: LeadErasure;
-  /** The lead retention period staff set (issue 32): the nightly job and the privacy policy read it. */
-  privacySettings: PrivacySettings;
-  /** A visitor's copy of their leads, by a confirmation link sent to the address (issue 32). */
-  leadCopy: LeadCopy;
-  /** Anonymises leads past the retention period, once a São Paulo night on one instance (issue 32). */
-  leadRetention: PeriodicJob<RetentionReport>;
-  /** A company's data as a ZIP for its owner (issue 32). */
-  companyExport: CompanyExport;
-  /** Images uploaded in the admin editor, served at /uploads/{hash}.{ext}. */
-  uploads: UploadService;
-  /** The media library (issue 29): uploads with WebP variants, alt text, focal point, usages. */
-  media: MediaService;
-  /** The admin's lead inbox. */
-  inbox: LeadInbox;
-  /** Lead routing and outcome mapping staff edit (issue 30). */
-  leadSettings: LeadSettings;
-  /** Outgoing webhook endpoints, their secrets and delivery logs (issue 30). */
-  webhooks: WebhookEndpoints;
-  /** The newsletter's unsubscribe: the withdrawal of a subscriber's consent (issue 30 item 6). */
-  newsletterConsent: NewsletterConsent;
+  /** The outbox's worker: leads, tickets, plan requests, webhooks and mail (decision 094). */
   worker: DeliveryWorker;
-  accounts: AccountService;
-  /** Keys of the vendor's billing system and platform (issue 28). */
-  apiKeys: ApiKeyService;
   /** Private files of the portal (ticket attachments, NFS-e): never under a public address. */
   privateFiles: { tickets: UploadStorage; nfse: UploadStorage };
-  /** Invoices from the vendor's billing system (its API) and staff (issue 28). */
-  invoices: InvoiceService;
-  /** A company's invoices as the portal shows them: list, PDF, Pix, NFS-e, a year's ZIP (issue 28). */
-  customerInvoices: CustomerInvoices;
-  /** E-mails to the finance contacts before and after an invoice's due date, hourly under a lease (issue 28). */
-  invoiceReminders: InvoiceReminders;
-  /** Customer companies and their members (the portal, the admin's companies). */
-  companies: CompanyService;
-  /** The company's plan, its limits and requests to change it (issue 28). */
-  planChanges: PlanChangeService;
-  /** What Jira tells the product: its webhooks and the reconciliation (issue 27). */
-  jiraInbound: JiraInbound;
-  /** Heals lost Jira webhooks every JIRA_SYNC_INTERVAL_SECONDS (null without Jira). */
-  reconciliation: JiraReconciliation | null;
-  /** Support tickets of the portal. */
-  tickets: TicketService;
-  /** The integrations catalogue with each company's connections (issue 28). */
-  integrations: IntegrationService;
-  /** A company's people: invitations, roles, removals. */
-  members: MemberService;
-  sessions: SessionService;
-  twoFactor: TwoFactorService;
-  passwordReset: PasswordResetService;
   /** The shared Redis connection when REDIS_URL is set (cache, rate limits). */
   redis: Redis | null;
   /** Rendered public pages answered before Express (server/http/page-cache.ts). */
   pageCache: PageCache;
 }
+
+/**
+ * Long-lived parts, built once by the composition root (server/services.ts) and handed to every
+ * request: the platform's, and what each domain's builder returns.
+ */
+export type AppServices = PlatformServices &
+  ServicesOf<typeof buildContent> &
+  ServicesOf<typeof buildFunnel> &
+  ServicesOf<typeof buildAuth> &
+  ServicesOf<typeof buildPrivacy> &
+  ServicesOf<typeof buildLeads> &
+  ServicesOf<typeof buildPortal> &
+  ServicesOf<typeof buildBilling> &
+  ServicesOf<typeof buildMedia> &
+  ServicesOf<typeof buildWebhooks> &
+  ServicesOf<typeof buildTrackerInbound>;
 
 export type { RequestInfo } from "./http/request-info.ts";
 

@@ -1,0 +1,29 @@
+import path from "node:path";
+import { projectRoot } from "../paths.ts";
+import { UploadService } from "../uploads/service.ts";
+import { LocalUploadStorage } from "../uploads/storage.ts";
+import type { DomainParts, Platform } from "../wiring.ts";
+import { MediaService } from "./service.ts";
+
+/**
+ * Images (decisions 073, 099): uploads served at /uploads/{hash}.{ext} and the media library over
+ * them (WebP sizes, alt text, focal point, usages). The files sit beside the embedded database;
+ * several instances share DATA_DIR or swap the storage.
+ */
+export function buildMedia({ db, cache, config, seams }: Platform) {
+  const uploads = new UploadService(new LocalUploadStorage(path.join(config.DATA_DIR, "uploads")));
+  return {
+    services: {
+      /** Images uploaded in the admin editor, served at /uploads/{hash}.{ext}. */
+      uploads,
+      /** The media library: uploads with WebP variants, alt text, focal point, usages. */
+      media: new MediaService({
+        db,
+        uploads,
+        cache,
+        publicDir: path.join(projectRoot, "public"),
+        now: seams.now,
+      }),
+    },
+  } satisfies DomainParts<object>;
+}

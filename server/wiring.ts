@@ -1,0 +1,69 @@
+import type { AuditLog } from "./admin/audit.ts";
+import type { Mailer } from "./auth/password-reset.ts";
+import type { Cache } from "./cache/cache.ts";
+import type { Config } from "./config.ts";
+import type { Database, DatabaseHandle } from "./db/client.ts";
+import type { JobKind } from "./leads/repository.ts";
+import type { DeliveryWorker, JobHandler } from "./leads/worker.ts";
+import type { Logger } from "./logger.ts";
+import type { WindowCounter } from "./rate/window-counter.ts";
+import type { Signer } from "./secrets.ts";
+import type { JiraClient } from "./tracker/jira-client.ts";
+import type { UploadStorage } from "./uploads/storage.ts";
+
+/**
+ * What the composition root (server/services.ts) hands to each domain's builder, and what a builder
+ * gives back (decision 060). A domain folder's `build.ts` takes the platform and the services of the
+ * domains it uses, and returns its services, its background jobs and the outbox kinds it delivers.
+ */
+
+/** Seams for tests: a hand-moved clock, no waiting between retries, a shorter tracker time-out. */
+export interface ServiceSeams {
+  now?: () => Date;
+  sleep?: (ms: number) => Promise<void>;
+  trackerTimeoutMs?: number;
+  workerId?: string;
+  /** How long a submission waits for the tracker key before answering with the local protocol. */
+  protocolWaitMs?: number;
+  /** Development server: mail without SMTP_URL goes to the log. */
+  development?: boolean;
+}
+
+/** What delivers each kind of job of the outbox (decision 094). */
+export type DeliveryHandlers = Record<JobKind, JobHandler>;
+
+/** A part that runs in the background while the server serves: started and stopped by the root. */
+export interface BackgroundJob {
+  start(): void;
+  /** Finishes what is in hand; what is left waits in the database for the next start. */
+  stop(): Promise<void>;
+}
+
+/** The shared parts every domain may use. */
+export interface Platform {
+  config: Config;
+  logger: Logger;
+  database: DatabaseHandle;
+  db: Database;
+  cache: Cache;
+  signer: Signer;
+  mailer: Mailer;
+  /** The tracker, when JIRA_* are set. */
+  jira: JiraClient | null;
+  /** Every staff and customer write worth an audit entry. */
+  audit: AuditLog;
+  /** The outbox's worker: its handlers are the ones the domains return (read when a job runs). */
+  worker: DeliveryWorker;
+  /** Private files of the portal (ticket attachments, NFS-e): never under a public address. */
+  privateFiles: { tickets: UploadStorage; nfse: UploadStorage };
+  /** A rate counter shared by every instance through Redis when there is one, in this process otherwise. */
+  windowCounter(name: string, windowMs?: number): WindowCounter;
+  seams: ServiceSeams;
+}
+
+/** What one domain's builder returns. */
+export interface DomainParts<S extends object> {
+  services: S;
+  jobs?: BackgroundJob[];
+  handlers?: Partial<DeliveryHandlers>;
+}
