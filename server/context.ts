@@ -56,11 +56,11 @@ export interface AppServices {
   content: ContentService;
   /** The admin's reads, saves and revisions of content documents. */
   contentAdmin: ContentAdmin;
-  /** Drafts, publishing and scheduled changes of content (issue 29). */
+  /** Drafts, publishing and scheduled changes of content (decision 100). */
   workflow: EditorialWorkflow;
   /** Runs the scheduled content changes that are due, on one instance at a time. */
   contentSchedules: PeriodicJob<{ ran: number; failed: number; changed: string[] }>;
-  /** The form funnel's events and reports (issue 30, item 4). */
+  /** The form funnel's events and reports (decision 104). */
   funnel: FunnelService;
   /** Moves the funnel's finished days into daily counts, hourly on one instance. */
   funnelRollup: PeriodicJob<RollupReport>;
@@ -74,49 +74,52 @@ export interface AppServices {
   jira: JiraClient | null;
   /** A data subject's erasure (LGPD art. 18). */
   erasure: LeadErasure;
-  /** The lead retention period staff set (issue 32): the nightly job and the privacy policy read it. */
+  /** The lead retention period staff set (decision 111): the nightly job and the privacy policy read it. */
   privacySettings: PrivacySettings;
-  /** A visitor's copy of their leads, by a confirmation link sent to the address (issue 32). */
+  /** A visitor's copy of their leads, by a confirmation link sent to the address (decision 111). */
   leadCopy: LeadCopy;
-  /** Anonymises leads past the retention period, once a São Paulo night on one instance (issue 32). */
+  /** Anonymises leads past the retention period, once a São Paulo night on one instance (decision 111). */
   leadRetention: PeriodicJob<RetentionReport>;
-  /** A company's data as a ZIP for its owner (issue 32). */
+  /** A company's data as a ZIP for its owner (decision 111). */
   companyExport: CompanyExport;
   /** Images uploaded in the admin editor, served at /uploads/{hash}.{ext}. */
   uploads: UploadService;
-  /** The media library (issue 29): uploads with WebP variants, alt text, focal point, usages. */
+  /** The media library (decision 099): uploads with WebP variants, alt text, focal point, usages. */
   media: MediaService;
   /** The admin's lead inbox. */
   inbox: LeadInbox;
-  /** Lead routing and outcome mapping staff edit (issue 30). */
+  /** Lead routing and outcome mapping staff edit (decision 105). */
   leadSettings: LeadSettings;
-  /** Outgoing webhook endpoints, their secrets and delivery logs (issue 30). */
+  /** Outgoing webhook endpoints, their secrets and delivery logs (decision 103). */
   webhooks: WebhookEndpoints;
-  /** The newsletter's unsubscribe: the withdrawal of a subscriber's consent (issue 30 item 6). */
+  /** The newsletter's unsubscribe: the withdrawal of a subscriber's consent (decision 102). */
   newsletterConsent: NewsletterConsent;
   worker: DeliveryWorker;
   accounts: AccountService;
-  /** Keys of the vendor's billing system and platform (issue 28). */
+  /** Keys of the vendor's billing system and platform (decision 096). */
   apiKeys: ApiKeyService;
   /** Private files of the portal (ticket attachments, NFS-e): never under a public address. */
   privateFiles: { tickets: UploadStorage; nfse: UploadStorage };
-  /** Invoices from the vendor's billing system (its API) and staff (issue 28). */
+  /** Invoices from the vendor's billing system (its API) and staff (decision 096). */
   invoices: InvoiceService;
-  /** A company's invoices as the portal shows them: list, PDF, Pix, NFS-e, a year's ZIP (issue 28). */
+  /** A company's invoices as the portal shows them: list, PDF, Pix, NFS-e, a year's ZIP (decision 097). */
   customerInvoices: CustomerInvoices;
-  /** E-mails to the finance contacts before and after an invoice's due date, hourly under a lease (issue 28). */
+  /**
+   * E-mails to the finance contacts before and after an invoice's due date, hourly under a lease
+   * (decision 097).
+   */
   invoiceReminders: InvoiceReminders;
   /** Customer companies and their members (the portal, the admin's companies). */
   companies: CompanyService;
-  /** The company's plan, its limits and requests to change it (issue 28). */
+  /** The company's plan, its limits and requests to change it (decision 095). */
   planChanges: PlanChangeService;
-  /** What Jira tells the product: its webhooks and the reconciliation (issue 27). */
+  /** What Jira tells the product: its webhooks and the reconciliation (decisions 092, 094). */
   jiraInbound: JiraInbound;
   /** Heals lost Jira webhooks every JIRA_SYNC_INTERVAL_SECONDS (null without Jira). */
   reconciliation: JiraReconciliation | null;
   /** Support tickets of the portal. */
   tickets: TicketService;
-  /** The integrations catalogue with each company's connections (issue 28). */
+  /** The integrations catalogue with each company's connections. */
   integrations: IntegrationService;
   /** A company's people: invitations, roles, removals. */
   members: MemberService;
@@ -137,7 +140,7 @@ declare module "react-router" {
     request: RequestInfo;
     /** Set when the page cache may keep this request's page. */
     page: PageSlot | null;
-    /** Set when the request carries a preview link (issue 29): the page shows a draft, never cached. */
+    /** Set when the request carries a preview link (decision 100): the page shows a draft, never cached. */
     preview: PreviewContext | null;
     /**
      * The islands' build (decision 108): public pages are rendered without React Router in the

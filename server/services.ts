@@ -123,7 +123,7 @@ export async function buildServices(
   let remote: RedisStore | null = null;
   try {
     const domains = await readDomainConfig(contentDir);
-    // Levels stored as whole copies (before issue 29) keep only what they change; then the shipped files.
+    // Levels stored as whole copies (before decision 101) keep only what they change; then the shipped files.
     const migrated = await migrateLevelsToPatches(database.db);
     if (migrated > 0) logger.info({ levels: migrated }, "content levels now inherit from the levels below");
     const report = await seedDocuments(database.db, await readContentFiles(contentDir, domains));
@@ -209,7 +209,7 @@ export async function buildServices(
       teamsUrl: config.TEAMS_WEBHOOK_URL,
       publicBaseUrl: config.publicBaseUrl,
     });
-    // Outgoing webhooks (issue 30, decision 103): a public production site posts only over https
+    // Outgoing webhooks (decision 103): a public production site posts only over https
     // to public addresses; development and a local trial may post anywhere.
     const webhookPolicy = { allowInternal: !config.isProduction || isLocalAddress(config.publicBaseUrl) };
     const mailer = createMailer({
@@ -242,7 +242,7 @@ export async function buildServices(
         })
       : null;
     const db = database.db;
-    // LGPD (issue 32, decision 111): the retention period staff set, and the visitor's copy of their leads.
+    // LGPD (decision 111): the retention period staff set, and the visitor's copy of their leads.
     const privacySettings = new PrivacySettings(db, cache, seams.now);
     let kickWorker = () => {};
     const leadCopy = new LeadCopy({
@@ -267,7 +267,8 @@ export async function buildServices(
       ticket_comment: ticketDelivery?.comment ?? simulatedTicketJob,
       ticket_transition: ticketDelivery?.transition ?? simulatedTicketJob,
       // A lead's e-mail is composed when its job runs, from the lead as it is then (decision 102).
-      // The visitor's confirmation and copy of their leads are composed when their jobs run too (issue 32).
+      // The visitor's confirmation and copy of their leads are composed when their jobs run too
+      // (decision 111).
       mail: withPrivacyMail(
         mailer,
         leadCopy,
@@ -347,7 +348,7 @@ export async function buildServices(
       now: seams.now,
     });
     const audit = new AuditLog(database.db, seams.now);
-    // Leads past the retention period are anonymised once a São Paulo night (issue 32, decision 111);
+    // Leads past the retention period are anonymised once a São Paulo night (decision 111);
     // the job looks hourly, so a pass Jira failed is tried again the next hour.
     const leadRetention = new PeriodicJob<RetentionReport>({
       db,

@@ -25,7 +25,7 @@ export async function currentUser(request: Request, context: AppLoadContext): Pr
 
 /**
  * The user of an API request's session. A staff session that still owes its two-factor set-up
- * (issue 32) opens nothing here: 403 with `setupRequired`, as the login API answers.
+ * (decision 112) opens nothing here: 403 with `setupRequired`, as the login API answers.
  */
 async function apiUser(request: Request, context: AppLoadContext, missing: string, invalid: string) {
   const token = requestToken(request);
@@ -50,7 +50,7 @@ export async function requireAdmin(request: Request, context: AppLoadContext): P
 }
 
 /**
- * Staff API operations (issue 29): 401 without a session, 403 for a customer or for a staff role
+ * Staff API operations (decision 100): 401 without a session, 403 for a customer or for a staff role
  * that may not do `action` (app/lib/auth/staff.ts).
  */
 export async function requireStaff(
@@ -105,7 +105,7 @@ export async function requirePageAdmin(request: Request, context: AppLoadContext
 }
 
 /**
- * Portal pages (issue 27): the signed-in customer as an actor of its company, with the company.
+ * Portal pages (decision 091): the signed-in customer as an actor of its company, with the company.
  * Staff go to the admin area; a customer not linked to a company gets a 403 page that says what to
  * do. Every portal loader and action starts here, so no page reads another company's records.
  */
@@ -140,7 +140,7 @@ export async function portalMemberOf(
 }
 
 /**
- * The vendor's systems calling the API with a key of `scope` (issue 28): 401 JSON without a valid
+ * The vendor's systems calling the API with a key of `scope` (decision 096): 401 JSON without a valid
  * key, 403 for a key of another scope (DomainError, mapped at the API edge).
  */
 export function requireApiKey(
