@@ -23,7 +23,7 @@ ALTER TABLE "leads" ADD COLUMN "related_lead_id" uuid;--> statement-breakpoint
 ALTER TABLE "leads" ADD COLUMN "tracker_linked" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 CREATE INDEX "leads_contact_idx" ON "leads" USING btree ("contact_key","created_at");--> statement-breakpoint
 CREATE INDEX "leads_company_idx" ON "leads" USING btree ("company_root","created_at");--> statement-breakpoint
--- Leads stored before decision 105 join their contact and company (app/lib/leads/identity.ts, in SQL).
+-- Leads stored before issue 30 join their contact and company (app/lib/leads/identity.ts, in SQL).
 UPDATE "leads" SET "contact_key" = lower(btrim(coalesce(nullif(btrim("answers"->>'emailContato'), ''), "answers"->>'email')))
 WHERE "contact_key" IS NULL AND lower(btrim(coalesce(nullif(btrim("answers"->>'emailContato'), ''), "answers"->>'email'))) ~ '^[^\s@]+@[^\s@]+\.[^\s@]+$';--> statement-breakpoint
 UPDATE "leads" SET "company_root" = upper(left(regexp_replace("answers"->>'cnpjEmpresa', '[^0-9A-Za-z]', '', 'g'), 8))
