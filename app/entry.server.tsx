@@ -75,7 +75,7 @@ export default function handleRequest(
     sink.on("data", (chunk: Buffer) => chunks.push(chunk));
     sink.on("end", () => {
       // The page stays in the UTF-8 bytes React wrote: decoding and encoding it again cost ~1 ms
-      // of each render (issue 14).
+      // of each render (decision 086).
       resolve(finish(lowPriorityModulePreloads(Buffer.concat(chunks)), status));
     });
     sink.on("error", reject);
@@ -97,7 +97,7 @@ export default function handleRequest(
   });
   // A render that never completes is aborted. One that does clears the timer, which otherwise kept
   // each finished render (React's state, the HTML, the Response) alive for 11 s: at 60 renders a
-  // second, 600 pages and 150 MB of heap (issue 14, found with a heap snapshot).
+  // second, 600 pages and 150 MB of heap (decision 086, found with a heap snapshot).
   return withDeadline(rendered, streamTimeout + 1000, () => abort());
 }
 
@@ -115,7 +115,7 @@ export function handleIslandPageRequest(
 }
 
 /**
- * The data of a client-side navigation during a preview (issue 29): like its page, never stored by
+ * The data of a client-side navigation during a preview (decision 100): like its page, never stored by
  * the browser or a CDN, never indexed.
  */
 export function handleDataRequest(response: Response, { context }: { context: AppLoadContext }) {
@@ -124,7 +124,7 @@ export function handleDataRequest(response: Response, { context }: { context: Ap
 }
 
 /**
- * The preview banner (issue 29) at the top of the body and a robots noindex in the head, written
+ * The preview banner (decision 100) at the top of the body and a robots noindex in the head, written
  * into the finished page rather than rendered by React: hydration skips elements it did not render
  * at the start of the body (React 19), so the banner stays while the visitor browses, and no public
  * page carries code for it.

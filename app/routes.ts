@@ -15,9 +15,9 @@ const publicPages = [
   route("planos", "routes/plans.tsx", { id: "planos" }),
   ...FORM_PATHS.contato.map((path) => route(path.slice(1), "routes/contact.tsx", { id: path.slice(1) })),
   route("newsletter", "routes/newsletter.tsx", { id: "newsletter" }),
-  // The welcome e-mail's unsubscribe link: confirmed with a button (issue 30 item 6).
+  // The welcome e-mail's unsubscribe link: confirmed with a button (decision 102).
   route("newsletter/cancelar", "routes/newsletter-unsubscribe.tsx", { id: "newsletter-cancelar" }),
-  // A visitor's copy of their leads, by a confirmation link sent to their e-mail (issue 32).
+  // A visitor's copy of their leads, by a confirmation link sent to their e-mail (decision 111).
   route("meus-dados", "routes/my-data.tsx", { id: "meus-dados" }),
   route("meus-dados/confirmar", "routes/my-data-confirm.tsx", { id: "meus-dados-confirmar" }),
   route("blog", "routes/blog.tsx", { id: "blog" }),
@@ -43,7 +43,7 @@ export default [
   route("api/json/bulk", "routes/api/json-bulk.ts"),
   route("api/json/analyze-structure/:filename", "routes/api/json-structure.ts"),
   route("api/json/:docname", "routes/api/json-document.ts"),
-  // The editorial workflow (issue 29): drafts, publishing, schedules and preview links.
+  // The editorial workflow (decision 100): drafts, publishing, schedules and preview links.
   route("api/json/:docname/draft", "routes/api/json-draft.ts"),
   route("api/json/:docname/publish", "routes/api/json-publish.ts"),
   route("api/json/:docname/schedule", "routes/api/json-schedule.ts"),
@@ -55,9 +55,9 @@ export default [
   route("api/cache/:key", "routes/api/cache-key.ts"),
   route("api/uploads", "routes/api/uploads.ts"),
   route("api/media", "routes/api/media.ts"),
-  // The vendor's platform reports a company's integrations (issue 28): a key of scope platform.
+  // The vendor's platform reports a company's integrations (decision 096): a key of scope platform.
   route("api/platform/companies/:cnpj/integrations/:integrationId", "routes/api/platform-integrations.ts"),
-  // The billing system's API (issue 28): keys of scope billing; its OpenAPI document is public.
+  // The billing system's API (decision 096): keys of scope billing; its OpenAPI document is public.
   route("api/billing/openapi.json", "routes/api/billing-openapi.ts"),
   route("api/billing/invoices", "routes/api/billing-invoices.ts"),
   route("api/billing/invoices/:number", "routes/api/billing-invoice.ts"),
@@ -73,7 +73,7 @@ export default [
 
   // Accounts (A §2, B §2.8, §2.9): guarded on the server by their loaders.
   route("logout", "routes/logout.tsx"),
-  // An invitation into a customer company (issue 27): the secret is the path's last part.
+  // An invitation into a customer company (decision 091): the secret is the path's last part.
   route("convite/:token", "routes/invitation.tsx"),
   route("dashboard", "routes/dashboard.tsx"),
   route("conta/dois-fatores", "routes/two-factor-setup.tsx"),
@@ -83,19 +83,19 @@ export default [
     route("afiliados", "routes/user/dashboard.tsx", { id: "user-afiliados" }),
     route("usuarios", "routes/user/users.tsx"),
     route("usuarios/novo", "routes/user/user-new.tsx"),
-    // Support tickets (issue 27): the list, a new one, one ticket, and its files (a download).
+    // Support tickets (decision 094): the list, a new one, one ticket, and its files (a download).
     route("suporte", "routes/user/tickets.tsx"),
     route("suporte/novo", "routes/user/ticket-new.tsx"),
     route("suporte/:id", "routes/user/ticket.tsx"),
     route("suporte/:id/anexos/:attachmentId", "routes/user/ticket-attachment.ts"),
-    // The company's plan and a request to change it (issue 28).
+    // The company's plan and a request to change it (decision 095).
     route("plano", "routes/user/plan.tsx"),
     route("plano/upgrade", "routes/user/plan-upgrade.tsx"),
-    // The company's data as a ZIP, for its owners (issue 32).
+    // The company's data as a ZIP, for its owners (decision 111).
     route("empresa/dados", "routes/user/company-export.ts"),
     route("integracoes", "routes/user/integrations.tsx"),
     route("integracoes/nova", "routes/user/integration-new.tsx"),
-    // Invoices (issue 28): the history, the NFS-e files, one invoice, and the downloads (its PDF, its
+    // Invoices (decision 097): the history, the NFS-e files, one invoice, and the downloads (its PDF, its
     // NFS-e, a year's ZIP for the accountant). "notas" and "arquivo" are static: they win over :number.
     route("faturas", "routes/user/invoices.tsx"),
     route("faturas/notas", "routes/user/invoice-notes.tsx"),

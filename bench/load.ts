@@ -224,7 +224,7 @@ const scenarios: Scenario[] = [
     headers: gzip,
     expect: { encoding: "gzip", cache: null },
   },
-  // A page of each public kind (issue 31): what campaigns land on must come from the cache too.
+  // A page of each public kind (decision 106): what campaigns land on must come from the cache too.
   ...(
     [
       ["form page", "/demonstracao"],
@@ -464,7 +464,7 @@ try {
       `${name} ${value.toFixed(3)} of nginx gzip_static < ${budgets.cachedVsNginxGzip}`,
     );
   }
-  // Every page served from the cache, against Node's HTTP stack with no work per request (issue 31).
+  // Every page served from the cache, against Node's HTTP stack with no work per request (decision 106).
   const cachedPages = lines.filter(
     (x) => x.url.startsWith(server.url) && x.expect?.cache === "hit" && !x.underLogin && !x.companion,
   );

@@ -60,7 +60,7 @@ export async function startBuiltServer(env = {}, { cpu } = {}) {
 /**
  * Node's flags in `npm start` (package.json), so the benchmarks run the server as it is deployed:
  * the heap limit, without which V8 grows the heap toward a quarter of the machine's memory before it
- * collects old garbage, and RSS with it (issue 14).
+ * collects old garbage, and RSS with it (decision 081).
  */
 function startFlags() {
   const { scripts } = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8"));

@@ -1,4 +1,4 @@
-// `npm run bench:tickets [count]`: a support ticket's round trip (issue 27), the production build on
+// `npm run bench:tickets [count]`: a support ticket's round trip (decision 094), the production build on
 // PostgreSQL with the fake Jira of the tests at its real REST paths and its signed webhooks. For each
 // of `count` tickets (default 20), one after the other, as a customer's browser without JavaScript:
 //   open     the multipart post of the new-ticket form with a PNG, until its answer (the protocol);

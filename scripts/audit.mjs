@@ -1,4 +1,4 @@
-// CI's dependency audit (issue 32): `npm audit --omit=dev --audit-level=high`, failing on a high or
+// CI's dependency audit (decision 112): `npm audit --omit=dev --audit-level=high`, failing on a high or
 // critical finding in what production installs. A registry that cannot answer audits (a mirror
 // that refuses the bulk advisory endpoint, as this project's build machines' does with 405) is
 // said plainly and does not fail the run: nothing was found because nothing could be asked.

@@ -256,7 +256,7 @@ export function createApp(services: AppServices, options: AppOptions): express.E
   const pageRenders = renderQueue();
   app.locals.renderQueue = pageRenders;
   app.use(pageRenders);
-  // Preview links render public pages with a draft (issue 29), never cached.
+  // Preview links render public pages with a draft (decision 100), never cached.
   app.use(previewRequests(services));
 
   // Public pages are island pages in development too (decision 114): its watch build rewrites the

@@ -30,10 +30,10 @@ const USAGE =
  * A customer belongs to the company of --company, created when it does not exist (its first member
  * is its owner).
  *   apikey-create --name N --scope billing|platform
- * prints a new API key once (issue 28).
+ * prints a new API key once (decision 096).
  *   user-reset-2fa --email E
- * removes a person's two-factor sign-in (issue 32).
- *   db-backup --out FILE / db-restore --in FILE (issue 32, decision 110): the embedded database and
+ * removes a person's two-factor sign-in (decision 112).
+ *   db-backup --out FILE / db-restore --in FILE (decision 110): the embedded database and
  * DATA_DIR's files, through the running server when one holds DATA_DIR; restore into an empty DATA_DIR.
  */
 async function main(argv: string[]): Promise<number> {
@@ -117,7 +117,7 @@ async function main(argv: string[]): Promise<number> {
 const APIKEY_USAGE = "Uso: npm run apikey:create -- --name NOME --scope billing|platform";
 
 /**
- * apikey-create --name N --scope billing|platform (issue 28): a key for the vendor's billing system
+ * apikey-create --name N --scope billing|platform (decision 096): a key for the vendor's billing system
  * or platform. The key is printed once, here; only its hash is stored.
  */
 async function apiKeyCreate(args: string[]): Promise<number> {
@@ -150,7 +150,7 @@ async function apiKeyCreate(args: string[]): Promise<number> {
 const RESET_2FA_USAGE = "Uso: npm run user:reset-2fa -- --email E";
 
 /**
- * user-reset-2fa --email E (issue 32): for a person who lost both their phone and their recovery
+ * user-reset-2fa --email E (decision 112): for a person who lost both their phone and their recovery
  * codes, after the operator has confirmed who they are. Their second factor and recovery codes are
  * removed and every session ends; staff set two-factor up again right after their next password.
  */

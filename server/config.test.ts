@@ -289,7 +289,7 @@ describe("loadConfig: secrets are never echoed", () => {
   });
 });
 
-describe("TRUST_PROXY (issue 13: behind a load balancer each visitor keeps their own address)", () => {
+describe("TRUST_PROXY: behind a load balancer each visitor keeps their own address", () => {
   it("takes a number of hops, or addresses, ranges and Express's range names", () => {
     expect(parseTrustProxy("1")).toBe(1);
     expect(parseTrustProxy("10.0.0.0/8, loopback")).toEqual(["10.0.0.0/8", "loopback"]);
@@ -305,7 +305,7 @@ describe("TRUST_PROXY (issue 13: behind a load balancer each visitor keeps their
   });
 });
 
-describe("production addresses (issue 13: https for a public site)", () => {
+describe("production addresses (decision 076: https for a public site)", () => {
   it("refuses an http PUBLIC_BASE_URL in production unless it is this machine", () => {
     expect(() => loadConfig({ NODE_ENV: "production", PUBLIC_BASE_URL: "http://www.example.com" })).toThrow(
       "Configuração inválida: PUBLIC_BASE_URL deve usar https em produção (http só para localhost ou 127.0.0.1)",
@@ -330,7 +330,7 @@ describe("production addresses (issue 13: https for a public site)", () => {
   });
 });
 
-describe("the Pix receiver of invoices (issue 28)", () => {
+describe("the Pix receiver of invoices (decision 097)", () => {
   const PIX = {
     PIX_KEY: "financeiro@vertice.com.br",
     PIX_MERCHANT_NAME: "Vértice Gestão",

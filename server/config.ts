@@ -90,9 +90,9 @@ const envSchema = z
     JIRA_WEBHOOK_SECRET: optionalString.pipe(
       z.string().min(16, "deve ter pelo menos 16 caracteres").optional(),
     ),
-    /** How often the product asks Jira what changed, healing lost webhooks (issue 27). */
+    /** How often the product asks Jira what changed, healing lost webhooks (decision 094). */
     JIRA_SYNC_INTERVAL_SECONDS: positiveInt(300),
-    /** How often the job loop looks for scheduled content changes that are due (issue 29). */
+    /** How often the job loop looks for scheduled content changes that are due (decision 100). */
     CONTENT_SCHEDULE_INTERVAL_SECONDS: positiveInt(30),
     SLACK_WEBHOOK_URL: optionalUrl(["https:", "http:"]),
     TEAMS_WEBHOOK_URL: optionalUrl(["https:", "http:"]),
@@ -110,7 +110,7 @@ const envSchema = z
         )
         .optional(),
     ),
-    /** The vendor's Pix receiver for invoices (issue 28): all three, or no Pix is offered. */
+    /** The vendor's Pix receiver for invoices (decision 097): all three, or no Pix is offered. */
     PIX_KEY: optionalString.pipe(
       z
         .string()

@@ -71,7 +71,7 @@ declare module "react-router" {
     request: RequestInfo;
     /** Set when the page cache may keep this request's page. */
     page: PageSlot | null;
-    /** Set when the request carries a preview link (issue 29): the page shows a draft, never cached. */
+    /** Set when the request carries a preview link (decision 100): the page shows a draft, never cached. */
     preview: PreviewContext | null;
     /**
      * The islands' build (decision 108): public pages are rendered without React Router in the

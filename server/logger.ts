@@ -12,7 +12,7 @@ const LOGGABLE_QUERY = new Set(["lang", "index", "_data"]);
  */
 export function redactUrl(url: string | undefined): string | undefined {
   if (url === undefined) return undefined;
-  // An invitation's address holds its secret in the path (/convite/{token}, issue 27).
+  // An invitation's address holds its secret in the path (/convite/{token}, decision 091).
   url = url.replace(/^(\/(?:[a-z]{2}\/)?convite\/)[^/?#]+/i, "$1***");
   const mark = url.indexOf("?");
   if (mark < 0) return url;
@@ -64,7 +64,7 @@ export function createLogger(
         "*.currentPassword",
         "*.newPassword",
         "*.token",
-        // Recovery codes (issue 32), should a list of them ever be logged. Not `*.code`: that would
+        // Recovery codes (decision 112), should a list of them ever be logged. Not `*.code`: that would
         // hide every error's code (ECONNREFUSED, 23505) too; two-step codes are never logged.
         "*.recoveryCodes",
       ],

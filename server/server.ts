@@ -67,7 +67,7 @@ export async function startServer(config: Config, logger: Logger, dev: boolean):
       server.once("error", reject);
       server.listen(config.PORT, config.HOST, () => resolve());
     });
-    // After a publication the cached pages render again through this listener (issue 29).
+    // After a publication the cached pages render again through this listener (decision 100).
     const listening = server.address();
     if (listening && typeof listening === "object" && !dev) {
       const host =

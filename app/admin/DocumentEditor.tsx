@@ -54,7 +54,7 @@ export interface EditorData {
 }
 
 /**
- * The editor of one document at one level (B §2.8, §4.6; issue 29): the form from its structure,
+ * The editor of one document at one level (B §2.8, §4.6; decisions 098 and 100): the form from its structure,
  * saved as a draft (by hand, or every 30 s while it changes) that the public site never shows;
  * a preview of the draft on the real pages; publishing it now or at a time (admins); the versions
  * compared field by field with restores. Leaving with changes not saved asks first.

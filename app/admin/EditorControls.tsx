@@ -5,7 +5,7 @@ import { formatReais, parseReais, stepReais } from "./currency.ts";
 import { adminTexts as t } from "./texts.ts";
 
 /**
- * The editor's controls that are more than one input (issue 29): prices in R$ with a decimal comma,
+ * The editor's controls that are more than one input (decision 098): prices in R$ with a decimal comma,
  * icons from the site's set with a preview, and maps edited as rows of key and value.
  */
 

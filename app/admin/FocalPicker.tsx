@@ -1,7 +1,7 @@
 import { focalFromClick, mediaTexts as t } from "~/lib/media-library.ts";
 
 /**
- * The focal point picker (issue 29): a click on the image puts the point there; the arrow keys move
+ * The focal point picker (decision 099): a click on the image puts the point there; the arrow keys move
  * it by 5% for those who do not use a pointer. The point is what crops (object-fit: cover) keep.
  */
 export function FocalPicker({

@@ -19,7 +19,7 @@ export function funnelSummary(stages: FunnelStage[], form: string, days: number)
 
 /**
  * The funnel of a form as bars, one per stage, each with its visits and the drop-off from the
- * stage before it written above (issue 30, item 4). uPlot and its stylesheet load with this
+ * stage before it written above (decision 104). uPlot and its stylesheet load with this
  * component only, in the browser (decision 075): no public page and no server render loads them.
  */
 export function FunnelChart({ stages, form, days }: { stages: FunnelStage[]; form: string; days: number }) {

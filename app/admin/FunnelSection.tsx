@@ -32,7 +32,7 @@ function SourceCells({ row }: { row: TrafficSource }) {
 }
 
 /**
- * The dashboard's funnel (issue 30, item 4): a form and a period chosen in the address (a GET form,
+ * The dashboard's funnel (decision 104): a form and a period chosen in the address (a GET form,
  * so it works without JavaScript), the stages as bars and as a table with the drop-off, the funnel
  * per source, and the leads of the period by source, medium and campaign.
  */

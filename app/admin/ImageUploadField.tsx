@@ -6,7 +6,7 @@ import { adminTexts as t } from "./texts.ts";
 
 /**
  * The image_upload component of B §2.8: an image's address, typed, chosen from the media library,
- * or set by sending a new image into the library (issue 29: with its alt text in Portuguese and
+ * or set by sending a new image into the library (decision 099: with its alt text in Portuguese and
  * English and its focal point; the server makes its WebP variants).
  */
 export function ImageUploadField({ id, label, hint, value, required, onChange }: FieldControlProps) {

@@ -4,7 +4,7 @@ import { adminTexts } from "./texts.ts";
 const t = adminTexts.inheritance;
 
 /**
- * One top-level field of a segment or language level (issue 29 item 5): inherited ones are greyed
+ * One top-level field of a segment or language level (decision 101): inherited ones are greyed
  * with where they come from ('Herdado de: Padrão') and a control to override them here; overridden
  * ones say so, with a control to go back to inheriting (the value below comes back, and the level
  * stops storing the field at its next save).

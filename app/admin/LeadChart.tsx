@@ -40,7 +40,7 @@ export function chartSummary(days: DayCount[]): string {
 }
 
 /**
- * Leads per day by temperature over 30 days (issue 12), drawn by uPlot. uPlot and its stylesheet
+ * Leads per day by temperature over 30 days (decision 075), drawn by uPlot. uPlot and its stylesheet
  * are loaded by this component only, in the browser: no public page and no server render loads it.
  */
 export function LeadChart({ days }: { days: DayCount[] }) {

@@ -12,7 +12,7 @@ interface PickerItem {
 }
 
 /**
- * The editor's image picker (issue 29): the media library in a dialog, searchable, an image chosen
+ * The editor's image picker (decision 099): the media library in a dialog, searchable, an image chosen
  * with one click, or a new one uploaded into it (alt text required) and chosen at once.
  */
 export function MediaPicker({

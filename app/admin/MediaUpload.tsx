@@ -14,7 +14,7 @@ export interface UploadedMedia {
 }
 
 /**
- * A new image for the library (issue 29): the file, its alt text in Portuguese and English (both
+ * A new image for the library (decision 099): the file, its alt text in Portuguese and English (both
  * required, checked again by the server) and its focal point, picked on the preview. Sent to
  * POST /api/media, which checks the file by content and makes its WebP variants.
  */

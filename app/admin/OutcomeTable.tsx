@@ -13,7 +13,7 @@ interface Row {
   lost: number;
 }
 
-/** Leads by sales outcome, one row per form or source (issue 30): counts, and the share won. */
+/** Leads by sales outcome, one row per form or source (decision 105): counts, and the share won. */
 export function OutcomeTable({
   rows,
   caption,

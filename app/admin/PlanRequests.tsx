@@ -14,7 +14,7 @@ function prorata(request: PlanRequestView): string {
 }
 
 /**
- * The company's plan change requests in the admin (issue 28): newest first, with Apply and Refuse
+ * The company's plan change requests in the admin (decision 095): newest first, with Apply and Refuse
  * (a note, required to refuse, that the company reads in the portal) for the open one.
  */
 export function PlanRequests({ requests, busy }: { requests: PlanRequestView[]; busy: boolean }) {

@@ -14,7 +14,7 @@ export interface PreviewChoicesData {
 }
 
 /**
- * The choice of where to see a draft (issue 29): a page that uses the document, a site (main or a
+ * The choice of where to see a draft (decision 100): a page that uses the document, a site (main or a
  * segment's) and a language; the signed link opens the real page with the draft, and can be copied
  * to send to a colleague.
  */

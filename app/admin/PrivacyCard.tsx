@@ -20,7 +20,7 @@ export interface PrivacyCardData {
   limits: { min: number; max: number; default: number };
 }
 
-/** The retention period staff set (issue 32): one number, versioned like the sales settings. */
+/** The retention period staff set (decision 111): one number, versioned like the sales settings. */
 export function PrivacyCard({ privacy }: { privacy: PrivacyCardData }) {
   const busy = useNavigation().state === "submitting";
   const t = privacyCardTexts;

@@ -84,7 +84,7 @@ function Shown({ value, change }: { value: unknown; change: FieldChange }): Reac
 }
 
 /**
- * The versions of one level's document (B §4.6; issue 29 item 6): the list, with each version's
+ * The versions of one level's document (B §4.6; decision 100): the list, with each version's
  * author and date; any two compared field by field with the form's labels; a whole version or one
  * field brought back as a new published version. `onRestored` hands the editor the new current
  * content and its version tag, as a save does.
@@ -106,7 +106,7 @@ export function RevisionHistory({
   /** The form's value: when it differs from the stored version, a restore says it replaces it. */
   current: unknown;
   etag: string | null;
-  /** Editors compare versions but do not restore (issue 29: a restore publishes). */
+  /** Editors compare versions but do not restore (decision 100: a restore publishes). */
   canRestore?: boolean;
   onRestored: (data: unknown, etag: string | null) => void;
 }) {

@@ -1,6 +1,6 @@
 /**
  * A date and time typed as São Paulo's wall clock (the value of a datetime-local input,
- * "2026-11-26T15:30"), which the server reads in America/Sao_Paulo (issue 29's schedules).
+ * "2026-11-26T15:30"), which the server reads in America/Sao_Paulo (the schedules of decision 100).
  */
 export function SaoPauloTimeField({
   label,

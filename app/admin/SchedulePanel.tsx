@@ -18,7 +18,7 @@ export interface ScheduleRowData {
 }
 
 /**
- * Scheduling a document's changes (issue 29): publish the draft at a date and time in São Paulo,
+ * Scheduling a document's changes (decision 100): publish the draft at a date and time in São Paulo,
  * or take one post or page off the site at a date, and the pending schedules of this document with
  * a cancel. Admins only (the server checks it too).
  */

@@ -17,7 +17,7 @@ export interface DashboardSchedule extends ScheduleRowData {
 }
 
 /**
- * The scheduled content changes on the admin dashboard (issue 29): what goes live or leaves the
+ * The scheduled content changes on the admin dashboard (decision 100): what goes live or leaves the
  * site when, with a reschedule and a cancel; and the last ones that ran, failed or were cancelled,
  * with the reason a failed one gives.
  */

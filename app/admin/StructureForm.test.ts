@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { numberOrText } from "./EditorControls.tsx";
 import { itemTitle } from "./StructureForm.tsx";
 
-describe("issue 29 — the editor's lists and mixed values", () => {
+describe("the editor's lists and mixed values (decision 098)", () => {
   it("a list item's summary is its own title, name or label, else its number", () => {
     expect(itemTitle({ name: "Essencial", id: "essencial" }, 0)).toBe("1. Essencial");
     expect(itemTitle({ title: { main: "Veja o Vértice", highlighted: "em ação" } }, 1)).toBe(

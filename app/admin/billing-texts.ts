@@ -1,4 +1,4 @@
-/** Texts of the admin's API keys (Settings) and of a company's invoices (issue 28). */
+/** Texts of the admin's API keys (Settings) and of a company's invoices (decision 096). */
 
 export const apiKeyTexts = {
   title: "Chaves de API",

@@ -13,7 +13,7 @@ export const companyFormFields = z.object({
   legalName: z.string().trim().max(200, "A razão social passa de 200 caracteres."),
   tradeName: z.string().trim().max(200, "O nome fantasia passa de 200 caracteres.").optional(),
   planId: z.string().trim().max(60, "Plano desconhecido.").optional(),
-  // Issue 28: how the plan is billed and the day its current cycle began (checked by CompanyService).
+  // Decision 095: how the plan is billed and the day its current cycle began (checked by CompanyService).
   billingCycle: z.enum(["monthly", "annual"], { error: "Ciclo de cobrança desconhecido." }).optional(),
   cycleStartedOn: z.string().trim().max(10, "Informe o início do ciclo como uma data válida.").optional(),
 });

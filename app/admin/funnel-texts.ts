@@ -1,4 +1,4 @@
-/** The dashboard's funnel and sources (issue 30, item 4), in Portuguese like the rest of the admin. */
+/** The dashboard's funnel and sources (decision 104), in Portuguese like the rest of the admin. */
 export const funnelTexts = {
   title: "Funil de formulários",
   intro:

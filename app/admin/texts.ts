@@ -1,10 +1,10 @@
 /** Texts of the admin area (B §2.8, §4.6, §8.3). Staff work in Portuguese. */
 export const adminTexts = {
   title: "Administração",
-  /** The admin header's product name (issue 29: the admin has its own shell). */
+  /** The admin header's product name (decision 098: the admin has its own shell). */
   productName: "Vértice — Administração",
   viewSite: "Ver site",
-  /** Sales outcomes on the dashboard (issue 30). */
+  /** Sales outcomes on the dashboard (decision 105). */
   outcomes: {
     title: (days: number) => `Resultados de vendas (últimos ${days} dias)`,
     byForm: "Por formulário",
@@ -108,7 +108,7 @@ export const adminTexts = {
     audit: "Atividade da administração",
     none: "Nenhum registro ainda.",
   },
-  /** The versions of a document compared field by field, and restores (issue 29 item 6). */
+  /** The versions of a document compared field by field, and restores (decision 100). */
   history: {
     actions: "Ações",
     compare: "Comparar",
@@ -149,7 +149,7 @@ export const adminTexts = {
       `“${label}” restaurado da versão ${v}: publicado como a versão ${now}.`,
     restoreError: "Não foi possível restaurar.",
   },
-  /** Levels that inherit field by field from the levels below (issue 29 item 5). */
+  /** Levels that inherit field by field from the levels below (decision 101). */
   inheritance: {
     from: (level: string) => `Herdado de: ${level}`,
     own: "Definido neste nível",
@@ -160,7 +160,7 @@ export const adminTexts = {
     intro: (level: string) =>
       `Este nível guarda só o que muda em relação aos níveis abaixo. Os campos em cinza vêm de outro nível; mudanças lá chegam aqui. Nível atual: ${level}.`,
   },
-  /** Drafts, preview, publishing and schedules (issue 29 item 3). */
+  /** Drafts, preview, publishing and schedules (decision 100). */
   workflow: {
     saveDraft: "Salvar rascunho",
     hasDraft: "rascunho",
@@ -278,7 +278,7 @@ export const inboxTexts = {
   purpose: "Finalidade",
   textVersion: "Versão do texto",
   consentAt: "Data do consentimento",
-  /** The newsletter subscriber withdrew the consent (issue 30 item 6). */
+  /** The newsletter subscriber withdrew the consent (decision 102). */
   consentWithdrawn: "Consentimento retirado",
   consentWithdrawnAt: (when: string, via: string) => `Retirado em ${when} (${via})`,
   withdrawnVia: {
@@ -384,7 +384,7 @@ export const settingsTexts = {
   failed: "Entregas com falha",
 } as const;
 
-/** Texts of the admin's customer companies (issue 27). */
+/** Texts of the admin's customer companies (decision 091). */
 export const companyTexts = {
   title: "Empresas clientes",
   search: "Buscar por razão social, nome fantasia ou CNPJ",
@@ -442,7 +442,7 @@ export const companyTexts = {
       : `${used} de ${limit} pessoas do plano`,
 } as const;
 
-/** Texts of the lead operations settings (issue 30): sales team, routing rules, outcomes. */
+/** Texts of the lead operations settings (decision 105): sales team, routing rules, outcomes. */
 export const salesTexts = {
   title: "Distribuição de leads",
   intro:

@@ -4,7 +4,7 @@ import { SAO_PAULO_TZ } from "~/lib/content/schedule-time.ts";
 import { adminTexts as t } from "./texts.ts";
 import { useLeaveGuard } from "./useLeaveGuard.ts";
 
-/** The draft autosaves this often while the form has changes not saved yet (issue 29). */
+/** The draft autosaves this often while the form has changes not saved yet (decision 100). */
 export const AUTOSAVE_MS = 30_000;
 
 export interface DraftMeta {

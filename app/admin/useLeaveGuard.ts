@@ -2,7 +2,7 @@ import { useEffect, useRef } from "react";
 import { useBlocker } from "react-router";
 
 /**
- * Asks before leaving a page with changes not saved (issue 29): while `active`, any navigation of
+ * Asks before leaving a page with changes not saved (decision 100): while `active`, any navigation of
  * the router to another page (a link, a form, the browser's back and forward buttons) is held and
  * its destination offered to `leave` or `stay`; closing, reloading or leaving for another site gets
  * the browser's own question. Moving within the page (its hash) is never held.

@@ -1,4 +1,4 @@
-/** Texts of the admin's outgoing webhooks (issue 30, decision 103). Staff work in Portuguese. */
+/** Texts of the admin's outgoing webhooks (decision 103). Staff work in Portuguese. */
 export const webhookTexts = {
   title: "Webhooks",
   nav: "Webhooks",

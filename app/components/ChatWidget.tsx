@@ -31,7 +31,7 @@ function loadDialog(): Promise<Dialog> {
 /**
  * The floating WhatsApp button (A §2, §4). The popup's code is not part of the page's own: it is
  * fetched when the browser is idle after the page is interactive, so a click opens it at once,
- * and a click before then waits for it (issue 14: JavaScript before interaction).
+ * and a click before then waits for it (decision 084).
  */
 export function ChatWidget(props: Props) {
   const [Dialog, setDialog] = useState<Dialog | null>(null);

@@ -2,7 +2,7 @@ import type { OfferedLanguage } from "~/lib/languages.ts";
 import { companyExportTexts } from "~/lib/privacy/texts.ts";
 
 /**
- * The owner's download of the company's data (issue 32): a plain link to the ZIP (a download, so
+ * The owner's download of the company's data (decision 111): a plain link to the ZIP (a download, so
  * the browser stays on the page), with a line saying what it contains.
  */
 export function CompanyExportCard({ language }: { language: OfferedLanguage }) {

@@ -18,7 +18,7 @@ const render = (node: React.ReactNode) =>
     <PageMediaProvider media={{ "/uploads/0123456789abcdef0123.jpg": photo }}>{node}</PageMediaProvider>,
   );
 
-describe("<ContentImage> (issue 29)", () => {
+describe("<ContentImage> (decision 099)", () => {
   it("a library image gets its WebP srcset, sizes, size, alt and focal point", () => {
     const html = render(<ContentImage src="/uploads/0123456789abcdef0123.jpg" sizes="full" />);
     expect(html).toContain('src="/uploads/0123456789abcdef0123.jpg"');

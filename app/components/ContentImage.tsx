@@ -10,7 +10,7 @@ import { MISSING_IMAGE } from "~/lib/media.ts";
 import { IMAGE_SIZES, type ImageSizes, type PageMedia } from "~/lib/responsive-images.ts";
 
 /**
- * The library images a page's data uses, by address (issue 29): the route's loader asks the media
+ * The library images a page's data uses, by address (decision 099): the route's loader asks the media
  * library (MediaService.forPage) and the page hands the answer down here. Without it (a test, an
  * address the library does not know) a content image is a plain <img>.
  */

@@ -1,7 +1,7 @@
 /**
  * A small set of line icons by name (kebab, snake or Pascal case), with a default for unknown names
  * (B §2.3). The drawings live once in icons.svg, a hashed asset the browser caches across pages: each
- * icon on a page is a <use> of it, not its own inline drawing (issue 14: 51 inline icons were 14 KB
+ * icon on a page is a <use> of it, not its own inline drawing (51 inline icons were 14 KB
  * of the home page's HTML, and their paths were in its JavaScript).
  */
 import sprite from "./icons.svg?no-inline";

@@ -198,7 +198,7 @@ export function SiteHeader({ menu, language, account, t }: Props) {
       </div>
 
       {/* The phone menu opens only with JavaScript (its button), so it is drawn once the header is
-          hydrated: 3.9 KB less HTML on every page (issue 31). */}
+          hydrated: 3.9 KB less HTML on every page. */}
       {hydrated && (
         <div className={`mobile-menu${mobileOpen ? " is-open" : ""}`} id="menu-mobile" hidden={!mobileOpen}>
           <button

@@ -5,7 +5,7 @@ import { securityTexts } from "~/lib/auth/security-texts.ts";
 import type { OfferedLanguage } from "~/lib/locale.ts";
 
 /**
- * A person's account security (issue 32), on /dashboard and the admin's account page: two-factor
+ * A person's account security (decision 112), on /dashboard and the admin's account page: two-factor
  * status and its changes, the sessions where the account is signed in ('Encerrar', 'Encerrar
  * todas as outras'), and a password change. Plain form posts: it works before hydration too.
  */

@@ -56,7 +56,7 @@ export function PageHero({ hero }: { hero: Hero }) {
 
 /**
  * An image that shows 'Imagem não disponível' in its place when it fails (B §2.3); an image of the
- * media library comes with its WebP srcset, alt text and focal point (ContentImage, issue 29).
+ * media library comes with its WebP srcset, alt text and focal point (ContentImage, decision 099).
  */
 export function SafeImage({
   src,

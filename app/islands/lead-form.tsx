@@ -14,7 +14,7 @@ type Props = Omit<LeadFormProps, "texts" | "formToken" | "requestKey" | "flow"> 
 /**
  * A multi-step lead form. The document's token, spliced fresh into every copy the page cache serves,
  * is also the first submission's request key: unique per page view, as a no-JavaScript post needs
- * (issue 31).
+ * (decision 106).
  */
 export default function LeadFormIsland({ posted, initialStep, ...props }: Props) {
   const formToken = useFormToken();

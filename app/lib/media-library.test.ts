@@ -12,7 +12,7 @@ import {
   variantWidths,
 } from "./media-library.ts";
 
-describe("the variant widths made for an image (issue 29)", () => {
+describe("the variant widths made for an image (decision 099)", () => {
   it("every standard width below the original, never wider than it", () => {
     expect(variantWidths(4000)).toEqual([320, 640, 1024, 1600]);
     expect(variantWidths(1600)).toEqual([320, 640, 1024, 1600]);

@@ -1,5 +1,5 @@
 /**
- * The media library (issue 29 item 7): the rules the admin, the server and the public pages share.
+ * The media library (decision 099): the rules the admin, the server and the public pages share.
  * An image of the library has its original (kept as uploaded) and WebP variants at a few widths,
  * alt text in Portuguese and English, and a focal point that crops keep in view.
  */
@@ -134,7 +134,7 @@ export interface MediaUsage {
   segment: string;
   lang: string;
   fields: string[];
-  /** Used by a draft not published yet (issue 29): deleting it would break that draft. */
+  /** Used by a draft not published yet (decision 099): deleting it would break that draft. */
   draft?: boolean;
 }
 

@@ -1,5 +1,5 @@
 /**
- * What public pages need to draw a media library image (issue 29): kept apart from the library's
+ * What public pages need to draw a media library image (decision 099): kept apart from the library's
  * admin rules (media-library.ts) so a public page's JavaScript carries only these few lines.
  */
 

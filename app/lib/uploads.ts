@@ -1,5 +1,5 @@
 /**
- * Uploaded images (issue 12): the rules the admin editor and the server share. The server checks
+ * Uploaded images (decision 073): the rules the admin editor and the server share. The server checks
  * again by content (server/uploads/service.ts); the editor checks first to answer at once.
  */
 
@@ -22,7 +22,7 @@ export type ImageMime = keyof typeof IMAGE_TYPES;
 
 /**
  * A stored name: the first 20 hex digits of the SHA-256 of the content and the type's extension;
- * a WebP variant of the media library adds its width (`{hash}-640.webp`, issue 29).
+ * a WebP variant of the media library adds its width (`{hash}-640.webp`, decision 099).
  */
 export const UPLOAD_NAME = /^[0-9a-f]{20}(?:-[1-9][0-9]{1,3}(?=\.webp$))?\.(png|jpg|webp|gif|avif)$/;
 

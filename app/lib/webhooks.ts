@@ -1,5 +1,5 @@
 /**
- * The lead events an outgoing webhook endpoint can subscribe to (issue 30, decision 103), shared by
+ * The lead events an outgoing webhook endpoint can subscribe to (decision 103), shared by
  * the admin's form and the server. Names follow the Standard Webhooks convention `noun.verb`.
  */
 export const LEAD_EVENTS = ["lead.created", "lead.qualified", "lead.outcome_changed"] as const;

@@ -40,7 +40,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       post,
       readTime: readingTime(post),
       related,
-      // The library's srcset, alt text and focal point of the post's images and its cards' (issue 29).
+      // The library's srcset, alt text and focal point of the post's images and its cards' (decision 099).
       media: await context.services.media.forPage([post, related], info.uiLanguage),
       recent: recentPosts(posts, post.slug).map((p) => ({ slug: p.slug, title: p.title })),
       all: byDate(posts).map((p) => ({ slug: p.slug, title: p.title })),

@@ -53,7 +53,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     hero: blog.status === "loaded" ? blog.data.hero : null,
     featured,
     page: { ...page, items },
-    // The library's srcset, alt text and focal point of the cards' images (issue 29).
+    // The library's srcset, alt text and focal point of the cards' images (decision 099).
     media: await services.media.forPage([featured, items], info.uiLanguage),
     filters: { q: filters.q ?? "", category: filters.category ?? "", tag: filters.tag ?? "" },
     filtering,

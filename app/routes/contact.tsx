@@ -10,7 +10,7 @@ import { routeHead } from "~/lib/seo/route-head.ts";
 import { SITE_NAME } from "~/lib/site.ts";
 import type { Route } from "./+types/contact";
 
-/** The same for every anonymous visitor of a segment and language: the page cache keeps it (issue 31). */
+/** The same for every anonymous visitor of a segment and language: the page cache keeps it (decision 106). */
 export const handle: RouteHandle = { pageCache: true, islands: true };
 
 export async function loader({ context }: Route.LoaderArgs) {

@@ -37,7 +37,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const found = findPage(available, path);
   // Home, under the page's language prefix (React Router's basename puts it in the redirect).
   if (!found) throw replace("/");
-  // The privacy policy states the lead retention period staff set (issue 32).
+  // The privacy policy states the lead retention period staff set (decision 111).
   const page = mentionsRetentionPeriod(found.content)
     ? fillRetentionPeriod(found, await context.services.privacySettings.retentionMonths())
     : found;
@@ -59,7 +59,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       language: info.uiLanguage,
       // A public tile address for the map (not a secret); without one the map draws the shipped outline.
       tileUrl: MAP_TEMPLATES.has(page.template) ? (context.services.config.MAP_TILE_URL ?? null) : null,
-      // The library's srcset, alt text and focal point of the page's images (issue 29).
+      // The library's srcset, alt text and focal point of the page's images (decision 099).
       media: await context.services.media.forPage(page.content, info.uiLanguage),
     },
     // A private page is personal: never kept by a shared cache.

@@ -20,7 +20,7 @@ import type { Route } from "./+types/dashboard";
 /** Loaded on every visit, so the dashboard always shows the user as stored (A §2). */
 export const headers = passOnHeaders;
 
-/** The account screens' own styles (issue 32): not in the public pages' stylesheet. */
+/** The account screens' own styles (decision 112): not in the public pages' stylesheet. */
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: accountStylesheet }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -36,7 +36,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requirePageUser(request, context);
   const form = await request.formData();
-  // The security section's forms (issue 32): sessions, password, two-factor.
+  // The security section's forms (decision 112): sessions, password, two-factor.
   if (isSecurityIntent(form.get("intent"))) {
     const security = await accountSecurityAction(request, context, user, form, context.request.uiLanguage);
     // New recovery codes may be in it: never kept by a cache.

@@ -42,7 +42,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     loadSection(sections, "testimonials-data", query),
     loadSection(sections, "newsletter-data", query),
   ]);
-  // The library's srcset, alt text and focal point of the images the hero and the video show (issue 29).
+  // The library's srcset, alt text and focal point of the images the hero and the video show (decision 099).
   const media = await context.services.media.forPage([hero, video], request.uiLanguage);
   return {
     sections: { hero, video, cards, segments, circle, why, accordion, testimonials, newsletter },

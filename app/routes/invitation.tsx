@@ -25,7 +25,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   }
 }
 
-/** Creates the invited person's account in the company and signs them in (issue 27). */
+/** Creates the invited person's account in the company and signs them in (decision 091). */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const t = portalTexts(context.request.uiLanguage);
   const form = await request.formData();

@@ -29,7 +29,7 @@ async function formFor(request: Request, context: Route.LoaderArgs["context"]) {
 
 /**
  * The multi-step lead form of the path (B §2.1, §2.2): demo, partners or free trial. The same for
- * every anonymous visitor of a segment, language, path and query, so the page cache keeps it (issue 31).
+ * every anonymous visitor of a segment, language, path and query, so the page cache keeps it (decision 106).
  */
 export const handle: RouteHandle = { pageCache: true, islands: true };
 

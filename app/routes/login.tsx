@@ -45,7 +45,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       maxAgeMs: remember ? session.expiresAt.getTime() - Date.now() : null,
       secure: context.services.config.publicBaseUrl.startsWith("https:"),
     });
-    // Staff without a second factor set it up before anything else (issue 32).
+    // Staff without a second factor set it up before anything else (decision 112).
     const next = session.twoFactorSetupRequired ? twoFactorSetupPath(redirectTo) : redirectTo;
     return redirect(next, { headers: { "Set-Cookie": cookie } });
   } catch (error) {
@@ -78,7 +78,7 @@ export function meta({ data }: Route.MetaArgs) {
 /**
  * The login page (A §2, §4, §5): shown alone, without header and footer. With JavaScript it signs in
  * through POST /api/auth/login (as the spec's auth service does) and remembers the e-mail locally.
- * An account with two-factor (issue 32) gets a second step asking for the 'Código'.
+ * An account with two-factor (decision 112) gets a second step asking for the 'Código'.
  */
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
   const t = authTexts(loaderData.language);

@@ -19,7 +19,7 @@ const PRIVATE = { "Cache-Control": "no-store", "X-Robots-Tag": "noindex" };
 
 /**
  * GET /meus-dados (and /en/…): a visitor asks, by the e-mail they used, for a copy of their leads
- * (issue 32, LGPD art. 18 II). The answer is the same whether or not the address sent us anything;
+ * (decision 111, LGPD art. 18 II). The answer is the same whether or not the address sent us anything;
  * the copy goes to that address after a confirmation link (server/privacy/lead-copy.ts). A plain
  * form post: it works without JavaScript.
  */

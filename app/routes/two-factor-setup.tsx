@@ -16,7 +16,7 @@ import accountStylesheet from "~/styles/account.css?url";
 import type { Route } from "./+types/two-factor-setup";
 
 /**
- * Two-factor set-up (issue 32), /conta/dois-fatores: the QR code and its key as base32 text, a
+ * Two-factor set-up (decision 112), /conta/dois-fatores: the QR code and its key as base32 text, a
  * 'Código' to confirm, then the ten recovery codes shown once. Staff come here straight after
  * their password (their session opens nothing else until it is done); anyone may come from the
  * security section of their account. Shown alone, like the login: in Portuguese for staff, like the
@@ -40,7 +40,7 @@ function languageOf(session: { user: { role: string } }, context: Route.LoaderAr
   return isStaffRole(session.user.role) ? "pt" : context.request.uiLanguage;
 }
 
-/** The account screens' own styles (issue 32): not in the public pages' stylesheet. */
+/** The account screens' own styles (decision 112): not in the public pages' stylesheet. */
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: accountStylesheet }];
 
 /** The secret, the recovery codes and the sessions are never kept by a cache: the loader's `no-store` goes out. */
@@ -75,7 +75,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!code.trim()) return data({ error: t.codeMissing, codes: null }, { status: 400 });
   try {
     const codes = await context.services.twoFactor.confirmSetup(session.user.id, code, session.sessionId);
-    // A change of the second factor ends every other session of the person (issue 32).
+    // A change of the second factor ends every other session of the person (decision 112).
     await context.services.sessions.revokeOthers(session.user.id, requestToken(request));
     context.services.logger.info({ userId: session.user.id }, "two-factor sign-in turned on");
     return data({ error: null, codes }, { headers: NO_STORE });

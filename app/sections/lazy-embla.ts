@@ -9,7 +9,7 @@ import { type RefObject, useEffect, useRef, useState } from "react";
  *
  * A ref object, not a state setter as callback ref: React calls a callback ref while it commits the
  * hydration, and a state update there is urgent. It made React run the whole page's effects and a
- * second render in the hydration's own task, one long task on a phone (issue 14, TBT).
+ * second render in the hydration's own task, one long task on a phone (Total Blocking Time).
  */
 export function useLazyEmbla(
   options: EmblaOptionsType,

@@ -2,7 +2,10 @@ import { desc } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { auditLog } from "../db/schema.ts";
 
-/** What an admin did (issue 12): content.save, content.restore, lead.retry, lead.release, lead.discard, user.*. */
+/**
+ * What an admin did (decision 072): content.save, content.restore, lead.retry, lead.release,
+ * lead.discard, user.*.
+ */
 export interface AuditEntry {
   actor: string;
   action: string;

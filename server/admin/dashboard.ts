@@ -2,7 +2,7 @@ import { and, count, desc, eq, gte, isNotNull, isNull, sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { contentDocuments, contentRevisions, deliveryJobs, leads } from "../db/schema.ts";
 
-/** The admin dashboard's figures (issue 12: real figures, not B §2.8's static sample). */
+/** The admin dashboard's figures (real figures, not B §2.8's static sample). */
 export interface DashboardFigures {
   /** Leads of the last 30 days per form, by temperature (spam left out). */
   leadsByForm: { form: string; cold: number; warm: number; hot: number; total: number }[];

@@ -97,7 +97,7 @@ export interface LeadSourceRow extends TrafficSource {
 /**
  * Leads by source, medium and campaign since the start of the period's first São Paulo day: the
  * last touch each lead carries (its UTM tags, else the site its visitor came from). The one place
- * the dashboard attributes leads: first-touch attribution (issue 30, item 5) extends it here.
+ * the dashboard attributes leads: first-touch attribution (decision 105) extends it here.
  */
 export async function leadsBySource(
   db: Database,

@@ -37,7 +37,7 @@ export function countOutcomes<T extends { outcome: Outcome | null }>(
 }
 
 /**
- * Sales outcomes of the last OUTCOME_DAYS days (issue 30, item 2): per form, and per first-touch
+ * Sales outcomes of the last OUTCOME_DAYS days (decision 105): per form, and per first-touch
  * source, medium and campaign, so marketing sees which campaigns bring won deals. Spam is left out.
  */
 export async function outcomesReport(db: Database, now: Date = new Date()) {

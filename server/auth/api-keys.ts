@@ -40,7 +40,7 @@ export interface ApiCaller {
 }
 
 /**
- * API keys of the vendor's systems (issue 28): made by staff (Settings) or `npm run apikey:create`,
+ * API keys of the vendor's systems (decision 096): made by staff (Settings) or `npm run apikey:create`,
  * shown once, stored as a SHA-256 hash (a key is 32 random bytes: no slow hash needed), scoped,
  * revocable at once, with their last use.
  */

@@ -1,5 +1,5 @@
 /**
- * A device as a person recognises it, from a session's User-Agent (issue 32): "Chrome no Windows",
+ * A device as a person recognises it, from a session's User-Agent (decision 112): "Chrome no Windows",
  * "Safari no iPhone". Unknown agents (scripts, API clients) read as what they say they are, cut short.
  */
 const BROWSERS: [RegExp, string][] = [

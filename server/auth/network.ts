@@ -1,7 +1,7 @@
 import { isIPv4, isIPv6 } from "node:net";
 
 /**
- * The network of an address, shown as a session's approximate place (issue 32): IPv4 to its /24,
+ * The network of an address, shown as a session's approximate place (decision 112): IPv4 to its /24,
  * IPv6 to its /48. Enough for a person to tell "my office" from "somewhere else" without the
  * product keeping anyone's exact address.
  */

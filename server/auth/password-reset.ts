@@ -91,7 +91,7 @@ export class PasswordResetService {
   }
 
   /**
-   * An invitation (issue 12): a new account gets a single-use link, valid for a week, to set its
+   * An invitation (decision 074): a new account gets a single-use link, valid for a week, to set its
    * first password, so nobody but its owner ever knows it. Refused when the site cannot send mail.
    */
   async invite(user: { id: string; email: string; name: string }, invitedBy: string): Promise<void> {

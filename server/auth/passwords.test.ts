@@ -90,7 +90,7 @@ describe("§4 Authentication — unknown e-mail checks a dummy hash so both fail
   });
 });
 
-describe("scrypt cost at OWASP's recommendation (issue 13), older hashes replaced at sign-in", () => {
+describe("scrypt cost at OWASP's recommendation (decision 025), older hashes replaced at sign-in", () => {
   // The one test that hashes at production's cost (two scrypt runs of ~100-300 ms).
   it("production hashes with N=2^15, r=8, p=3 (OWASP's equal of N=2^17, p=1), which the configuration keeps by default", {
     timeout: 30_000,

@@ -5,7 +5,7 @@ import type { NewDeviceSignIn } from "./sessions.ts";
 
 /**
  * The e-mail a staff member gets when their account signs in from a device and network it never
- * used (issue 32), as GitHub and Atlassian send one: what, when, from where, and what to do if it
+ * used (decision 112), as GitHub and Atlassian send one: what, when, from where, and what to do if it
  * was not them. It names no secret: no link that signs in, no code.
  */
 export function newDeviceMail(

@@ -18,7 +18,7 @@ export interface SessionServiceOptions {
   loginLimit: number;
   loginCounter: WindowCounter;
   twoFactor: TwoFactorService;
-  /** Told when a staff account signs in from a device and network it never used (issue 32: an e-mail). */
+  /** Told when a staff account signs in from a device and network it never used (decision 112: an e-mail). */
   onNewStaffDevice?: (event: NewDeviceSignIn) => Promise<void>;
   now?: () => Date;
 }
@@ -30,7 +30,7 @@ export interface NewDeviceSignIn {
   at: Date;
 }
 
-/** A session as its owner sees it in the sessions list (issue 32). Never its token. */
+/** A session as its owner sees it in the sessions list (decision 112). Never its token. */
 export interface SessionView {
   id: string;
   /** The raw User-Agent; the page names the device from it (server/auth/devices.ts). */
@@ -53,7 +53,7 @@ export interface SessionOf {
 export const LAST_USED_RESOLUTION_MS = 5 * 60_000;
 
 /**
- * Sessions (A §2, §4, §6; issue 32): sign-in limited per e-mail, with a second factor when the
+ * Sessions (A §2, §4, §6; decision 112): sign-in limited per e-mail, with a second factor when the
  * account has one; the user of a token; the person's list of sessions and ending them.
  */
 export class SessionService {
@@ -83,7 +83,7 @@ export class SessionService {
     const ok = await hasher.verify(password, row?.passwordHash ?? (await hasher.dummyHash()));
     if (!row || !ok || row.disabledAt)
       throw new DomainError("unauthenticated", authMessages.invalidCredentials);
-    // A suspended company's people keep their accounts but cannot sign in (issue 27); said only
+    // A suspended company's people keep their accounts but cannot sign in (decision 091); said only
     // to someone who knows the password.
     if (row.companyId && (await this.companySuspended(row.companyId)))
       throw new DomainError("forbidden", authMessages.companySuspended);
@@ -123,7 +123,7 @@ export class SessionService {
       userAgent,
       network,
     });
-    // Shown beside each member in the company's users screen (issue 27).
+    // Shown beside each member in the company's users screen (decision 091).
     await this.options.db.update(users).set({ lastSignInAt: now }).where(eq(users.id, row.id));
     if (newDevice)
       await this.options.onNewStaffDevice?.({ user, device: deviceOf(userAgent), network, at: now });
@@ -232,7 +232,7 @@ export class SessionService {
     return ended.length;
   }
 
-  /** A signed-in person's new password, after the current one; every other session ends (issue 32). */
+  /** A signed-in person's new password, after the current one; every other session ends (decision 112). */
   async changePassword(
     userId: string,
     current: string,

@@ -18,7 +18,7 @@ const at = new Date("2026-11-26T12:00:10Z");
 const step = timeStepAt(at);
 const codeAt = (s: number) => generate({ secret: SECRET, epoch: s * TOTP_PERIOD_SECONDS });
 
-describe("TOTP codes (issue 32)", () => {
+describe("TOTP codes (decision 112)", () => {
   it("accepts the current step and one either side, and says which step matched", async () => {
     expect(await matchTotp(SECRET, await codeAt(step), at, null)).toBe(step);
     expect(await matchTotp(SECRET, await codeAt(step - 1), at, null)).toBe(step - 1);

@@ -8,7 +8,7 @@ import type { WindowCounter } from "../rate/window-counter.ts";
 import type { Sealer } from "./sealed.ts";
 
 /**
- * Two-factor sign-in with TOTP (RFC 6238, issue 32): a secret shown once as a QR code and as base32
+ * Two-factor sign-in with TOTP (RFC 6238, decision 112): a secret shown once as a QR code and as base32
  * text, confirmed with a code; ten single-use recovery codes kept as hashes. A code is accepted one
  * step (30 s) early or late, and never twice: the last accepted time step is stored, and a code of
  * that step or an earlier one is refused.

@@ -25,7 +25,7 @@ export interface PublicUser {
   username: string;
   role: Role;
   preferences: Preferences;
-  /** A customer's company and role in it (issue 27); null for staff and unlinked customers. */
+  /** A customer's company and role in it (decision 091); null for staff and unlinked customers. */
   company: { id: string; role: CompanyRole } | null;
 }
 
@@ -130,7 +130,7 @@ export class AccountService {
     return rows.map((row) => ({
       ...toPublicUser(row),
       disabled: row.disabledAt !== null,
-      // Whether the person signs in with a second factor (issue 32); never the secret itself.
+      // Whether the person signs in with a second factor (decision 112); never the secret itself.
       twoFactor: row.totpEnabledAt !== null,
       createdAt: row.createdAt.toISOString(),
     }));

@@ -89,7 +89,7 @@ function lineList(value: unknown): { description: string; amountCentavos: number
 }
 
 /**
- * The portal's read side of invoices (issue 28, item 3): a company's invoices for its owners,
+ * The portal's read side of invoices (decision 097): a company's invoices for its owners,
  * admins and finance people (billing.view), each with its lines, its PDF made here, Pix copia e
  * cola and the boleto while it is to pay, its NFS-e files, and a year's ZIP for the accountant.
  * Another company's invoice and every invoice for a role without billing.view are "not found"

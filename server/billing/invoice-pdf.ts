@@ -8,7 +8,10 @@ import { formatCompetence, formatDay } from "~/lib/format.ts";
 import { QR_QUIET_ZONE, qrMatrix } from "./qr.ts";
 import { VENDOR } from "./vendor.ts";
 
-/** What the invoice PDF prints (issue 28): made by the product, the same bytes' content for whoever downloads it. */
+/**
+ * What the invoice PDF prints (decision 097): made by the product, the same bytes' content for whoever
+ * downloads it.
+ */
 export interface InvoicePdfInput {
   number: string;
   competence: string;

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { saoPauloDay } from "~/lib/billing/dates.ts";
 import { reminderDue, reminderMail } from "./invoice-reminders.ts";
 
-describe("which invoice reminder a day owes (issue 28)", () => {
+describe("which invoice reminder a day owes (decision 097)", () => {
   const due = "2026-11-26";
 
   it("reminds 3 days before the due date and the day after it passes", () => {

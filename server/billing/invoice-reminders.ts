@@ -99,7 +99,7 @@ export interface InvoiceRemindersOptions {
 }
 
 /**
- * Invoice reminders by e-mail (issue 28): 3 days before the due date and the day after it passes
+ * Invoice reminders by e-mail (decision 097): 3 days before the due date and the day after it passes
  * (São Paulo's days), to the company's finance contacts: its active members with the finance role,
  * or its owners when it has none. Every hour, on one instance at a time (a lease in
  * scheduled_tasks); each reminder is written to invoice_reminders with its e-mails (jobs of the

@@ -67,7 +67,7 @@ export interface NfseInput {
 }
 
 /**
- * Invoices the vendor's billing system issues (issue 28), created through the billing API or by
+ * Invoices the vendor's billing system issues (decision 096), created through the billing API or by
  * staff in the admin, for a company found by its CNPJ.
  *
  * - create is idempotent by number: a number already stored answers the stored invoice and

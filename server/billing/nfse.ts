@@ -3,7 +3,7 @@ import { fileTypeFromBuffer } from "file-type";
 import { fieldRefusal } from "./refusal.ts";
 
 /**
- * The NFS-e files billing attaches to an invoice (issue 28), checked by what their bytes are and
+ * The NFS-e files billing attaches to an invoice (decision 096), checked by what their bytes are and
  * never by their names or declared types: the PDF by its signature (file-type), the XML by being
  * well-formed UTF-8 XML (fast-xml-parser's validator, which parses without expanding anything).
  */

@@ -9,7 +9,7 @@ import { CONNECTION_STATUSES } from "~/lib/portal/integrations.ts";
 import { MAX_NFSE_PDF_BYTES, MAX_NFSE_XML_BYTES } from "./nfse.ts";
 
 /**
- * The OpenAPI 3.1 document of the machine API (issue 28; DESIGN: contracts), served at
+ * The OpenAPI 3.1 document of the machine API (decision 096; DESIGN: contracts), served at
  * /api/billing/openapi.json: the billing system's invoices and the platform's integration
  * statuses, both with `Authorization: Bearer <key>`. Written by hand beside the code it describes:
  * the patterns and limits are the validation's own constants, and the integration tests check real

@@ -1,5 +1,5 @@
 /**
- * Who issues the invoices, as the invoice PDF prints it (issue 28). The content has no structured
+ * Who issues the invoices, as the invoice PDF prints it (decision 097). The content has no structured
  * field for the vendor's CNPJ and address: they are written in the legal texts of pages-data
  * (/politicas, /termos: "Vértice Sistemas de Gestão Ltda., CNPJ nº 12.345.678/0001-90, com sede na
  * Av. T-63, 1234, Setor Bueno, Goiânia-GO, CEP 74230-100") and the phone and e-mail in seo-config

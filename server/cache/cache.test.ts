@@ -221,7 +221,7 @@ describe("Cache.getOrLoad: concurrent requests for one key share one request (B 
     expect(await cache.getOrLoad(KEY, async () => "recovered", 300)).toBe("recovered");
   });
 
-  it("a load that hangs is shared only so long: a later caller loads for itself (issue 26)", async () => {
+  it("a load that hangs is shared only so long: a later caller loads for itself (decision 090)", async () => {
     const time = clock();
     const cache = new Cache({ now: time.now });
     const hung = new Promise<string>(() => {});
@@ -546,7 +546,7 @@ function sharedRemotes() {
   return [one(), one()] as const;
 }
 
-describe("a change on one instance reaches the others (issue 12: shown at once on every instance)", () => {
+describe("a change on one instance reaches the others (shown at once on every instance)", () => {
   it("drops the other instance's local copies of that document and tells its listeners, once each", async () => {
     const [remoteA, remoteB] = sharedRemotes();
     const a = new Cache({ remote: remoteA });

@@ -104,7 +104,7 @@ export class Cache {
     if (local && local.expiresAt > this.now()) return local.value as T;
 
     // A load that has taken longer than INFLIGHT_LIMIT_MS (a database or Redis that hangs) is no
-    // longer shared: the next caller loads for itself rather than wait on it too (issue 26).
+    // longer shared: the next caller loads for itself rather than wait on it too (decision 090).
     const pending = this.inflight.get(key);
     if (pending && this.now() - pending.since < INFLIGHT_LIMIT_MS) return pending.run as Promise<T>;
 

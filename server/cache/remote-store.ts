@@ -36,7 +36,7 @@ export class RedisStore implements RemoteStore {
       connectTimeout: REMOTE_TIMEOUT_MS.get,
       // A Redis that is connected but stops answering (paused, overloaded, a network that drops
       // packets) would otherwise hold every command forever: the rate limits of every form post
-      // and sign-in share this connection, and only the cache's own calls had a time-out (issue 26).
+      // and sign-in share this connection, and only the cache's own calls had a time-out (decision 090).
       commandTimeout: options.commandTimeoutMs ?? REMOTE_TIMEOUT_MS.get,
     });
     this.redis.on("error", (error) => this.logger.debug({ err: error.message }, "redis unavailable"));

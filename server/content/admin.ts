@@ -180,7 +180,7 @@ export class ContentAdmin {
   }
 
   /**
-   * What a level inherits (issue 29 item 5): the document the levels below make, and for each of its
+   * What a level inherits (decision 101): the document the levels below make, and for each of its
    * top-level fields the level it comes from. Null for the default level, which inherits nothing.
    */
   async inheritance(
@@ -320,7 +320,7 @@ export class ContentAdmin {
   }
 
   /**
-   * Brings one field of an old version back as a new version (issue 29 item 6): the value at
+   * Brings one field of an old version back as a new version (decision 100): the value at
    * `from` (by default `path`) in that version is written at `path` in the current document,
    * replacing what is there, or inserted into its list (`mode: "insert"`, an item since removed);
    * when the old version has nothing there (or `mode: "remove"`), the value is removed. The

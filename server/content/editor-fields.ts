@@ -1,7 +1,7 @@
 import type { DocumentName } from "~/lib/content/schemas.ts";
 
 /**
- * The editor's Portuguese words for every field of every content document (issue 29, decision 098):
+ * The editor's Portuguese words for every field of every content document (decision 098):
  * its label, help text and, where the type alone does not say it, its control. One entry per
  * document, shaped like the document (an object's `fields`, a list's or a map's `item`, a union's
  * `variants`), so `structure.ts` reads it while it walks the document's zod schema.

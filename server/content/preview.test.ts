@@ -16,7 +16,7 @@ const grant = {
   expiresAt: 1_000_000 + PREVIEW_TTL_MS,
 };
 
-/** Preview links (issue 29): signed, for one document and level, for an hour. */
+/** Preview links (decision 100): signed, for one document and level, for an hour. */
 describe("preview tokens", () => {
   it("gives back the grant it signed, until its hour is over", () => {
     const token = previewToken(signer, grant);

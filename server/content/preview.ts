@@ -5,7 +5,7 @@ export { PREVIEW_EXIT, PREVIEW_PARAM } from "~/lib/content/preview-routes.ts";
 import type { Signer } from "../secrets.ts";
 
 /**
- * Preview links (issue 29): a signed grant to see one document's draft, at one level, on the real
+ * Preview links (decision 100): a signed grant to see one document's draft, at one level, on the real
  * public pages, for an hour. Anyone holding the link may look (staff send it to a colleague); it
  * shows a draft, never changes anything. The grant rides in the link's `?preview=` and then in a
  * cookie of that host, so the site's own links keep showing the draft while the visitor browses.

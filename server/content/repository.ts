@@ -9,7 +9,7 @@ export interface StoredDocument extends ContentLevel {
   id: number;
   name: string;
   data: unknown;
-  /** `data` is a merge patch over the levels below (issue 29), not a whole document. */
+  /** `data` is a merge patch over the levels below (decision 101), not a whole document. */
   inherits: boolean;
   version: number;
   updatedAt: Date;
@@ -114,7 +114,7 @@ export async function seedDocuments(db: Database, files: ContentFile[]): Promise
 }
 
 /**
- * How each shipped file is stored (issue 29): the default level whole; any other level as what it
+ * How each shipped file is stored (decision 101): the default level whole; any other level as what it
  * changes over the shipped levels below it, so a later edit of the default reaches it where it does
  * not differ. A level with nothing below it is stored whole.
  */
@@ -141,7 +141,7 @@ export function storedForms(files: ContentFile[]): Map<ContentFile, { data: unkn
 }
 
 /**
- * Migration of stored levels to inheritance (issue 29 item 5, after SQL migration 0013): a segment or
+ * Migration of stored levels to inheritance (decision 101, after SQL migration 0013): a segment or
  * language level stored as a whole copy becomes what it changes over the levels below it (bottom
  * levels first, so a segment-and-language level is compared with the already migrated ones). What
  * every page shows stays the same; later edits of a lower level now reach the fields a level does

@@ -28,7 +28,7 @@ export const PRELOADED_DOCUMENTS = [
   "footer-data",
 ] as const satisfies readonly DocumentName[];
 
-/** A draft shown in place of its level's published document (a preview, issue 29). */
+/** A draft shown in place of its level's published document (a preview, decision 100). */
 export interface DraftOverlay extends ContentLevel {
   name: string;
   data: unknown;
@@ -180,7 +180,7 @@ function resolvedFrom(name: string, rows: (LevelRow | null)[]): ResolvedDocument
   const updatedAt = new Date(Math.max(...present.map((row) => row.updatedAt.getTime())));
   return {
     name,
-    // Unpublished posts and pages are not part of the public site (issue 29).
+    // Unpublished posts and pages are not part of the public site (decision 100).
     data: publicView(name, resolveLevels(rows)),
     level: { segment: top.segment, lang: top.lang },
     version: top.version,

@@ -72,7 +72,7 @@ describe("B §2.8, §3.9 — the editor's form derived from a document's schema"
     });
   });
 
-  it("Portuguese words and the right control where the issue named them", () => {
+  it("Portuguese words and the right control where decision 098 names them", () => {
     const hero = formStructure("hero-section-data");
     expect(hero.header.label).toBe("Destaque da página inicial");
     expect(hero.fields.defaultBackground).toMatchObject({
@@ -140,7 +140,7 @@ function* labelled(key: string, field: FieldStructure, path: string): Generator<
   if (field.keyLabel !== undefined) yield [`${path}{key}`, key, field.keyLabel];
 }
 
-describe("issue 29 — every field of every document has a Portuguese label, not its key", () => {
+describe("every field of every document has a Portuguese label, not its key (decision 098)", () => {
   const names = Object.keys(documentSchemas) as DocumentName[];
 
   it("the rule catches what the editor showed before", () => {
@@ -169,7 +169,7 @@ describe("issue 29 — every field of every document has a Portuguese label, not
   });
 });
 
-describe("issue 29 — every option of a select is named in Portuguese", () => {
+describe("every option of a select is named in Portuguese (decision 098)", () => {
   /** Every select of a structure, with where it is. */
   function* selects(field: FieldStructure, path: string): Generator<[string, FieldStructure]> {
     if (field._ui === "select") yield [path, field];

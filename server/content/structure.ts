@@ -38,7 +38,7 @@ const IMAGE = /image|img|src|thumbnail|logo|background|featuredImage|profileImag
 const PRICE = /price|amount|valor|preco/i;
 
 /**
- * What the editor showed before issue 29 for a key without a Portuguese word: the key spelled out
+ * What the editor showed before decision 098 for a key without a Portuguese word: the key spelled out
  * ("defaultBackground" → "Default background"). Now only the fallback of a field missing from
  * editor-fields.ts, which structure.test.ts refuses.
  */

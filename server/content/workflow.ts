@@ -12,7 +12,7 @@ import type { Logger } from "../logger.ts";
 import { type ContentAdmin, contentAdminMessages, type EditableDocument, validateDocument } from "./admin.ts";
 
 /**
- * The editorial workflow (issue 29): a draft per document and level that the public site never
+ * The editorial workflow (decision 100): a draft per document and level that the public site never
  * reads, its publication (one revision, every cache dropped), and changes due at a time: publish a
  * snapshot of a draft, or unpublish one blog post or content page. Schedules are rows that the
  * job loop runs once (server/content/publisher.ts): the row is locked and marked in the same

@@ -42,7 +42,7 @@ export const contentDocuments = pgTable(
     lang: text("lang").notNull().default(""),
     data: jsonb("data").notNull(),
     /**
-     * true: `data` is a JSON merge patch over the levels below (issue 29: levels inherit field by
+     * true: `data` is a JSON merge patch over the levels below (decision 101: levels inherit field by
      * field); false: a whole document (the default level, and levels stored before migration 0013).
      */
     inherits: boolean("inherits").notNull().default(false),
@@ -77,7 +77,7 @@ export const contentRevisions = pgTable(
 );
 
 /**
- * The draft of one document at one level (issue 29): what 'Salvar rascunho' and the autosave keep,
+ * The draft of one document at one level (decision 100): what 'Salvar rascunho' and the autosave keep,
  * never read by the public site. At most one per level; publishing turns it into a revision and
  * deletes it.
  */
@@ -100,7 +100,7 @@ export const contentDrafts = pgTable(
 );
 
 /**
- * A content change due at a time (issue 29): publish a snapshot of a draft, or unpublish one blog
+ * A content change due at a time (decision 100): publish a snapshot of a draft, or unpublish one blog
  * post or content page. The job loop runs each once, on one instance (the row is locked and its
  * status changed in the publishing transaction); pending ones survive restarts.
  */
@@ -191,7 +191,7 @@ export const leads = pgTable(
     deliveryStatus: text("delivery_status", {
       enum: DELIVERY_STATUSES,
     }).notNull(),
-    /** The contact the lead belongs to: its e-mail, normalised (issue 30; app/lib/leads/identity.ts). */
+    /** The contact the lead belongs to: its e-mail, normalised (decision 105; app/lib/leads/identity.ts). */
     contactKey: text("contact_key"),
     /** The company it belongs to: the CNPJ's first 8 characters. */
     companyRoot: text("company_root"),
@@ -210,7 +210,7 @@ export const leads = pgTable(
     /** Whether that link exists in Jira. */
     trackerLinked: boolean("tracker_linked").notNull().default(false),
     /**
-     * When the nightly retention job removed its personal data (issue 32, LGPD art. 16): the lead
+     * When the nightly retention job removed its personal data (decision 111, LGPD art. 16): the lead
      * outlived the retention period staff set. Null while the lead keeps its data.
      */
     anonymizedAt: timestamp("anonymized_at", { withTimezone: true }),
@@ -230,12 +230,12 @@ export const leads = pgTable(
 );
 
 /**
- * Lead operations settings staff edit in the admin (issue 30): 'routing' (owners, rules, fallback;
+ * Lead operations settings staff edit in the admin (decision 105): 'routing' (owners, rules, fallback;
  * app/lib/leads/routing.ts) and 'outcomes' (Jira status names → outcomes). Versioned: two people
  * saving at once get a conflict rather than one losing the other's change.
  */
 export const leadSettings = pgTable("lead_settings", {
-  /** 'privacy' holds the lead retention period (issue 32). */
+  /** 'privacy' holds the lead retention period (decision 111). */
   key: text("key", { enum: ["routing", "outcomes", "privacy"] }).primaryKey(),
   value: jsonb("value").notNull(),
   version: integer("version").notNull().default(1),
@@ -265,7 +265,7 @@ export const leadRequests = pgTable("lead_requests", {
  * about one subject at most (a lead or a ticket), which it reads as it is when it runs.
  */
 /**
- * Where lead events are posted (issue 30, decision 103): endpoints staff manage in the admin, each
+ * Where lead events are posted (decision 103): endpoints staff manage in the admin, each
  * with its own Standard Webhooks secret (`whsec_…`), and the one LEAD_WEBHOOK_URL names (source
  * 'env': synced at start, secret derived from LEAD_WEBHOOK_SECRET, never stored).
  */
@@ -345,7 +345,7 @@ export const deliveryJobs = pgTable(
       "delivery_jobs_one_subject_check",
       sql`num_nonnulls(${t.leadId}, ${t.ticketId}, ${t.planRequestId}) <= 1`,
     ),
-    // At most one tracker job per lead waits or runs: two could each create the Jira issue (issue 13).
+    // At most one tracker job per lead waits or runs: two could each create the Jira issue (decision 016).
     uniqueIndex("delivery_jobs_one_open_tracker_idx")
       .on(t.leadId)
       .where(sql`${t.kind} = 'tracker' and ${t.status} in ('pending', 'running')`),
@@ -355,7 +355,7 @@ export const deliveryJobs = pgTable(
 );
 
 /**
- * Form tokens spent by an accepted submission (issue 13): a token delivers one lead; a replay is
+ * Form tokens spent by an accepted submission (decision 077): a token delivers one lead; a replay is
  * held for review. Keys are hashes; rows older than a token's life are pruned.
  */
 export const spentFormTokens = pgTable(
@@ -393,7 +393,7 @@ export const appSecrets = pgTable("app_secrets", {
 });
 
 /**
- * A customer company (issue 27): the CNPJ normalised (app/lib/cnpj.ts), its names, the plan of
+ * A customer company (decision 091): the CNPJ normalised (app/lib/cnpj.ts), its names, the plan of
  * plans-data it is on, and whether it is active. Every customer user belongs to exactly one.
  */
 export const companies = pgTable(
@@ -439,7 +439,7 @@ export const users = pgTable(
     /** Set when an admin deactivates the account: it can no longer sign in. */
     disabledAt: timestamp("disabled_at", { withTimezone: true }),
     /**
-     * Two-factor sign-in (issue 32): the TOTP secret, sealed with the server's key (server/auth/
+     * Two-factor sign-in (decision 112): the TOTP secret, sealed with the server's key (server/auth/
      * sealed.ts), set once confirmed with a code; a secret being set up until then; the last time
      * step a code was accepted for, so a code is never accepted twice.
      */
@@ -461,7 +461,7 @@ export const users = pgTable(
 );
 
 /**
- * An invitation to join a company (issue 27): a single-use link (only its hash is kept) valid for
+ * An invitation to join a company (decision 091): a single-use link (only its hash is kept) valid for
  * 7 days, for one e-mail and role. Accepting it creates the account; resending replaces the link;
  * revoking ends it.
  */
@@ -506,13 +506,13 @@ export const sessions = pgTable(
     userAgent: text("user_agent"),
     /** The network the sign-in came from (IPv4 /24, IPv6 /48): an approximate place, not the address. */
     network: text("network"),
-    /** Last request made with it, refreshed at most every few minutes (issue 32: the sessions list). */
+    /** Last request made with it, refreshed at most every few minutes (decision 112: the sessions list). */
     lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
   },
   (t) => [uniqueIndex("sessions_token_idx").on(t.tokenHash), index("sessions_user_idx").on(t.userId)],
 );
 
-/** Two-factor recovery codes (issue 32): ten per person, each used once; only their hash is kept. */
+/** Two-factor recovery codes (decision 112): ten per person, each used once; only their hash is kept. */
 export const recoveryCodes = pgTable(
   "recovery_codes",
   {
@@ -566,7 +566,7 @@ export const auditLog = pgTable(
 );
 
 /**
- * Jira webhook deliveries already applied, by X-Atlassian-Webhook-Identifier (issue 27): a repeated
+ * Jira webhook deliveries already applied, by X-Atlassian-Webhook-Identifier (decision 092): a repeated
  * delivery finds its identifier here and changes nothing.
  */
 export const jiraWebhookDeliveries = pgTable(
@@ -581,7 +581,7 @@ export const jiraWebhookDeliveries = pgTable(
 );
 
 /**
- * A customer's support ticket (issue 27): opened in the portal, delivered to Jira's SUPP project
+ * A customer's support ticket (decision 094): opened in the portal, delivered to Jira's SUPP project
  * through the outbox, its status and public replies brought back by webhooks and the
  * reconciliation. The reporter's name and e-mail are kept, so a ticket outlives a removed member.
  */
@@ -701,7 +701,7 @@ export const scheduledTasks = pgTable("scheduled_tasks", {
 });
 
 /**
- * A company's request for another plan or cycle (issue 28): the price it was shown and the pro-rata
+ * A company's request for another plan or cycle (decision 095): the price it was shown and the pro-rata
  * difference for the rest of the current cycle, delivered to sales as a Jira issue (project FDVW,
  * label mudanca-plano) through the outbox; staff apply or refuse it in the admin company page.
  */
@@ -741,7 +741,7 @@ export const planChangeRequests = pgTable(
 );
 
 /**
- * Keys of the vendor's systems that call this product's API (issue 28): only a hash is kept, with
+ * Keys of the vendor's systems that call this product's API (decision 096): only a hash is kept, with
  * a short prefix to recognise it; a scope says what it may call; revoking ends it at once.
  */
 export const apiKeys = pgTable(
@@ -762,7 +762,7 @@ export const apiKeys = pgTable(
 );
 
 /**
- * An invoice the vendor's billing system issued to a company (issue 28): amounts in integer
+ * An invoice the vendor's billing system issued to a company (decision 096): amounts in integer
  * centavos, dates as calendar days (America/Sao_Paulo), the number unique for the issuer. Its
  * NFS-e files are kept in private storage.
  */
@@ -818,7 +818,7 @@ export const invoiceReminders = pgTable(
 
 /**
  * A company's connection to an integration of the catalogue (content document integrations-data),
- * as the vendor's platform reports it (issue 28).
+ * as the vendor's platform reports it (docs/operations.md, "Integrations").
  */
 export const integrationConnections = pgTable(
   "integration_connections",
@@ -837,7 +837,7 @@ export const integrationConnections = pgTable(
 );
 
 /**
- * The media library (issue 29): an image the site serves, uploaded (stored by its content hash) or
+ * The media library (decision 099): an image the site serves, uploaded (stored by its content hash) or
  * shipped with the site under /images and referenced by content. Content documents keep using the
  * address (`url`); the library adds what a page needs to draw it well: size, WebP variants, alt
  * text in Portuguese and English, and the focal point crops keep in view.
@@ -876,7 +876,7 @@ export const media = pgTable(
 );
 
 /**
- * The form funnel's raw events (issue 30, item 4; decision 104), as the beacon posts them: no
+ * The form funnel's raw events (decision 104), as the beacon posts them: no
  * person in them (a random id per page view, the page's language, the visit's source). Stamped
  * with the server's time; the nightly rollup moves the rows of finished days (São Paulo) into
  * funnel_daily and deletes them. The key keeps one event per page view, form, type and step.

@@ -5,7 +5,7 @@ import type { Database } from "./client.ts";
 /**
  * A statement written in SQL (one with several data-modifying CTEs, which Drizzle's builders cannot
  * express), compiled to its text once and run on the driver with each call's values. Building the
- * query on every call was a twentieth of lead intake's time (issue 14). Table and column names
+ * query on every call was a twentieth of lead intake's time (decision 085). Table and column names
  * still come from the schema, and each value is encoded by its column as Drizzle would.
  */
 export interface CompiledStatement<V> {

@@ -39,7 +39,7 @@ export interface RollupReport {
 }
 
 /**
- * The form funnel's storage (issue 30, item 4; decision 104): the beacon's batches go into
+ * The form funnel's storage (decision 104): the beacon's batches go into
  * funnel_events; the nightly rollup moves finished days into funnel_daily; reports read both.
  */
 export class FunnelService {

@@ -10,7 +10,7 @@ import { DomainError } from "../domain-errors.ts";
 import { requestToken } from "./auth-guard.ts";
 
 /**
- * A person's account security (issue 32), shown on /dashboard and on the admin's account page:
+ * A person's account security (decision 112), shown on /dashboard and on the admin's account page:
  * their two-factor status, the sessions where they are signed in, and a password change. One
  * loader part and one action for both pages; the page only renders it.
  */

@@ -276,7 +276,7 @@ describe("handleApi: errors are JSON {message} with the right status, never a st
   });
 });
 
-describe("the support ticket forms (issue 27): the only pages that take files", () => {
+describe("the support ticket forms (decision 094): the only pages that take files", () => {
   const id = "0b6f2a4e-8c1d-4f3a-9e2b-5d7c8a9b0c1d";
   it("are the new ticket and one ticket's page, with React Router's .data twin", () => {
     for (const path of [
@@ -313,7 +313,7 @@ describe("the support ticket forms (issue 27): the only pages that take files", 
     expect(bodyTooLargeMessageFor("/contato")).toBe("O corpo da requisição é grande demais.");
   });
 
-  it("gives the NFS-e upload of the billing API its own limit and message (issue 28)", () => {
+  it("gives the NFS-e upload of the billing API its own limit and message (decision 096)", () => {
     expect(bodyLimitFor("/api/billing/invoices/2026-000123/nfse")).toBe(5 * 1024 * 1024);
     expect(bodyTooLargeMessageFor("/api/billing/invoices/2026-000123/nfse")).toBe(
       "A NFS-e passa do limite: PDF de até 3 MB e XML de até 1 MB.",

@@ -26,7 +26,7 @@ export async function currentUser(request: Request, context: AppLoadContext): Pr
 
 /**
  * The user of an API request's session. A staff session that still owes its two-factor set-up
- * (issue 32) opens nothing here: 403 with `setupRequired`, as the login API answers.
+ * (decision 112) opens nothing here: 403 with `setupRequired`, as the login API answers.
  */
 async function apiUser(request: Request, context: AppLoadContext, missing: string, invalid: string) {
   const token = requestToken(request);
@@ -44,7 +44,7 @@ export function requireApiUser(request: Request, context: AppLoadContext): Promi
 }
 
 /**
- * Staff API operations (issue 29): 401 without a session, 403 for a customer or for a staff role
+ * Staff API operations (decision 100): 401 without a session, 403 for a customer or for a staff role
  * that may not do `action` (app/lib/auth/staff.ts).
  */
 export async function requireStaff(
@@ -104,7 +104,7 @@ export async function requirePageUser(request: Request, context: AppLoadContext)
 }
 
 /**
- * Portal pages (issue 27): the signed-in customer as an actor of its company, with the company.
+ * Portal pages (decision 091): the signed-in customer as an actor of its company, with the company.
  * Staff go to the admin area; a customer not linked to a company gets a 403 page that says what to
  * do. Every portal loader and action starts here, so no page reads another company's records.
  */
@@ -139,7 +139,7 @@ export async function portalMemberOf(
 }
 
 /**
- * The vendor's systems calling the API with a key of `scope` (issue 28): 401 JSON without a valid
+ * The vendor's systems calling the API with a key of `scope` (decision 096): 401 JSON without a valid
  * key, 403 for a key of another scope (DomainError, mapped at the API edge).
  */
 export function requireApiKey(

@@ -15,7 +15,7 @@ export const funnelMessages = {
 } as const;
 
 /**
- * POST /api/leads/funnel: the funnel beacon's batches (issue 30, item 4; decision 104), answered by
+ * POST /api/leads/funnel: the funnel beacon's batches (decision 104), answered by
  * Express before React Router like the lead intake, after the rate limit (its own bucket) and the
  * 4 KB body check of server/app.ts.
  *

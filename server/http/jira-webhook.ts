@@ -17,7 +17,7 @@ export const webhookMessages = {
 } as const;
 
 /**
- * POST /api/webhooks/jira (issue 27), answered by Express before React Router, as the lead intake
+ * POST /api/webhooks/jira (decision 092), answered by Express before React Router, as the lead intake
  * is: the signature is an HMAC of the raw bytes, which must be read as they came. Without
  * JIRA_WEBHOOK_SECRET the endpoint does not exist (404); an unsigned or forged delivery gets 401;
  * a repeated delivery (same X-Atlassian-Webhook-Identifier) changes nothing and still gets 204, so

@@ -23,7 +23,7 @@ const bodySchema = z.object({
 });
 
 /**
- * The newsletter's one-click unsubscribe (RFC 8058; issue 30 item 6, decision 102), answered by
+ * The newsletter's one-click unsubscribe (RFC 8058; decision 102), answered by
  * Express before React Router like the lead intake. The welcome e-mail's List-Unsubscribe names
  * this address with its signed token; a mail client POSTs `List-Unsubscribe=One-Click` to it,
  * without cookies or a session: the token is the authority (so the cross-site check does not apply,

@@ -570,7 +570,7 @@ describe("PageCache with a warmer", () => {
   });
 });
 
-describe("PageCache when visitors leave (issue 26)", () => {
+describe("PageCache when visitors leave (decision 090)", () => {
   it("never makes a waiter whose visitor left the renderer: the others and the next visitor are answered", async () => {
     let release = () => {};
     let first!: Promise<Answer>;

@@ -240,7 +240,7 @@ export class PageCache {
   /**
    * Drops every page (content changed). With `warm`, the pages visitors were getting (the most
    * recently used first) are rendered again at once, so the first visitor after a publication
-   * does not wait for the render (issue 29).
+   * does not wait for the render (decision 100).
    */
   clear(options: { warm?: boolean } = {}): void {
     const again =
@@ -374,7 +374,7 @@ export class PageCache {
       res.end();
       return;
     }
-    // Every answer its own token: a token is spent by one submission (issue 13), so two visitors
+    // Every answer its own token: a token is spent by one submission (decision 077), so two visitors
     // served in the same millisecond must not share one. A body without a place needs none.
     const token = page.body.places > 0 ? Buffer.from(this.options.issueToken(this.now()), "utf8") : NO_TOKEN;
     const encoding = encodingOf(req.headers["accept-encoding"], page.brotli?.fits(token) === true);

@@ -2,7 +2,7 @@ import { request } from "node:http";
 import { type PageWarmer, WARMER_HEADER, type WarmRequest } from "./page-cache.ts";
 
 /**
- * Renders cached pages again after a content change (issue 29) by asking this server for them, one
+ * Renders cached pages again after a content change (decision 100) by asking this server for them, one
  * at a time, as their visitors did: the page cache keeps each answer, and the next visitor gets a
  * hit. One at a time, so visitors' own renders are never queued behind a burst of these.
  */

@@ -37,7 +37,7 @@ interface PreviewLocals {
 }
 
 /**
- * Preview links on public pages (issue 29): `?preview={token}` or the preview cookie it leaves. A
+ * Preview links on public pages (decision 100): `?preview={token}` or the preview cookie it leaves. A
  * valid grant renders the page with the document's current draft; an expired or forged one renders
  * the published page with a banner that says so. Either way the answer is never cached, by the
  * page cache (it skips these requests) nor by anyone else (private, no-store), and carries noindex.

@@ -56,7 +56,7 @@ describe("Rate-limit buckets — every spelling and method of a write counts", (
   });
 });
 
-describe("Redis down never opens the limits (issue 13)", () => {
+describe("Redis down never opens the limits", () => {
   it("counts in this process while Redis does not answer, and says so once", async () => {
     const redis = new Redis("redis://127.0.0.1:1", {
       lazyConnect: true,

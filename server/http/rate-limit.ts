@@ -15,7 +15,10 @@ import { errorHtml } from "./error-page.ts";
 export class RedisRateLimitStore implements Store {
   private windowMs = 60_000;
   readonly localKeys = false;
-  /** While Redis does not answer, this process counts alone: limits hold per instance (issue 13). */
+  /**
+   * While Redis does not answer, this process counts alone: limits hold per instance
+   * (docs/operations.md, "Rate limits").
+   */
   private fallback = new MemoryWindowCounter(this.windowMs);
   private redisDown = false;
 

@@ -27,7 +27,7 @@ export function isDone(res: ServerResponse): boolean {
 /**
  * Runs `then` once the response is done, whatever way: sent, its visitor left, or it failed. Unlike
  * `res.once("close")` alone, it also runs for a response that was done before it was asked: a close
- * event that already happened never comes again (issue 26: a key stayed "rendering" for good).
+ * event that already happened never comes again (decision 090: a key stayed "rendering" for good).
  */
 export function whenDone(res: ServerResponse, then: () => void): void {
   if (res.closed) queueMicrotask(then);

@@ -7,7 +7,7 @@ import { isDone, whenDone } from "./render-flights.ts";
  * once does not finish them sooner: 50 interleaved renders all end late (each waits for the
  * others), and each holds its React tree, loader data and HTML meanwhile. In turns, the first ones
  * are answered early: under bench:load's 50 connections the rendered home's p99 went from 3.5 s to
- * 1.5 s and its rate from 58 to 67 a second (issue 14). Enough slots remain for renders waiting on
+ * 1.5 s and its rate from 58 to 67 a second (decision 086). Enough slots remain for renders waiting on
  * the database to let others use the core.
  */
 export const RENDER_SLOTS = 8;

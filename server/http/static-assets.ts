@@ -60,7 +60,7 @@ export function precompressedAssets(dir: string): RequestHandler {
 /**
  * The client build's other files (public/: favicon, images, videos), listed once at start: a
  * request for one of them goes to express.static, any other request (every page) goes on without
- * a stat of the disk (issue 14). The build does not change while the server runs.
+ * a stat of the disk. The build does not change while the server runs.
  */
 export function publicFiles(dir: string, options: { maxAge: string; skip: string }): RequestHandler {
   const files = new Set<string>();

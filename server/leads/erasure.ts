@@ -38,9 +38,9 @@ export function subjectHash(email: string): string {
 }
 
 /**
- * The leads of an e-mail address (lower-cased, trimmed): the contact (issue 30: its normalised
+ * The leads of an e-mail address (lower-cased, trimmed): the contact (decision 105: its normalised
  * e-mail) or any answer equal to the address (emailContato, email...), case ignored. The erasure
- * and the visitor's copy of their leads (issue 32) find the same leads.
+ * and the visitor's copy of their leads (decision 111) find the same leads.
  */
 export function leadsOfAddress(address: string) {
   return sql`(${leads.contactKey} = ${address} or exists (select 1 from jsonb_each_text(${leads.answers}) as a(key, value) where lower(btrim(a.value)) = ${address}))`;
@@ -60,7 +60,7 @@ const ERASURE_ISSUE_TEXTS: IssueRedactionTexts = {
 };
 
 /**
- * Clears a lead's personal data (shared by the erasure and the retention job, issue 32): the
+ * Clears a lead's personal data (shared by the erasure and the retention job, decision 111): the
  * answers, the tracking, the page address, the client hash and the contact key. What is kept is
  * the fact: protocol, form, dates, temperature and consent record. `extra` sets more columns in
  * the same statement (the retention job's `anonymizedAt`).

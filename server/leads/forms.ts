@@ -9,7 +9,7 @@ export class FormRegistry {
   /**
    * Each stored document's definition, checked once: the content cache hands out the same data
    * object until the document changes or its copy expires, and checking it on every submission and
-   * page cost a twentieth of lead intake (issue 14). Frozen, since every caller shares it.
+   * page cost a twentieth of lead intake (decision 085). Frozen, since every caller shares it.
    */
   private readonly parsed = new WeakMap<object, FormDefinition>();
 

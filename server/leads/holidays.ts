@@ -2,7 +2,7 @@ import Holidays from "date-holidays";
 import { addBusinessHours } from "~/lib/leads/business-hours.ts";
 
 /**
- * Brazil's national public holidays (issue 30: response deadlines skip them), from date-holidays'
+ * Brazil's national public holidays (decision 105: response deadlines skip them), from date-holidays'
  * calendar: fixed dates (Tiradentes, Consciência Negra…) and the moving ones (Sexta-Feira Santa).
  * Carnival is not a national holiday there (an optional day), and state or city holidays are not
  * counted. Each year's list is worked out once.

@@ -8,7 +8,7 @@ import { DomainError } from "../domain-errors.ts";
 import { reviveDeadJobs } from "./repository.ts";
 
 /**
- * The admin's lead inbox (issue 12): the leads with filters and search, one lead with every
+ * The admin's lead inbox (decision 072): the leads with filters and search, one lead with every
  * delivery attempt, a retry of deliveries that gave up, and discarding a lead held as spam.
  * Releasing spam into delivery needs the form's rules and lives in LeadService.
  */
@@ -227,7 +227,7 @@ export class LeadInbox {
   }
 
   /**
-   * A contact's timeline (issue 30, item 3): every lead of the same person (e-mail) or company
+   * A contact's timeline (decision 105): every lead of the same person (e-mail) or company
    * (CNPJ root) as the lead `id`, newest first, with outcome and attribution.
    */
   async timeline(

@@ -13,7 +13,7 @@ import { leadSettings, leads } from "../db/schema.ts";
 import { DomainError } from "../domain-errors.ts";
 
 /**
- * Lead operations settings staff edit in the admin (issue 30): the routing of leads to sales
+ * Lead operations settings staff edit in the admin (decision 105): the routing of leads to sales
  * owners, and what each Jira status means as a sales outcome. Each is one versioned document: a
  * save names the version it was made from, and a save in between is a conflict, never lost.
  */

@@ -27,7 +27,7 @@ export type UnsubscribeLink =
 export type WithdrawalVia = "one-click" | "page";
 
 /**
- * The withdrawal of a newsletter subscriber's consent (LGPD art. 8 §5; issue 30 item 6): by the
+ * The withdrawal of a newsletter subscriber's consent (LGPD art. 8 §5; decision 102): by the
  * signed link of the welcome e-mail, posted by a mail client (RFC 8058) or confirmed on the page.
  * It is recorded on the lead (when, and how) and on every other subscription of the same address
  * made before it, since a person withdraws consent, not one form; doing it again changes nothing.

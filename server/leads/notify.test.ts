@@ -111,7 +111,7 @@ describe("lead webhook payload", () => {
   });
 });
 
-describe("visitor text in Slack and Teams messages (issue 13)", () => {
+describe("visitor text in Slack and Teams messages", () => {
   it("Slack: no mention nor disguised link survives", () => {
     expect(slackEscape("<!channel> <https://evil.example|Clique aqui> A&B")).toBe(
       "&lt;!channel&gt; &lt;https://evil.example|Clique aqui&gt; A&amp;B",

@@ -54,7 +54,10 @@ function topic(lead: LeadRow): string {
   return `🔥 Lead ${level.toLowerCase()} (${lead.score}/100) em ${lead.formId}`;
 }
 
-/** "Responsável: Ana Souza · Responder até 27/11/2026 às 12:00 (horário de Brasília)" (B §9.2, issue 30). */
+/**
+ * "Responsável: Ana Souza · Responder até 27/11/2026 às 12:00 (horário de Brasília)" (B §9.2,
+ * decision 105).
+ */
 export function assignmentLine(owner: LeadOwner | null, respondBy: Date | null): string {
   return [
     `Responsável: ${owner?.name ?? "sem responsável (configure as regras de distribuição)"}`,
@@ -68,7 +71,7 @@ function reference(lead: LeadRow): string {
   return lead.trackerUrl ? `${lead.trackerKey} ${lead.trackerUrl}` : `protocolo ${lead.protocol}`;
 }
 
-/** The body posted to LEAD_WEBHOOK_URL for every lead event (its format since issue 11, kept: decision 103). */
+/** The body posted to LEAD_WEBHOOK_URL for every lead event (its format kept: decision 103). */
 export function webhookPayload(lead: LeadRow, event: string): Record<string, unknown> {
   return { event, lead: leadData(lead) };
 }
@@ -105,7 +108,7 @@ async function post(
   throw new JobError(`HTTP ${response.status}`, retryable);
 }
 
-/** Slack and Teams (hot leads). The signed webhooks are server/webhooks/delivery.ts (issue 30). */
+/** Slack and Teams (hot leads). The signed webhooks are server/webhooks/delivery.ts (decision 103). */
 export function notificationHandlers(config: NotifyConfig) {
   return {
     slack: async (_job: unknown, lead: LeadRow) => {

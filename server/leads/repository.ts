@@ -138,7 +138,7 @@ const insertLeadStatement = compileStatement<InsertLeadValues>("insert-lead", (p
  * Stores a new lead, its request key, the form token it spends and its delivery jobs: either the
  * visitor's submission exists with everything needed to deliver it, or nothing was written. One
  * statement rather than a transaction of six, so a submission holds a pooled connection for one
- * round trip instead of seven (issue 14).
+ * round trip instead of seven (decision 085).
  * Returns null when the request key was already used (the caller answers as before).
  */
 export async function insertLead(
@@ -217,7 +217,7 @@ export async function completeLead(
         .returning();
       if (claimed.length === 0) tx.rollback();
       // Only a captured lead is completed, once: a completed one is never rewritten (its Jira issue
-      // edited again, its webhooks sent again) by a later request (issue 13).
+      // edited again, its webhooks sent again) by a later request.
       const [row] = await tx
         .update(leads)
         .set({ ...changes, stage: "completed", version: sql`${leads.version} + 1` })
@@ -267,7 +267,7 @@ export async function queuedKinds(db: Database, leadId: string, kinds: JobKind[]
 
 /**
  * Whether a tracker job of the lead was ever attempted: a create may then have reached Jira with
- * its answer lost, so the issue is searched by its label before any create (issue 13).
+ * its answer lost, so the issue is searched by its label before any create (decision 016).
  */
 export async function trackerAttemptedBefore(db: Database, leadId: string): Promise<boolean> {
   const rows = await db

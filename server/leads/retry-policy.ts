@@ -135,7 +135,7 @@ export const MAX_JOB_ATTEMPTS: Readonly<Record<JobKind, number>> = Object.freeze
   ticket_comment: 8,
   ticket_transition: 8,
   mail: 5,
-  // A plan change request to sales (issue 28) waits out a Jira outage like a ticket.
+  // A plan change request to sales (decision 095) waits out a Jira outage like a ticket.
   plan_request: 8,
 });
 

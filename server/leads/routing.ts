@@ -11,7 +11,7 @@ export interface LeadOwner {
 }
 
 /**
- * Gives each lead its sales owner once (issue 30, item 1): the first matching rule's owners in
+ * Gives each lead its sales owner once (decision 105): the first matching rule's owners in
  * turn, or the fallback owner. The choice is kept on the lead, so the Jira delivery, its retries
  * and the hot-lead notification all name the same person; the turn is counted in the database
  * (one row per rule, incremented in the choosing transaction), so instances share one rotation.

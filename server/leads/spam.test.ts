@@ -95,7 +95,7 @@ describe("spam check: too fast (< minFillMs, default 3000 ms)", () => {
   });
 });
 
-describe("a fresh token after each accepted submission (issue 13: single use)", () => {
+describe("a fresh token after each accepted submission (decision 077: single use)", () => {
   it("keeps the time the page was shown, with a new nonce", () => {
     const next = nextFormToken(signer, token, SHOWN + 60_000);
     expect(next).not.toBe(token);

@@ -8,7 +8,7 @@ export const MAX_TOKEN_AGE_MS = 7 * 24 * 3600_000;
 
 /**
  * A signed "this form was shown at T" token, rendered into every form: `{time}.{nonce}.{signature}`.
- * The nonce makes each token unique, so a token can be spent once (issue 13).
+ * The nonce makes each token unique, so a token can be spent once (decision 077).
  */
 export function issueFormToken(signer: Signer, now: number, nonce = nextNonce()): string {
   const body = `${now}.${nonce}`;

@@ -19,7 +19,7 @@ import { oneClickUnsubscribeUrl, unsubscribePageUrl } from "./unsubscribe-links.
 import { unsubscribeToken } from "./unsubscribe-token.ts";
 
 /**
- * A visitor's e-mail about their lead (issue 30 item 6, decision 102): the confirmation of a
+ * A visitor's e-mail about their lead (decision 102): the confirmation of a
  * request, or the newsletter's welcome with its one-click unsubscribe. Queued once per lead, in the
  * statement that stores it (a 'mail' job about the lead); composed and rendered when the job runs,
  * from the lead as it is then, so the intake does no rendering and an erased lead sends nothing.

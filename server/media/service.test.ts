@@ -15,7 +15,7 @@ import { MediaService } from "./service.ts";
 const SVG =
   '<svg xmlns="http://www.w3.org/2000/svg" width="1600" height="900" viewBox="0 0 1600 900"><rect width="1600" height="900" fill="#0b3d91"/></svg>';
 
-describe("the media library service (issue 29) on PGlite", () => {
+describe("the media library service (decision 099) on PGlite", () => {
   let handle: DatabaseHandle;
   let media: MediaService;
   let uploadsDir: string;
@@ -117,7 +117,7 @@ describe("the media library service (issue 29) on PGlite", () => {
       "Usada em: blog-data (en): intro; pages-data (agronegocio): pages.0.content.blocks.0.image.src.",
     );
     await handle.db.delete(contentDocuments);
-    // A draft not published yet holds it too (issue 29): deleting it would break that draft.
+    // A draft not published yet holds it too (decision 099): deleting it would break that draft.
     await handle.db.insert(contentDrafts).values({
       name: "hero-section-data",
       data: { defaultBackground: item.url },

@@ -76,7 +76,7 @@ const TYPES_BY_EXTENSION: Record<string, string> = {
 };
 
 /**
- * The media library (issue 29): uploads resized to WebP variants when they arrive, alt text and
+ * The media library (decision 099): uploads resized to WebP variants when they arrive, alt text and
  * focal point, search, usage of an image by the content documents, and deletion only of images no
  * document uses. Files live in upload storage (content-addressed); rows in the `media` table.
  */
@@ -201,7 +201,7 @@ export class MediaService {
   }
 
   /**
-   * Where an image is used: every content document (at every level) and every draft (issue 29: a
+   * Where an image is used: every content document (at every level) and every draft (decision 099: a
    * draft using it would lose it when published) whose data holds its address or one of its
    * variants', with the fields that do.
    */

@@ -64,7 +64,7 @@ export function memberLimit(plan: Plan | undefined): number | null {
 }
 
 /**
- * Customer companies (issue 27): created by staff (admin area) or by `npm run user:create --company`,
+ * Customer companies (decision 091): created by staff (admin area) or by `npm run user:create --company`,
  * identified by their CNPJ, on a plan of plans-data.
  */
 export class CompanyService {

@@ -61,8 +61,8 @@ function input(overrides: Partial<CustomerDashboardInput> = {}): CustomerDashboa
 
 const stat = (data: ReturnType<typeof customerDashboard>, id: string) => data.stats.find((s) => s.id === id)!;
 
-describe("the customer's dashboard from the company's records (issue 27, item 6)", () => {
-  it("shows the next payment from the earliest open invoice, and the connected integrations (issue 28)", () => {
+describe("the customer's dashboard from the company's records (decision 093)", () => {
+  it("shows the next payment from the earliest open invoice, and the connected integrations", () => {
     const view = (id: string, status: "connected" | "error" | null) => ({
       id,
       name: id.toUpperCase(),

@@ -25,14 +25,14 @@ export interface CustomerDashboardInput {
   /** TicketService.summary of the signed-in person (their tickets, or the company's). */
   tickets: TicketSummary;
   role: CompanyRole;
-  /** The catalogue's integrations the company has a connection to (issue 28). */
+  /** The catalogue's integrations the company has a connection to. */
   integrations: IntegrationView[];
-  /** The earliest open invoice (issue 28), or null. */
+  /** The earliest open invoice (decision 097), or null. */
   nextInvoice: { number: string; amountCentavos: number; dueOn: string; status: InvoiceStatus } | null;
 }
 
 /**
- * The customer's dashboard (B §3.8, issue 27 item 6), from their company's records: open tickets and
+ * The customer's dashboard (B §3.8, decision 093), from their company's records: open tickets and
  * support's last replies, its people against the plan's limit, and the actions the person's role
  * allows. What has no source yet says so: no integrations, no next payment (never sample figures).
  * No I/O: GET /api/json/user-dashboard gathers the input.

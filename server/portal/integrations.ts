@@ -27,9 +27,9 @@ export const integrationMessages = {
 } as const;
 
 /**
- * A company's integrations (issue 28): the catalogue (content document integrations-data) with
- * the connections the vendor's platform reports, and requests for a new one, which become support
- * tickets of category Solicitação. Roles without "integrations.view" get "not found".
+ * A company's integrations (docs/operations.md, "Integrations"): the catalogue (content document
+ * integrations-data) with the connections the vendor's platform reports, and requests for a new one,
+ * which become support tickets of category Solicitação. Roles without "integrations.view" get "not found".
  */
 export class IntegrationService {
   private readonly now: () => Date;

@@ -59,7 +59,7 @@ export interface MemberServiceOptions {
 }
 
 /**
- * A company's people (issue 27): invitations by single-use link (7 days), role changes and
+ * A company's people (decision 091): invitations by single-use link (7 days), role changes and
  * removals within the rules of app/lib/portal/permissions.ts, the plan's user limit, and the last
  * owner kept. Another company's member or invitation is "not found", never "forbidden".
  */

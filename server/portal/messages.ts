@@ -21,7 +21,7 @@ export const portalMessages = {
     "Sua conta ainda não está ligada a uma empresa. Fale com o nosso suporte para que ela seja vinculada.",
 } as const;
 
-/** What the company's people screens refuse with (issue 27). */
+/** What the company's people screens refuse with (decision 091). */
 export const memberMessages = {
   notFound: "Não encontrado.",
   cannotManage: "Somente proprietários e administradores da empresa gerenciam as pessoas dela.",
@@ -41,7 +41,7 @@ export const memberMessages = {
   nameRequired: "Informe o seu nome (pelo menos 2 caracteres).",
 } as const;
 
-/** The ticket form's field messages (issue 27): the portal's own words, in Portuguese. */
+/** The ticket form's field messages (decision 094): the portal's own words, in Portuguese. */
 const fieldWords = portalTexts("pt").tickets.errors;
 export const ticketMessages = {
   categoryRequired: fieldWords.category,

@@ -125,7 +125,7 @@ export function planPrice(plan: Pick<Plan, "monthly_price" | "annual_price">, cy
 export const DECISION_NOTE_MAX = 1000;
 
 /**
- * The company's plan and its changes (issue 28): the plan page's view (price, cycle, renewal,
+ * The company's plan and its changes (decision 095): the plan page's view (price, cycle, renewal,
  * limits against use), a quote for another plan or cycle (app/lib/billing/proration.ts), the
  * request (owners and admins only; one open per company), stored with its delivery job to sales
  * (server/portal/plan-request-delivery.ts) in one transaction, and staff's decision, which changes

@@ -4,7 +4,7 @@ import { formatDay } from "~/lib/format.ts";
 import { planTexts } from "~/lib/portal/plan-texts.ts";
 
 /**
- * The e-mail each owner of a company gets when staff decide its plan change request (issue 28), in
+ * The e-mail each owner of a company gets when staff decide its plan change request (decision 095), in
  * the owner's language. It says what was decided and links to the plan page, where staff's note
  * is shown: the note itself stays behind the sign-in, as a ticket's replies do.
  */

@@ -51,7 +51,7 @@ function prorataText(prorataCentavos: number, quote: PlanRequestQuote | null): s
 }
 
 /**
- * Delivers a plan change request to sales through the outbox (issue 28): one issue in FDVW with the
+ * Delivers a plan change request to sales through the outbox (decision 095): one issue in FDVW with the
  * label mudanca-plano, created once (found by its plan-{id} label after a lost answer); its key and
  * address are kept on the request. Staff decide in the admin, not in Jira.
  */

@@ -52,7 +52,7 @@ export function supportLabels(ticket: Pick<TicketRow, "id" | "category">, cnpj: 
 type Payload = { messageId?: string; to?: "resolve" | "reopen" };
 
 /**
- * Delivers support tickets to Jira through the outbox (issue 27), each step safe to run again:
+ * Delivers support tickets to Jira through the outbox (decision 094), each step safe to run again:
  * the issue is created once (found by its ticket-{id} label after a lost answer), a reply becomes
  * one comment (found by its ref. mark), a file is attached once (found by name and size), and a
  * transition is skipped when the issue is already where the customer put it.

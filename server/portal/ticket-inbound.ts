@@ -18,7 +18,7 @@ function time(value: string | undefined, fallback: Date): Date {
 }
 
 /**
- * What Jira tells a support ticket (issue 27), from a webhook or the reconciliation, applied in the
+ * What Jira tells a support ticket (decision 094), from a webhook or the reconciliation, applied in the
  * caller's transaction: its status (by category), and support's public comments (created, edited,
  * deleted, or restricted after the fact, which hides them). The portal's own comments, echoed back,
  * are known by their mark and skipped. The reporter gets an e-mail, through the outbox, when support

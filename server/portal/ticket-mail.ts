@@ -1,7 +1,7 @@
 import { TICKET_STATUS_LABELS, type TicketStatus } from "~/lib/portal/tickets.ts";
 
 /**
- * The e-mails a ticket's reporter gets (issue 27), in their language: support replied, or the
+ * The e-mails a ticket's reporter gets (decision 094), in their language: support replied, or the
  * status changed. They carry a link to the ticket, never the reply itself (private data stays
  * behind the sign-in).
  */

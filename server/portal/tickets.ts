@@ -195,7 +195,7 @@ export async function checkAttachments(files: SentFile[]): Promise<CheckedFile[]
 }
 
 /**
- * Support tickets of the portal (issue 27): opened with their attachments and delivery job in one
+ * Support tickets of the portal (decision 094): opened with their attachments and delivery job in one
  * transaction, listed and read within what canSeeTicket allows (another company's ticket is "not
  * found"), answered, resolved and reopened. Everything that goes to Jira is a job of the outbox
  * (server/portal/ticket-delivery.ts); what comes back is applied by server/portal/ticket-inbound.ts.

@@ -21,7 +21,7 @@ import type { PortalActor } from "../portal/members.ts";
 import type { UploadStorage } from "../uploads/storage.ts";
 
 /**
- * A company's data for its owner (issue 32, LGPD art. 18 V; decision 111): one ZIP of JSON files
+ * A company's data for its owner (LGPD art. 18 V; decision 111): one ZIP of JSON files
  * and the stored files (ticket attachments, NFS-e), with a README.txt in Portuguese. Never a
  * password hash, a TOTP secret, a session or an invitation's token. Only an owner may have it;
  * anyone else gets the same 404 as for a page that is not there.

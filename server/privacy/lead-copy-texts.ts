@@ -1,6 +1,6 @@
 import type { OfferedLanguage } from "~/lib/languages.ts";
 
-/** The visitor's copy of their leads (issue 32): the two e-mails, in the language of the request. */
+/** The visitor's copy of their leads (decision 111): the two e-mails, in the language of the request. */
 const pt = {
   confirmSubject: "Confirme o pedido de cópia dos seus dados – Vértice",
   confirmText: (link: string, hours: number) =>

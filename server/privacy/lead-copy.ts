@@ -13,7 +13,7 @@ import type { Signer } from "../secrets.ts";
 import { leadCopyMailTexts } from "./lead-copy-texts.ts";
 
 /**
- * A visitor's copy of their leads (issue 32, LGPD art. 18 II and V; decision 111). Anyone may ask
+ * A visitor's copy of their leads (LGPD art. 18 II and V; decision 111). Anyone may ask
  * by the e-mail they used; the answer is the same whether or not that address sent us anything.
  * The copy goes only to the address itself, after a signed, expiring confirmation link sent there:
  * both e-mails are outbox 'mail' jobs composed when they run (the confirmation link is made then,

@@ -3,7 +3,7 @@ import { JobError, type JobHandler } from "../leads/worker.ts";
 import { isLeadCopyJob, type LeadCopy } from "./lead-copy.ts";
 
 /**
- * The outbox's 'mail' handler with the privacy e-mails in front (issue 32): a job whose payload
+ * The outbox's 'mail' handler with the privacy e-mails in front (decision 111): a job whose payload
  * names `privacy` is composed by LeadCopy when it runs; every other goes to the usual handler.
  */
 export function withPrivacyMail(mailer: Mailer, leadCopy: LeadCopy, next: JobHandler): JobHandler {

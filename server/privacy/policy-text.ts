@@ -1,5 +1,5 @@
 /**
- * The privacy policy states the lead retention period staff set (issue 32): content texts carry
+ * The privacy policy states the lead retention period staff set (decision 111): content texts carry
  * the placeholder `{prazoRetencaoLeads}`, replaced when the page renders by the period from the
  * same setting the nightly job reads. A save of the setting drops the cached pages (settings.ts).
  */

@@ -8,7 +8,7 @@ import type { Logger } from "../logger.ts";
 import type { JiraClient } from "../tracker/jira-client.ts";
 
 /**
- * The retention of leads (issue 32, LGPD art. 15 and 16; decision 111): a lead created before the
+ * The retention of leads (LGPD art. 15 and 16; decision 111): a lead created before the
  * retention period staff set (default 24 months) has its personal data removed by the nightly job,
  * with the same redaction as the erasure, and its Jira issue redacted with a comment saying why.
  * `anonymizedAt` is set only once both are done: a lead whose issue Jira would not redact has its

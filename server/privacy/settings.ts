@@ -7,7 +7,7 @@ import { DomainError } from "../domain-errors.ts";
 import { leadSettingsMessages, type Versioned } from "../leads/lead-settings.ts";
 
 /**
- * The privacy settings staff keep in the admin (issue 32, decision 111): how many months a lead
+ * The privacy settings staff keep in the admin (decision 111): how many months a lead
  * keeps its personal data before the nightly job anonymises it. One versioned document in
  * lead_settings ('privacy'), like the routing and the outcomes: a save names the version it was
  * made from. The privacy policy page states the period from here, so a save renders the cached

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { adfToText, doc, paragraph, textParagraphs } from "./adf.ts";
 
-describe("comment bodies as text and back (issue 27)", () => {
+describe("comment bodies as text and back (decision 094)", () => {
   it("reads paragraphs, hard breaks, lists and mentions", () => {
     const body = {
       type: "doc",

@@ -12,7 +12,7 @@ export const DELIVERY_MEMORY_MS = 30 * 24 * 3600_000;
 export type Received = "applied" | "repeated" | "ignored";
 
 /**
- * What Jira tells the product (issue 27), from its webhooks and from the reconciliation: each
+ * What Jira tells the product (decision 092), from its webhooks and from the reconciliation: each
  * delivery is recorded by its identifier and applied once, in one transaction; a change older than
  * what is already known (deliveries arrive out of order) changes nothing.
  */

@@ -22,7 +22,7 @@ export interface ReconciliationReport {
 }
 
 /**
- * Heals lost webhooks (issue 27): every JIRA_SYNC_INTERVAL_SECONDS, on one instance at a time (a
+ * Heals lost webhooks (decision 094): every JIRA_SYNC_INTERVAL_SECONDS, on one instance at a time (a
  * lease in scheduled_tasks), searches the issues the product created (labels `portal` and `site`)
  * updated since the last successful run, and applies their status and public comments as a webhook
  * would. What is already known changes nothing, so a run after a delivered webhook is harmless.

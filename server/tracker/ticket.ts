@@ -52,7 +52,7 @@ export function supportIssueType(available: IssueType[]): IssueType {
   return firstIssueType(available, ISSUE_TYPE_PREFERENCES.contact);
 }
 
-/** A plan change request to sales (issue 28, project FDVW): the lead preference list (B §9.3). */
+/** A plan change request to sales (decision 095, project FDVW): the lead preference list (B §9.3). */
 export function salesIssueType(available: IssueType[]): IssueType {
   return firstIssueType(available, ISSUE_TYPE_PREFERENCES.lead);
 }
@@ -81,7 +81,10 @@ const asList = (value: string | string[] | undefined): string[] =>
   Array.isArray(value) ? value : value ? [value] : [];
 
 export const NURTURE_LABEL = "nutricao-automatica";
-/** A lead from a contact or company that sent one before (issue 30): its issue is linked to the earlier one. */
+/**
+ * A lead from a contact or company that sent one before (decision 105): its issue is linked to the
+ * earlier one.
+ */
 export const RECURRING_LABEL = "lead-recorrente";
 
 /**

@@ -2,7 +2,7 @@ import { createHash, createHmac, timingSafeEqual } from "node:crypto";
 import { z } from "~/lib/zod.ts";
 
 /**
- * Jira admin webhooks (issue 27): how a delivery is authenticated and what of it the product reads.
+ * Jira admin webhooks (decision 092): how a delivery is authenticated and what of it the product reads.
  * Plain functions; the HTTP edge is server/http/jira-webhook.ts, the effects server/tracker/inbound.ts.
  */
 

@@ -53,7 +53,7 @@ export function webhookDelivery(options: WebhookDeliveryOptions): JobHandler {
       .select()
       .from(webhookEndpoints)
       .where(eq(webhookEndpoints.id, endpointId));
-    // A job queued before issue 30 for LEAD_WEBHOOK_URL, which is no longer configured.
+    // A job queued before decision 103 for LEAD_WEBHOOK_URL, which is no longer configured.
     if (!endpoint) return "webhook não configurado";
     if (!endpoint.enabled) throw new JobError("não enviado: endpoint desativado", false);
     const env = endpoint.source === "env";

@@ -94,7 +94,7 @@ const envReadOnly = () =>
   );
 
 /**
- * Outgoing webhook endpoints that staff manage (issue 30, decision 103): each with a URL, the lead
+ * Outgoing webhook endpoints that staff manage (decision 103): each with a URL, the lead
  * events it receives, a switch, and its own signing secret; the delivery log of each, with resend
  * and a test message. The LEAD_WEBHOOK_URL endpoint is listed too, read-only.
  */

@@ -18,7 +18,7 @@ type Executor = Pick<Database, "execute">;
  *
  * The LEAD_WEBHOOK_URL endpoint keeps the names its receivers know (decision 103): lead.created and
  * lead.qualified become lead.captured or lead.completed by the lead's stage, and a lead stored
- * complete gets one lead.completed, as before issue 30.
+ * complete gets one lead.completed, as before decision 103.
  */
 export function webhookJobsInsert(parts: { lead: SQL; events: SQL; at: SQL; extra: SQL; where?: SQL }): SQL {
   const event = sql`case when e.source = 'env' and ev.name in ('lead.created', 'lead.qualified')

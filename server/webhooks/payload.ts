@@ -47,7 +47,7 @@ export interface WebhookJobPayload {
   extra?: Record<string, unknown> | null;
 }
 
-/** Reads a job's payload; a job queued before issue 30 had none (its message id comes from the job). */
+/** Reads a job's payload; a job queued before decision 103 had none (its message id comes from the job). */
 export function readJobPayload(payload: unknown, jobId: number, createdAt: Date): WebhookJobPayload {
   const value = (payload ?? {}) as Partial<WebhookJobPayload>;
   return {

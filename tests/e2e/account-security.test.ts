@@ -14,9 +14,10 @@ const PHONE_UA =
   "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1";
 
 /**
- * Issue 32 in Chromium, as staff and a customer meet it: the set-up staff must do after their
- * password, the 'Código' step at the next sign-in, a recovery code, the sessions list with
- * 'Encerrar' and 'Encerrar todas as outras', and a customer turning two-factor on and off.
+ * Two-factor sign-in and sessions (decision 112) in Chromium, as staff and a customer meet them: the
+ * set-up staff must do after their password, the 'Código' step at the next sign-in, a recovery code,
+ * the sessions list with 'Encerrar' and 'Encerrar todas as outras', and a customer turning two-factor
+ * on and off.
  */
 describe("two-factor sign-in and sessions in Chromium", () => {
   let server: ServerProcess;

@@ -99,7 +99,7 @@ describe("customer accounts in Chromium", () => {
     await page.getByRole("button", { name: "Entrar" }).click();
     await page.getByRole("heading", { name: "Bem-vindo(a) ao Vértice" }).waitFor();
     expect(new URL(page.url()).pathname).toBe("/user/dashboard");
-    // The demo company's own records: no sample figures, plain empty states (issue 27, item 6).
+    // The demo company's own records: no sample figures, plain empty states (decision 093).
     expect(await page.getByText("Agro Sul · Plano Profissional").count()).toBe(1);
     expect(await page.getByText("Próximo pagamento").count()).toBe(1);
     expect(await page.getByText("Nenhuma cobrança ainda.").count()).toBe(1);
@@ -137,7 +137,7 @@ describe("customer accounts in Chromium", () => {
   it("an admin reaches the admin area", async () => {
     const context = await browser.newContext({ locale: "pt-BR" });
     const page = await context.newPage();
-    // Through the second factor staff must have (issue 32; tests/e2e/account-security.test.ts).
+    // Through the second factor staff must have (decision 112; tests/e2e/account-security.test.ts).
     await signInThroughLogin(page, server.url, admin, "/admin/dashboard");
     await page.getByRole("heading", { name: "Dashboard" }).waitFor();
     expect(new URL(page.url()).pathname).toBe("/admin/dashboard");

@@ -5,7 +5,7 @@ import { gotoHydrated, signInThroughLogin, watchProblems, withBrowser } from "..
 import { type ServerProcess, startServerProcess } from "../support/server-process.ts";
 
 /**
- * The lead inbox in Chromium (issue 12): a visitor's message whose delivery to Jira gave up is
+ * The lead inbox in Chromium (decision 072): a visitor's message whose delivery to Jira gave up is
  * retried by an admin and delivered once; a person's data is erased here and in Jira.
  */
 describe("lead inbox in Chromium: retry a failed delivery, erase a person", () => {
@@ -27,7 +27,7 @@ describe("lead inbox in Chromium: retry a failed delivery, erase a person", () =
     const [, email, password] = /admin: +(\S+) \/ (\S+)/.exec(server.output())!;
     const context = await browser.newContext({ locale: "pt-BR", viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
-    // Through the second factor staff must have (issue 32).
+    // Through the second factor staff must have (decision 112).
     await signInThroughLogin(page, server.url, { email: email!, password: password! }, "/admin/leads");
     admin = { context, page };
   });

@@ -11,7 +11,7 @@ import { demoAccounts, type ServerProcess, startServerProcess } from "../support
 const screenshots = path.join(projectRoot, "tests/.tmp/screenshots");
 
 /**
- * Outgoing webhooks in Chromium (issue 30): staff create an endpoint in the admin, a visitor asks
+ * Outgoing webhooks in Chromium (decision 103): staff create an endpoint in the admin, a visitor asks
  * for a demo, and the signed delivery shows in the endpoint's log with the receiver's answer.
  */
 describe("outgoing webhooks in Chromium", () => {

@@ -55,7 +55,7 @@ describe("admin area in Chromium: the content and plans editors", () => {
     expect(await page.locator(".history__changes ins").first().textContent()).toContain(
       "Título editado pelo admin",
     );
-    // A restore asks first (issue 29 item 6).
+    // A restore asks first (decision 100).
     page.once("dialog", (dialog) => void dialog.accept());
     await page.getByRole("button", { name: "Restaurar a versão 1" }).click();
     await page.getByText("Versão 1 restaurada: publicada como a versão 3.").waitFor();
@@ -94,7 +94,7 @@ describe("admin area in Chromium: the content and plans editors", () => {
     const firstSlide = page.locator("details.editor-item").first();
     await firstSlide.locator("summary").first().click();
     const field = firstSlide.locator(".field", { has: page.locator(".editor-upload") }).first();
-    // Sent into the media library (issue 29): the field's "Enviar imagem" opens it with its upload form.
+    // Sent into the media library (decision 099): the field's "Enviar imagem" opens it with its upload form.
     await field.getByRole("button", { name: "Enviar imagem" }).click();
     const library = page.getByRole("dialog", { name: "Escolher da biblioteca" });
     const upload = library.locator(".media-upload");
@@ -132,7 +132,7 @@ describe("admin area in Chromium: the content and plans editors", () => {
     const { context, page } = await signIn(390, "/admin/pages");
     await page.getByRole("heading", { level: 1, name: "Editor de planos" }).waitFor();
     const plan = page.locator("details.editor-item").first();
-    // Each plan's summary is its own name (issue 29).
+    // Each plan's summary is its own name (decision 098).
     expect(await plan.locator("summary").first().textContent()).toMatch(/^1\. \S/);
     await plan.locator("summary").first().click();
     // B §5.5: R$ and a decimal comma, whatever the browser's language; a point typed is read too.

@@ -12,7 +12,7 @@ const EDITOR = "/admin/json/plans-data.json";
 const PRICE = "Planos › Profissional › Preço mensal";
 
 /**
- * The editor's history in Chromium (issue 29 item 6): two versions compared field by field with the
+ * The editor's history in Chromium (decision 100): two versions compared field by field with the
  * form's Portuguese labels, and one field restored from an old version while the others keep their
  * newest values. Screenshots at 1280 and 390 px wide, with a comparison open.
  */

@@ -9,7 +9,7 @@ import { gotoHydrated, launchBrowser, signedInPage, watchProblems } from "../sup
 import { demoAccounts, type ServerProcess, startServerProcess } from "../support/server-process.ts";
 
 /**
- * The form funnel in Chromium (issue 30, items 4 and 8): a visitor who stops at step 2 is counted
+ * The form funnel in Chromium (decision 104): a visitor who stops at step 2 is counted
  * as shown, first touch and step 2, with no submission, from the beacon sent as they leave; a
  * browser with Do Not Track sends nothing; headless Chromium under its own name (a bot to isbot)
  * sends its beacon and is not counted.

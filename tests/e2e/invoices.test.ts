@@ -7,7 +7,7 @@ import { invitedMember } from "../support/portal-people.ts";
 import { demoTokens, postForm, type ServerProcess, startServerProcess } from "../support/server-process.ts";
 
 /**
- * The customer's invoices in Chromium (issue 28): billing posts an invoice for the demo company
+ * The customer's invoices in Chromium (decision 097): billing posts an invoice for the demo company
  * through its API; the company's finance member finds it in the history, copies the Pix code (a
  * BR Code pix-utils reads), downloads a PDF that starts with %PDF, and asks about it in a support
  * ticket already filled in. Axe-clean at 1280 and 390 px.

@@ -8,7 +8,7 @@ import { demoAccounts, type ServerProcess, startServerProcess } from "../support
 const WEBHOOK_SECRET = "segredo-do-jira-e2e-0123456789";
 
 /**
- * Lead operations in Chromium (issue 30): staff set up the sales team and a routing rule; a
+ * Lead operations in Chromium (decision 105): staff set up the sales team and a routing rule; a
  * visitor's message reaches Jira assigned, with a due date, and the inbox shows owner and deadline;
  * sales wins it in Jira and the signed webhook turns the row to 'Ganho'; the same person writing
  * again is linked to the first request, and the lead's timeline shows both.

@@ -11,7 +11,7 @@ import { demoAccounts, type ServerProcess, startServerProcess } from "../support
 const screenshots = path.join(projectRoot, "tests/.tmp/screenshots");
 
 /**
- * The media library page (issue 29) in Chromium: the images content already used are listed as
+ * The media library page (decision 099) in Chromium: the images content already used are listed as
  * missing alt text; an upload with alt text in both languages and a focal point shows in the grid;
  * deleting an image in use is refused, naming the document that uses it.
  */

@@ -12,7 +12,7 @@ import { type ServerProcess, startServerProcess } from "../support/server-proces
 const screenshots = path.join(projectRoot, "tests/.tmp/screenshots");
 
 /**
- * The newsletter from the visitor's side (issue 30 item 6): subscribed on the home page, the welcome
+ * The newsletter from the visitor's side (decision 102): subscribed on the home page, the welcome
  * e-mail arrives with its protocol and an unsubscribe link; the link opens a page that changes
  * nothing until its button is pressed, on a phone; pressed, the subscription is cancelled.
  */

@@ -10,7 +10,7 @@ import { type ServerProcess, startServerProcess } from "../support/server-proces
 const screenshots = path.join(projectRoot, "tests/.tmp/screenshots");
 
 /**
- * The company's plan in Chromium (issue 28): the demo company's owner sees the plan with its
+ * The company's plan in Chromium (decision 095): the demo company's owner sees the plan with its
  * limits, chooses another plan and cycle, sees the new price and the pro-rata difference, confirms,
  * and the plan page shows the request 'Solicitado'. Axe-clean at every step, at 1280 and 390 px.
  */

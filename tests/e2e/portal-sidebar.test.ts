@@ -5,7 +5,7 @@ import { gotoHydrated, launchBrowser, waitHydrated, watchProblems } from "../sup
 import { loginToken, type SharedServer, sharedServer } from "../support/server-process.ts";
 
 /**
- * Every entry of the customer area's sidebar (issue 28, "done when"): each opens a working screen
+ * Every entry of the customer area's sidebar: each opens a working screen
  * (200, its own heading, no 'Em breve'), in Portuguese and in English, axe-clean, and without
  * horizontal scrolling on a 390 px phone. As the demo company's owner, who sees every entry.
  */

@@ -13,7 +13,7 @@ import { loginToken, type ServerProcess, startServerProcess } from "../support/s
 const screenshots = path.join(projectRoot, "tests/.tmp/screenshots");
 
 /**
- * The customer portal in Chromium (issue 27): an owner invites someone, who accepts and is in the
+ * The customer portal in Chromium (decision 091): an owner invites someone, who accepts and is in the
  * company's portal with the role given. This server has no SMTP: the inviter sees the link once.
  */
 describe("the customer portal's people in Chromium", () => {
@@ -128,7 +128,7 @@ describe("the customer portal's people in Chromium", () => {
 });
 
 /**
- * Support in Chromium (issue 27): a customer opens a ticket with a file; support answers in the fake
+ * Support in Chromium (decision 094): a customer opens a ticket with a file; support answers in the fake
  * Jira, whose signed webhook brings the reply to the portal; the customer answers. A colleague who
  * is a plain member cannot open the ticket (404).
  */

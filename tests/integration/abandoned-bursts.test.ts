@@ -1,5 +1,5 @@
 /**
- * Issue 26: visitors who open a page and leave before its answer, many at once, must leave nothing
+ * Decision 090: visitors who open a page and leave before its answer, many at once, must leave nothing
  * behind (a key "being rendered", a render slot, a waiter) that keeps the next visitor waiting. Each
  * kind of page gets an abandoned burst (requests dropped before, during and after the render, in
  * gzip, brotli and plain), then one more request must be answered within a second. On the embedded
@@ -107,7 +107,7 @@ afterAll(async () => {
   await dropCreatedDatabases();
 });
 
-describe("abandoned bursts (issue 26)", () => {
+describe("abandoned bursts (decision 090)", () => {
   it("leave every kind of page answering at once, on the embedded database", {
     timeout: 120_000,
   }, async () => {

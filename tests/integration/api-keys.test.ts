@@ -1,4 +1,4 @@
-/** API keys of the vendor's systems (issue 28): shown once, stored hashed, scoped, revocable. */
+/** API keys of the vendor's systems (decision 096): shown once, stored hashed, scoped, revocable. */
 import { ApiKeyService } from "@server/auth/api-keys.ts";
 import type { DatabaseHandle } from "@server/db/client.ts";
 import { apiKeys } from "@server/db/schema.ts";

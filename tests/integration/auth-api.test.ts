@@ -36,7 +36,7 @@ describe("auth API over HTTP", () => {
       username: "carla",
       role: "customer",
       preferences: { language: "pt", timezone: "America/Sao_Paulo" },
-      // The demo customer owns the demo company (issue 27).
+      // The demo customer owns the demo company (decision 091).
       company: { id: expect.any(String), role: "owner" },
     });
     const cookie = response.headers.get("set-cookie")!;

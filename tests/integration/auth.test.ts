@@ -225,7 +225,7 @@ describe.each(databaseTargets())("accounts and sessions on $name", (target) => {
     ).rejects.toMatchObject({ kind: "unauthenticated", message: "Credenciais inválidas, tente novamente." });
     await auth.accounts.setDisabled(carla!.id, false);
     const again = await auth.sessions.login("carla@example.com", "senha-forte-1", { remember: false });
-    // Customers and staff are separate accounts (issue 27): a customer is never made staff.
+    // Customers and staff are separate accounts (decision 091): a customer is never made staff.
     await expect(auth.accounts.setRole(carla!.id, "admin")).rejects.toMatchObject({
       kind: "invalid",
       message: "Clientes e equipe são contas separadas: crie uma conta da equipe para esta pessoa.",

@@ -52,7 +52,7 @@ async function withDatabase<T>(dataDir: string, read: (db: PGlite) => Promise<T>
   }
 }
 
-describe("db:backup of a running server and db:restore into a new DATA_DIR (issue 32, item 3)", () => {
+describe("db:backup of a running server and db:restore into a new DATA_DIR (decision 110)", () => {
   it("restores leads, a ticket with its attachment, a content change and an upload; a backup during writes is consistent", async () => {
     const server = await startServerProcess(ENV);
     const source = server.dataDir;
@@ -204,8 +204,8 @@ describe("db:backup of a running server and db:restore into a new DATA_DIR (issu
     // A server on the restored DATA_DIR has everything.
     const restored = await startServerProcess({ ...ENV, DATA_DIR: target });
     try {
-      // The customer signs in with the restored account (admins are left out: their second factor
-      // is another engineer's part of issue 32, and the content check needs no session).
+      // The customer signs in with the restored account (admins are left out: their second factor,
+      // decision 112, is tested elsewhere, and the content check needs no session).
       const customerAgain = await loginToken(
         restored.url,
         accounts.customer.email,

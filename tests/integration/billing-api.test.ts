@@ -1,5 +1,5 @@
 /**
- * The billing system's API (issue 28) against the built server, on the embedded database and
+ * The billing system's API (decision 096) against the built server, on the embedded database and
  * PostgreSQL: keys made by `npm run apikey:create` and by staff in Settings, 401/403 by key and
  * scope, the idempotent POST, 422s that name the field, PATCH transitions, the NFS-e checked by
  * content, the OpenAPI document (valid OpenAPI 3.1, and the real answers fit its schemas), and the

@@ -56,7 +56,7 @@ describe("the after-page chunk", () => {
 });
 
 /**
- * Code splitting (issue 12 item 11, issue 14): what the admin, the customer area and the partner
+ * Code splitting: what the admin, the customer area and the partner
  * map need never reaches the files a public page loads. Read from the build's own route manifest.
  */
 describe("public pages load no admin, customer-area or map code", () => {
@@ -65,7 +65,7 @@ describe("public pages load no admin, customer-area or map code", () => {
   const PRIVATE_MARKERS = [
     "Alterações salvas com sucesso!", // the JSON editor
     "Nenhuma estrutura de formulário encontrada",
-    "Nenhuma alteração entre as versões.", // the editor's history (issue 29 item 6)
+    "Nenhuma alteração entre as versões.", // the editor's history (decision 100)
     "arraysCollectChildren", // jsondiffpatch, which compares the versions
     "Tentar entregar de novo", // the lead inbox
     "Enviar imagem", // image upload

@@ -30,7 +30,7 @@ const plan = (id: string, usuarios: number | string): Plan =>
 
 const PLANS = [plan("essencial", 3), plan("empresarial", "Ilimitado")];
 
-describe.each(databaseTargets())("customer companies on $name (issue 27)", (target) => {
+describe.each(databaseTargets())("customer companies on $name (decision 091)", (target) => {
   let handle: DatabaseHandle;
   let companies: CompanyService;
   let accounts: AccountService;
@@ -225,7 +225,7 @@ describe.each(databaseTargets())("customer companies on $name (issue 27)", (targ
   });
 });
 
-describe("npm run user:create with --company (issue 27)", () => {
+describe("npm run user:create with --company (decision 091)", () => {
   // Four command-line runs, each a process that opens the embedded database: over 30 s on a busy machine.
   it("creates the company when new and makes its first member the owner; a customer needs a company", {
     timeout: 90_000,

@@ -1,5 +1,5 @@
 /**
- * Confirmation e-mails (issue 30 item 6) against the built server, the fake Jira and the fake SMTP
+ * Confirmation e-mails (decision 102) against the built server, the fake Jira and the fake SMTP
  * server, on PGlite and PostgreSQL: a request through the HTTP API gets one e-mail (HTML and text)
  * when its lead is stored, never a second when a multi-step form is completed; spam gets none; the
  * newsletter's welcome carries the RFC 8058 headers, whose one-click POST and whose page (GET, then

@@ -180,7 +180,7 @@ describe("admin content API (B §7.5)", () => {
     expect(plan.template.fields.features.fields.basic._ui).toBe("chip_list");
     const pages = await (await call("/api/json/analyze-structure/pages-data", { token: admin })).json();
     expect(pages.form_structure.fields.pages.template._ui).toBe("tabbed_form");
-    // Issue 29: Portuguese labels from the document's words, maps as rows of key and value.
+    // Decision 098: Portuguese labels from the document's words, maps as rows of key and value.
     expect(form_structure.fields.limits_labels).toMatchObject({
       _ui: "key_value",
       label: "Nomes dos limites",

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { callApi, demoTokens, type ServerProcess, startServerProcess } from "../support/server-process.ts";
 
 /**
- * Restoring one field of an old version (issue 29 item 6) over HTTP:
+ * Restoring one field of an old version (decision 100) over HTTP:
  * POST /api/json/{doc}/revisions/{version}?path=plans.1.monthly_price. The field takes the old
  * version's value, every other field keeps its newest one, the result is a new version that the
  * public site shows at once; only admins may do it, and a wrong path is refused in Portuguese.

@@ -20,7 +20,7 @@ const EN = { segment: "", lang: "en" };
 afterAll(dropCreatedDatabases);
 
 /**
- * The editorial workflow of issue 29 against the embedded database and PostgreSQL: a draft never
+ * The editorial workflow (decision 100) against the embedded database and PostgreSQL: a draft never
  * reaches the public reads (nor their cache); a preview sees it without caching it; publishing is
  * one revision; a scheduled publication runs once even when two instances run the loop at the
  * same moment, and a schedule that would overwrite a later publication fails with its reason.

@@ -1,5 +1,5 @@
 /**
- * GET /api/json/user-dashboard from real data (issue 27, item 6): the Express app as
+ * GET /api/json/user-dashboard from real data (decision 093): the Express app as
  * server/server.ts builds it, over the production build, on the embedded database and on
  * PostgreSQL (with Redis when CI provides it). A company's tickets and people make its dashboard;
  * another company's never appear in it.
@@ -226,7 +226,7 @@ describe.each(databaseTargets())("the customer's dashboard from company data on 
     expect(text).not.toContain(otherTicketId);
   });
 
-  it("shows the next payment and the connected integrations to the roles that see them (issue 28)", async () => {
+  it("shows the next payment and the connected integrations to the roles that see them", async () => {
     const owner = data((await dashboard("dona@agrosul.com.br")).text);
     expect(owner.nextPayment).toMatchObject({
       amount: 1299.9,

@@ -1,5 +1,5 @@
 /**
- * The customer's invoices (issue 28, item 3) through the composition root, on the embedded
+ * The customer's invoices (decision 097) through the composition root, on the embedded
  * database and PostgreSQL: invoices written straight into the table (the billing API is another
  * part), read by the company's owners, admins and finance people with their lines, Pix copia e cola
  * (read back by pix-utils), boleto, PDF, NFS-e files and a year's ZIP; plain members and another
@@ -77,7 +77,7 @@ async function expectNotFound(promise: Promise<unknown>, what: string): Promise<
   expect(DomainError.is(error, "not-found"), `${what}: ${String(error)}`).toBe(true);
 }
 
-describe.each(databaseTargets())("the customer's invoices on $name (issue 28)", (target) => {
+describe.each(databaseTargets())("the customer's invoices on $name (decision 097)", (target) => {
   let handle: DatabaseHandle;
   let smtp: FakeSmtp;
   let stack: Awaited<ReturnType<typeof leadStack>>;

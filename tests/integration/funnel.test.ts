@@ -1,5 +1,5 @@
 /**
- * The form funnel (issue 30, item 4; decision 104) on the embedded database and on PostgreSQL (with
+ * The form funnel (decision 104) on the embedded database and on PostgreSQL (with
  * Redis for the rate limit when CI provides it): the beacon's endpoint as server/app.ts mounts it
  * over the production build, the nightly rollup under its lease with a hand-moved clock, and the
  * admin dashboard's funnel and leads by source.

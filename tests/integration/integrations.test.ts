@@ -1,5 +1,5 @@
 /**
- * Integrations (issue 28) against the built server: the vendor's platform reports a company's
+ * Integrations (docs/operations.md) against the built server: the vendor's platform reports a company's
  * connection with a key of scope platform (a billing key is 403, a revoked or missing one 401, an
  * unknown company or integration 404); the company's people see it, finance and other companies
  * do not; a request for a new integration becomes a support ticket. PGlite and PostgreSQL.

@@ -1,5 +1,5 @@
 /**
- * The portal's invoice screens (issue 28, item 3) against the built server, on the embedded
+ * The portal's invoice screens (decision 097) against the built server, on the embedded
  * database and PostgreSQL: invoices written into the database before the server starts (the
  * billing API is another part). The finance member sees the history, one invoice with its Pix and
  * boleto, and downloads its PDF, its NFS-e and a year's ZIP (attachments, never cached); a plain
@@ -63,7 +63,7 @@ async function htmlProblems(html: string): Promise<string[]> {
     .map((m) => `${m.ruleId}: ${m.message} (${m.selector ?? `line ${m.line}`})`);
 }
 
-describe.each(serverDatabaseTargets())("the invoice screens on $name (issue 28)", (target) => {
+describe.each(serverDatabaseTargets())("the invoice screens on $name (decision 097)", (target) => {
   let server: ServerProcess;
   const tokens = {} as Record<Who, string>;
 

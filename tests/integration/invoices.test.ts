@@ -1,5 +1,5 @@
 /**
- * Invoices from the vendor's billing system (issue 28), on the embedded database and PostgreSQL:
+ * Invoices from the vendor's billing system (decision 096), on the embedded database and PostgreSQL:
  * idempotent by number (also when two creations race), the company found by CNPJ, the status
  * transitions, and the NFS-e files checked by content and kept under random names.
  */

@@ -1,5 +1,5 @@
 /**
- * POST /api/webhooks/jira (issue 27) against the built server: Jira admin webhooks, signed with
+ * POST /api/webhooks/jira (decision 092) against the built server: Jira admin webhooks, signed with
  * JIRA_WEBHOOK_SECRET, record the status of each lead's issue once; forgeries and replays change
  * nothing; without a secret the endpoint does not exist. On the embedded database and PostgreSQL.
  */

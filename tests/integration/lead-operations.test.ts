@@ -1,5 +1,5 @@
 /**
- * Lead operations (issue 30) through the composition root, against each database and the fake
+ * Lead operations (decision 105) through the composition root, against each database and the fake
  * Jira at its REST protocol: the response deadline as the issue's due date, the owner chosen by
  * routing rules (round robin, fallback when Jira refuses an inactive account), the hot-lead
  * message naming both, sales outcomes brought back by the reconciliation and remapped by staff,

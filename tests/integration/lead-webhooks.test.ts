@@ -25,7 +25,7 @@ type Hooks = Awaited<ReturnType<typeof startFakeWebhooks>>;
 type Stack = Awaited<ReturnType<typeof leadStack>>;
 type Payload = { type: string; timestamp: string; data: Record<string, unknown> };
 
-describe.each(databaseTargets())("signed outgoing webhooks (issue 30) on $name", (target) => {
+describe.each(databaseTargets())("signed outgoing webhooks (decision 103) on $name", (target) => {
   let handle: DatabaseHandle;
   let hooks: Hooks;
 
@@ -279,7 +279,7 @@ describe.each(databaseTargets())("signed outgoing webhooks (issue 30) on $name",
     await stack.worker.kick();
     expect(hooks.refused).toEqual([]);
     const sent = hooks.at("/env");
-    // Its receivers' names, as before issue 30: a lead sent complete at once is one lead.completed.
+    // Its receivers' names, as before decision 103: a lead sent complete at once is one lead.completed.
     expect(sent.map((hook) => [hook.headers["x-lead-event"], JSON.parse(hook.body).lead.id])).toEqual([
       ["lead.captured", captured.leadId],
       ["lead.completed", captured.leadId],

@@ -14,7 +14,7 @@ import { openFreshPglite } from "../support/databases.ts";
 import { listenInProcess, productionServices } from "../support/in-process-app.ts";
 
 /**
- * The migration of whole-copy levels to inheritance (issue 29 item 5): the sample content stored
+ * The migration of whole-copy levels to inheritance (decision 101): the sample content stored
  * the way it was before (every segment and language level a whole document), every public page and
  * public JSON document rendered; then the levels migrated to what they change, and everything
  * rendered again: the same bytes (but for each answer's own form token).
@@ -120,7 +120,7 @@ describe("levels migrated to what they change render the same bytes", () => {
       const order = applyOrder(level.segment || null, level.lang);
       return order.map((l) => stored.find((row) => row.segment === l.segment && row.lang === l.lang) ?? null);
     };
-    // The start stored the shipped levels as patches; store them the way they were before issue 29.
+    // The start stored the shipped levels as patches; store them the way they were before decision 101.
     const patched = rows.filter((row) => row.inherits);
     expect(patched.length).toBeGreaterThan(20);
     const whole = new Map<number, unknown>();

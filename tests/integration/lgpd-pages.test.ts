@@ -1,5 +1,5 @@
 /**
- * LGPD pages (issue 32 item 4) against the built server and the fake SMTP server: a visitor asks at
+ * LGPD pages (decision 111) against the built server and the fake SMTP server: a visitor asks at
  * /meus-dados (plain form posts, the same answer for any address, the field named in errors), gets
  * the confirmation link by e-mail, whose GET sends nothing and whose button sends the copy; the
  * privacy policy states the retention period staff set in Settings (pt and en, the cached pages

@@ -1,5 +1,5 @@
 /**
- * LGPD rights and retention (issue 32 item 4) through the composition root, against each database,
+ * LGPD rights and retention (decision 111) through the composition root, against each database,
  * the fake Jira and the fake SMTP server at their protocols, with a hand-moved clock: leads past the
  * retention period anonymised by the nightly job with their Jira issues redacted (a Jira failure
  * tried again next hour), the period from the staff's setting, a visitor's copy of their leads

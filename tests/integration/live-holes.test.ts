@@ -3,7 +3,7 @@ import { type FakeSmtp, startFakeSmtp } from "../fakes/smtp.ts";
 import { type ServerProcess, startServerProcess } from "../support/server-process.ts";
 
 /**
- * The three holes found by trying the landed build as an attacker would (issue 9): sign-in
+ * The three holes found by trying the landed build as an attacker would (decisions 056 and 057): sign-in
  * guessing through other methods and spellings, secrets in the logs, and a 500 on a form field.
  */
 const form = (body: Record<string, string>) => ({

@@ -1,5 +1,5 @@
 /**
- * The media library (issue 29 item 7) against the built server, on PGlite and PostgreSQL: an upload
+ * The media library (decision 099) against the built server, on PGlite and PostgreSQL: an upload
  * needs alt text in both languages, gets its WebP variants at once, served with immutable caching;
  * the public page that uses it draws them with srcset; an image in use cannot be deleted (the refusal
  * names the document and field), an unused one can, and its files go with it; the images content

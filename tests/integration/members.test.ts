@@ -25,7 +25,7 @@ const PASSWORD_HASH = testHasher.hash("senha-forte-1");
 const plan = (id: string, usuarios: number | string): Plan =>
   ({ id, name: id === "essencial" ? "Essencial" : "Empresarial", limits: { usuarios } }) as unknown as Plan;
 
-describe.each(databaseTargets())("a company's people on $name (issue 27)", (target) => {
+describe.each(databaseTargets())("a company's people on $name (decision 091)", (target) => {
   let handle: DatabaseHandle;
   let clock: ReturnType<typeof testClock>;
   let companies: CompanyService;

@@ -1,5 +1,5 @@
 /**
- * A plan change's whole life (issue 28) through the composition root, the fake Jira and the fake
+ * A plan change's whole life (decision 095) through the composition root, the fake Jira and the fake
  * SMTP server, on the embedded database and PostgreSQL: an owner's request stored 'Solicitado' with
  * its price and pro-rata, delivered once to sales (FDVW, label mudanca-plano) even when Jira's answer
  * is lost, refused to a member, to a second open request and to the same plan; staff apply it (the
@@ -38,7 +38,7 @@ async function refusalOf(promise: Promise<unknown>): Promise<{ kind: string; mes
   return { kind: (error as DomainError).kind, message: (error as DomainError).message };
 }
 
-describe.each(databaseTargets())("plan changes on $name (issue 28)", (target) => {
+describe.each(databaseTargets())("plan changes on $name (decision 095)", (target) => {
   let handle: DatabaseHandle;
   let jira: FakeJira;
   let smtp: FakeSmtp;

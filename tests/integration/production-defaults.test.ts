@@ -8,7 +8,7 @@ import {
 } from "../support/server-process.ts";
 
 /**
- * Production defaults (issue 13, finding 5): a public site is https with Secure cookies and HSTS,
+ * Production defaults (decision 076): a public site is https with Secure cookies and HSTS,
  * and never gets the demo accounts of a local trial; its first admin comes from the CLI.
  */
 describe("a production site with a public address", () => {
@@ -43,7 +43,7 @@ describe("a production site with a public address", () => {
       headers: { "Content-Type": "application/json" },
       body: JSON.stringify({ email: "dono@example.com", password: "senha-do-dono" }),
     });
-    // A staff account without two-factor (issue 32): no token, a session that opens only its set-up.
+    // A staff account without two-factor (decision 112): no token, a session that opens only its set-up.
     expect(res.status).toBe(403);
     expect(await res.json()).toMatchObject({ setupRequired: true });
     expect(res.headers.get("set-cookie")).toMatch(/; Secure/i);

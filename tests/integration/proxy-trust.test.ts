@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ServerProcess, startServerProcess } from "../support/server-process.ts";
 
 /**
- * TRUST_PROXY (issue 13): behind a load balancer the visitor's address comes from X-Forwarded-For,
+ * TRUST_PROXY (docs/operations.md): behind a load balancer the visitor's address comes from X-Forwarded-For,
  * so each visitor has their own rate-limit bucket; an untrusted sender's header is ignored.
  */
 describe("the client address behind a proxy", () => {

@@ -129,7 +129,7 @@ async function freezableRelay(target: URL): Promise<{ url: string; freeze(): voi
   };
 }
 
-describe.runIf(redisUrl)("a Redis that stops answering (issue 26)", () => {
+describe.runIf(redisUrl)("a Redis that stops answering (decision 090)", () => {
   it("holds no cache read, form rate limit or sign-in count: each falls back after the time-out", async () => {
     const relay = await freezableRelay(new URL(redisUrl!));
     const prefix = `test:${randomBytes(4).toString("hex")}:`;

@@ -1,5 +1,5 @@
 /**
- * A support ticket's whole life (issue 27) through the composition root, the fake Jira and the
+ * A support ticket's whole life (decision 094) through the composition root, the fake Jira and the
  * fake SMTP server, on the embedded database and PostgreSQL: opened with files, delivered once to
  * SUPP with its attachments, support's public replies and status brought back by signed webhooks
  * (restricted comments never), the customer's replies delivered as comments, resolve and reopen as
@@ -33,7 +33,7 @@ const WEBHOOK_SECRET = "segredo-do-webhook-de-teste-123";
 const PASSWORD_HASH = testHasher.hash("senha-forte-1");
 const CSV = new TextEncoder().encode("produto;quantidade\nSoja;120\nMilho;80\n");
 
-describe.each(databaseTargets())("support tickets through Jira on $name (issue 27)", (target) => {
+describe.each(databaseTargets())("support tickets through Jira on $name (decision 094)", (target) => {
   let handle: DatabaseHandle;
   let jira: FakeJira;
   let smtp: FakeSmtp;

@@ -1,5 +1,5 @@
 /**
- * The portal's support screens (issue 27 item 4) against the built server, as a browser without
+ * The portal's support screens (decision 094) against the built server, as a browser without
  * JavaScript uses them: the list with its search and filter, a ticket opened by a multipart post
  * with a file, the ticket's page and the file's download, replies, resolve and reopen; a colleague
  * who is not the reporter and another company get 404s, never the ticket. On the embedded database
@@ -84,7 +84,7 @@ async function htmlProblems(html: string): Promise<string[]> {
 /** Random bytes that are no known file type, named as a PDF. */
 const NOT_A_PDF = Uint8Array.from({ length: 2048 }, (_, i) => (i * 7919 + 13) % 251);
 
-describe.each(targets)("the support screens on $name (issue 27)", (target) => {
+describe.each(targets)("the support screens on $name (decision 094)", (target) => {
   let server: ServerProcess;
   const tokens = {} as Record<Who, string>;
 

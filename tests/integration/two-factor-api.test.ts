@@ -13,7 +13,7 @@ import {
 import { nextSignInCode } from "../support/two-factor.ts";
 
 /**
- * The login API's two-factor contract (issue 32) against the built server: a staff account without
+ * The login API's two-factor contract (decision 112) against the built server: a staff account without
  * a second factor gets no token (403 setupRequired) and a session that opens only its set-up; with
  * one, 401 twoFactorRequired until `code` is right, never the same code twice; the operator's
  * `user:reset-2fa` takes it away again.

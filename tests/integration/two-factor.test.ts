@@ -22,7 +22,7 @@ const CHROME_WINDOWS =
 const SAFARI_IPHONE =
   "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1";
 
-describe.each(databaseTargets())("two-factor sign-in and sessions on $name (issue 32)", (target) => {
+describe.each(databaseTargets())("two-factor sign-in and sessions on $name (decision 112)", (target) => {
   let handle: DatabaseHandle;
   let clock: ReturnType<typeof testClock>;
   let twoFactor: TwoFactorService;
@@ -273,7 +273,7 @@ describe.each(databaseTargets())("two-factor sign-in and sessions on $name (issu
     expect(mail).toMatchObject({ to: admin.email, subject: "Novo acesso à sua conta Vértice" });
     expect(mail!.text).toContain("Safari no iPhone, rede 198.51.100.0/24");
     expect(mail!.text).toContain("https://www.example.com.br/admin/conta");
-    // Customers are not e-mailed (the issue asks it for staff accounts).
+    // Customers are not e-mailed (decision 112: the e-mail is for staff accounts).
     await login(customer);
     await login(customer, { userAgent: SAFARI_IPHONE, network: "198.51.100.0/24" });
     expect(await mails()).toHaveLength(1);

@@ -31,7 +31,7 @@ function postRaw(
   });
 }
 
-/** Image uploads of the admin editor (issue 12 item 6) over HTTP, stored in DATA_DIR/uploads. */
+/** Image uploads of the admin editor (decision 073) over HTTP, stored in DATA_DIR/uploads. */
 describe("image uploads", () => {
   let server: ServerProcess;
   let admin: string;

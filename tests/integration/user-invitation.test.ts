@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type FakeSmtp, startFakeSmtp } from "../fakes/smtp.ts";
 import { loginToken, postForm, type ServerProcess, startServerProcess } from "../support/server-process.ts";
 
-/** Settings (issue 12 item 9): a user created with an invitation e-mail sets the first password alone. */
+/** Settings (decision 074): a user created with an invitation e-mail sets the first password alone. */
 describe("a user invited by e-mail", () => {
   let smtp: FakeSmtp;
   let withMail: ServerProcess;

@@ -15,13 +15,13 @@ import {
 } from "../support/server-process.ts";
 
 /**
- * The authorisation matrix (issue 13), generated from the route table: every route × method × caller
+ * The authorisation matrix (decision 078), generated from the route table: every route × method × caller
  * (anonymous, customer, admin). A route added without a rule here fails the suite, so nobody adds an
  * endpoint without saying who may call it.
  */
 
 /**
- * staff: admins and editors (issue 29: editors prepare content); admin: admins only, an editor gets
+ * staff: admins and editors (decision 100: editors prepare content); admin: admins only, an editor gets
  * 403. api-key: the vendor's systems with `Authorization: Bearer <key>` of a scope; a session is a 401.
  */
 type Access = "public" | "signed-in" | "staff" | "admin" | "api-key";
@@ -73,14 +73,14 @@ const RULES: Record<string, Partial<Record<Method, Access>>> = {
   "routes/forgot-password.tsx": { GET: "public" },
   "routes/reset-password.tsx": { GET: "public" },
   "routes/newsletter-unsubscribe.tsx": { GET: "public", POST: "public" },
-  // A visitor's copy of their leads (issue 32): the request and the signed link's confirmation.
+  // A visitor's copy of their leads (decision 111): the request and the signed link's confirmation.
   "routes/my-data.tsx": { GET: "public", POST: "public" },
   "routes/my-data-confirm.tsx": { GET: "public", POST: "public" },
   "routes/sitemap.ts": { GET: "public" },
   "routes/robots.ts": { GET: "public" },
   "routes/logout.tsx": { GET: "public" },
   "routes/dashboard.tsx": { GET: "signed-in", POST: "signed-in" },
-  // Two-factor set-up (issue 32): any signed-in person, and staff whose session owes it.
+  // Two-factor set-up (decision 112): any signed-in person, and staff whose session owes it.
   "routes/two-factor-setup.tsx": { GET: "signed-in", POST: "signed-in" },
   "routes/user/layout.tsx": { GET: "signed-in" },
   "routes/user/index.ts": { GET: "signed-in" },
@@ -116,7 +116,7 @@ const RULES: Record<string, Partial<Record<Method, Access>>> = {
   ),
 };
 
-/** The scope an "api-key" route needs: a key of the other scope is a 403 (issue 28). */
+/** The scope an "api-key" route needs: a key of the other scope is a 403 (decision 096). */
 const KEY_SCOPES: Record<string, "billing" | "platform"> = {
   "routes/api/billing-invoices.ts": "billing",
   "routes/api/billing-invoice.ts": "billing",
@@ -160,7 +160,7 @@ describe("the authorisation matrix: every route × method × caller", () => {
     });
     ({ admin, customer } = await demoTokens(server));
     editor = await editorToken(server, admin);
-    // A staff member who has not set up two-step verification yet (issue 32): the session their
+    // A staff member who has not set up two-step verification yet (decision 112): the session their
     // password gives opens only the set-up page.
     const email = `pendente-${Date.now()}@vertice.local`;
     const password = await createStaffAccount(server, admin, { email, name: "Equipe sem 2FA" });
@@ -318,7 +318,7 @@ describe("the authorisation matrix: every route × method × caller", () => {
 });
 
 /**
- * The portal's matrix (issue 27): every route of the customer area × every company role, another
+ * The portal's matrix (decision 091): every route of the customer area × every company role, another
  * company's owner and staff. Who may see a ticket and its file: its reporter and the company's
  * owners and admins; anyone else gets the same 404 as for a ticket that does not exist. Writes that
  * need a role (inviting, removing someone) are refused with 403 to the roles without it.
@@ -377,7 +377,7 @@ const PORTAL_GET: Record<string, Record<Caller, Outcome>> = {
   "routes/user/invoice-pdf.ts": theInvoice,
   "routes/user/invoice-nfse.ts": theInvoice,
   "routes/user/invoice-archive.ts": theInvoice,
-  // The company's data (issue 32): its owners only (the other company's owner gets their own);
+  // The company's data (decision 111): its owners only (the other company's owner gets their own);
   // every other role the same 404 as a page that is not there.
   "routes/user/company-export.ts": {
     ...everyCustomer("not-found"),

@@ -4,7 +4,7 @@ import { type SharedServer, sharedServer } from "../support/server-process.ts";
 
 /**
  * Security headers, the Content-Security-Policy and cookie flags on every page a visitor can load
- * (issue 13), rendered and from the page cache, in Portuguese and English.
+ * (decisions 002 and 024), rendered and from the page cache, in Portuguese and English.
  */
 const PAGES = publicPages;
 

@@ -7,7 +7,7 @@ import { concretePath, routeTable } from "../support/route-table.ts";
 import { loginToken, type ServerProcess, startServerProcess } from "../support/server-process.ts";
 
 /**
- * Hostile input (issue 13), property-based with fast-check and a fixed seed: malformed JSON, wrong
+ * Hostile input (decision 078), property-based with fast-check and a fixed seed: malformed JSON, wrong
  * types, deep nesting, 2 MB bodies, every method, XSS and SQL-like strings in every field of every
  * form. Every answer is a 4xx JSON (or a success), never a 5xx; what is stored is rendered inert.
  */
@@ -26,7 +26,7 @@ const PAGE_POSTS = [
   "/meus-dados/confirmar",
   "/login",
   "/forgot-password",
-  // The account's security forms (issue 32): sessions, password, two-step verification.
+  // The account's security forms (decision 112): sessions, password, two-step verification.
   "/dashboard",
   "/conta/dois-fatores",
   "/admin/conta",

@@ -16,7 +16,7 @@ import {
 import { nextSignInCode, secondFactorOf, totpCode } from "../support/two-factor.ts";
 
 /**
- * Issue 32: no API answer, log line or e-mail carries a password, a TOTP secret, a recovery code,
+ * No API answer, log line or e-mail carries a password, a TOTP secret, a recovery code,
  * a session token or an API key. The test signs people in and out, sets up second factors, changes
  * and resets passwords, makes an API key and calls the APIs with all of them against the built
  * server, keeping every credential it comes to know; then it looks for each in every answer it

@@ -71,7 +71,7 @@ export async function waitHydrated(page: Page): Promise<void> {
 /**
  * Signs in through the login page as a person does. With `to`, the login is asked to go there
  * (redirectTo) and this waits for that page, hydrated; without, for any page but the login. A staff
- * account passes its second factor (issue 32): the set-up page the first time (its secret read
+ * account passes its second factor (decision 112): the set-up page the first time (its secret read
  * from the page, as an app scans it), the 'Código' step afterwards.
  */
 export async function signInThroughLogin(

@@ -153,7 +153,7 @@ export async function startServerProcess(
       PORT: "0",
       HOST: "127.0.0.1",
       LOG_LEVEL: "info",
-      // A staff sign-in is two requests (the password, then the code: issue 32) and a test file
+      // A staff sign-in is two requests (the password, then the code: decision 112) and a test file
       // signs people in many times a minute; the limit itself is tested with values of its own
       // (auth-api, live-holes, auth).
       LOGIN_RATE_LIMIT_PER_MINUTE: "1000",
@@ -268,7 +268,7 @@ export function runCli(
 
 /**
  * Signs in through the API and answers the session token. A staff account goes through its
- * second factor (issue 32) as its person would: the first time, the set-up page (the secret read
+ * second factor (decision 112) as its person would: the first time, the set-up page (the secret read
  * from it, a code confirmed); afterwards, a code with the password (tests/support/two-factor.ts).
  */
 export async function loginToken(url: string, email: string, password: string): Promise<string> {
@@ -359,7 +359,7 @@ export function callApi(baseUrl: string, path: string, init: RequestInit & { tok
 }
 
 /**
- * A content editor (issue 29) made by the admin in Settings, as staff do, signed in: its token.
+ * A content editor (decision 100) made by the admin in Settings, as staff do, signed in: its token.
  * The temporary password is read from the page's confirmation, where the admin sees it once.
  */
 export async function editorToken(

@@ -3,7 +3,7 @@ import type { TwoFactorService } from "@server/auth/two-factor.ts";
 import { generate } from "otplib";
 
 /**
- * The second factor of the staff accounts a test process signed in (issue 32: staff must have
+ * The second factor of the staff accounts a test process signed in (decision 112: staff must have
  * two-factor). A helper that meets the set-up page reads the secret from it, as a person's app
  * scans it, and keeps it here; later sign-ins compute the code an authenticator app would show.
  *

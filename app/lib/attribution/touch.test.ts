@@ -15,7 +15,7 @@ import {
 } from "./touch.ts";
 import { decodeTouch, readTouchCookie } from "./touch-cookie.ts";
 
-/** Campaign attribution (issue 30, item 5): first and last touch of a visit. */
+/** Campaign attribution (decision 105): first and last touch of a visit. */
 
 const AT = new Date("2026-11-23T12:34:56.789Z");
 

@@ -1,7 +1,7 @@
 import { UTM_KEYS } from "../forms/form-keys.ts";
 
 /**
- * Campaign attribution (issue 30, item 5). A "touch" is how a visit began: its campaign tags (UTM),
+ * Campaign attribution (decision 105). A "touch" is how a visit began: its campaign tags (UTM),
  * the ad networks' click ids, the site it came from and the page it landed on. The first touch is
  * kept 90 days in a first-party cookie the browser writes (the pages come from a shared cache, so
  * the server never sets it) and the server reads with the lead; the last touch is the visit's own,

@@ -38,7 +38,7 @@ function hasControlCharacter(value: string): boolean {
   return false;
 }
 
-/** Where a person sets up two-factor sign-in (issue 32); staff are sent there after their password. */
+/** Where a person sets up two-factor sign-in (decision 112); staff are sent there after their password. */
 export const TWO_FACTOR_SETUP_PATH = "/conta/dois-fatores";
 
 /** The set-up page, then where the person was going. */

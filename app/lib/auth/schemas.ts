@@ -4,7 +4,7 @@ export const loginSchema = z.strictObject({
   email: z.email("E-mail inválido").max(200),
   password: z.string().min(1, "Informe a senha").max(200),
   remember: z.boolean().default(false),
-  /** The second factor (issue 32): a 6-digit TOTP code or a recovery code; spaces and dashes allowed. */
+  /** The second factor (decision 112): a 6-digit TOTP code or a recovery code; spaces and dashes allowed. */
   code: z.string().trim().max(20, "Código inválido").optional(),
 });
 

@@ -1,6 +1,6 @@
 import type { OfferedLanguage } from "../locale.ts";
 
-/** Texts of two-factor sign-in, the sessions list and the password change (issue 32), and English. */
+/** Texts of two-factor sign-in, the sessions list and the password change (decision 112), and English. */
 const pt = {
   code: "Código",
   codeStepTitle: "Verificação em duas etapas",

@@ -16,7 +16,7 @@ const ALL: StaffAction[] = [
   "settings",
 ];
 
-/** What each staff role may do (issue 29 item 4). */
+/** What each staff role may do (decision 100). */
 describe("staff roles", () => {
   it("an admin may do everything", () => {
     for (const action of ALL) expect(staffMay("admin", action), action).toBe(true);

@@ -1,5 +1,5 @@
 /**
- * What each staff role may do (issue 29). Admins do everything. Editors prepare content: they read
+ * What each staff role may do (decision 100). Admins do everything. Editors prepare content: they read
  * every document and its history, save drafts, open previews and upload images (with their alt
  * text); they do not publish, schedule, restore a version, delete images, nor see leads,
  * companies, users or settings. The server checks these on every API call and admin page; the UI
@@ -21,7 +21,7 @@ export type StaffAction =
   | "leads"
   | "companies"
   | "settings"
-  /** Their own account: sessions, password, two-factor (issue 32). */
+  /** Their own account: sessions, password, two-factor (decision 112). */
   | "account";
 
 const EDITOR_MAY: ReadonlySet<StaffAction> = new Set([

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { competenceYear, customerOrder, isPayable, parseYear } from "./invoice-list.ts";
 
-describe("the invoices' year filter (issue 28)", () => {
+describe("the invoices' year filter (decision 097)", () => {
   it("takes a four-digit year the product could have billed", () => {
     expect(parseYear("2026")).toBe(2026);
     expect(parseYear(" 2025 ")).toBe(2025);

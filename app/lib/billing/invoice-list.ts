@@ -1,7 +1,7 @@
 import type { InvoiceStatus } from "./invoice-status.ts";
 
 /**
- * The customer's view of a company's invoices (issue 28): which year a filter asks for, and the
+ * The customer's view of a company's invoices (decision 097): which year a filter asks for, and the
  * order of the history (what is to pay first).
  */
 

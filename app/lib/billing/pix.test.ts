@@ -35,7 +35,7 @@ describe("the CRC16-CCITT of a BR Code", () => {
   });
 });
 
-describe("Pix copia e cola (issue 28)", () => {
+describe("Pix copia e cola (decision 097)", () => {
   it("is a static BR Code pix-utils accepts, reading back key, amount, txid, name and city", () => {
     const payload = pixPayload({ ...RECEIVER, amountCentavos: 123456, txid: pixTxid("FAT-2026/0001") });
     const pix = readBack(payload);

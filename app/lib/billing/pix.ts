@@ -1,7 +1,7 @@
 import { isValidCnpj, isValidCpf } from "@brazilian-utils/brazilian-utils";
 
 /**
- * Pix "copia e cola" (issue 28): the BR Code of the Banco Central do Brasil, a static
+ * Pix "copia e cola" (decision 097): the BR Code of the Banco Central do Brasil, a static
  * merchant-presented payload of EMV® QRCPS (Manual de Padrões para Iniciação do Pix). Each field
  * is ID (2 digits) + length (2 digits) + value; the payload ends with the CRC16-CCITT of
  * everything before it, "6304" included. Amounts come in integer centavos and are written with 2

@@ -1,7 +1,7 @@
 import { addMonths, daysBetween } from "./dates.ts";
 
 /**
- * A plan change's price and pro-rata difference (issue 28, decision 095): pure, in integer
+ * A plan change's price and pro-rata difference (decision 095): pure, in integer
  * centavos, over São Paulo days written YYYY-MM-DD. No I/O, no clock: the caller passes today.
  *
  * - A cycle is anchored on the day it started: monthly cycles renew on the same day of each month

@@ -31,7 +31,7 @@ export const blogPostSchema = z.strictObject({
   tags: z.array(text).default([]),
   featuredImage: asset,
   featured: z.boolean().default(false),
-  /** false: taken off the site (issue 29, a scheduled unpublish); absent means published. */
+  /** false: taken off the site (decision 100, a scheduled unpublish); absent means published. */
   published: z.boolean().optional(),
 });
 

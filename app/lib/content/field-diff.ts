@@ -16,7 +16,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 
 /**
  * What changed between two versions of a content document, field by field, named with the
- * editor's own labels (issue 29 item 6: "Planos › Profissional › Preço mensal"), for the admin's
+ * editor's own labels (decision 100: "Planos › Profissional › Preço mensal"), for the admin's
  * history. jsondiffpatch finds the changes, matching list items by who they are (an id, a slug, a
  * path, a name) so that a reorder or an insertion is not "everything changed"; its delta is then
  * walked into one row per changed value. Pure: the admin's history calls it in the browser.

@@ -14,9 +14,9 @@ export type UiComponent =
   | "checkbox"
   | "textarea"
   | "text_input"
-  /** A map edited as rows of key and value (plan limits, their names): issue 29. */
+  /** A map edited as rows of key and value (plan limits, their names): decision 098. */
   | "key_value"
-  /** An icon chosen from the site's icon set, with a preview: issue 29. */
+  /** An icon chosen from the site's icon set, with a preview: decision 098. */
   | "icon_picker";
 
 export interface FieldStructure {

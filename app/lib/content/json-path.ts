@@ -1,6 +1,6 @@
 /**
  * Values at a path of a content document (["plans", 2, "monthly_price"]), read and written without
- * changing the original: what a single-field restore (issue 29 item 6) needs on the server, and
+ * changing the original: what a single-field restore (decision 100) needs on the server, and
  * what the history's rows name on the client. No dependency: the server imports it too.
  */
 

@@ -16,7 +16,7 @@ const level = (segment: string, lang: string, data: unknown, inherits = true) =>
   inherits,
 });
 
-/** Levels that inherit field by field (issue 29 item 5, RFC 7386, A §4's order). */
+/** Levels that inherit field by field (decision 101, RFC 7386, A §4's order). */
 describe("merge patches", () => {
   it("RFC 7386: objects merge key by key, null removes, anything else replaces", () => {
     expect(

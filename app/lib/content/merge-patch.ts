@@ -1,7 +1,7 @@
 import type { ContentLevel } from "../content-lookup.ts";
 
 /**
- * Levels that inherit (issue 29 item 5): a segment or language level stores only what it changes
+ * Levels that inherit (decision 101): a segment or language level stores only what it changes
  * over the levels below it, as a JSON merge patch (RFC 7386), and a document resolves field by
  * field: the default level, then the language's, then the segment's, then the segment's in that
  * language (the lookup order of A §4 read from the bottom: the first level that has a field wins).

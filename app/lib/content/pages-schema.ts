@@ -68,7 +68,7 @@ const faq = z.strictObject({
 /** model3 blocks: heading, paragraph and bulleted-section items, with the date each was updated. */
 const contentItem = z.discriminatedUnion("type", [
   z.strictObject({ type: z.literal("heading"), text }),
-  // An optional link after the text (issue 32: the privacy policy's "ask for a copy of your data").
+  // An optional link after the text (decision 111: the privacy policy's "ask for a copy of your data").
   z.strictObject({ type: z.literal("paragraph"), text, link: button.optional() }),
   z.strictObject({ type: z.literal("section"), title: z.string().optional(), items: z.array(text).min(1) }),
 ]);
@@ -188,7 +188,7 @@ const pageBase = {
   }),
   /** False: only signed-in visitors see the page. */
   isPublic: z.boolean().default(true),
-  /** false: taken off the site (issue 29, a scheduled unpublish); absent means published. */
+  /** false: taken off the site (decision 100, a scheduled unpublish); absent means published. */
   published: z.boolean().optional(),
   seo: z.strictObject({ title: text, description: text }),
 };

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { previewRoutes, previewUrl } from "./preview-routes.ts";
 import { documentSchemas } from "./schemas.ts";
 
-/** Where a draft can be previewed (issue 29): the public pages that show each document. */
+/** Where a draft can be previewed (decision 100): the public pages that show each document. */
 describe("the pages that show a document", () => {
   it("every document has its pages, but the two the public site never shows", () => {
     const without = Object.keys(documentSchemas).filter(

@@ -2,7 +2,7 @@ import { FORM_PATHS } from "../forms/form-paths.ts";
 import { MAP_TEMPLATES } from "./pages.ts";
 
 /**
- * The public pages that show a document (issue 29): where 'Pré-visualizar' can open its draft.
+ * The public pages that show a document (decision 100): where 'Pré-visualizar' can open its draft.
  * The shell's documents (menu, footer, page head) are on every page: a few typical ones are
  * offered. Portal-only documents (the dashboard, the integrations catalogue) have none.
  */

@@ -10,7 +10,7 @@ const blog = {
   ],
 };
 
-/** Unpublished posts and pages leave the public site, and stay for staff (issue 29). */
+/** Unpublished posts and pages leave the public site, and stay for staff (decision 100). */
 describe("what the public site shows of blog posts and content pages", () => {
   it("leaves out the items marked published: false, and only those", () => {
     expect((publicView("blog-data", blog) as typeof blog).posts.map((p) => p.slug)).toEqual(["um", "tres"]);

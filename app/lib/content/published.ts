@@ -1,5 +1,5 @@
 /**
- * What the public site may show of a document (issue 29): blog posts and content pages marked
+ * What the public site may show of a document (decision 100): blog posts and content pages marked
  * `published: false` (unpublished by hand or at a scheduled time) are left out, so the blog, the
  * post's address, the RSS, the sitemap and the public JSON API all lose them at once. Staff still
  * see them in the editor, which reads the stored document.

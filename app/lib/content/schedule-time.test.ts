@@ -8,7 +8,7 @@ import {
   toSaoPauloTime,
 } from "./schedule-time.ts";
 
-/** Times of scheduled publications: São Paulo's wall clock in, UTC instants stored (issue 29). */
+/** Times of scheduled publications: São Paulo's wall clock in, UTC instants stored (decision 100). */
 describe("schedule times in America/Sao_Paulo", () => {
   it("reads São Paulo's wall clock as UTC−3 (no daylight saving time since 2019)", () => {
     expect(fromSaoPauloTime("2026-11-26T15:30")?.toISOString()).toBe("2026-11-26T18:30:00.000Z");

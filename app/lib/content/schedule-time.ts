@@ -1,5 +1,5 @@
 /**
- * Times of scheduled publications (issue 29): staff choose a date and time in America/Sao_Paulo
+ * Times of scheduled publications (decision 100): staff choose a date and time in America/Sao_Paulo
  * (an `<input type="datetime-local">` value, "2026-11-26T15:30"); the server stores the instant in
  * UTC. Brazil has had no daylight saving time since 2019, but the conversion asks the time zone
  * database rather than assuming UTC−3, so it stays right if that ever changes again.

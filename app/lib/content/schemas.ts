@@ -154,11 +154,11 @@ export const userDashboardSchema = z.strictObject({
     .nullable(),
 });
 
-/** The categories of the integrations catalogue (issue 28), in this order on the page. */
+/** The categories of the integrations catalogue, in this order on the page. */
 export const INTEGRATION_CATEGORIES = ["bancos", "marketplaces", "ecommerce", "fiscal", "outros"] as const;
 
 /**
- * The integrations catalogue (issue 28): what a customer's company can connect, by category, with
+ * The integrations catalogue: what a customer's company can connect, by category, with
  * the partner's documentation. Which ones a company has connected comes from the vendor's platform
  * (PUT /api/platform/companies/{cnpj}/integrations/{id}), never from this document.
  */

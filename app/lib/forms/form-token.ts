@@ -23,7 +23,7 @@ export function documentFormToken(): string {
 let handedBack: string | null = null;
 
 /**
- * After an accepted submission: the server spent the token it carried (issue 13, single use) and
+ * After an accepted submission: the server spent the token it carried (decision 077) and
  * answered with a fresh one for the page's next form (the newsletter, then the chat popup, say).
  */
 export function rememberFormToken(token: unknown): void {

@@ -10,7 +10,7 @@ import {
 } from "./events.ts";
 
 /**
- * The funnel's first-party beacon (issue 30, item 4; decision 104). Loaded after the page, when the
+ * The funnel's first-party beacon (decision 104). Loaded after the page, when the
  * browser is idle (app/lib/after-page.ts): it adds nothing to what a page loads before interaction.
  *
  * Forms take part through attributes only (so they need none of this code): `data-funnel="{form}"`

@@ -1,5 +1,5 @@
 /**
- * The funnel drawn in the admin (issue 30, item 4): the stages of a form in order and, for each,
+ * The funnel drawn in the admin (decision 104): the stages of a form in order and, for each,
  * how many page views reached it, what share of those that saw the form, and how many of the
  * previous stage's were lost on the way (the drop-off). Pure: the dashboard's loader computes it,
  * the table and the chart draw it.

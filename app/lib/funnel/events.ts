@@ -1,5 +1,5 @@
 /**
- * The form funnel (issue 30, item 4; decision 104): what the first-party beacon records and the
+ * The form funnel (decision 104): what the first-party beacon records and the
  * rules shared by the browser, the server and the admin. No zod here: the beacon is a public chunk
  * (decision 035); the request schema is in ./schema.ts, for the server only.
  */
@@ -107,7 +107,7 @@ export function hostOf(address: string | undefined | null): string | null {
  * otherwise the site before ours, as search ("organic"), social ("social") or another site
  * ("referral"); otherwise "(direct)". `ownHosts` are this site's hosts (a referrer from one of
  * them is a navigation inside the site, not a source). The one place both the funnel and the
- * leads-by-source table decide it; first-touch attribution (issue 30, item 5) builds on it.
+ * leads-by-source table decide it; first-touch attribution (decision 105) builds on it.
  */
 export function trafficSource(
   visit: { utm?: Partial<Record<string, string>> | null; referrer?: string | null },

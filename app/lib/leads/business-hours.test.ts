@@ -7,7 +7,7 @@ const at = (wall: string) => fromSaoPauloTime(wall)!;
 const plus = (wall: string, hours: number, isHoliday = isBrazilianNationalHoliday) =>
   toSaoPauloTime(addBusinessHours(at(wall), hours, isHoliday));
 
-/** Response deadlines: Monday to Friday 8h–18h in São Paulo, without national holidays (issue 30). */
+/** Response deadlines: Monday to Friday 8h–18h in São Paulo, without national holidays (decision 105). */
 describe("business hours", () => {
   it.each([
     // start (São Paulo)        hours  deadline (São Paulo)   why

@@ -2,7 +2,7 @@ import { addDays } from "../billing/dates.ts";
 import { fromSaoPauloTime, toSaoPauloTime } from "../content/schedule-time.ts";
 
 /**
- * Response deadlines in business hours (issue 30; B §9.2, §9.4; DESIGN: the portal): Monday to
+ * Response deadlines in business hours (decision 105; B §9.2, §9.4; DESIGN: the portal): Monday to
  * Friday, 8h to 18h in America/Sao_Paulo, skipping the days `isHoliday` names (Brazil's national
  * holidays in production, server/leads/holidays.ts). Minutes are the unit: a start's seconds are
  * dropped. A start outside business hours counts from the next opening.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { companyRoot, contactKey, leadIdentity } from "./identity.ts";
 
-/** Who a lead is (issue 30, item 3): one contact per e-mail, one company per CNPJ root. */
+/** Who a lead is (decision 105): one contact per e-mail, one company per CNPJ root. */
 describe("contactKey: the normalised e-mail", () => {
   it.each([
     ["maria@empresa.com.br", "maria@empresa.com.br", "already normal"],

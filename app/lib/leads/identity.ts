@@ -1,7 +1,7 @@
 import { normaliseCnpj } from "../cnpj.ts";
 
 /**
- * Who a lead is (issue 30, item 3): submissions of one person are one contact (their e-mail,
+ * Who a lead is (decision 105): submissions of one person are one contact (their e-mail,
  * normalised), those of one company one company (the CNPJ's root: its first 8 characters, the
  * same for every branch, letters included since the alphanumeric CNPJ).
  */

@@ -11,7 +11,7 @@ import {
   statusKey,
 } from "./outcomes.ts";
 
-/** Sales outcomes of a lead from its Jira issue's status (issue 30, item 2; decision 105). */
+/** Sales outcomes of a lead from its Jira issue's status (decision 105). */
 describe("statusKey: how status names are compared", () => {
   it.each([
     ["Em Negociação", "em negociacao"],

@@ -1,5 +1,5 @@
 /**
- * Sales outcomes of a lead (issue 30, item 2): what its Jira issue's status means for marketing.
+ * Sales outcomes of a lead (decision 105): what its Jira issue's status means for marketing.
  * Staff map status names to outcomes in the admin; a status nobody mapped is read from its name
  * and its category (decision 105). Plain functions: the server stores the outcome, the inbox filters by it.
  */

@@ -18,7 +18,7 @@ import {
   stateFromPhone,
 } from "./routing.ts";
 
-/** Who answers a lead (issue 30, item 1): routing rules, round robin, fallback owner. */
+/** Who answers a lead (decision 105): routing rules, round robin, fallback owner. */
 
 const ana: SalesOwner = { id: "ana", name: "Ana Souza", accountId: "712020:ana-0001" };
 const bruno: SalesOwner = { id: "bruno", name: "Bruno Lima", accountId: "712020:bruno-0002" };

@@ -3,7 +3,7 @@ import { LEAD_LEVELS } from "../lead-status.ts";
 import { z } from "../zod.ts";
 
 /**
- * Who answers a lead (issue 30, item 1): routing rules staff edit in the admin. A rule names the
+ * Who answers a lead (decision 105): routing rules staff edit in the admin. A rule names the
  * forms, segments, temperatures and states it takes (an empty list takes any); the first rule that
  * matches a lead wins and its owners take leads in turn (round robin, counted in the database so
  * instances share one rotation). No match, or a rule without owners: the fallback owner.

@@ -1,6 +1,6 @@
 import type { OfferedLanguage } from "../locale.ts";
 
-/** The newsletter's unsubscribe page (issue 30 item 6) and the refusals of its one-click endpoint. */
+/** The newsletter's unsubscribe page (decision 102) and the refusals of its one-click endpoint. */
 const pt = {
   title: "Cancelar a inscrição na newsletter",
   confirmLead: (email: string | null) =>

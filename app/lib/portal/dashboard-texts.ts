@@ -1,7 +1,7 @@
 import type { OfferedLanguage } from "../locale.ts";
 
 /**
- * The words of the customer's dashboard (issue 27, item 6): what GET /api/json/user-dashboard says
+ * The words of the customer's dashboard (decision 093): what GET /api/json/user-dashboard says
  * of the company's figures (server/portal/dashboard.ts), and the page's empty states. Portuguese
  * first; English for visitors who chose it.
  */

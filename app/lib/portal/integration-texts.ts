@@ -1,7 +1,7 @@
 import type { OfferedLanguage } from "../locale.ts";
 import { CONNECTION_STATUS_LABELS } from "./integrations.ts";
 
-/** The integrations screens' words (issue 28), in Portuguese and in English for visitors who chose it. */
+/** The integrations screens' words, in Portuguese and in English for visitors who chose it. */
 const texts = {
   pt: {
     title: "Integrações",

@@ -20,7 +20,7 @@ const connection = (integrationId: string, status: Connection["status"]): Connec
   detail: null,
 });
 
-describe("the catalogue with a company's connections (issue 28)", () => {
+describe("the catalogue with a company's connections", () => {
   it("lists the connected ones first, then by name; a disconnected one among the rest", () => {
     const views = integrationViews(catalogue, [
       connection("sefaz", "error"),

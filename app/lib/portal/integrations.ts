@@ -1,8 +1,9 @@
 import type { IntegrationsData } from "../content/schemas.ts";
 
 /**
- * A company's integrations (issue 28): the catalogue of content merged with the connections the
- * vendor's platform reports. Plain functions, shared by the screens, the dashboard and the tests.
+ * A company's integrations: the catalogue of content merged with the connections the vendor's
+ * platform reports (docs/operations.md, "Integrations"). Plain functions, shared by the screens, the
+ * dashboard and the tests.
  */
 
 export const CONNECTION_STATUSES = ["connected", "error", "pending", "disconnected"] as const;

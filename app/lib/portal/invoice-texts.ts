@@ -2,7 +2,7 @@ import { INVOICE_STATUS_LABELS, type InvoiceStatus } from "../billing/invoice-st
 import type { OfferedLanguage } from "../locale.ts";
 
 /**
- * The words of the customer's invoices (issue 28, item 3): the history (/user/faturas), one
+ * The words of the customer's invoices (decision 097): the history (/user/faturas), one
  * invoice with its payment (Pix, boleto) and NFS-e, and the NFS-e files (/user/faturas/notas).
  * Portuguese first; English for people who chose it. Days and months are formatted by
  * app/lib/format.ts.

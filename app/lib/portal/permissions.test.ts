@@ -19,11 +19,11 @@ const TABLE: Record<PortalPermission, Record<CompanyRole, boolean>> = {
   "billing.view": { owner: true, admin: true, finance: true, member: false },
   "integrations.view": { owner: true, admin: true, finance: false, member: true },
   "integrations.manage": { owner: true, admin: true, finance: false, member: false },
-  // Issue 32: the company's whole data as a ZIP, for its owners only.
+  // Decision 111: the company's whole data as a ZIP, for its owners only.
   "company.export": { owner: true, admin: false, finance: false, member: false },
 };
 
-describe("what each company role may do (issue 27)", () => {
+describe("what each company role may do (decision 091)", () => {
   for (const [permission, roles] of Object.entries(TABLE) as [
     PortalPermission,
     Record<CompanyRole, boolean>,

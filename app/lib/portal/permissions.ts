@@ -1,5 +1,5 @@
 /**
- * What each role of a customer company may do in the portal (issue 27): the one place that says it.
+ * What each role of a customer company may do in the portal (decision 091): the one place that says it.
  * The server enforces it on every route and write; the screens read it only to hide what a person
  * cannot use.
  */
@@ -26,7 +26,7 @@ export type PortalPermission =
   | "integrations.view"
   /** Ask for a new integration, change one. */
   | "integrations.manage"
-  /** Download all of the company's data as a ZIP (issue 32, LGPD art. 18 V): owners only. */
+  /** Download all of the company's data as a ZIP (decision 111, LGPD art. 18 V): owners only. */
   | "company.export";
 
 /**

@@ -1,7 +1,7 @@
 import { isImageKey, isUnlimited, type PlanLimits } from "../plans.ts";
 
 /**
- * A plan's limits against the company's use (issue 28): pure, unit-tested, shared by the plan page
+ * A plan's limits against the company's use (decision 095): pure, unit-tested, shared by the plan page
  * and the service. A number (or a text of digits) is a count the plan allows; 'Ilimitado' (A §9, any
  * case or gender, or 'Unlimited') has no ceiling; any other text is shown as written; img_ keys are
  * pictures, not limits. The use is given only where the product knows it (people: `usuarios`).

@@ -13,7 +13,7 @@ import {
 
 const MAX_MB = MAX_ATTACHMENT_BYTES / 1024 / 1024;
 
-/** The customer portal's words (issue 27), in Portuguese and in English for visitors who chose it. */
+/** The customer portal's words, in Portuguese and in English for visitors who chose it. */
 const texts = {
   pt: {
     roles: COMPANY_ROLE_LABELS.pt,

@@ -17,7 +17,7 @@ import {
   ticketStatus,
 } from "./tickets.ts";
 
-describe("a ticket's status is Jira's status category, in Portuguese (issue 27)", () => {
+describe("a ticket's status is Jira's status category, in Portuguese (decision 092)", () => {
   it.each([
     ["new", "aberto"],
     ["indeterminate", "em-atendimento"],

@@ -1,7 +1,7 @@
 import { type CompanyRole, can } from "./permissions.ts";
 
 /**
- * Support tickets' rules (issue 27), shared by the portal's screens and the server: categories,
+ * Support tickets' rules (decision 094), shared by the portal's screens and the server: categories,
  * priorities and their Jira names, the status a customer sees, who sees which ticket, the reopen
  * window and what may be attached. Plain functions, tested in tickets.test.ts.
  */

@@ -1,6 +1,6 @@
 import type { OfferedLanguage } from "../languages.ts";
 
-/** The visitor's copy of their data (issue 32): the request page and the confirmation page. */
+/** The visitor's copy of their data (decision 111): the request page and the confirmation page. */
 const pt = {
   title: "Cópia dos seus dados",
   intro:
@@ -64,7 +64,7 @@ export function emailProblem(language: OfferedLanguage, kind: "missing" | "inval
     : "E-mail: informe um endereço de e-mail válido, como nome@empresa.com.br.";
 }
 
-/** The company export's button on the portal (issue 32). */
+/** The company export's button on the portal (decision 111). */
 export const companyExportTexts = {
   pt: {
     title: "Dados da empresa",

@@ -13,11 +13,11 @@ import accountStylesheet from "~/styles/account.css?url";
 import type { Route } from "./+types/account";
 
 /**
- * The staff member's own account (issue 32): two-factor (required for staff: it can be renewed,
+ * The staff member's own account (decision 112): two-factor (required for staff: it can be renewed,
  * not turned off), the sessions where they are signed in, and a password change. Every staff role
  * has one; the admin area is in Portuguese.
  */
-/** The account screens' own styles (issue 32): not in the public pages' stylesheet. */
+/** The account screens' own styles (decision 112): not in the public pages' stylesheet. */
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: accountStylesheet }];
 
 /** The secret, the recovery codes and the sessions are never kept by a cache: the loader's `no-store` goes out. */

@@ -21,7 +21,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 const createSchema = companyFormFields;
 
-/** A new company (issue 27): its CNPJ checked as the Receita issues it, a plan of plans-data. */
+/** A new company (decision 091): its CNPJ checked as the Receita issues it, a plan of plans-data. */
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdminScreen(request, context, "companies");
   const input = createSchema.safeParse(Object.fromEntries(await request.formData()));

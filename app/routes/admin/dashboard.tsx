@@ -62,7 +62,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /**
  * The admin dashboard: leads of the last 30 days by form and temperature, deliveries, spam, the
- * form funnel and leads by source (issue 30), recent edits.
+ * form funnel and leads by source (decisions 104, 105), recent edits.
  */
 export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
   const t = adminTexts.stats;

@@ -97,7 +97,7 @@ function AdminHeader({
 }
 
 /**
- * The admin area (B §2.8) in its own shell (issue 29): a header with the product, the signed-in
+ * The admin area (B §2.8) in its own shell (decision 098): a header with the product, the signed-in
  * person, 'Ver site' and 'Sair', and the sidebar with Dashboard, the JSON editor and its files, the
  * plans editor, Settings and Sair, collapsible to 80 px (remembered in this browser). Below 900 px
  * the sidebar is closed behind the header's menu button and closes again on navigation or Escape.

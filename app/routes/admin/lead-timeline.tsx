@@ -21,7 +21,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = () => [{ title: `${t.timeline} · Admin` }];
 
 /**
- * A contact's timeline (issue 30, item 3): every lead of the same e-mail or company, newest first,
+ * A contact's timeline (decision 105): every lead of the same e-mail or company, newest first,
  * each with its outcome, owner and where the visitor came from.
  */
 export default function LeadTimeline({ loaderData }: Route.ComponentProps) {

@@ -121,7 +121,7 @@ function Row({ label, value }: { label: string; value: unknown }) {
   );
 }
 
-/** One lead (issue 12): answers, consent record, tracking, temperature and every delivery attempt. */
+/** One lead (decision 072): answers, consent record, tracking, temperature and every delivery attempt. */
 export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
   const { lead, jobs } = loaderData;
   const busy = useNavigation().state === "submitting";

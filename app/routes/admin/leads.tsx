@@ -61,7 +61,7 @@ function DateTime({ value }: { value: string }) {
   return <time dateTime={value}>{formatSaoPaulo(new Date(value))}</time>;
 }
 
-/** The lead inbox (issue 12): filters and search in the URL, newest first, 50 a page, CSV export. */
+/** The lead inbox (decision 072): filters and search in the URL, newest first, 50 a page, CSV export. */
 export default function Leads({ loaderData, actionData }: Route.ComponentProps) {
   const { rows, total, page, pageCount, forms, owners, filters, search } = loaderData;
   const pageLink = (n: number) => {

@@ -13,7 +13,7 @@ import "~/styles/media-library.css";
 import type { Route } from "./+types/media";
 
 /**
- * The media library (issue 29): upload with alt text and focal point, browse and search, details
+ * The media library (decision 099): upload with alt text and focal point, browse and search, details
  * with the documents using an image, edit alt text and focal point, delete an image no one uses.
  * Images content already used (shipped under /images, uploaded before) come in at each opening.
  */
@@ -33,7 +33,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const item = await media.get(selectedId).catch(() => null);
     if (item) selected = { item, usages: await media.usages(item) };
   }
-  // Editors upload and describe images; deleting one is an admin's (issue 29).
+  // Editors upload and describe images; deleting one is an admin's (decision 100).
   const mayDelete = staffMay(user.role, "media.delete");
   return data(
     { items, q, missingAlt, selected, mayDelete },

@@ -243,7 +243,7 @@ function RuleEditor({
 }
 
 /**
- * Lead operations settings (issue 30): the sales team (Jira accounts), the routing rules in order
+ * Lead operations settings (decision 105): the sales team (Jira accounts), the routing rules in order
  * with their round-robin owners, the fallback owner, and what each Jira status means as an outcome.
  */
 export default function SalesSettings({ loaderData, actionData }: Route.ComponentProps) {

@@ -61,14 +61,14 @@ const createSchema = z.object({
   name: z.string().trim().max(100).optional(),
   role: z.enum(USER_ROLES),
   access: z.enum(["password", "invite"]).default("password"),
-  // A customer's company, found by CNPJ or created with this legal name (issue 27).
+  // A customer's company, found by CNPJ or created with this legal name (decision 091).
   cnpj: z.string().trim().max(30).optional(),
   companyName: z.string().trim().max(200).optional(),
 });
 
 /**
- * Users (issue 12): create with a one-time password or an invitation (a customer in the company of
- * the CNPJ given, issue 27), deactivate or reactivate, end all sessions.
+ * Users (decisions 072, 074): create with a one-time password or an invitation (a customer in the company of
+ * the CNPJ given, decision 091), deactivate or reactivate, end all sessions.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdminScreen(request, context, "settings");
@@ -146,7 +146,7 @@ const apiKeySchema = z.object({
 });
 
 /**
- * API keys (issue 28): a new key is answered once, in this action's data, and never again; a
+ * API keys (decision 096): a new key is answered once, in this action's data, and never again; a
  * revoked key stops at once. Both go to the audit log (the key's name and prefix, never the key).
  */
 async function apiKeyAction(
@@ -173,7 +173,10 @@ const privacyFormSchema = privacySettingsSchema.extend({
   version: z.coerce.number().int().min(0).max(1_000_000_000).catch(-1),
 });
 
-/** The lead retention period (issue 32): saved versioned, audited; the privacy policy pages render again. */
+/**
+ * The lead retention period (decision 111): saved versioned, audited; the privacy policy pages render
+ * again.
+ */
 async function privacyAction(
   form: FormData,
   by: string,
@@ -346,7 +349,7 @@ const when = (iso: string) =>
     timeStyle: "short",
   });
 
-/** The keys of the vendor's systems (issue 28): create (shown once), list, revoke after confirming. */
+/** The keys of the vendor's systems (decision 096): create (shown once), list, revoke after confirming. */
 function ApiKeys({
   keys,
   created,

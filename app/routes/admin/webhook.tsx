@@ -33,7 +33,7 @@ const INTENTS = ["update", "enable", "disable", "delete", "rotate", "test", "res
 type Intent = (typeof INTENTS)[number];
 
 /**
- * An endpoint's changes (issue 30): edit, switch on or off, delete, a new secret, a test message,
+ * An endpoint's changes (decision 103): edit, switch on or off, delete, a new secret, a test message,
  * a delivery sent again. Each is recorded in the audit log (never the secret).
  */
 export async function action({ request, params, context }: Route.ActionArgs) {

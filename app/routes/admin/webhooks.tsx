@@ -21,7 +21,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   );
 }
 
-/** A new endpoint (issue 30): checked, stored with a fresh secret, and opened to show it. */
+/** A new endpoint (decision 103): checked, stored with a fresh secret, and opened to show it. */
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdminScreen(request, context, "webhooks");
   const form = await request.formData();

@@ -9,7 +9,7 @@ import type { Route } from "./+types/auth-login";
 /**
  * POST /api/auth/login (A §7): {email, password, remember, code?} → {token, user}; the session
  * cookie too. An account with two-factor answers 401 {message, twoFactorRequired: true} until
- * `code` is right; a staff account without it, 403 {message, setupRequired: true} (issue 32).
+ * `code` is right; a staff account without it, 403 {message, setupRequired: true} (decision 112).
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const { services } = context;
@@ -26,7 +26,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       maxAgeMs: body.remember ? session.expiresAt.getTime() - Date.now() : null,
       secure: services.config.publicBaseUrl.startsWith("https:"),
     });
-    // Staff without two-factor get no token (issue 32). The browser keeps the session cookie, which
+    // Staff without two-factor get no token (decision 112). The browser keeps the session cookie, which
     // opens only the set-up page, so the person can set it up there and carry on.
     if (session.twoFactorSetupRequired)
       return jsonResponse(

@@ -8,7 +8,7 @@ export function loader() {
 }
 
 /**
- * PUT /api/billing/invoices/{number}/nfse (issue 28): the invoice's NFS-e as multipart/form-data,
+ * PUT /api/billing/invoices/{number}/nfse (decision 096): the invoice's NFS-e as multipart/form-data,
  * fields `number` and `verificationCode`, files `pdf` and/or `xml`, each checked by its content.
  * Replaces a previous NFS-e. Unknown invoice: 404 (before the body is read).
  */

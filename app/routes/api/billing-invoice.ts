@@ -17,7 +17,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 /**
- * PATCH /api/billing/invoices/{number} (issue 28): `{"status":"paid","paidOn":"YYYY-MM-DD"}` or
+ * PATCH /api/billing/invoices/{number} (decision 096): `{"status":"paid","paidOn":"YYYY-MM-DD"}` or
  * `{"status":"cancelled"}`. Only an open invoice changes; the same state again is answered as is;
  * leaving paid or cancelled is 409. Unknown number: 404.
  */

@@ -10,7 +10,7 @@ export function loader() {
 }
 
 /**
- * POST /api/billing/invoices (issue 28): the billing system creates an invoice for a company by
+ * POST /api/billing/invoices (decision 096): the billing system creates an invoice for a company by
  * its CNPJ. Idempotent by number: 201 with the new invoice, or 200 with the stored one when the
  * number exists (even if this body differs: nothing is changed). A key of scope `billing`.
  */

@@ -7,7 +7,7 @@ import { errorResponse, jsonResponse, messages } from "@server/http/errors.ts";
 import type { Route } from "./+types/json-draft";
 
 /**
- * The draft of a document at a level (issue 29): GET reads it (404 when there is none), PUT saves
+ * The draft of a document at a level (decision 100): GET reads it (404 when there is none), PUT saves
  * the whole document as the draft (If-Match: the draft's tag; the public site does not change),
  * DELETE throws it away. Admins and editors.
  */

@@ -8,7 +8,7 @@ import { errorResponse, jsonResponse, messages } from "@server/http/errors.ts";
 import type { Route } from "./+types/json-preview";
 
 /**
- * POST /api/json/{docname}/preview?segment=&lang= (issue 29): a signed preview link of the level's
+ * POST /api/json/{docname}/preview?segment=&lang= (decision 100): a signed preview link of the level's
  * draft, valid for an hour, with the public pages, sites and languages where it can be seen.
  * Admins and editors; anyone with the link may look, nobody can change anything with it.
  */

@@ -5,7 +5,7 @@ import { errorResponse, messages } from "@server/http/errors.ts";
 import type { Route } from "./+types/json-publish";
 
 /**
- * POST /api/json/{docname}/publish?segment=&lang= (issue 29): the level's draft goes live as a new
+ * POST /api/json/{docname}/publish?segment=&lang= (decision 100): the level's draft goes live as a new
  * version, every cached copy is dropped and the cached pages render again. If-Match carries the
  * published version's tag the editor read (409 with the current one when someone published since).
  * Admins only.

@@ -10,7 +10,7 @@ import type { Route } from "./+types/json-revisions";
 /**
  * GET /api/json/{docname}/revisions: the versions, newest first; GET .../revisions/{version}: one
  * version's content; POST .../revisions/{version}: restore it (a new version), or with
- * `?path=plans.2.price` only that field (issue 29 item 6). Staff read; only admins restore.
+ * `?path=plans.2.price` only that field (decision 100). Staff read; only admins restore.
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   return handleApi(context.services.logger, async () => {
@@ -36,7 +36,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const url = new URL(request.url);
     const level = levelFrom(url, context.services.domains.subdomains);
     if (url.searchParams.has("path")) {
-      // One field (issue 29 item 6): ?path=plans.2.price[&from=plans.3.price][&mode=insert|remove].
+      // One field (decision 100): ?path=plans.2.price[&from=plans.3.price][&mode=insert|remove].
       const field = fieldFrom(url);
       const restored = await context.services.contentAdmin.restoreField({
         name,

@@ -16,7 +16,7 @@ const scheduleSchema = z.discriminatedUnion("action", [
 ]);
 
 /**
- * POST /api/json/{docname}/schedule?segment=&lang= (issue 29): `{action: "publish", at}` publishes
+ * POST /api/json/{docname}/schedule?segment=&lang= (decision 100): `{action: "publish", at}` publishes
  * the level's draft as it is now at `at`; `{action: "unpublish", at, item}` takes a blog post (its
  * slug) or content page (its path) off the site at `at`. `at` is São Paulo's wall-clock time
  * ("2026-11-26T15:30"). 201 with the schedule. Admins only.

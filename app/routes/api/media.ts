@@ -5,7 +5,7 @@ import { MAX_UPLOAD_BYTES, uploadMessages } from "~/lib/uploads.ts";
 import type { Route } from "./+types/media";
 
 /**
- * GET /api/media?q=&missingAlt=1 (issue 29): the media library, newest first, for the editor's
+ * GET /api/media?q=&missingAlt=1 (decision 099): the media library, newest first, for the editor's
  * image picker. Admins only.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -21,7 +21,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /**
- * POST /api/media?altPt=&altEn=&focalX=&focalY=&name= (issue 29): a new image for the library, the
+ * POST /api/media?altPt=&altEn=&focalX=&focalY=&name= (decision 099): a new image for the library, the
  * file itself as the body with its image type (as POST /api/uploads), its alt text in Portuguese
  * and English required. Answers the library entry: original, WebP variants, alt, focal point.
  * An image/* Content-Type is required, which no cross-site form can send without a preflight.

@@ -18,7 +18,7 @@ export function loader() {
 }
 
 /**
- * PUT /api/platform/companies/{cnpj}/integrations/{id} (issue 28): the vendor's platform reports a
+ * PUT /api/platform/companies/{cnpj}/integrations/{id} (decision 096): the vendor's platform reports a
  * company's connection to an integration of the catalogue (status, last sync, a detail to show).
  * A key of scope `platform`; an unknown company or integration is 404. Repeating it is harmless.
  */

@@ -9,7 +9,7 @@ export function loader() {
 }
 
 /**
- * POST /api/uploads (issue 12): an image for a content document, the file itself as the body with
+ * POST /api/uploads (decision 073): an image for a content document, the file itself as the body with
  * its image type. Admins only. The type is checked by content; the answer is where it is served.
  * An image/* Content-Type is required, which no cross-site form can send without a preflight.
  */
@@ -22,7 +22,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const bytes = await readBodyBytes(request, MAX_UPLOAD_BYTES).catch((error: unknown) => {
       throw HttpError.is(error) && error.status === 413 ? new HttpError(413, uploadMessages.tooLarge) : error;
     });
-    // Into the media library too (issue 29), without alt text: listed there as missing it. The
+    // Into the media library too (decision 099), without alt text: listed there as missing it. The
     // editor now uploads through POST /api/media, which requires it.
     const { item } = await context.services.media.upload({
       bytes,

@@ -3,7 +3,7 @@ import type { Route } from "./+types/company-export";
 import { downloadRefusal, downloadResponse } from "./invoice-download.server.ts";
 
 /**
- * GET /user/empresa/dados: the company's data as a ZIP for its owner (issue 32, LGPD art. 18 V):
+ * GET /user/empresa/dados: the company's data as a ZIP for its owner (decision 111, LGPD art. 18 V):
  * a download, private and never cached; any other role gets the same 404 as for a page that is not
  * there. Recorded in the audit log.
  */

@@ -65,7 +65,7 @@ export function meta({ data: loaded }: Route.MetaArgs) {
   return [{ title: `${t.newTitle} | Vértice` }, { name: "robots", content: "noindex" }];
 }
 
-/** Ask for an integration of the catalogue, or one it does not list (issue 28). */
+/** Ask for an integration of the catalogue, or one it does not list. */
 export default function IntegrationNew({ loaderData, actionData }: Route.ComponentProps) {
   const { language, canRequest, options, chosen } = loaderData;
   const t = integrationTexts(language);

@@ -52,7 +52,7 @@ export function meta({ data: loaded }: Route.MetaArgs) {
 }
 
 /**
- * The integrations catalogue with the company's connections (issue 28): status as the vendor's
+ * The integrations catalogue with the company's connections: status as the vendor's
  * platform reports it, last sync, the partner's documentation; a category filter and a search as
  * the query string (works without JavaScript).
  */

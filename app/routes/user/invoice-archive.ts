@@ -5,7 +5,7 @@ import type { Route } from "./+types/invoice-archive";
 import { downloadRefusal, downloadResponse } from "./invoice-download.server.ts";
 
 /**
- * A competence year's invoices and NFS-e files in one ZIP, for the accountant (issue 28); a 404 for
+ * A competence year's invoices and NFS-e files in one ZIP, for the accountant (decision 097); a 404 for
  * a year without invoices and for anyone who may not see them.
  */
 export async function loader({ request, context, params }: Route.LoaderArgs) {

@@ -4,7 +4,7 @@ import { data } from "react-router";
 import { attachmentDisposition } from "./ticket-form.server.ts";
 
 /**
- * An invoice's file as a download (issue 28): never shown in the site's origin, never kept by a
+ * An invoice's file as a download (decision 097): never shown in the site's origin, never kept by a
  * cache on the way (private, no-store), sandboxed should a browser open it anyway.
  */
 export function downloadResponse(file: DownloadedFile): Response {

@@ -23,7 +23,7 @@ export function meta({ data: loaded }: Route.MetaArgs) {
   return [{ title: `${t.notes.title} | Vértice` }, { name: "robots", content: "noindex" }];
 }
 
-/** The NFS-e files of the company's invoices (issue 28, item 3): PDF and XML of each, by year. */
+/** The NFS-e files of the company's invoices (decision 097): PDF and XML of each, by year. */
 export default function InvoiceNotes({ loaderData }: Route.ComponentProps) {
   const { language, companyName, items, years, year } = loaderData;
   const t = invoiceTexts(language);

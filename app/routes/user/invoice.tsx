@@ -27,7 +27,7 @@ export function meta({ data: loaded }: Route.MetaArgs) {
 }
 
 /**
- * One invoice (issue 28, item 3): its facts and lines, how to pay it while it is to pay (Pix copia
+ * One invoice (decision 097): its facts and lines, how to pay it while it is to pay (Pix copia
  * e cola with its QR code, the boleto's digitable line, each with a copy button), its PDF and NFS-e,
  * and a support ticket of category Financeiro already filled in with it.
  */

@@ -65,7 +65,7 @@ function InvoiceRow({ invoice, t, language }: { invoice: Item; t: InvoiceTexts; 
 }
 
 /**
- * The company's invoices (issue 28, item 3), for owners, admins and finance: what is to pay first,
+ * The company's invoices (decision 097), for owners, admins and finance: what is to pay first,
  * then the history; a competence year filter and that year's ZIP for the accountant.
  */
 export default function Invoices({ loaderData }: Route.ComponentProps) {

@@ -5,7 +5,7 @@ import { formatDay } from "~/lib/format.ts";
 import type { OfferedLanguage } from "~/lib/languages.ts";
 import { type PlanRequestStatus, planTexts } from "~/lib/portal/plan-texts.ts";
 
-/** The pieces the plan page and the change page share (issue 28). */
+/** The pieces the plan page and the change page share (decision 095). */
 
 /** "R$ 299,90/mês", or "R$ 2.999,00/ano" with its monthly equivalent (annual / 12, A §9) beneath. */
 export function PriceLine({

@@ -146,7 +146,7 @@ function QuoteLines({ quote, language }: { quote: PlanQuote; language: OfferedLa
 }
 
 /**
- * Changing plan (issue 28): every plan with both cycles' prices, chosen with radios in a GET form
+ * Changing plan (decision 095): every plan with both cycles' prices, chosen with radios in a GET form
  * (works without JavaScript; with it, a choice updates the summary at once); the summary shows the
  * new price and the pro-rata difference, and owners and admins confirm the request.
  */

@@ -28,7 +28,7 @@ export function meta({ data: loaded }: Route.MetaArgs) {
 }
 
 /**
- * The company's plan (issue 28): its name, cycle, price and renewal, its limits against use, and
+ * The company's plan (decision 095): its name, cycle, price and renewal, its limits against use, and
  * the change request in flight ('Solicitado') or the last one answered. Everyone at the company
  * sees it; owners and admins get the way to change it.
  */

@@ -4,7 +4,7 @@ import type { Route } from "./+types/ticket-attachment";
 import { attachmentDisposition } from "./ticket-form.server.ts";
 
 /**
- * A ticket's file (issue 27), for whoever may see the ticket; anyone else gets the same 404 as for
+ * A ticket's file (decision 094), for whoever may see the ticket; anyone else gets the same 404 as for
  * a file that does not exist. Always a download, never shown in the site's origin (helmet adds
  * X-Content-Type-Options: nosniff to every answer, this one included).
  */

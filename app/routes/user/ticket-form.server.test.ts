@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { portalTexts } from "~/lib/portal/texts.ts";
 import { attachmentDisposition, fieldErrorsOf, hadFiles, sentFiles } from "./ticket-form.server.ts";
 
-describe("the ticket forms' server side (issue 27)", () => {
+describe("the ticket forms' server side (decision 094)", () => {
   it("takes the chosen files and skips an empty file input", async () => {
     const form = new FormData();
     form.append("anexos", new File([new Uint8Array([1, 2, 3])], "tela.png", { type: "image/png" }));

@@ -19,7 +19,7 @@ import { AttachmentField, describedBy, ErrorSummary } from "./ticket-ui.tsx";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requirePortalMember(request, context);
-  // Defaults another page may fill in (an invoice's 'Dúvida sobre esta fatura', issue 28): only
+  // Defaults another page may fill in (an invoice's 'Dúvida sobre esta fatura', decision 097): only
   // starting values of the form, checked like anything typed when it is sent.
   const query = new URL(request.url).searchParams;
   const category = query.get("categoria") ?? "";
@@ -89,7 +89,7 @@ const IDS = {
   attachments: "anexos",
 } as const;
 
-/** A new support ticket (issue 27): category, priority, subject, description and files. */
+/** A new support ticket (decision 094): category, priority, subject, description and files. */
 export default function TicketNew({ loaderData, actionData }: Route.ComponentProps) {
   const t = portalTexts(loaderData.language);
   const busy = useNavigation().state === "submitting";

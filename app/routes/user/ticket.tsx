@@ -117,7 +117,7 @@ export function meta({ data: loaded }: Route.MetaArgs) {
   return [{ title: `${subject} | Vértice` }, { name: "robots", content: "noindex" }];
 }
 
-/** One ticket (issue 27): its facts, the conversation with support, and what the person can do next. */
+/** One ticket (decision 094): its facts, the conversation with support, and what the person can do next. */
 export default function Ticket({ loaderData, actionData }: Route.ComponentProps) {
   const { language, ticket, justOpened } = loaderData;
   const t = portalTexts(language);

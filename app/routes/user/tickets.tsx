@@ -38,7 +38,7 @@ export function meta({ data: loaded }: Route.MetaArgs) {
 }
 
 /**
- * The support tickets a person may see (issue 27): their own, or the whole company's for owners and
+ * The support tickets a person may see (decision 094): their own, or the whole company's for owners and
  * admins. Search and the status filter are the query string (a GET form: works without JavaScript).
  */
 export default function Tickets({ loaderData }: Route.ComponentProps) {

@@ -55,7 +55,7 @@ export function meta({ data: loaded }: Route.MetaArgs) {
   return [{ title: `${t.invite.title} | Vértice` }, { name: "robots", content: "noindex" }];
 }
 
-/** Invite someone into the company, with a role the inviter may give (issue 27). */
+/** Invite someone into the company, with a role the inviter may give (decision 091). */
 export default function UserNew({ loaderData, actionData }: Route.ComponentProps) {
   const { language, roles, canInvite } = loaderData;
   const t = portalTexts(language);

@@ -90,7 +90,7 @@ export function meta({ data: loaded }: Route.MetaArgs) {
   return [{ title: `${t.users.title} | Vértice` }, { name: "robots", content: "noindex" }];
 }
 
-/** The company's people (issue 27): who they are, their role and last sign-in; invitations in flight. */
+/** The company's people (decision 091): who they are, their role and last sign-in; invitations in flight. */
 export default function Users({ loaderData, actionData }: Route.ComponentProps) {
   const { language, me, myRole, companyName, people, invitations, plan } = loaderData;
   const t = portalTexts(language);
