@@ -1,6 +1,6 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, waitHydrated, watchProblems } from "../support/browser.ts";
+import { hydrateAllIslands, launchBrowser, waitHydrated, watchProblems } from "../support/browser.ts";
 import { type ServerProcess, startServerProcess } from "../support/server-process.ts";
 
 /**
@@ -34,13 +34,7 @@ describe("npm run dev in Chromium", () => {
       });
       await page.goto(`${server.url}${pathname}`, { waitUntil: "load" });
       await waitHydrated(page);
-      const islands = page.locator("[data-island]");
-      const count = await islands.count();
-      expect(count).toBeGreaterThan(1);
-      for (let i = 0; i < count; i++) {
-        await islands.nth(i).evaluate((element) => (element.firstElementChild ?? element).scrollIntoView());
-        await expect.poll(() => islands.nth(i).getAttribute("data-island-hydrated")).toBe("true");
-      }
+      expect(await hydrateAllIslands(page)).toBeGreaterThan(1);
       const roots = await page.$$eval("[data-island]", (elements) =>
         elements.filter(
           (element) => !Object.keys(element).some((key) => key.startsWith("__reactContainer$")),

@@ -4,7 +4,7 @@ import { projectRoot } from "@server/paths.ts";
 import type { Browser, Page, Route } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { IslandManifest } from "~/islands/manifest.ts";
-import { gotoHydrated, launchBrowser, watchProblems } from "../support/browser.ts";
+import { gotoHydrated, hydrateAllIslands, launchBrowser, watchProblems } from "../support/browser.ts";
 import { type SharedServer, sharedServer } from "../support/server-process.ts";
 
 const manifest = JSON.parse(
@@ -63,15 +63,7 @@ describe("islands hydrated by React in Chromium", () => {
 
       await gotoHydrated(page, `${server.url}${pathname}`);
       // Scrolled through, every island comes into view and is hydrated.
-      const count = await page.locator("[data-island]").count();
-      expect(count).toBeGreaterThan(0);
-      for (let i = 0; i < count; i++) {
-        const island = page.locator("[data-island]").nth(i);
-        await island.evaluate((element) =>
-          (element.firstElementChild ?? element).scrollIntoView({ block: "center" }),
-        );
-        await expect.poll(() => island.getAttribute("data-island-hydrated")).toBe("true");
-      }
+      expect(await hydrateAllIslands(page)).toBeGreaterThan(0);
       const roots = await reactRoots(page);
       expect(roots.filter((root) => !root.react)).toEqual([]);
       // React came after the page's load event, not before it.

@@ -1,4 +1,5 @@
 import { type Browser, type BrowserContext, chromium, type Locator, type Page } from "playwright-core";
+import { expect } from "vitest";
 import { CHROMIUM_HEADLESS_ARGS, DEBIAN_TOOLS } from "../../scripts/outside-tools.mjs";
 import { nextSignInCode, rememberRecoveryCodes, setupCode } from "./two-factor.ts";
 
@@ -61,6 +62,23 @@ export async function hydratedInView(part: Locator): Promise<void> {
       (element) => element?.closest("[data-island]")?.getAttribute("data-island-hydrated") === "true",
       await part.elementHandle(),
     );
+}
+
+/**
+ * Scrolls each island of the page into view and waits until it is hydrated (islands below the fold
+ * hydrate when they come near the viewport, decision 114). Returns how many islands the page has.
+ */
+export async function hydrateAllIslands(page: Page): Promise<number> {
+  const islands = page.locator("[data-island]");
+  const count = await islands.count();
+  for (let i = 0; i < count; i++) {
+    const island = islands.nth(i);
+    await island.evaluate((element) =>
+      (element.firstElementChild ?? element).scrollIntoView({ block: "center" }),
+    );
+    await expect.poll(() => island.getAttribute("data-island-hydrated")).toBe("true");
+  }
+  return count;
 }
 
 /** Waits until the current document is hydrated (after a reload, a back navigation or a redirect). */
