@@ -50,7 +50,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const query = readFormPageQuery(url.searchParams);
   return {
     formKey: form.id as FormKey,
-    form,
+    // The qualification badge (B §2.6, optional: `infolead`) is for staff checking a form's rules in
+    // a preview; a visitor never reads that they are a cold lead (decision 116).
+    form: { ...form, infolead: form.infolead && context.preview !== null },
     language: context.request.uiLanguage,
     plan: planId
       ? {

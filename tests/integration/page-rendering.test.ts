@@ -1,6 +1,7 @@
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createApp } from "@server/app.ts";
+import { previewToken } from "@server/content/preview.ts";
 import type { DatabaseHandle } from "@server/db/client.ts";
 import { RENDER_SLOTS } from "@server/http/render-queue.ts";
 import { type BuiltServices, stopServices } from "@server/services.ts";
@@ -86,6 +87,38 @@ describe("page rendering in the app", () => {
       // entry.server.tsx gives each render an abort deadline of 11 s; a finished one clears it
       // (a timer left behind keeps the whole render alive until it fires).
       expect(timers() - before).toBeLessThan(5);
+    } finally {
+      await close(server);
+    }
+  });
+});
+
+describe("the lead-qualification badge (B §2.6, decision 116)", () => {
+  it("is never in a visitor's form page; a staff preview of the form shows it", async () => {
+    const { url, server } = await listen(createApp(services, { build }));
+    try {
+      const published = await services.content.get("form-demo", { segment: null, lang: "pt" });
+      expect(published?.data.infolead, "the demo form asks for the badge").toBe(true);
+      const visitor = await (await fetch(`${url}/demonstracao`)).text();
+      expect(visitor).toContain("<form");
+      expect(visitor).not.toContain("Qualificação do lead");
+      expect(visitor).not.toContain("lead-badge");
+
+      // The form's default level (its Portuguese document), as the editor saves and previews it.
+      const level = { segment: "", lang: "" };
+      await services.workflow.saveDraft({
+        name: "form-demo",
+        level,
+        data: published?.data,
+        author: "equipe",
+      });
+      const token = previewToken(services.signer, {
+        name: "form-demo",
+        ...level,
+        expiresAt: Date.now() + 60_000,
+      });
+      const preview = await (await fetch(`${url}/demonstracao?preview=${token}`)).text();
+      expect(preview).toContain("Qualificação do lead");
     } finally {
       await close(server);
     }
