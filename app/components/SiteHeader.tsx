@@ -104,7 +104,8 @@ export function SiteHeader({ menu, language, account, t }: Props) {
       {t.login}
     </SiteLink>
   );
-  const trialButton = (
+  // A signed-in customer already has the product (and staff sell it): no trial call to action for them.
+  const trialButton = account ? null : (
     <SiteLink to="/teste-gratis" className="button button--primary">
       {t.freeTrial}
     </SiteLink>

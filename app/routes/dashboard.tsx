@@ -4,11 +4,13 @@ import {
   accountSecurityData,
   isSecurityIntent,
 } from "@server/http/account-security.ts";
-import { requirePageUser } from "@server/http/auth-guard.ts";
+import { portalMemberOf, requirePageUser } from "@server/http/auth-guard.ts";
+import { companyLanding } from "@server/portal/landing.ts";
 import { useEffect, useState } from "react";
 import { data, Form, useFetcher } from "react-router";
 import { AccountSecurity } from "~/components/account-security.tsx";
-import { TIMEZONES } from "~/lib/auth/redirect.ts";
+import { CompanyLandingCard } from "~/components/CompanyLandingCard.tsx";
+import { TIMEZONES, timezoneLabel } from "~/lib/auth/redirect.ts";
 import { preferencesSchema } from "~/lib/auth/schemas.ts";
 import { authTexts } from "~/lib/auth/texts.ts";
 import { LANGUAGE_COOKIE } from "~/lib/locale.ts";
@@ -26,10 +28,13 @@ export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: acco
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requirePageUser(request, context);
   const language = context.request.uiLanguage;
-  return data(
-    { user, language, security: await accountSecurityData(request, context, user, language) },
-    { headers: { "Cache-Control": "private, no-store" } },
-  );
+  // A customer lands here after signing in (A §2): their company and the way into the portal first.
+  const member = user.role === "customer" ? await portalMemberOf(user, context) : null;
+  const [security, company] = await Promise.all([
+    accountSecurityData(request, context, user, language),
+    member ? companyLanding(context.services, member) : null,
+  ]);
+  return data({ user, language, security, company }, { headers: { "Cache-Control": "private, no-store" } });
 }
 
 /** Saves the preferences card; the language also becomes the site's language for this visitor. */
@@ -97,6 +102,9 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
         </Form>
       </header>
       <p>{t.dashboardLead}</p>
+      {loaderData.company && (
+        <CompanyLandingCard company={loaderData.company} language={loaderData.language} />
+      )}
       <div className="account__cards">
         <article className="card" aria-labelledby="card-usuario">
           <h2 id="card-usuario">{t.userCard}</h2>
@@ -147,7 +155,7 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
               >
                 {timezones.map((zone) => (
                   <option key={zone} value={zone}>
-                    {zone.replace(/_/g, " ")}
+                    {timezoneLabel(zone, loaderData.language)}
                   </option>
                 ))}
               </select>

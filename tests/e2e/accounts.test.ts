@@ -63,6 +63,22 @@ describe("customer accounts in Chromium", () => {
     const header = page.locator("header.site-header");
     expect(await header.getByRole("link", { name: "Minha conta" }).first().isVisible()).toBe(true);
     expect(await header.getByRole("link", { name: "Entrar" }).count()).toBe(0);
+    // A customer already has the product: no trial offer in the header (decision 116).
+    expect(await header.getByRole("link", { name: "Teste grátis" }).count()).toBe(0);
+    // The landing leads into the company's portal: its tickets, its invoices (decision 116).
+    const company = page.getByRole("region", { name: "Sua empresa" });
+    expect(await company.getByRole("link", { name: "Abrir o portal da empresa" }).getAttribute("href")).toBe(
+      "/user/dashboard",
+    );
+    expect(await company.getByRole("link", { name: "Ver chamados" }).getAttribute("href")).toBe(
+      "/user/suporte",
+    );
+    expect(await company.getByRole("link", { name: "Abrir chamado" }).getAttribute("href")).toBe(
+      "/user/suporte/novo",
+    );
+    expect(await company.getByRole("link", { name: "Histórico de cobranças" }).getAttribute("href")).toBe(
+      "/user/faturas",
+    );
     expect(await page.evaluate(() => localStorage.getItem("rememberedEmail"))).toBe(customer.email);
     expect(await page.getByText(customer.email).count()).toBe(1);
     expect(await page.getByText("Cliente", { exact: true }).count()).toBe(1);

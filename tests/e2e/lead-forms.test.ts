@@ -60,7 +60,7 @@ describe("lead forms in Chromium, delivered to the fake Jira", () => {
     expect(jira.requests.some((r) => r.method === "GET" && r.path === "/rest/api/3/myself")).toBe(true);
   });
 
-  it("demo form: validation, masks, live temperature, capture after step 1, success screen and one qualified issue", async () => {
+  it("demo form: validation, masks, no score shown to the visitor, capture after step 1, success screen and one qualified issue", async () => {
     const before = jira.issues.length;
     await gotoHydrated(page, `${server.url}/demonstracao`);
     await page.getByRole("button", { name: "Continuar" }).click();
