@@ -131,14 +131,26 @@ describe("customer accounts in Chromium", () => {
     expect(await system.getAttribute("href")).toBe("/system");
     await page.screenshot({ path: path.join(screenshots, "user-area-desktop.png"), fullPage: true });
 
-    // On a phone the entries are one scrolling row above the content, the current one in view.
+    // On a phone the entries are behind one menu line that names the current page, above the
+    // content; opened, every entry shows whole, none cut at the edges (decision 116).
     await page.setViewportSize({ width: 390, height: 844 });
     await gotoHydrated(page, `${server.url}/user/afiliados`);
     const heading = await page.locator(".user-area__content h1").first().boundingBox();
     expect(heading!.y).toBeLessThan(400);
-    const current = await page.locator(".user-area__sidebar a.active").boundingBox();
-    expect(current!.x).toBeGreaterThanOrEqual(0);
-    expect(current!.x + current!.width).toBeLessThanOrEqual(390);
+    const phoneMenu = page.locator(".user-area__phone-menu");
+    expect(await phoneMenu.locator("summary").textContent()).toContain("Afiliados");
+    await phoneMenu.locator("summary").click();
+    const links = await phoneMenu
+      .getByRole("link")
+      .evaluateAll((found) => found.map((link) => link.getBoundingClientRect().toJSON() as DOMRect));
+    expect(links).toHaveLength(13);
+    for (const box of links) {
+      expect(box.left).toBeGreaterThanOrEqual(0);
+      expect(box.right).toBeLessThanOrEqual(390);
+    }
+    await phoneMenu.getByRole("link", { name: "Chamados de suporte" }).click();
+    await page.getByRole("heading", { name: "Chamados de suporte", level: 1 }).waitFor();
+    expect(await phoneMenu.locator("details").getAttribute("open")).toBeNull();
     expect(
       await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
     ).toBeLessThanOrEqual(0);

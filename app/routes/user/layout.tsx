@@ -5,7 +5,7 @@ import { authTexts } from "~/lib/auth/texts.ts";
 import { passOnHeaders } from "~/lib/route-headers.ts";
 import portalStylesheet from "~/styles/portal.css?url";
 import type { Route } from "./+types/layout";
-import { userMenu } from "./menu.ts";
+import { type UserMenuGroup, userMenu } from "./menu.ts";
 
 export const headers = passOnHeaders;
 
@@ -19,33 +19,67 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   );
 }
 
-/** The user area layout (B §2.9): sidebar with the spec's entries and the /system link in its footer. */
-export default function UserLayout({ loaderData }: Route.ComponentProps) {
-  const t = authTexts(loaderData.language);
-  const { pathname } = useLocation();
-  const sidebar = useRef<HTMLElement>(null);
-  // On phones the entries are one scrolling row: bring the current one into view.
-  useEffect(() => {
-    sidebar.current?.querySelector("a.active")?.scrollIntoView({ block: "nearest", inline: "nearest" });
-  }, [pathname]);
-  return (
-    <div className="user-area">
-      <nav ref={sidebar} className="user-area__sidebar" aria-label={t.userArea}>
-        <p className="user-area__title">{t.userArea}</p>
-        <ul>
-          {userMenu(t, loaderData.user.company?.role ?? null).map((item) => (
-            <li key={item.path}>
-              <NavLink to={item.path} end>
-                {item.label}
+/** The portal's entries by part (app/routes/user/menu.ts), each group with its heading. */
+function MenuGroups({ groups, idPrefix }: { groups: UserMenuGroup[]; idPrefix: string }) {
+  return groups.map((group, index) => {
+    const id = `${idPrefix}-${index}`;
+    return (
+      <div key={id} className="user-area__group">
+        {group.heading && (
+          <p id={id} className="user-area__group-heading">
+            {group.heading}
+          </p>
+        )}
+        <ul aria-labelledby={group.heading ? id : undefined}>
+          {group.entries.map((entry) => (
+            <li key={entry.path}>
+              <NavLink to={entry.path} end>
+                {entry.label}
               </NavLink>
             </li>
           ))}
         </ul>
-        <p className="user-area__footer">
-          <a href="/system" target="_blank" rel="noopener">
-            {t.openSystem} <span className="visually-hidden">{t.newTab}</span>
-          </a>
-        </p>
+      </div>
+    );
+  });
+}
+
+/**
+ * The user area layout (B §2.9): the sidebar with the spec's entries, grouped by part of the portal,
+ * and the /system link in its footer. On a phone the same entries are behind one "menu" line that
+ * names the current page, so the page's content comes first and no entry is cut (decision 116).
+ */
+export default function UserLayout({ loaderData }: Route.ComponentProps) {
+  const t = authTexts(loaderData.language);
+  const { pathname } = useLocation();
+  const phoneMenu = useRef<HTMLDetailsElement>(null);
+  const groups = userMenu(t, loaderData.language, loaderData.user.company?.role ?? null);
+  const current = groups.flatMap((group) => group.entries).find((entry) => entry.path === pathname);
+  // The phone's menu closes once an entry was chosen.
+  useEffect(() => {
+    if (phoneMenu.current) phoneMenu.current.open = false;
+  }, [pathname]);
+  const systemLink = (
+    <a href="/system" target="_blank" rel="noopener">
+      {t.openSystem} <span className="visually-hidden">{t.newTab}</span>
+    </a>
+  );
+  return (
+    <div className="user-area">
+      <nav className="user-area__sidebar" aria-label={t.userArea}>
+        <p className="user-area__title">{t.userArea}</p>
+        <MenuGroups groups={groups} idPrefix="menu-grupo" />
+        <p className="user-area__footer">{systemLink}</p>
+      </nav>
+      <nav className="user-area__phone-menu" aria-label={t.userArea}>
+        <details ref={phoneMenu}>
+          <summary>
+            <span className="user-area__phone-title">{t.userArea}</span>
+            {current && <span className="user-area__phone-current">{current.label}</span>}
+          </summary>
+          <MenuGroups groups={groups} idPrefix="menu-celular" />
+          <p className="user-area__footer">{systemLink}</p>
+        </details>
       </nav>
       <div className="user-area__content">
         <Outlet />

@@ -1,25 +1,93 @@
 import type { AuthTexts } from "~/lib/auth/texts.ts";
+import type { OfferedLanguage } from "~/lib/locale.ts";
 import { type CompanyRole, can, type PortalPermission } from "~/lib/portal/permissions.ts";
 
+/** The headings of the sidebar's groups: each part of the portal with its list and its "new". */
+const GROUPS = {
+  pt: {
+    plan: "Plano",
+    people: "Pessoas",
+    billing: "Cobrança",
+    integrations: "Integrações",
+    support: "Suporte",
+  },
+  en: {
+    plan: "Plan",
+    people: "People",
+    billing: "Billing",
+    integrations: "Integrations",
+    support: "Support",
+  },
+} satisfies Record<OfferedLanguage, Record<string, string>>;
+
+export interface UserMenuEntry {
+  path: string;
+  label: string;
+}
+export interface UserMenuGroup {
+  /** Absent for the first group (the dashboard), which needs no heading. */
+  heading?: string;
+  entries: UserMenuEntry[];
+}
+
 /**
- * The user area's sidebar (B §2.9). An entry whose screen needs a permission is shown only to the
- * roles that have it (a plain member sees no invoices, finance no integrations); staff, who have no
- * company role, see them all.
+ * The user area's sidebar (B §2.9), grouped by part of the portal (decision 116). An entry whose
+ * screen needs a permission is shown only to the roles that have it (a plain member sees no invoices,
+ * finance no integrations); staff, who have no company role, see them all; a group left empty goes.
  */
-export function userMenu(t: AuthTexts, role: CompanyRole | null) {
-  const entries: { path: string; label: string; needs?: PortalPermission }[] = [
-    { path: "/user/dashboard", label: t.menu.dashboard },
-    { path: "/user/afiliados", label: t.menu.afiliados },
-    { path: "/user/plano", label: t.menu.plano },
-    { path: "/user/plano/upgrade", label: t.menu.upgrade },
-    { path: "/user/usuarios", label: t.menu.usuarios },
-    { path: "/user/usuarios/novo", label: t.menu.novoUsuario },
-    { path: "/user/faturas", label: t.menu.faturas, needs: "billing.view" },
-    { path: "/user/faturas/notas", label: t.menu.notas, needs: "billing.view" },
-    { path: "/user/integracoes", label: t.menu.integracoes, needs: "integrations.view" },
-    { path: "/user/integracoes/nova", label: t.menu.novaIntegracao, needs: "integrations.view" },
-    { path: "/user/suporte", label: t.menu.suporte },
-    { path: "/user/suporte/novo", label: t.menu.novoChamado },
+export function userMenu(t: AuthTexts, language: OfferedLanguage, role: CompanyRole | null): UserMenuGroup[] {
+  const g = GROUPS[language];
+  const groups: (Omit<UserMenuGroup, "entries"> & {
+    entries: (UserMenuEntry & { needs?: PortalPermission })[];
+  })[] = [
+    {
+      entries: [
+        { path: "/user/dashboard", label: t.menu.dashboard },
+        { path: "/user/afiliados", label: t.menu.afiliados },
+      ],
+    },
+    {
+      heading: g.support,
+      entries: [
+        { path: "/user/suporte", label: t.menu.suporte },
+        { path: "/user/suporte/novo", label: t.menu.novoChamado },
+      ],
+    },
+    {
+      heading: g.billing,
+      entries: [
+        { path: "/user/faturas", label: t.menu.faturas, needs: "billing.view" },
+        { path: "/user/faturas/notas", label: t.menu.notas, needs: "billing.view" },
+      ],
+    },
+    {
+      heading: g.plan,
+      entries: [
+        { path: "/user/plano", label: t.menu.plano },
+        { path: "/user/plano/upgrade", label: t.menu.upgrade },
+      ],
+    },
+    {
+      heading: g.people,
+      entries: [
+        { path: "/user/usuarios", label: t.menu.usuarios },
+        { path: "/user/usuarios/novo", label: t.menu.novoUsuario },
+      ],
+    },
+    {
+      heading: g.integrations,
+      entries: [
+        { path: "/user/integracoes", label: t.menu.integracoes, needs: "integrations.view" },
+        { path: "/user/integracoes/nova", label: t.menu.novaIntegracao, needs: "integrations.view" },
+      ],
+    },
   ];
-  return entries.filter((entry) => !entry.needs || role === null || can(role, entry.needs));
+  return groups
+    .map((group) => ({
+      ...group,
+      entries: group.entries
+        .filter((entry) => !entry.needs || role === null || can(role, entry.needs))
+        .map(({ path, label }) => ({ path, label })),
+    }))
+    .filter((group) => group.entries.length > 0);
 }
