@@ -160,7 +160,7 @@ export function StructureField({
             className="button button--outline"
             onClick={() => onChange([...items, emptyOf(structure.template)])}
           >
-            {t.add}: {structure.template?.label ?? structure.label}
+            {t.addItem(structure.template?.label ?? structure.label)}
           </button>
         </div>
       );

@@ -22,8 +22,11 @@ export interface AdminScreen {
   readonly writes?: boolean;
   /** A download rather than a page: mounted outside the admin's shell. */
   readonly download?: boolean;
-  /** Its entry in the sidebar; screens without one are opened from another screen. */
-  readonly menu?: { readonly label: string; readonly icon: string };
+  /**
+   * Its entry in the sidebar, under the heading of its task (consecutive entries of one group are
+   * listed together); screens without one are opened from another screen.
+   */
+  readonly menu?: { readonly label: string; readonly icon: string; readonly group?: string };
 }
 
 export const ADMIN_SCREENS = {
@@ -37,15 +40,28 @@ export const ADMIN_SCREENS = {
     path: "json",
     module: "routes/admin/json-files.tsx",
     action: "content.read",
-    menu: { label: t.jsonEditor, icon: "file-text" },
+    menu: { label: t.files, icon: "file-text", group: t.menuGroups.content },
   },
   contentDocument: { path: "json/:file", module: "routes/admin/json-editor.tsx", action: "content.read" },
+  plans: {
+    path: "pages",
+    module: "routes/admin/plans-editor.tsx",
+    action: "content.read",
+    menu: { label: t.plansEditor, icon: "wallet", group: t.menuGroups.content },
+  },
+  media: {
+    path: "midia",
+    module: "routes/admin/media.tsx",
+    action: "content.read",
+    writes: true,
+    menu: { label: t.media, icon: "layers", group: t.menuGroups.content },
+  },
   leads: {
     path: "leads",
     module: "routes/admin/leads.tsx",
     action: "leads",
     writes: true,
-    menu: { label: t.leads, icon: "users" },
+    menu: { label: t.leads, icon: "users", group: t.menuGroups.sales },
   },
   leadsCsv: { path: "leads.csv", module: "routes/admin/leads-csv.ts", action: "leads", download: true },
   lead: { path: "leads/:id", module: "routes/admin/lead.tsx", action: "leads", writes: true },
@@ -55,14 +71,14 @@ export const ADMIN_SCREENS = {
     module: "routes/admin/sales-settings.tsx",
     action: "leads",
     writes: true,
-    menu: { label: t.sales, icon: "target" },
+    menu: { label: t.sales, icon: "target", group: t.menuGroups.sales },
   },
   companies: {
     path: "empresas",
     module: "routes/admin/companies.tsx",
     action: "companies",
     writes: true,
-    menu: { label: t.companies, icon: "briefcase" },
+    menu: { label: t.companies, icon: "briefcase", group: t.menuGroups.customers },
   },
   company: { path: "empresas/:id", module: "routes/admin/company.tsx", action: "companies", writes: true },
   companyInvoices: {
@@ -71,25 +87,12 @@ export const ADMIN_SCREENS = {
     action: "companies",
     writes: true,
   },
-  plans: {
-    path: "pages",
-    module: "routes/admin/plans-editor.tsx",
-    action: "content.read",
-    menu: { label: t.plansEditor, icon: "wallet" },
-  },
-  media: {
-    path: "midia",
-    module: "routes/admin/media.tsx",
-    action: "content.read",
-    writes: true,
-    menu: { label: t.media, icon: "layers" },
-  },
   webhooks: {
     path: "webhooks",
     module: "routes/admin/webhooks.tsx",
     action: "settings",
     writes: true,
-    menu: { label: webhookTexts.nav, icon: "plug" },
+    menu: { label: webhookTexts.nav, icon: "plug", group: t.menuGroups.system },
   },
   webhook: { path: "webhooks/:id", module: "routes/admin/webhook.tsx", action: "settings", writes: true },
   settings: {
@@ -97,7 +100,7 @@ export const ADMIN_SCREENS = {
     module: "routes/admin/settings.tsx",
     action: "settings",
     writes: true,
-    menu: { label: t.settings, icon: "shield" },
+    menu: { label: t.settings, icon: "shield", group: t.menuGroups.system },
   },
   account: {
     path: "conta",

@@ -27,6 +27,13 @@ export const adminTexts = {
   jsonEditor: "Editor JSON",
   plansEditor: "Editor de planos",
   leads: "Leads",
+  /** The sidebar's headings: the admin by task (decision 116). */
+  menuGroups: {
+    content: "Conteúdo",
+    sales: "Vendas",
+    customers: "Clientes",
+    system: "Integrações e sistema",
+  },
   companies: "Empresas",
   sales: "Distribuição de leads",
   media: "Mídia",
@@ -35,20 +42,29 @@ export const adminTexts = {
   logout: "Sair",
   collapse: "Recolher menu",
   expand: "Expandir menu",
-  files: "Arquivos JSON",
+  files: "Conteúdo do site",
+  filesIntro:
+    "Cada documento alimenta uma parte do site. Abra um para editar os textos e imagens; o nome do arquivo fica só como referência.",
+  document: "Documento",
   file: "Arquivo",
   content: "Conteúdo",
   levels: "Níveis",
   level: "Nível",
   levelDefault: "Padrão",
-  levelName: (segment: string, lang: string) =>
-    segment && lang
-      ? `${segment} + ${lang}`
-      : segment
-        ? `segmento ${segment}`
-        : lang
-          ? `idioma ${lang}`
-          : "Padrão",
+  /**
+   * A level of a document as staff read it: "Padrão", "Inglês", "Agronegócio", "Agronegócio, em
+   * inglês" (the segment's name from the domain configuration when the screen has it).
+   */
+  levelName: (segment: string, lang: string, segmentNames: Record<string, string> = {}) => {
+    const language = { pt: "português", en: "inglês", es: "espanhol" }[lang] ?? lang;
+    const site = segment ? (segmentNames[segment] ?? `Segmento ${segment}`) : "";
+    if (site && lang) return `${site}, em ${language}`;
+    if (site) return site;
+    if (lang) return language.charAt(0).toUpperCase() + language.slice(1);
+    return "Padrão";
+  },
+  /** A stored version of a level. */
+  versionName: (version: number) => `versão ${version}`,
   open: "Abrir",
   newLevel: "Criar neste nível",
   save: "Salvar alterações",
@@ -59,6 +75,10 @@ export const adminTexts = {
   noStructure: "Nenhuma estrutura de formulário encontrada",
   conflictShowCurrent: "Carregar a versão atual",
   add: "Adicionar",
+  /** A list's add button names what it adds, in a sentence: "Adicionar slide", "Adicionar destaque". */
+  addItem: (label: string) =>
+    // "Slide" reads "slide" mid-sentence; an acronym ("FAQ", "SEO") keeps its capitals.
+    `Adicionar ${/^[A-ZÀ-Ý][a-zà-ÿ]/.test(label) ? label.charAt(0).toLowerCase() + label.slice(1) : label}`,
   upload: "Enviar imagem",
   uploading: "Enviando imagem...",
   remove: "Remover",

@@ -58,7 +58,10 @@ export async function loadEditor(
       /** Posts or pages that can be taken off the site at a date (blog-data, pages-data). */
       unpublishable: unpublishableItems(name, stored?.data ?? null),
       revisions: stored ? await admin.revisions(name, level) : [],
-      segments: Object.keys(context.services.domains.subdomains),
+      /** The segments by key, with the names staff know them by (the domain configuration). */
+      segmentNames: Object.fromEntries(
+        Object.entries(context.services.domains.subdomains).map(([key, site]) => [key, site.name ?? key]),
+      ) as Record<string, string>,
       /** What this person may do here (the server checks again on every call). */
       may: {
         publish: staffMay(user.role, "content.publish"),

@@ -216,7 +216,8 @@ describe("editorial workflow in Chromium", () => {
     await page.waitForURL(`${server.url}/admin/midia`);
 
     // The browser's back button is held too: to the editor again, a change, then back.
-    await page.locator("#admin-menu").getByRole("link", { name: "testimonials-data.json" }).click();
+    await page.locator("#admin-menu").getByRole("link", { name: "Conteúdo do site" }).click();
+    await page.getByRole("link", { name: "Depoimentos", exact: true }).click();
     await page.waitForURL(`${server.url}/admin/json/testimonials-data.json`);
     await page.locator(".editor__form").getByLabel("Subtítulo").fill("Outra mudança não salva");
     await page.goBack({ waitUntil: "commit" });
@@ -229,7 +230,8 @@ describe("editorial workflow in Chromium", () => {
     );
     await page.goBack({ waitUntil: "commit" });
     await ask.getByRole("button", { name: "Sair sem salvar" }).click();
-    await page.waitForURL(`${server.url}/admin/midia`);
+    // Back to where the editor was opened from: the content list.
+    await page.waitForURL(`${server.url}/admin/json`);
     await context.close();
   });
 });

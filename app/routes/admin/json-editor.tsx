@@ -15,17 +15,17 @@ export default function JsonEditor({ loaderData }: Route.ComponentProps) {
     <section aria-labelledby="editor-titulo">
       <h1 id="editor-titulo">{loaderData.structure.header.label}</h1>
       <p className="editor__meta">
-        {name}.json · {t.level}: <strong>{t.levelName(level.segment, level.lang)}</strong>
-        {!loaderData.stored && ` — ${t.newLevel}`}
+        {t.level}: <strong>{t.levelName(level.segment, level.lang, loaderData.segmentNames)}</strong>
+        {!loaderData.stored && ` — ${t.newLevel}`} · <span className="editor__file">{name}.json</span>
       </p>
       <Form method="get" className="editor__level">
         <label className="field">
           <span className="field__label">Segmento</span>
           <select name="segment" defaultValue={level.segment}>
             <option value="">{t.levelDefault}</option>
-            {loaderData.segments.map((segment) => (
+            {Object.entries(loaderData.segmentNames).map(([segment, segmentName]) => (
               <option key={segment} value={segment}>
-                {segment}
+                {segmentName}
               </option>
             ))}
           </select>
@@ -34,9 +34,9 @@ export default function JsonEditor({ loaderData }: Route.ComponentProps) {
           <span className="field__label">Idioma</span>
           <select name="lang" defaultValue={level.lang}>
             <option value="">{t.levelDefault}</option>
-            <option value="pt">pt</option>
-            <option value="en">en</option>
-            <option value="es">es</option>
+            <option value="pt">Português</option>
+            <option value="en">Inglês</option>
+            <option value="es">Espanhol</option>
           </select>
         </label>
         <button type="submit" className="button button--outline">

@@ -16,7 +16,6 @@ import { adminTexts as t } from "~/admin/texts.ts";
 import { Icon } from "~/components/Icon.tsx";
 import { staffMay } from "~/lib/auth/staff.ts";
 import { authTexts } from "~/lib/auth/texts.ts";
-import { documentSchemas } from "~/lib/content/schemas.ts";
 import type { RouteHandle } from "~/lib/route-handle.ts";
 import { passOnHeaders } from "~/lib/route-headers.ts";
 import adminStylesheet from "~/styles/admin.css?url";
@@ -32,7 +31,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return data(
     {
       user: { name: user.name, email: user.email, role: user.role },
-      files: Object.keys(documentSchemas).sort(),
     },
     { headers: { "Cache-Control": "private, no-store" } },
   );
@@ -44,6 +42,18 @@ export function meta() {
 
 /** The admin draws its own shell: no site header, footer or chat, always in Portuguese (decision 098). */
 export const handle: RouteHandle = { bare: true };
+
+/** Consecutive menu entries of one task under its heading (app/admin/screens.ts, decision 116). */
+function menuGroups(screens: typeof adminScreens) {
+  const groups: { heading?: string; entries: (typeof adminScreens)[number][] }[] = [];
+  for (const screen of screens) {
+    const heading = screen.menu?.group;
+    const last = groups.at(-1);
+    if (last && heading && last.heading === heading) last.entries.push(screen);
+    else groups.push({ heading, entries: [screen] });
+  }
+  return groups;
+}
 
 /** The admin's header: the product, the signed-in person, the public site and signing out. */
 function AdminHeader({
@@ -149,25 +159,29 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
             </button>
           </div>
           <ul>
-            {adminScreens
-              .filter((screen) => screen.menu && may(screen.action))
-              .map((screen) => (
-                <li key={screen.id}>
-                  <NavLink to={`/admin/${screen.path}`} end title={screen.menu?.label}>
-                    <Icon name={screen.menu?.icon} size={20} />
-                    <span className="admin__label">{screen.menu?.label}</span>
-                  </NavLink>
-                  {screen.id === "contentFiles" && (
-                    <ul className="admin__submenu">
-                      {loaderData.files.map((file) => (
-                        <li key={file}>
-                          <NavLink to={`/admin/json/${file}.json`}>{file}.json</NavLink>
-                        </li>
-                      ))}
-                    </ul>
-                  )}
-                </li>
-              ))}
+            {menuGroups(adminScreens.filter((screen) => screen.menu && may(screen.action))).map((group) => (
+              <li key={group.entries[0]!.id} className={group.heading ? "admin__group" : undefined}>
+                {group.heading && (
+                  <p className="admin__group-heading" id={`menu-${group.entries[0]!.id}`}>
+                    {group.heading}
+                  </p>
+                )}
+                <ul aria-labelledby={group.heading ? `menu-${group.entries[0]!.id}` : undefined}>
+                  {group.entries.map((screen) => (
+                    <li key={screen.id}>
+                      <NavLink
+                        to={`/admin/${screen.path}`}
+                        end={screen.id !== "contentFiles"}
+                        title={screen.menu?.label}
+                      >
+                        <Icon name={screen.menu?.icon} size={20} />
+                        <span className="admin__label">{screen.menu?.label}</span>
+                      </NavLink>
+                    </li>
+                  ))}
+                </ul>
+              </li>
+            ))}
             <li>
               {/* B §2.8's "Logout", in Portuguese: a POST, as in the header. */}
               <Form method="post" action="/logout">
