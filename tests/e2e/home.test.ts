@@ -100,4 +100,44 @@ describe("the home page in Chromium", () => {
     await page.screenshot({ path: path.join(screenshots, "home-mobile.png"), fullPage: true });
     await context.close();
   });
+
+  it("at 390 px the hero's controls and the chat button cover no text (decision 116)", async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: "pt-BR" });
+    const page = await context.newPage();
+    await gotoHydrated(page, `${server.url}/`);
+    await page.locator(".chat-button").waitFor();
+    for (const scrollY of [0, 400, 900]) {
+      await page.evaluate((y) => window.scrollTo(0, y), scrollY);
+      const covered = await page.evaluate(() => {
+        const controls = [
+          ...document.querySelectorAll(".hero__controls button, .chat-button"),
+        ] as HTMLElement[];
+        const boxes = controls.map((control) => control.getBoundingClientRect());
+        const overlaps = (a: DOMRect, b: DOMRect) =>
+          a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+        const found: string[] = [];
+        const headerBottom = document.querySelector(".site-header")?.getBoundingClientRect().bottom ?? 0;
+        const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          const text = node.textContent?.trim();
+          const parent = node.parentElement;
+          if (!text || !parent || controls.some((control) => control.contains(parent))) continue;
+          // Text of a hidden slide (inert, transparent) or out of sight is not what a person reads.
+          if (parent.closest("[aria-hidden='true'], .visually-hidden, dialog:not([open])")) continue;
+          const range = document.createRange();
+          range.selectNodeContents(node);
+          for (const rect of range.getClientRects()) {
+            // Text scrolled under the sticky header is hidden by the header itself, not by a control.
+            if (rect.width === 0 || rect.top < headerBottom || rect.top > window.innerHeight) continue;
+            if (boxes.some((box) => overlaps(box, rect))) found.push(text);
+          }
+        }
+        return found;
+      });
+      expect(covered, `scrolled to ${scrollY}`).toEqual([]);
+    }
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: path.join(screenshots, "home-390-controls.png") });
+    await context.close();
+  });
 });
