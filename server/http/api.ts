@@ -1,6 +1,7 @@
 import { FUNNEL_MAX_BYTES, FUNNEL_PATH } from "~/lib/funnel/events.ts";
 import { MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS } from "~/lib/portal/tickets.ts";
-import { MAX_UPLOAD_BYTES, uploadMessages } from "~/lib/uploads.ts";
+import { refusalWording } from "~/lib/refusals.ts";
+import { MAX_UPLOAD_BYTES } from "~/lib/uploads.ts";
 import type { z } from "~/lib/zod.ts";
 import { NFSE_BODY_BYTES, nfseMessages } from "../billing/nfse.ts";
 import { DomainError } from "../domain-errors.ts";
@@ -46,7 +47,7 @@ export function bodyLimitFor(path: string): number {
 
 /** The 413 message of a path: an upload says how large an image may be, a ticket how many files of what size. */
 export function bodyTooLargeMessageFor(path: string): string {
-  if (path === "/api/uploads" || path === "/api/media") return uploadMessages.tooLarge;
+  if (path === "/api/uploads" || path === "/api/media") return refusalWording("pt", "uploads.tooLarge");
   if (NFSE_UPLOAD_PATH.test(path)) return nfseMessages.bodyTooLarge;
   if (isTicketUploadPath(path))
     return messages.attachmentsTooLarge(MAX_ATTACHMENTS, MAX_ATTACHMENT_BYTES / 1024 / 1024);

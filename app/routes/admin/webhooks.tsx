@@ -9,6 +9,7 @@ import {
 } from "~/admin/WebhookFields.tsx";
 import { deliveryStatusClass as statusClass, webhookTexts as t } from "~/admin/webhook-texts.ts";
 import { ActionResult } from "~/components/ActionResult.tsx";
+import { refusalText } from "~/lib/refusals.ts";
 import { LEAD_EVENTS, WEBHOOK_EVENT_LABELS } from "~/lib/webhooks.ts";
 import type { Route } from "./+types/webhooks";
 
@@ -37,14 +38,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
     return redirect(`/admin/webhooks/${endpoint.id}?criado=1`);
   } catch (error) {
-    if (DomainError.is(error)) {
-      const errors = (error.details?.errors ?? {}) as WebhookFieldErrors;
-      return data(
-        { ok: false, message: error.message, errors, values },
-        { status: error.kind === "conflict" ? 409 : 400 },
-      );
-    }
-    throw error;
+    if (!DomainError.is(error)) throw error;
+    const errors = (error.details?.errors ?? {}) as WebhookFieldErrors;
+    return data(
+      { ok: false, message: refusalText(error, "pt"), errors, values },
+      { status: error.kind === "conflict" ? 409 : 400 },
+    );
   }
 }
 

@@ -4,6 +4,7 @@ import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { ActionResult } from "~/components/ActionResult.tsx";
 import { integrationTexts } from "~/lib/portal/integration-texts.ts";
 import { can } from "~/lib/portal/permissions.ts";
+import { refusalText } from "~/lib/refusals.ts";
 import { z } from "~/lib/zod.ts";
 import type { Route } from "./+types/integration-new";
 
@@ -55,7 +56,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirect(`/user/suporte/${ticket.id}?aberto=1`);
   } catch (error) {
     if (DomainError.is(error, "forbidden")) return data({ ok: false, message: t.cannot }, { status: 403 });
-    if (DomainError.is(error)) return data({ ok: false, message: error.message }, { status: 400 });
+    if (DomainError.is(error))
+      return data({ ok: false, message: refusalText(error, language) }, { status: 400 });
     throw error;
   }
 }

@@ -5,6 +5,7 @@ import { ActionResult } from "~/components/ActionResult.tsx";
 import { InvitationLink } from "~/components/InvitationLink.tsx";
 import { assignableRoles, COMPANY_ROLES, can } from "~/lib/portal/permissions.ts";
 import { portalTexts } from "~/lib/portal/texts.ts";
+import { refusalText } from "~/lib/refusals.ts";
 import { z } from "~/lib/zod.ts";
 import type { Route } from "./+types/user-new";
 
@@ -25,7 +26,8 @@ const inviteSchema = z.object({ email: z.email().max(200), role: z.enum(COMPANY_
 /** Sends (or, without SMTP, shows once) a single-use invitation link; refusals name the reason. */
 export async function action({ request, context }: Route.ActionArgs) {
   const { actor } = await requirePortalMember(request, context);
-  const t = portalTexts(context.request.uiLanguage);
+  const language = context.request.uiLanguage;
+  const t = portalTexts(language);
   const input = inviteSchema.safeParse(Object.fromEntries(await request.formData()));
   if (!input.success) return { ok: false, message: t.invite.emailInvalid, field: "email" as const };
   try {
@@ -44,8 +46,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     // A role that may not invite gets the message with a 403, as the matrix checks.
     if (DomainError.is(error, "forbidden"))
-      return data({ ok: false, message: error.message }, { status: 403 });
-    if (DomainError.is(error)) return { ok: false, message: error.message };
+      return data({ ok: false, message: refusalText(error, language) }, { status: 403 });
+    if (DomainError.is(error)) return { ok: false, message: refusalText(error, language) };
     throw error;
   }
 }
