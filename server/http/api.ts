@@ -6,7 +6,7 @@ import type { z } from "~/lib/zod.ts";
 import { NFSE_BODY_BYTES, nfseMessages } from "../billing/nfse.ts";
 import { DomainError } from "../domain-errors.ts";
 import type { Logger } from "../logger.ts";
-import { HttpError, jsonResponse, messages, statusOf } from "./errors.ts";
+import { HttpError, jsonResponse, messages, retryAfter, statusOf } from "./errors.ts";
 
 /** Every API body is refused past this size (before parsing). */
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -73,12 +73,8 @@ export function apiErrorAnswer(logger: Logger, error: unknown): JsonAnswer {
     headers: { "Cache-Control": "no-store", ...headers },
   });
   if (HttpError.is(error)) return answer(error.status, { message: error.message }, error.headers);
-  if (DomainError.is(error)) {
-    const headers: Record<string, string> = error.retryAfterSeconds
-      ? { "Retry-After": String(error.retryAfterSeconds) }
-      : {};
-    return answer(statusOf(error.kind), { message: error.message, ...error.details }, headers);
-  }
+  if (DomainError.is(error))
+    return answer(statusOf(error.kind), { message: error.message, ...error.details }, retryAfter(error));
   logger.error({ err: error }, "api handler failed");
   return answer(500, { message: messages.internal });
 }

@@ -1,5 +1,5 @@
-import { DomainError } from "@server/domain-errors.ts";
 import { requireAdminScreen, requirePageStaff } from "@server/http/auth-guard.ts";
+import { refusalAnswer } from "@server/http/refusals.ts";
 import type { MediaItem } from "@server/media/service.ts";
 import { useEffect, useRef, useState } from "react";
 import { data, Form, Link, useNavigation, useRevalidator, useSearchParams } from "react-router";
@@ -8,7 +8,7 @@ import { MediaUpload } from "~/admin/MediaUpload.tsx";
 import { ActionResult } from "~/components/ActionResult.tsx";
 import { staffMay } from "~/lib/auth/staff.ts";
 import { ALT_MAX, describeUsages, mediaTexts as t } from "~/lib/media-library.ts";
-import { refusalText, refusalWording } from "~/lib/refusals.ts";
+import { refusalWording } from "~/lib/refusals.ts";
 import { z } from "~/lib/zod.ts";
 import "~/styles/media-library.css";
 import type { Route } from "./+types/media";
@@ -82,12 +82,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     return data({ ok: false, message: refusalWording("pt", "media.notFound") }, { status: 400 });
   } catch (error) {
-    if (DomainError.is(error))
-      return data(
-        { ok: false, message: refusalText(error, "pt") },
-        { status: error.kind === "conflict" ? 409 : 400 },
-      );
-    throw error;
+    return refusalAnswer(error, "pt");
   }
 }
 

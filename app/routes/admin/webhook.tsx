@@ -1,5 +1,6 @@
 import { DomainError } from "@server/domain-errors.ts";
 import { requireAdminScreen } from "@server/http/auth-guard.ts";
+import { refusalAnswer } from "@server/http/refusals.ts";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { SecretField } from "~/admin/SecretField.tsx";
 import {
@@ -10,7 +11,7 @@ import {
 } from "~/admin/WebhookFields.tsx";
 import { deliveryStatusClass, webhookTexts as t } from "~/admin/webhook-texts.ts";
 import { ActionResult } from "~/components/ActionResult.tsx";
-import { refusalText, refusalWording } from "~/lib/refusals.ts";
+import { refusalWording } from "~/lib/refusals.ts";
 import { WEBHOOK_EVENT_LABELS } from "~/lib/webhooks.ts";
 import type { Route } from "./+types/webhook";
 
@@ -83,8 +84,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   } catch (error) {
     if (!DomainError.is(error)) throw error;
     const errors = (error.details?.errors ?? {}) as WebhookFieldErrors;
-    const status = { "not-found": 404, conflict: 409 }[error.kind as string] ?? 400;
-    return data({ ok: false, message: refusalText(error, "pt"), errors, values }, { status });
+    return refusalAnswer(error, "pt", { errors, values });
   }
 }
 

@@ -1,5 +1,6 @@
 import { DomainError } from "@server/domain-errors.ts";
 import { requireAdminScreen } from "@server/http/auth-guard.ts";
+import { refusalAnswer } from "@server/http/refusals.ts";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import {
   endpointFormValues,
@@ -9,7 +10,6 @@ import {
 } from "~/admin/WebhookFields.tsx";
 import { deliveryStatusClass as statusClass, webhookTexts as t } from "~/admin/webhook-texts.ts";
 import { ActionResult } from "~/components/ActionResult.tsx";
-import { refusalText } from "~/lib/refusals.ts";
 import { LEAD_EVENTS, WEBHOOK_EVENT_LABELS } from "~/lib/webhooks.ts";
 import type { Route } from "./+types/webhooks";
 
@@ -40,10 +40,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     if (!DomainError.is(error)) throw error;
     const errors = (error.details?.errors ?? {}) as WebhookFieldErrors;
-    return data(
-      { ok: false, message: refusalText(error, "pt"), errors, values },
-      { status: error.kind === "conflict" ? 409 : 400 },
-    );
+    return refusalAnswer(error, "pt", { errors, values });
   }
 }
 

@@ -1,5 +1,6 @@
 import { DomainError } from "@server/domain-errors.ts";
 import { requirePortalMember } from "@server/http/auth-guard.ts";
+import { refusalAnswer } from "@server/http/refusals.ts";
 import type { PlanQuote } from "@server/portal/plan-changes.ts";
 import { data, Form, Link, redirect, useNavigation, useSubmit } from "react-router";
 import { ActionResult } from "~/components/ActionResult.tsx";
@@ -88,11 +89,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
     return redirect("/user/plano?pedido=1");
   } catch (error) {
-    if (!DomainError.is(error)) throw error;
-    const message = refusalText(error, language);
-    if (error.kind === "not-found") throw data({ message }, { status: 404 });
-    const status = error.kind === "forbidden" ? 403 : error.kind === "conflict" ? 409 : 400;
-    return data({ ok: false, message }, { status });
+    if (DomainError.is(error, "not-found"))
+      throw data({ message: refusalText(error, language) }, { status: 404 });
+    return refusalAnswer(error, language);
   }
 }
 

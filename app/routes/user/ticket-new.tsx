@@ -1,5 +1,6 @@
 import { DomainError } from "@server/domain-errors.ts";
 import { requirePortalMember } from "@server/http/auth-guard.ts";
+import { refusalAnswer } from "@server/http/refusals.ts";
 import { ticketInputSchema } from "@server/portal/tickets.ts";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { Icon } from "~/components/Icon.tsx";
@@ -56,9 +57,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     subject: textField(form, "subject"),
     description: textField(form, "description"),
   });
-  const refused = (status: number, errors: FieldErrors, message?: string) =>
-    data({ errors, message, values, filesAgain: hadFiles(form) }, { status });
-  if (!input.success) return refused(400, fieldErrorsOf(input.error, t));
+  if (!input.success) {
+    const errors = fieldErrorsOf(input.error, t);
+    return data({ errors, message: undefined, values, filesAgain: hadFiles(form) }, { status: 400 });
+  }
   try {
     const ticket = await context.services.tickets.open(actor, input.data, await sentFiles(form));
     await context.services.audit.record({
@@ -70,10 +72,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirect(`/user/suporte/${ticket.id}?aberto=1`);
   } catch (error) {
     if (!DomainError.is(error)) throw error;
-    const message = refusalText(error, language);
-    if (error.kind === "rate-limited") return refused(429, {}, message);
-    // What TicketService refuses once the fields passed is a file: said at the top and by the field.
-    return refused(400, { attachments: message }, message);
+    // What TicketService refuses once the fields passed is a file (said at the top and by the
+    // field), or too many tickets at once (at the top).
+    const errors: FieldErrors =
+      error.kind === "rate-limited" ? {} : { attachments: refusalText(error, language) };
+    return refusalAnswer(error, language, { errors, values, filesAgain: hadFiles(form) });
   }
 }
 

@@ -1,5 +1,6 @@
 import { DomainError } from "@server/domain-errors.ts";
 import { requirePortalMember } from "@server/http/auth-guard.ts";
+import { refusalAnswer } from "@server/http/refusals.ts";
 import { replySchema } from "@server/portal/tickets.ts";
 import { useEffect, useRef } from "react";
 import {
@@ -106,12 +107,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     // A refused file belongs to the reply's file field; the rest (already resolved, too late to
     // reopen, too many at once) to the page.
     const onFiles = intent === "reply" && error.kind === "invalid";
-    const status = error.kind === "rate-limited" ? 429 : error.kind === "conflict" ? 409 : 400;
-    const message = refusalText(error, language);
-    return answer(status, {
-      ok: false,
-      message,
-      errors: onFiles ? { attachments: message } : {},
+    const errors: FieldErrors = onFiles ? { attachments: refusalText(error, language) } : {};
+    return refusalAnswer(error, language, {
+      intent: intent as Intent | undefined,
+      errors,
       filesAgain: onFiles && hadFiles(form),
     });
   }

@@ -1,5 +1,6 @@
 import { DomainError } from "@server/domain-errors.ts";
 import { requirePortalMember } from "@server/http/auth-guard.ts";
+import { refusalAnswer } from "@server/http/refusals.ts";
 import { data, Form, Link, useNavigation } from "react-router";
 import { ActionResult } from "~/components/ActionResult.tsx";
 import { InvitationLink } from "~/components/InvitationLink.tsx";
@@ -44,9 +45,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       link: sent.link,
     };
   } catch (error) {
-    // A role that may not invite gets the message with a 403, as the matrix checks.
-    if (DomainError.is(error, "forbidden"))
-      return data({ ok: false, message: refusalText(error, language) }, { status: 403 });
+    // A role that may not invite gets the message with a 403, as the matrix checks; the other
+    // refusals (already a member, the plan's limit) are said on the form.
+    if (DomainError.is(error, "forbidden")) return refusalAnswer(error, language);
     if (DomainError.is(error)) return { ok: false, message: refusalText(error, language) };
     throw error;
   }

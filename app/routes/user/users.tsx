@@ -1,5 +1,6 @@
 import { DomainError } from "@server/domain-errors.ts";
 import { requirePortalMember } from "@server/http/auth-guard.ts";
+import { refusalAnswer } from "@server/http/refusals.ts";
 import { memberLimit } from "@server/portal/companies.ts";
 import { data, Form, Link, useNavigation } from "react-router";
 import { ActionResult } from "~/components/ActionResult.tsx";
@@ -80,8 +81,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     if (DomainError.is(error, "not-found"))
       throw data({ message: refusalText(error, language) }, { status: 404 });
-    if (DomainError.is(error, "forbidden"))
-      return data({ ok: false, message: refusalText(error, language) }, { status: 403 });
+    // A role that may not manage gets a 403; the other refusals (the last owner, oneself) are said on the page.
+    if (DomainError.is(error, "forbidden")) return refusalAnswer(error, language);
     if (DomainError.is(error)) return { ok: false, message: refusalText(error, language) };
     throw error;
   }
