@@ -5,7 +5,7 @@ import express, { type ErrorRequestHandler, type RequestHandler } from "express"
 import helmet from "helmet";
 import { pinoHttp } from "pino-http";
 import type { AppLoadContext, ServerBuild } from "react-router";
-import { authMessages } from "./auth/messages.ts";
+import { refusalWording } from "~/lib/refusals.ts";
 import type { AppServices } from "./context.ts";
 import { bodyLimitFor, bodyTooLargeMessageFor, isTicketUploadPath } from "./http/api.ts";
 import { isCrossSiteCookieWrite } from "./http/csrf.ts";
@@ -156,7 +156,7 @@ export function createApp(services: AppServices, options: AppOptions): express.E
     redis: services.redis,
     redisPrefix: config.REDIS_KEY_PREFIX,
     logger,
-    message: authMessages.tooManyAttempts,
+    message: refusalWording("pt", "auth.tooManyAttempts"),
   });
   const apiWriteLimit = perMinuteLimit({
     limit: API_WRITE_LIMIT_PER_MINUTE,

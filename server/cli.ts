@@ -2,8 +2,8 @@ import { parseArgs } from "node:util";
 import { eq } from "drizzle-orm";
 import { formatCnpjForDisplay } from "~/lib/cnpj.ts";
 import { COMPANY_ROLE_LABELS } from "~/lib/portal/permissions.ts";
+import { refusalWording } from "~/lib/refusals.ts";
 import { API_KEY_SCOPES, type ApiKeyScope, ApiKeyService } from "./auth/api-keys.ts";
-import { authMessages } from "./auth/messages.ts";
 import { PasswordHasher, scryptCostOf } from "./auth/passwords.ts";
 import { Sealer } from "./auth/sealed.ts";
 import { TwoFactorService, twoFactorRequiredFor } from "./auth/two-factor.ts";
@@ -16,7 +16,6 @@ import { users } from "./db/schema.ts";
 import { DomainError } from "./domain-errors.ts";
 import { CompanyService } from "./portal/companies.ts";
 import { createCustomer } from "./portal/customers.ts";
-import { portalMessages } from "./portal/messages.ts";
 import { contentPlans } from "./portal/plans.ts";
 import { loadSigningSecret } from "./secrets.ts";
 import { openConfiguredDatabase } from "./services.ts";
@@ -67,11 +66,11 @@ async function main(argv: string[]): Promise<number> {
     return 2;
   }
   if (values.role === "customer" && !values.company) {
-    console.error(portalMessages.customerNeedsCompany);
+    console.error(refusalWording("pt", "companies.customerNeedsCompany"));
     return 2;
   }
   if (values.role !== "customer" && values.company) {
-    console.error(portalMessages.staffHasNoCompany);
+    console.error(refusalWording("pt", "companies.staffHasNoCompany"));
     return 2;
   }
   const config = loadConfig();
@@ -166,7 +165,7 @@ async function userResetTwoFactor(args: string[]): Promise<number> {
     const email = values.email.trim().toLowerCase();
     const [user] = await database.db.select().from(users).where(eq(users.email, email));
     if (!user) {
-      console.error(`${authMessages.userNotFound} (${email})`);
+      console.error(`${refusalWording("pt", "auth.userNotFound")} (${email})`);
       return 1;
     }
     const sealer = new Sealer(await loadSigningSecret(database.db, config.SESSION_SECRET), "totp");

@@ -1,3 +1,5 @@
+import { type RefusalArgs, type RefusalCode, refusalWording } from "~/lib/refusals.ts";
+
 /**
  * What a domain operation can refuse, independent of HTTP: auth, leads and content throw these,
  * and the API edge (server/http/api.ts, statusOf) turns each kind into a status once.
@@ -22,20 +24,42 @@ export type RefusalKind =
   /** Too many attempts in a window (429). */
   | "rate-limited";
 
-/** A refusal with a message fit for the visitor (Portuguese). */
-export class DomainError extends Error {
+/** What a refusal may carry besides its words. */
+export interface RefusalExtras {
+  /** For rate-limited: how long until another attempt may succeed. */
+  retryAfterSeconds?: number;
+  /** What the caller needs besides the message (field errors, the current version), sent in the answer. */
+  details?: Record<string, unknown>;
+}
+
+/** The arguments after the code: its wording's arguments (left out when it takes none), then the extras. */
+type AfterCode<C extends RefusalCode> =
+  RefusalArgs<C> extends []
+    ? [args?: [], extras?: RefusalExtras]
+    : [args: RefusalArgs<C>, extras?: RefusalExtras];
+
+/**
+ * A refusal: its kind, and its code and arguments in the catalogue of app/lib/refusals.ts (decision
+ * 115). The message is the code's Portuguese wording (logs, the JSON API); a page shows
+ * `refusalText(error, language)`.
+ */
+export class DomainError<C extends RefusalCode = RefusalCode> extends Error {
   override name = "DomainError";
   readonly [DOMAIN_ERROR] = true;
+  readonly args: RefusalArgs<C>;
+  readonly retryAfterSeconds?: number;
+  readonly details?: Record<string, unknown>;
 
   constructor(
     readonly kind: RefusalKind,
-    message: string,
-    /** For rate-limited: how long until another attempt may succeed. */
-    readonly retryAfterSeconds?: number,
-    /** What the caller needs besides the message (field errors, the current version), sent in the answer. */
-    readonly details?: Record<string, unknown>,
+    readonly code: C,
+    ...[args, extras]: AfterCode<C>
   ) {
-    super(message);
+    const given = (args ?? []) as RefusalArgs<C>;
+    super(refusalWording("pt", code, ...given));
+    this.args = given;
+    this.retryAfterSeconds = extras?.retryAfterSeconds;
+    this.details = extras?.details;
   }
 
   /** Whether an error is a DomainError (of the given kind), in either bundle. */

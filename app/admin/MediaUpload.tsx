@@ -1,5 +1,6 @@
 import { useEffect, useId, useState } from "react";
-import { ALT_MAX, mediaMessages, mediaTexts as t } from "~/lib/media-library.ts";
+import { ALT_MAX, mediaTexts as t } from "~/lib/media-library.ts";
+import { mediaRefusals, uploadRefusals } from "~/lib/refusals/content.ts";
 import { uploadMessages, uploadProblem } from "~/lib/uploads.ts";
 import { FocalPicker } from "./FocalPicker.tsx";
 
@@ -36,10 +37,10 @@ export function MediaUpload({ onUploaded }: { onUploaded: (item: UploadedMedia) 
   }, [file]);
 
   async function send() {
-    if (!file) return setStatus({ ok: false, text: uploadMessages.empty });
+    if (!file) return setStatus({ ok: false, text: uploadRefusals.pt.empty });
     const problem = uploadProblem(file);
-    if (problem) return setStatus({ ok: false, text: problem });
-    if (!altPt.trim() || !altEn.trim()) return setStatus({ ok: false, text: mediaMessages.altRequired });
+    if (problem) return setStatus({ ok: false, text: uploadRefusals.pt[problem] });
+    if (!altPt.trim() || !altEn.trim()) return setStatus({ ok: false, text: mediaRefusals.pt.altRequired });
     setBusy(true);
     setStatus(null);
     try {

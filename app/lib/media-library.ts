@@ -117,16 +117,6 @@ export const mediaTexts = {
   loadError: "Não foi possível carregar a biblioteca de mídia.",
 } as const;
 
-export const mediaMessages = {
-  altRequired: "Informe o texto alternativo em português e em inglês.",
-  altTooLong: `O texto alternativo passa de ${ALT_MAX} caracteres.`,
-  focalInvalid: "Ponto focal inválido: use valores de 0 a 1.",
-  notFound: "Imagem não encontrada na biblioteca.",
-  tooManyPixels: "A imagem é grande demais (mais de 40 megapixels): reduza-a antes de enviar.",
-  unreadable: "Não foi possível ler a imagem.",
-  inUse: (where: string) => `A imagem está em uso e não pode ser excluída. Usada em: ${where}.`,
-} as const;
-
 /** A usage of an image: a document at a level, and its fields. */
 export interface MediaUsage {
   document: string;

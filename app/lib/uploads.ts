@@ -26,10 +26,8 @@ export type ImageMime = keyof typeof IMAGE_TYPES;
  */
 export const UPLOAD_NAME = /^[0-9a-f]{20}(?:-[1-9][0-9]{1,3}(?=\.webp$))?\.(png|jpg|webp|gif|avif)$/;
 
+/** The editor's words about an upload (its refusals are in app/lib/refusals/content.ts). */
 export const uploadMessages = {
-  empty: "Envie uma imagem.",
-  tooLarge: `A imagem passa do limite de ${MAX_UPLOAD_BYTES / 1024 / 1024} MB.`,
-  wrongType: "Formato de imagem não aceito: envie PNG, JPEG, WebP, GIF ou AVIF.",
   failed: "Não foi possível enviar a imagem.",
   sent: "Imagem enviada.",
 } as const;
@@ -47,10 +45,13 @@ export function mimeOfUpload(name: string): ImageMime | null {
   return MIME_OF_EXTENSION[name.slice(name.lastIndexOf(".") + 1)] ?? null;
 }
 
-/** The editor's own check before sending: a message, or null when the file may go. */
-export function uploadProblem(file: { size: number; type: string }): string | null {
-  if (file.size === 0) return uploadMessages.empty;
-  if (file.size > MAX_UPLOAD_BYTES) return uploadMessages.tooLarge;
-  if (!(file.type in IMAGE_TYPES)) return uploadMessages.wrongType;
+/** The editor's own check before sending: the refusal of `uploadRefusals` it would get, or null when the file may go. */
+export function uploadProblem(file: {
+  size: number;
+  type: string;
+}): "empty" | "tooLarge" | "wrongType" | null {
+  if (file.size === 0) return "empty";
+  if (file.size > MAX_UPLOAD_BYTES) return "tooLarge";
+  if (!(file.type in IMAGE_TYPES)) return "wrongType";
   return null;
 }

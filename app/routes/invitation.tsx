@@ -2,6 +2,7 @@ import { sessionCookie } from "@server/auth/tokens.ts";
 import { DomainError } from "@server/domain-errors.ts";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { portalTexts } from "~/lib/portal/texts.ts";
+import { refusalText } from "~/lib/refusals.ts";
 import { passOnHeaders } from "~/lib/route-headers.ts";
 import { SITE_NAME } from "~/lib/site.ts";
 import portalStylesheet from "~/styles/portal.css?url";
@@ -21,13 +22,17 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     return data({ language, invitation, error: null }, { headers: PRIVATE });
   } catch (error) {
     if (!DomainError.is(error)) throw error;
-    return data({ language, invitation: null, error: error.message }, { status: 404, headers: PRIVATE });
+    return data(
+      { language, invitation: null, error: refusalText(error, language) },
+      { status: 404, headers: PRIVATE },
+    );
   }
 }
 
 /** Creates the invited person's account in the company and signs them in (decision 091). */
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const t = portalTexts(context.request.uiLanguage);
+  const language = context.request.uiLanguage;
+  const t = portalTexts(language);
   const form = await request.formData();
   const name = String(form.get("name") ?? "").slice(0, 100);
   const password = String(form.get("password") ?? "").slice(0, 200);
@@ -47,7 +52,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       },
     });
   } catch (error) {
-    if (DomainError.is(error)) return { message: error.message, name };
+    if (DomainError.is(error)) return { message: refusalText(error, language), name };
     throw error;
   }
 }

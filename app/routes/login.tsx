@@ -7,6 +7,7 @@ import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { safeRedirect, twoFactorSetupPath } from "~/lib/auth/redirect.ts";
 import { securityTexts } from "~/lib/auth/security-texts.ts";
 import { authTexts } from "~/lib/auth/texts.ts";
+import { refusalText } from "~/lib/refusals.ts";
 import { passOnHeaders } from "~/lib/route-headers.ts";
 import { SITE_NAME } from "~/lib/site.ts";
 import type { Route } from "./+types/login";
@@ -27,6 +28,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /** Sign-in without JavaScript: a plain form post; success sets the session cookie and redirects. */
 export async function action({ request, context }: Route.ActionArgs) {
+  const language = context.request.uiLanguage;
   const form = await request.formData();
   const email = String(form.get("email") ?? "");
   const password = String(form.get("password") ?? "");
@@ -51,7 +53,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     if (DomainError.is(error, "unauthenticated") && error.details?.twoFactorRequired) {
       // Without JavaScript the password is typed again with the code: it is never put back in the page.
-      return { error: code ? ("code" as const) : null, message: error.message, email, twoFactor: true };
+      return {
+        error: code ? ("code" as const) : null,
+        message: refusalText(error, language),
+        email,
+        twoFactor: true,
+      };
     }
     if (
       DomainError.is(error, "unauthenticated") ||
@@ -61,7 +68,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       // Wrong credentials read alike whatever the cause (A §8); a limit or a suspended company says why.
       return {
         error: error.kind === "unauthenticated" ? ("invalid" as const) : ("limited" as const),
-        message: error.message,
+        message: refusalText(error, language),
         email,
         twoFactor: Boolean(code),
       };

@@ -1,6 +1,7 @@
 import { DomainError } from "@server/domain-errors.ts";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { authTexts } from "~/lib/auth/texts.ts";
+import { refusalText } from "~/lib/refusals.ts";
 import { passOnHeaders } from "~/lib/route-headers.ts";
 import { SITE_NAME } from "~/lib/site.ts";
 import type { Route } from "./+types/reset-password";
@@ -27,7 +28,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     await context.services.passwordReset.reset(token, password);
   } catch (error) {
-    if (DomainError.is(error, "invalid")) return { error: "message" as const, message: error.message };
+    if (DomainError.is(error, "invalid"))
+      return { error: "message" as const, message: refusalText(error, context.request.uiLanguage) };
     throw error;
   }
   return redirect("/login?senha=alterada");

@@ -1,6 +1,5 @@
 import { qrSvgPath } from "@server/billing/qr.ts";
 import { DomainError } from "@server/domain-errors.ts";
-import { refusalInLanguage } from "@server/http/account-security.ts";
 import { requestToken } from "@server/http/auth-guard.ts";
 import { Fragment } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
@@ -9,6 +8,7 @@ import { safeRedirect } from "~/lib/auth/redirect.ts";
 import { securityTexts } from "~/lib/auth/security-texts.ts";
 import { isStaffRole } from "~/lib/auth/staff.ts";
 import { authTexts } from "~/lib/auth/texts.ts";
+import { refusalText } from "~/lib/refusals.ts";
 import type { RouteHandle } from "~/lib/route-handle.ts";
 import { passOnHeaders } from "~/lib/route-headers.ts";
 import { SITE_NAME } from "~/lib/site.ts";
@@ -71,7 +71,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const session = await signedIn(request, context);
   const form = await request.formData();
   const code = String(form.get("code") ?? "").slice(0, 20);
-  const t = securityTexts(languageOf(session, context));
+  const language = languageOf(session, context);
+  const t = securityTexts(language);
   if (!code.trim()) return data({ error: t.codeMissing, codes: null }, { status: 400 });
   try {
     const codes = await context.services.twoFactor.confirmSetup(session.user.id, code, session.sessionId);
@@ -81,10 +82,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ error: null, codes }, { headers: NO_STORE });
   } catch (error) {
     if (DomainError.is(error, "invalid") || DomainError.is(error, "conflict"))
-      return data(
-        { error: refusalInLanguage(error.message, t), codes: null },
-        { status: 400, headers: NO_STORE },
-      );
+      return data({ error: refusalText(error, language), codes: null }, { status: 400, headers: NO_STORE });
     throw error;
   }
 }

@@ -12,15 +12,6 @@ export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
 /** A key's last use is written at most this often (a busy integration must not write on every call). */
 const LAST_USE_EVERY_MS = 60_000;
 
-export const apiKeyMessages = {
-  missing: "Chave de API não informada: envie Authorization: Bearer <chave>.",
-  invalid: "Chave de API inválida ou revogada.",
-  wrongScope: (scope: ApiKeyScope) =>
-    `Esta chave de API não tem acesso a este recurso (escopo exigido: ${scope}).`,
-  nameRequired: "Informe um nome para a chave (pelo menos 2 caracteres).",
-  notFound: "Chave de API não encontrada.",
-} as const;
-
 export interface ApiKeyView {
   id: string;
   name: string;
@@ -57,7 +48,7 @@ export class ApiKeyService {
     view: ApiKeyView;
   }> {
     const name = input.name.trim();
-    if (name.length < 2 || name.length > 100) throw new DomainError("invalid", apiKeyMessages.nameRequired);
+    if (name.length < 2 || name.length > 100) throw new DomainError("invalid", "apiKeys.nameRequired");
     const key = `vk_${input.scope}_${newToken()}`;
     const [row] = await this.options.db
       .insert(apiKeys)
@@ -87,7 +78,7 @@ export class ApiKeyService {
           .where(and(eq(apiKeys.id, id), isNull(apiKeys.revokedAt)))
           .returning()
       : [];
-    if (!row) throw new DomainError("not-found", apiKeyMessages.notFound);
+    if (!row) throw new DomainError("not-found", "apiKeys.notFound");
     return view(row);
   }
 
@@ -97,13 +88,13 @@ export class ApiKeyService {
    */
   async authenticate(authorization: string | null, scope: ApiKeyScope): Promise<ApiCaller> {
     const presented = /^Bearer\s+(\S+)$/i.exec(authorization?.trim() ?? "")?.[1];
-    if (!presented) throw new DomainError("unauthenticated", apiKeyMessages.missing);
+    if (!presented) throw new DomainError("unauthenticated", "apiKeys.missing");
     const [row] = await this.options.db
       .select()
       .from(apiKeys)
       .where(eq(apiKeys.keyHash, hashToken(presented)));
-    if (!row || row.revokedAt) throw new DomainError("unauthenticated", apiKeyMessages.invalid);
-    if (row.scope !== scope) throw new DomainError("forbidden", apiKeyMessages.wrongScope(scope));
+    if (!row || row.revokedAt) throw new DomainError("unauthenticated", "apiKeys.invalid");
+    if (row.scope !== scope) throw new DomainError("forbidden", "apiKeys.wrongScope", [scope]);
     const now = this.now();
     await this.options.db
       .update(apiKeys)

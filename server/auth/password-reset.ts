@@ -3,7 +3,6 @@ import type { Database } from "../db/client.ts";
 import { passwordResets, sessions, users } from "../db/schema.ts";
 import { DomainError } from "../domain-errors.ts";
 import type { Logger } from "../logger.ts";
-import { authMessages } from "./messages.ts";
 import { MIN_PASSWORD_LENGTH, type PasswordHasher } from "./passwords.ts";
 import { hashToken, INVITE_TTL_MS, newToken, RESET_TTL_MS } from "./tokens.ts";
 import { type PublicUser, toPublicUser } from "./users.ts";
@@ -95,7 +94,7 @@ export class PasswordResetService {
    * first password, so nobody but its owner ever knows it. Refused when the site cannot send mail.
    */
   async invite(user: { id: string; email: string; name: string }, invitedBy: string): Promise<void> {
-    if (!this.options.mailer.available) throw new DomainError("invalid", authMessages.inviteUnavailable);
+    if (!this.options.mailer.available) throw new DomainError("invalid", "auth.inviteUnavailable");
     const link = await this.newLink(user.id, INVITE_TTL_MS);
     await this.options.mailer.send({
       to: user.email,
@@ -120,7 +119,7 @@ export class PasswordResetService {
   /** Sets the new password, spends the link, and signs the user out everywhere. */
   async reset(token: string, password: string): Promise<PublicUser> {
     if (password.length < MIN_PASSWORD_LENGTH)
-      throw new DomainError("invalid", authMessages.passwordTooShort);
+      throw new DomainError("invalid", "auth.passwordTooShort", [MIN_PASSWORD_LENGTH]);
     const now = this.now();
     const passwordHash = await this.options.hasher.hash(password);
     return this.options.db.transaction(async (tx) => {
@@ -135,7 +134,7 @@ export class PasswordResetService {
           ),
         )
         .returning();
-      if (!reset) throw new DomainError("invalid", authMessages.resetInvalid);
+      if (!reset) throw new DomainError("invalid", "auth.resetInvalid");
       const [row] = await tx
         .update(users)
         .set({ passwordHash, updatedAt: now })

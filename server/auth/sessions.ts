@@ -5,10 +5,9 @@ import { companies, sessions, users } from "../db/schema.ts";
 import { DomainError } from "../domain-errors.ts";
 import type { WindowCounter } from "../rate/window-counter.ts";
 import { deviceOf } from "./devices.ts";
-import { authMessages } from "./messages.ts";
 import { MIN_PASSWORD_LENGTH, type PasswordHasher } from "./passwords.ts";
 import { hashToken, newToken, REMEMBERED_SESSION_TTL_MS, SESSION_TTL_MS } from "./tokens.ts";
-import { type TwoFactorService, twoFactorMessages, twoFactorRequiredFor } from "./two-factor.ts";
+import { type TwoFactorService, twoFactorRequiredFor } from "./two-factor.ts";
 import { type PublicUser, toPublicUser } from "./users.ts";
 
 export interface SessionServiceOptions {
@@ -76,26 +75,25 @@ export class SessionService {
     const normalized = email.trim().toLowerCase();
     const attempts = await this.options.loginCounter.hit(`email:${normalized}`);
     if (attempts > this.options.loginLimit)
-      throw new DomainError("rate-limited", authMessages.tooManyAttempts, 60);
+      throw new DomainError("rate-limited", "auth.tooManyAttempts", [], { retryAfterSeconds: 60 });
     const [row] = await this.options.db.select().from(users).where(eq(users.email, normalized));
     // Unknown e-mail and wrong password take the same time and get the same answer.
     const { hasher } = this.options;
     const ok = await hasher.verify(password, row?.passwordHash ?? (await hasher.dummyHash()));
-    if (!row || !ok || row.disabledAt)
-      throw new DomainError("unauthenticated", authMessages.invalidCredentials);
+    if (!row || !ok || row.disabledAt) throw new DomainError("unauthenticated", "auth.invalidCredentials");
     // A suspended company's people keep their accounts but cannot sign in (decision 091); said only
     // to someone who knows the password.
     if (row.companyId && (await this.companySuspended(row.companyId)))
-      throw new DomainError("forbidden", authMessages.companySuspended);
+      throw new DomainError("forbidden", "auth.companySuspended");
     if (row.totpEnabledAt) {
       const code = meta.code?.trim();
       if (!code)
-        throw new DomainError("unauthenticated", twoFactorMessages.codeRequired, undefined, {
-          twoFactorRequired: true,
+        throw new DomainError("unauthenticated", "twoFactor.codeRequired", [], {
+          details: { twoFactorRequired: true },
         });
       if (!(await this.options.twoFactor.verify(row.id, code)))
-        throw new DomainError("unauthenticated", twoFactorMessages.invalidCode, undefined, {
-          twoFactorRequired: true,
+        throw new DomainError("unauthenticated", "twoFactor.invalidCode", [], {
+          details: { twoFactorRequired: true },
         });
     }
     // A hash made at another cost than the configured one is replaced now that the password is known
@@ -218,7 +216,7 @@ export class SessionService {
       .set({ revokedAt: this.now() })
       .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), isNull(sessions.revokedAt)))
       .returning({ id: sessions.id });
-    if (ended.length === 0) throw new DomainError("not-found", authMessages.sessionNotFound);
+    if (ended.length === 0) throw new DomainError("not-found", "auth.sessionNotFound");
   }
 
   /** Ends every session of the person but the one of `keepToken`; answers how many ended. */
@@ -239,10 +237,11 @@ export class SessionService {
     next: string,
     keepToken: string | null,
   ): Promise<number> {
-    if (next.length < MIN_PASSWORD_LENGTH) throw new DomainError("invalid", authMessages.passwordTooShort);
+    if (next.length < MIN_PASSWORD_LENGTH)
+      throw new DomainError("invalid", "auth.passwordTooShort", [MIN_PASSWORD_LENGTH]);
     const [row] = await this.options.db.select().from(users).where(eq(users.id, userId));
     if (!row || !(await this.options.hasher.verify(current, row.passwordHash)))
-      throw new DomainError("invalid", authMessages.currentPasswordWrong);
+      throw new DomainError("invalid", "auth.currentPasswordWrong");
     await this.options.db
       .update(users)
       .set({ passwordHash: await this.options.hasher.hash(next), updatedAt: this.now() })

@@ -18,18 +18,6 @@ export const TOTP_PERIOD_SECONDS = 30;
 export const RECOVERY_CODE_COUNT = 10;
 const ISSUER = "Vértice";
 
-export const twoFactorMessages = {
-  codeRequired: "Informe o código do seu aplicativo autenticador.",
-  invalidCode: "Código inválido ou já usado. Confira o código atual do aplicativo e tente de novo.",
-  noSetupInProgress: "A configuração expirou. Recarregue a página para gerar um novo QR code.",
-  alreadyEnabled: "A verificação em duas etapas já está ativada nesta conta.",
-  notEnabled: "A verificação em duas etapas não está ativada nesta conta.",
-  staffMustKeep: "Contas da equipe precisam manter a verificação em duas etapas.",
-  tooManyCodes: "Muitas tentativas de código. Aguarde um minuto e tente novamente.",
-  setupRequired:
-    "Contas da equipe precisam da verificação em duas etapas. Entre pelo navegador e configure-a para continuar.",
-} as const;
-
 /** Staff (admin, editor) must sign in with a second factor; customers may choose to. */
 export function twoFactorRequiredFor(role: string): boolean {
   return role === "admin" || role === "editor";
@@ -142,7 +130,7 @@ export class TwoFactorService {
       .select({ enabledAt: users.totpEnabledAt, pending: users.totpPendingSecret })
       .from(users)
       .where(eq(users.id, user.id));
-    if (row?.enabledAt) throw new DomainError("conflict", twoFactorMessages.alreadyEnabled);
+    if (row?.enabledAt) throw new DomainError("conflict", "twoFactor.alreadyEnabled");
     let secret = this.pendingSecret(row?.pending ?? null, sessionId);
     if (!secret) {
       secret = generateSecret();
@@ -164,13 +152,13 @@ export class TwoFactorService {
   /** Turns two-factor on with a code of the pending secret: the ten recovery codes, shown once. */
   async confirmSetup(userId: string, code: string, sessionId: string): Promise<string[]> {
     const [row] = await this.options.db.select().from(users).where(eq(users.id, userId));
-    if (!row) throw new DomainError("not-found", twoFactorMessages.noSetupInProgress);
-    if (row.totpEnabledAt) throw new DomainError("conflict", twoFactorMessages.alreadyEnabled);
+    if (!row) throw new DomainError("not-found", "twoFactor.noSetupInProgress");
+    if (row.totpEnabledAt) throw new DomainError("conflict", "twoFactor.alreadyEnabled");
     const secret = this.pendingSecret(row.totpPendingSecret, sessionId);
-    if (!secret) throw new DomainError("invalid", twoFactorMessages.noSetupInProgress);
+    if (!secret) throw new DomainError("invalid", "twoFactor.noSetupInProgress");
     await this.countCodeAttempt(userId);
     const step = await matchTotp(secret, normalizeCode(code), this.now(), null);
-    if (step === null) throw new DomainError("invalid", twoFactorMessages.invalidCode);
+    if (step === null) throw new DomainError("invalid", "twoFactor.invalidCode");
     return this.options.db.transaction(async (tx) => {
       const enabled = await tx
         .update(users)
@@ -183,7 +171,7 @@ export class TwoFactorService {
         })
         .where(and(eq(users.id, userId), isNull(users.totpEnabledAt)))
         .returning({ id: users.id });
-      if (enabled.length === 0) throw new DomainError("conflict", twoFactorMessages.alreadyEnabled);
+      if (enabled.length === 0) throw new DomainError("conflict", "twoFactor.alreadyEnabled");
       return this.replaceRecoveryCodes(tx as unknown as Database, userId);
     });
   }
@@ -235,7 +223,7 @@ export class TwoFactorService {
 
   /** Turns two-factor off after a valid code; staff may not (their role requires it). */
   async disable(user: { id: string; role: string }, code: string): Promise<void> {
-    if (twoFactorRequiredFor(user.role)) throw new DomainError("forbidden", twoFactorMessages.staffMustKeep);
+    if (twoFactorRequiredFor(user.role)) throw new DomainError("forbidden", "twoFactor.staffMustKeep");
     await this.requireEnabledAndCode(user.id, code);
     await this.clear(user.id);
   }
@@ -275,13 +263,13 @@ export class TwoFactorService {
     const limit = this.options.codeLimit;
     if (!limit) return;
     if ((await limit.counter.hit(`code:${userId}`)) > limit.perMinute)
-      throw new DomainError("rate-limited", twoFactorMessages.tooManyCodes, 60);
+      throw new DomainError("rate-limited", "twoFactor.tooManyCodes", [], { retryAfterSeconds: 60 });
   }
 
   private async requireEnabledAndCode(userId: string, code: string): Promise<void> {
-    if (!(await this.status(userId)).enabled) throw new DomainError("invalid", twoFactorMessages.notEnabled);
+    if (!(await this.status(userId)).enabled) throw new DomainError("invalid", "twoFactor.notEnabled");
     await this.countCodeAttempt(userId);
-    if (!(await this.verify(userId, code))) throw new DomainError("invalid", twoFactorMessages.invalidCode);
+    if (!(await this.verify(userId, code))) throw new DomainError("invalid", "twoFactor.invalidCode");
   }
 
   private async replaceRecoveryCodes(db: Database, userId: string): Promise<string[]> {

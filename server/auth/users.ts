@@ -5,8 +5,6 @@ import type { UserRole } from "~/lib/user-roles.ts";
 import type { Database } from "../db/client.ts";
 import { users } from "../db/schema.ts";
 import { DomainError } from "../domain-errors.ts";
-import { portalMessages } from "../portal/messages.ts";
-import { authMessages } from "./messages.ts";
 import { MIN_PASSWORD_LENGTH, type PasswordHasher } from "./passwords.ts";
 
 /** Staff are admin (and, with the editorial workflow, editor); customers belong to a company. */
@@ -78,13 +76,13 @@ export class AccountService {
   ): Promise<PublicUser> {
     const email = input.email.trim().toLowerCase();
     if (input.password.length < MIN_PASSWORD_LENGTH)
-      throw new DomainError("invalid", authMessages.passwordTooShort);
+      throw new DomainError("invalid", "auth.passwordTooShort", [MIN_PASSWORD_LENGTH]);
     if (input.role === "customer" && !input.company)
-      throw new DomainError("invalid", portalMessages.customerNeedsCompany);
+      throw new DomainError("invalid", "companies.customerNeedsCompany");
     if (input.role !== "customer" && input.company)
-      throw new DomainError("invalid", portalMessages.staffHasNoCompany);
+      throw new DomainError("invalid", "companies.staffHasNoCompany");
     const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
-    if (existing) throw new DomainError("conflict", authMessages.emailTaken);
+    if (existing) throw new DomainError("conflict", "auth.emailTaken");
     const username = await this.freeUsername(input.username ?? email.split("@")[0]!, db);
     const [row] = await db
       .insert(users)
@@ -110,7 +108,7 @@ export class AccountService {
     changes: { preferences?: Partial<Preferences>; name?: string },
   ): Promise<PublicUser> {
     const [current] = await this.options.db.select().from(users).where(eq(users.id, userId));
-    if (!current) throw new DomainError("not-found", authMessages.userNotFound);
+    if (!current) throw new DomainError("not-found", "auth.userNotFound");
     const preferences = {
       ...DEFAULT_PREFERENCES,
       ...(current.preferences as Partial<Preferences>),
@@ -142,8 +140,8 @@ export class AccountService {
    */
   async setRole(userId: string, role: Exclude<Role, "customer">): Promise<PublicUser> {
     const [current] = await this.options.db.select().from(users).where(eq(users.id, userId));
-    if (!current) throw new DomainError("not-found", authMessages.userNotFound);
-    if (current.role === "customer") throw new DomainError("invalid", portalMessages.customerIsNotStaff);
+    if (!current) throw new DomainError("not-found", "auth.userNotFound");
+    if (current.role === "customer") throw new DomainError("invalid", "companies.customerIsNotStaff");
     const [row] = await this.options.db
       .update(users)
       .set({ role, updatedAt: this.now() })
@@ -159,7 +157,7 @@ export class AccountService {
       .set({ disabledAt: disabled ? this.now() : null, updatedAt: this.now() })
       .where(eq(users.id, userId))
       .returning({ id: users.id });
-    if (updated.length === 0) throw new DomainError("not-found", authMessages.userNotFound);
+    if (updated.length === 0) throw new DomainError("not-found", "auth.userNotFound");
   }
 
   async userCount(): Promise<number> {

@@ -14,12 +14,6 @@ import { qrSvgPath } from "./qr.ts";
 
 type InvoiceRow = typeof invoices.$inferSelect;
 
-export const customerInvoiceMessages = {
-  notFound: "Fatura não encontrada.",
-  fileNotFound: "Arquivo não encontrado.",
-  yearEmpty: "Nenhuma fatura neste ano.",
-} as const;
-
 export interface CustomerInvoiceItem {
   number: string;
   competence: string;
@@ -191,7 +185,7 @@ export class CustomerInvoices {
     const row = await this.find(actor, number);
     const name = format === "pdf" ? row.nfsePdf : row.nfseXml;
     const bytes = name ? await this.options.nfseFiles.get(name) : null;
-    if (!bytes) throw new DomainError("not-found", customerInvoiceMessages.fileNotFound);
+    if (!bytes) throw new DomainError("not-found", "invoices.fileNotFound");
     return format === "pdf"
       ? { filename: invoiceFileNames.nfsePdf(row.number), mimeType: "application/pdf", bytes }
       : { filename: invoiceFileNames.nfseXml(row.number), mimeType: "application/xml", bytes };
@@ -237,7 +231,7 @@ export class CustomerInvoices {
       .from(invoices)
       .where(and(eq(invoices.companyId, actor.companyId), like(invoices.competence, `${year}-%`)))
       .orderBy(invoices.competence, invoices.number);
-    if (rows.length === 0) throw new DomainError("not-found", customerInvoiceMessages.yearEmpty);
+    if (rows.length === 0) throw new DomainError("not-found", "invoices.yearEmpty");
     const company = await this.company(actor.companyId);
     const files: Record<string, Uint8Array> = {};
     for (const row of rows) {
@@ -271,8 +265,7 @@ export class CustomerInvoices {
 
   private allowed(actor: PortalActor): void {
     // A role that may not see billing is told the invoices do not exist, as for another company's.
-    if (!can(actor.role, "billing.view"))
-      throw new DomainError("not-found", customerInvoiceMessages.notFound);
+    if (!can(actor.role, "billing.view")) throw new DomainError("not-found", "invoices.notFound");
   }
 
   private async find(actor: PortalActor, number: string): Promise<InvoiceRow> {
@@ -284,7 +277,7 @@ export class CustomerInvoices {
             .from(invoices)
             .where(and(eq(invoices.number, number), eq(invoices.companyId, actor.companyId)))
         : [];
-    if (!row) throw new DomainError("not-found", customerInvoiceMessages.notFound);
+    if (!row) throw new DomainError("not-found", "invoices.notFound");
     return row;
   }
 
@@ -309,7 +302,7 @@ export class CustomerInvoices {
 
   private async company(id: string): Promise<typeof companies.$inferSelect> {
     const [row] = await this.options.db.select().from(companies).where(eq(companies.id, id));
-    if (!row) throw new DomainError("not-found", customerInvoiceMessages.notFound);
+    if (!row) throw new DomainError("not-found", "invoices.notFound");
     return row;
   }
 

@@ -43,12 +43,9 @@ export interface InvoiceView {
   updatedAt: string;
 }
 
+/** A field's message of the status change (its refusals are in app/lib/refusals/portal.ts). */
 export const invoiceMessages = {
-  notFound: "Fatura não encontrada.",
   paidOnFuture: "A data do pagamento não pode ser posterior a hoje.",
-  alreadyPaid: (paidOn: string) =>
-    `A fatura já está paga (em ${paidOn}): uma fatura paga não muda mais de situação.`,
-  alreadyCancelled: "A fatura está cancelada: uma fatura cancelada não muda mais de situação.",
 } as const;
 
 /** The value, validated by the schema, or a 422 naming the fields that are wrong. */
@@ -152,7 +149,7 @@ export class InvoiceService {
   /** The invoice of a number, or a 404. */
   async get(number: string): Promise<InvoiceView> {
     const invoice = await this.find(number);
-    if (!invoice) throw new DomainError("not-found", invoiceMessages.notFound);
+    if (!invoice) throw new DomainError("not-found", "invoices.notFound");
     return invoice;
   }
 
@@ -183,15 +180,15 @@ export class InvoiceService {
       const [row] = INVOICE_NUMBER_PATTERN.test(number)
         ? await tx.select().from(invoices).where(eq(invoices.number, number)).for("update")
         : [];
-      if (!row) throw new DomainError("not-found", invoiceMessages.notFound);
+      if (!row) throw new DomainError("not-found", "invoices.notFound");
       if (row.status === "paid") {
         if (wanted.status === "paid" && wanted.paidOn === row.paidOn)
           return { invoice: (await this.find(number, tx))!, changed: false };
-        throw new DomainError("conflict", invoiceMessages.alreadyPaid(row.paidOn ?? ""));
+        throw new DomainError("conflict", "invoices.alreadyPaid", [row.paidOn ?? ""]);
       }
       if (row.status === "cancelled") {
         if (wanted.status === "cancelled") return { invoice: (await this.find(number, tx))!, changed: false };
-        throw new DomainError("conflict", invoiceMessages.alreadyCancelled);
+        throw new DomainError("conflict", "invoices.alreadyCancelled");
       }
       const now = this.now();
       await tx

@@ -24,15 +24,6 @@ import { DomainError } from "../domain-errors.ts";
  * revisions with a restore. Every save drops the cached copies, here and in Redis.
  */
 
-export const contentAdminMessages = {
-  unknownDocument: (name: string) => `Documento "${name}" não encontrado.`,
-  conflict:
-    "Este conteúdo foi alterado por outra pessoa depois que você o abriu. Compare com a versão atual e salve de novo.",
-  invalid: (where: string, message: string) => `Conteúdo inválido. ${where ? `${where}: ` : ""}${message}`,
-  noRevision: (version: number) => `Versão ${version} não encontrada.`,
-  emptyFileList: "Lista de arquivos deve ser um array não vazio",
-} as const;
-
 export interface LevelInfo extends ContentLevel {
   version: number;
   source: "seed" | "admin";
@@ -83,7 +74,7 @@ export function setAtPath(target: unknown, path: (string | number)[], value: unk
   if (Array.isArray(target)) {
     const index = Number(head);
     if (!Number.isInteger(index) || index < 0 || index > target.length)
-      throw new DomainError("invalid", contentAdminMessages.invalid(String(head), "posição inexistente"));
+      throw new DomainError("invalid", "content.invalid", [String(head), "posição inexistente"]);
     const copy = [...target];
     copy[index] = setAtPath(copy[index], rest, value);
     return copy;
@@ -91,10 +82,10 @@ export function setAtPath(target: unknown, path: (string | number)[], value: unk
   if (typeof target === "object" && target !== null) {
     const record = target as Record<string, unknown>;
     if (rest.length > 0 && !(String(head) in record))
-      throw new DomainError("invalid", contentAdminMessages.invalid(String(head), "campo inexistente"));
+      throw new DomainError("invalid", "content.invalid", [String(head), "campo inexistente"]);
     return { ...record, [String(head)]: setAtPath(record[String(head)], rest, value) };
   }
-  throw new DomainError("invalid", contentAdminMessages.invalid(String(head), "campo inexistente"));
+  throw new DomainError("invalid", "content.invalid", [String(head), "campo inexistente"]);
 }
 
 /** Parses `plans.2.name` into ["plans", 2, "name"]. */
@@ -113,7 +104,7 @@ export function validateDocument<N extends DocumentName>(
   const result = documentSchemas[name].safeParse(data);
   if (result.success) return result.data as z.output<(typeof documentSchemas)[N]>;
   const issue = result.error.issues[0]!;
-  throw new DomainError("invalid", contentAdminMessages.invalid(issue.path.join("."), issue.message));
+  throw new DomainError("invalid", "content.invalid", [issue.path.join("."), issue.message]);
 }
 
 export interface SaveInput {
@@ -175,7 +166,7 @@ export class ContentAdmin {
    */
   async read(name: string, level: ContentLevel, db: Database = this.db): Promise<EditableDocument> {
     const stack = await this.stack(db, name, level);
-    if (!stack?.current) throw new DomainError("not-found", contentAdminMessages.unknownDocument(name));
+    if (!stack?.current) throw new DomainError("not-found", "content.unknownDocument", [name]);
     return this.editable(stack.current, stack.effective());
   }
 
@@ -202,7 +193,7 @@ export class ContentAdmin {
    */
   async save(input: SaveInput): Promise<EditableDocument> {
     if (!isDocumentName(input.name))
-      throw new DomainError("not-found", contentAdminMessages.unknownDocument(input.name));
+      throw new DomainError("not-found", "content.unknownDocument", [input.name]);
     const saved = await this.db.transaction((tx) => this.saveWithin(tx, input));
     // Every copy of this document, at every level and on every instance, is stale now.
     await this.invalidate(input.name);
@@ -216,14 +207,14 @@ export class ContentAdmin {
    */
   async saveWithin(tx: Database, input: SaveInput): Promise<EditableDocument> {
     const { name, level } = input;
-    if (!isDocumentName(name)) throw new DomainError("not-found", contentAdminMessages.unknownDocument(name));
+    if (!isDocumentName(name)) throw new DomainError("not-found", "content.unknownDocument", [name]);
     const stack = (await this.stack(tx, name, level, { lock: true }))!;
     const { current } = stack;
     if (input.ifMatch && input.ifMatch !== "*" && (!current || etagOf(current) !== input.ifMatch)) {
       throw new ContentConflict(current ? this.editable(current, stack.effective()) : null);
     }
     if (!current && input.change.kind !== "document")
-      throw new DomainError("not-found", contentAdminMessages.unknownDocument(name));
+      throw new DomainError("not-found", "content.unknownDocument", [name]);
     // Changes apply to the document as it applies at this level; the level keeps only what differs
     // from the levels below (the default level, or one with nothing below, keeps it whole).
     const effective = current ? stack.effective() : null;
@@ -273,7 +264,7 @@ export class ContentAdmin {
   /** The versions of one level's document, newest first. */
   async revisions(name: string, level: ContentLevel): Promise<RevisionInfo[]> {
     const row = (await this.stack(this.db, name, level))?.current;
-    if (!row) throw new DomainError("not-found", contentAdminMessages.unknownDocument(name));
+    if (!row) throw new DomainError("not-found", "content.unknownDocument", [name]);
     const rows = await this.db
       .select({
         version: contentRevisions.version,
@@ -290,14 +281,14 @@ export class ContentAdmin {
   /** One version's content, as it applies at its level (a stored patch over today's levels below). */
   async revision(name: string, level: ContentLevel, version: number): Promise<unknown> {
     const stack = await this.stack(this.db, name, level);
-    if (!stack?.current) throw new DomainError("not-found", contentAdminMessages.unknownDocument(name));
+    if (!stack?.current) throw new DomainError("not-found", "content.unknownDocument", [name]);
     const [found] = await this.db
       .select({ data: contentRevisions.data, inherits: contentRevisions.inherits })
       .from(contentRevisions)
       .where(and(eq(contentRevisions.documentId, stack.current.id), eq(contentRevisions.version, version)))
       .orderBy(desc(contentRevisions.id))
       .limit(1);
-    if (!found) throw new DomainError("not-found", contentAdminMessages.noRevision(version));
+    if (!found) throw new DomainError("not-found", "content.noRevision", [version]);
     return found.inherits && stack.base !== null ? mergePatch(stack.base, found.data) : found.data;
   }
 
@@ -340,16 +331,16 @@ export class ContentAdmin {
     const current = await this.read(input.name, input.level);
     const source: Found = input.mode === "remove" ? { found: false } : valueAt(old, input.from ?? input.path);
     if (input.mode === "insert" && !source.found)
-      throw new DomainError(
-        "invalid",
-        contentAdminMessages.invalid((input.from ?? input.path).join("."), "não existe nesta versão"),
-      );
+      throw new DomainError("invalid", "content.invalid", [
+        (input.from ?? input.path).join("."),
+        "não existe nesta versão",
+      ]);
     let data: unknown;
     try {
       data = restoreAt(current.data, input.path, source, { insert: input.mode === "insert" });
     } catch (error) {
       if (error instanceof JsonPathError)
-        throw new DomainError("invalid", contentAdminMessages.invalid(error.at, error.reason));
+        throw new DomainError("invalid", "content.invalid", [error.at, error.reason]);
       throw error;
     }
     return this.save({
@@ -413,6 +404,6 @@ export class ContentAdmin {
 /** A save refused because the document changed since the editor read it (409). */
 export class ContentConflict extends DomainError {
   constructor(readonly current: EditableDocument | null) {
-    super("conflict", contentAdminMessages.conflict, undefined, { current });
+    super("conflict", "content.conflict", [], { details: { current } });
   }
 }

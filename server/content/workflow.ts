@@ -9,7 +9,7 @@ import type { Database } from "../db/client.ts";
 import { contentDocuments, contentDrafts, contentSchedules } from "../db/schema.ts";
 import { DomainError } from "../domain-errors.ts";
 import type { Logger } from "../logger.ts";
-import { type ContentAdmin, contentAdminMessages, type EditableDocument, validateDocument } from "./admin.ts";
+import { type ContentAdmin, type EditableDocument, validateDocument } from "./admin.ts";
 
 /**
  * The editorial workflow (decision 100): a draft per document and level that the public site never
@@ -18,18 +18,6 @@ import { type ContentAdmin, contentAdminMessages, type EditableDocument, validat
  * job loop runs once (server/content/publisher.ts): the row is locked and marked in the same
  * transaction as the publication, so two instances never both run one, and a restart loses none.
  */
-
-export const workflowMessages = {
-  noDraft: "Não há rascunho deste conteúdo. Salve um rascunho antes de publicar, agendar ou pré-visualizar.",
-  draftConflict:
-    "O rascunho foi salvo por outra pessoa depois que você o abriu. Recarregue a página para ver a versão dela.",
-  noSchedule: "Agendamento não encontrado.",
-  notPending: "Este agendamento já foi executado ou cancelado.",
-  notUnpublishable: "Só artigos do blog e páginas de conteúdo podem ser despublicados em uma data.",
-  noItem: (item: string) => `Item "${item}" não encontrado no conteúdo publicado.`,
-  moved: (from: number | null, to: number) =>
-    `A versão publicada mudou depois do agendamento (${from === null ? "nenhuma" : `versão ${from}`} → versão ${to}). Revise o rascunho e agende de novo.`,
-} as const;
 
 export interface DraftInfo extends ContentLevel {
   name: string;
@@ -133,8 +121,8 @@ export class EditorialWorkflow {
         .where(atLevel(contentDrafts, name, level))
         .for("update");
       if (current && input.ifMatch && input.ifMatch !== "*" && draftTag(current) !== input.ifMatch)
-        throw new DomainError("conflict", workflowMessages.draftConflict, undefined, {
-          current: draftInfo(current),
+        throw new DomainError("conflict", "workflow.draftConflict", [], {
+          details: { current: draftInfo(current) },
         });
       if (current) {
         const [row] = await tx
@@ -194,7 +182,7 @@ export class EditorialWorkflow {
     ifMatch?: string | null;
   }): Promise<EditableDocument> {
     const draft = await this.draft(input.name, input.level);
-    if (!draft) throw new DomainError("not-found", workflowMessages.noDraft);
+    if (!draft) throw new DomainError("not-found", "workflow.noDraft");
     return this.options.admin.save({
       name: input.name,
       level: input.level,
@@ -224,7 +212,7 @@ export class EditorialWorkflow {
   }): Promise<ScheduleRow> {
     this.checkTime(input.runAt);
     const draft = await this.draft(input.name, input.level);
-    if (!draft) throw new DomainError("not-found", workflowMessages.noDraft);
+    if (!draft) throw new DomainError("not-found", "workflow.noDraft");
     const [row] = await this.db
       .insert(contentSchedules)
       .values({
@@ -251,7 +239,7 @@ export class EditorialWorkflow {
     author: string;
   }): Promise<ScheduleRow> {
     if (input.name !== "blog-data" && input.name !== "pages-data")
-      throw new DomainError("invalid", workflowMessages.notUnpublishable);
+      throw new DomainError("invalid", "workflow.notUnpublishable");
     this.checkTime(input.runAt);
     const published = await this.options.admin.read(input.name, input.level);
     const list = (published.data as Record<string, unknown[]>)[
@@ -261,7 +249,7 @@ export class EditorialWorkflow {
     const item = (list ?? []).find((entry) => (entry as Record<string, unknown>)[key] === input.item) as
       | { title?: string; seo?: { title?: string } }
       | undefined;
-    if (!item) throw new DomainError("invalid", workflowMessages.noItem(input.item));
+    if (!item) throw new DomainError("invalid", "workflow.noItem", [input.item]);
     const [row] = await this.db
       .insert(contentSchedules)
       .values({
@@ -385,7 +373,7 @@ export class EditorialWorkflow {
     if (due.action === "publish") {
       const current = await this.publishedVersion(tx, due.name, level);
       if (current !== null && current !== due.baseVersion)
-        throw new DomainError("conflict", workflowMessages.moved(due.baseVersion, current));
+        throw new DomainError("conflict", "workflow.moved", [due.baseVersion, current]);
       const saved = await save(due.data);
       // The draft it came from is done with, unless someone kept editing it after scheduling.
       await tx
@@ -401,7 +389,7 @@ export class EditorialWorkflow {
     // The document as it applies at its level (a level may store only its changes).
     const published = await this.options.admin.read(due.name, level, tx).catch(() => null);
     const next = published ? markUnpublished(due.name, published.data, due.item!) : null;
-    if (!next) throw new DomainError("invalid", workflowMessages.noItem(due.item!));
+    if (!next) throw new DomainError("invalid", "workflow.noItem", [due.item!]);
     const saved = await save(next);
     // A draft of the same level would bring the item back when published: it is taken off there too.
     const [draft] = await tx
@@ -421,7 +409,7 @@ export class EditorialWorkflow {
     id: string,
     change: Partial<typeof contentSchedules.$inferInsert>,
   ): Promise<ScheduleRow> {
-    if (!/^[0-9a-f-]{36}$/i.test(id)) throw new DomainError("not-found", workflowMessages.noSchedule);
+    if (!/^[0-9a-f-]{36}$/i.test(id)) throw new DomainError("not-found", "workflow.noSchedule");
     const [row] = await this.db
       .update(contentSchedules)
       .set(change)
@@ -433,8 +421,8 @@ export class EditorialWorkflow {
       .from(contentSchedules)
       .where(eq(contentSchedules.id, id));
     throw exists
-      ? new DomainError("conflict", workflowMessages.notPending)
-      : new DomainError("not-found", workflowMessages.noSchedule);
+      ? new DomainError("conflict", "workflow.notPending")
+      : new DomainError("not-found", "workflow.noSchedule");
   }
 
   private async publishedVersion(db: Database, name: string, level: ContentLevel): Promise<number | null> {
@@ -446,7 +434,7 @@ export class EditorialWorkflow {
   }
 
   private checkName(name: string): asserts name is DocumentName {
-    if (!isDocumentName(name)) throw new DomainError("not-found", contentAdminMessages.unknownDocument(name));
+    if (!isDocumentName(name)) throw new DomainError("not-found", "content.unknownDocument", [name]);
   }
 
   private checkTime(runAt: Date | null): void {

@@ -1,10 +1,10 @@
 import type { AppLoadContext } from "react-router";
 import { securityTexts } from "~/lib/auth/security-texts.ts";
 import type { OfferedLanguage } from "~/lib/locale.ts";
+import { refusalText } from "~/lib/refusals.ts";
 import { z } from "~/lib/zod.ts";
 import { deviceOf } from "../auth/devices.ts";
-import { authMessages } from "../auth/messages.ts";
-import { twoFactorMessages, twoFactorRequiredFor } from "../auth/two-factor.ts";
+import { twoFactorRequiredFor } from "../auth/two-factor.ts";
 import type { PublicUser } from "../auth/users.ts";
 import { DomainError } from "../domain-errors.ts";
 import { requestToken } from "./auth-guard.ts";
@@ -80,18 +80,6 @@ const fields = {
   password: z.string().min(1).max(200),
 };
 
-/** A refusal of the services (in Portuguese) as the page's language says it. */
-export function refusalInLanguage(message: string, t: ReturnType<typeof securityTexts>): string {
-  const known: Record<string, string> = {
-    [twoFactorMessages.invalidCode]: t.invalidCode,
-    [twoFactorMessages.tooManyCodes]: t.tooManyCodes,
-    [authMessages.currentPasswordWrong]: t.currentPasswordWrong,
-    [authMessages.passwordTooShort]: t.passwordTooShort,
-    [authMessages.sessionNotFound]: t.sessionNotFound,
-  };
-  return known[message] ?? message;
-}
-
 /** Runs a security form's post for the signed-in `user`; refusals come back as messages, not errors. */
 export async function accountSecurityAction(
   request: Request,
@@ -149,10 +137,10 @@ export async function accountSecurityAction(
     }
   } catch (error) {
     if (DomainError.is(error)) {
-      const message = refusalInLanguage(error.message, t);
+      const message = refusalText(error, language);
       const field =
         intent === "change-password"
-          ? error.message === authMessages.currentPasswordWrong
+          ? error.code === "auth.currentPasswordWrong"
             ? "currentPassword"
             : "newPassword"
           : intent === "end-session" || intent === "end-other-sessions"

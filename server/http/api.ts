@@ -1,11 +1,12 @@
 import { FUNNEL_MAX_BYTES, FUNNEL_PATH } from "~/lib/funnel/events.ts";
 import { MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS } from "~/lib/portal/tickets.ts";
-import { MAX_UPLOAD_BYTES, uploadMessages } from "~/lib/uploads.ts";
+import { refusalWording } from "~/lib/refusals.ts";
+import { MAX_UPLOAD_BYTES } from "~/lib/uploads.ts";
 import type { z } from "~/lib/zod.ts";
 import { NFSE_BODY_BYTES, nfseMessages } from "../billing/nfse.ts";
 import { DomainError } from "../domain-errors.ts";
 import type { Logger } from "../logger.ts";
-import { HttpError, jsonResponse, messages, statusOf } from "./errors.ts";
+import { HttpError, jsonResponse, messages, retryAfter, statusOf } from "./errors.ts";
 
 /** Every API body is refused past this size (before parsing). */
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -46,7 +47,7 @@ export function bodyLimitFor(path: string): number {
 
 /** The 413 message of a path: an upload says how large an image may be, a ticket how many files of what size. */
 export function bodyTooLargeMessageFor(path: string): string {
-  if (path === "/api/uploads" || path === "/api/media") return uploadMessages.tooLarge;
+  if (path === "/api/uploads" || path === "/api/media") return refusalWording("pt", "uploads.tooLarge");
   if (NFSE_UPLOAD_PATH.test(path)) return nfseMessages.bodyTooLarge;
   if (isTicketUploadPath(path))
     return messages.attachmentsTooLarge(MAX_ATTACHMENTS, MAX_ATTACHMENT_BYTES / 1024 / 1024);
@@ -72,12 +73,8 @@ export function apiErrorAnswer(logger: Logger, error: unknown): JsonAnswer {
     headers: { "Cache-Control": "no-store", ...headers },
   });
   if (HttpError.is(error)) return answer(error.status, { message: error.message }, error.headers);
-  if (DomainError.is(error)) {
-    const headers: Record<string, string> = error.retryAfterSeconds
-      ? { "Retry-After": String(error.retryAfterSeconds) }
-      : {};
-    return answer(statusOf(error.kind), { message: error.message, ...error.details }, headers);
-  }
+  if (DomainError.is(error))
+    return answer(statusOf(error.kind), { message: error.message, ...error.details }, retryAfter(error));
   logger.error({ err: error }, "api handler failed");
   return answer(500, { message: messages.internal });
 }

@@ -6,7 +6,6 @@ import { type StaffAction, staffMay } from "~/lib/auth/staff.ts";
 import type { ApiCaller, ApiKeyScope } from "../auth/api-keys.ts";
 import { authMessages } from "../auth/messages.ts";
 import { clearedSessionCookie, tokenFromRequest } from "../auth/tokens.ts";
-import { twoFactorMessages } from "../auth/two-factor.ts";
 import type { PublicUser } from "../auth/users.ts";
 import { DomainError } from "../domain-errors.ts";
 import type { CompanyRow } from "../portal/companies.ts";
@@ -34,7 +33,7 @@ async function apiUser(request: Request, context: AppLoadContext, missing: strin
   const session = await context.services.sessions.sessionForToken(token);
   if (!session) throw new HttpError(401, invalid);
   if (session.twoFactorSetupRequired)
-    throw new DomainError("forbidden", twoFactorMessages.setupRequired, undefined, { setupRequired: true });
+    throw new DomainError("forbidden", "twoFactor.setupRequired", [], { details: { setupRequired: true } });
   return session.user;
 }
 

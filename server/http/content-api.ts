@@ -3,7 +3,7 @@ import { isDocumentName } from "~/lib/content/schemas.ts";
 import type { ContentLevel } from "~/lib/content-lookup.ts";
 import { isAcceptedLanguage } from "~/lib/locale.ts";
 import { z } from "~/lib/zod.ts";
-import { contentAdminMessages, type EditableDocument, parsePath, type SaveChange } from "../content/admin.ts";
+import { type EditableDocument, parsePath, type SaveChange } from "../content/admin.ts";
 import type { DraftInfo } from "../content/workflow.ts";
 import { DomainError } from "../domain-errors.ts";
 import { bodyLimitFor, readJsonBody } from "./api.ts";
@@ -18,7 +18,7 @@ import { jsonResponse } from "./errors.ts";
 /** "plans-data.json" or "plans-data" → the document name, or a 404 refusal. */
 export function documentNameFrom(param: string | undefined): string {
   const name = (param ?? "").replace(/\.json$/, "");
-  if (!isDocumentName(name)) throw new DomainError("not-found", contentAdminMessages.unknownDocument(name));
+  if (!isDocumentName(name)) throw new DomainError("not-found", "content.unknownDocument", [name]);
   return name;
 }
 
@@ -27,8 +27,9 @@ export function levelFrom(url: URL, segments: Record<string, unknown>): ContentL
   const segment = url.searchParams.get("segment") ?? "";
   const lang = url.searchParams.get("lang") ?? "";
   if (segment && !Object.hasOwn(segments, segment))
-    throw new DomainError("invalid", `Segmento desconhecido: "${segment}".`);
-  if (lang && !isAcceptedLanguage(lang)) throw new DomainError("invalid", `Idioma não aceito: "${lang}".`);
+    throw new DomainError("invalid", "content.unknownSegment", [segment]);
+  if (lang && !isAcceptedLanguage(lang))
+    throw new DomainError("invalid", "content.unacceptedLanguage", [lang]);
   return { segment, lang };
 }
 
@@ -85,7 +86,7 @@ export async function saveFromRequest(request: Request, context: AppLoadContext,
   if (path) change = { kind: "at", path: parsePath(path), value: body };
   else if (isPatch) {
     if (typeof body !== "object" || body === null || Array.isArray(body))
-      throw new DomainError("invalid", "Um salvamento parcial deve ser um objeto.");
+      throw new DomainError("invalid", "content.patchNotObject");
     change = { kind: "patch", patch: body as Record<string, unknown> };
   } else change = { kind: "document", data: body };
   const saved = await context.services.contentAdmin.save({

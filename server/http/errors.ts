@@ -26,6 +26,11 @@ export class HttpError extends Error {
   }
 }
 
+/** A rate-limited refusal's Retry-After header (none for any other). */
+export function retryAfter(error: { retryAfterSeconds?: number }): Record<string, string> {
+  return error.retryAfterSeconds ? { "Retry-After": String(error.retryAfterSeconds) } : {};
+}
+
 /** The HTTP status of each domain refusal: the one place where domain errors meet HTTP. */
 export function statusOf(kind: RefusalKind): number {
   switch (kind) {

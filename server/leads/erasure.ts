@@ -17,8 +17,8 @@ import type { JiraClient } from "../tracker/jira-client.ts";
  */
 
 export const ERASED = "[dados removidos a pedido do titular]";
+/** What an erasure writes in the lead's Jira issue (its refusal is in app/lib/refusals/leads.ts). */
 export const erasureMessages = {
-  invalidEmail: "Informe um e-mail válido.",
   issueSummary: "[Dados removidos a pedido do titular - LGPD art. 18]",
   issueComment:
     "Os dados pessoais deste lead foram removidos a pedido do titular (LGPD, art. 18, VI). O registro permanece sem dados pessoais.",
@@ -119,7 +119,7 @@ export class LeadErasure {
   async erase(email: string): Promise<ErasureResult> {
     const address = email.trim().toLowerCase();
     if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(address) || address.length > 200)
-      throw new DomainError("invalid", erasureMessages.invalidEmail);
+      throw new DomainError("invalid", "leads.invalidEmail");
     // Any answer of the lead equal to the address (emailContato, email...), case ignored.
     const found = await this.db
       .select({ id: leads.id, trackerKey: leads.trackerKey })

@@ -15,12 +15,6 @@ import { reviveDeadJobs } from "./repository.ts";
 
 export const INBOX_PAGE_SIZE = 50;
 
-export const inboxMessages = {
-  notFound: "Lead não encontrado.",
-  nothingToRetry: "Este lead não tem entregas com falha.",
-  notSpam: "Este lead não está retido como spam.",
-} as const;
-
 export type DeliveryStatus = (typeof leads.$inferSelect)["deliveryStatus"];
 export type Level = (typeof leads.$inferSelect)["level"];
 
@@ -182,9 +176,9 @@ export class LeadInbox {
    * (judged on the service's clock, as the list judges it).
    */
   async detail(id: string) {
-    if (!/^[0-9a-f-]{36}$/i.test(id)) throw new DomainError("not-found", inboxMessages.notFound);
+    if (!/^[0-9a-f-]{36}$/i.test(id)) throw new DomainError("not-found", "leads.notFound");
     const [lead] = await this.db.select().from(leads).where(eq(leads.id, id));
-    if (!lead) throw new DomainError("not-found", inboxMessages.notFound);
+    if (!lead) throw new DomainError("not-found", "leads.notFound");
     const jobs = await this.db
       .select()
       .from(deliveryJobs)
@@ -213,7 +207,7 @@ export class LeadInbox {
   async retry(id: string): Promise<number> {
     const now = this.now();
     const revived = await reviveDeadJobs(this.db, eq(deliveryJobs.leadId, id), now);
-    if (revived.length === 0) throw new DomainError("conflict", inboxMessages.nothingToRetry);
+    if (revived.length === 0) throw new DomainError("conflict", "leads.nothingToRetry");
     return revived.length;
   }
 
@@ -223,7 +217,7 @@ export class LeadInbox {
       .delete(leads)
       .where(and(eq(leads.id, id), isNotNull(leads.spamReason)))
       .returning({ id: leads.id });
-    if (removed.length === 0) throw new DomainError("conflict", inboxMessages.notSpam);
+    if (removed.length === 0) throw new DomainError("conflict", "leads.notSpam");
   }
 
   /**

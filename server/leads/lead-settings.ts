@@ -22,11 +22,6 @@ export const outcomeMappingSchema = z
   .record(z.string().trim().min(1).max(200), z.enum(OUTCOMES))
   .refine((value) => Object.keys(value).length <= 200, "No máximo 200 status.");
 
-export const leadSettingsMessages = {
-  conflict:
-    "Outra pessoa salvou estas configurações enquanto você editava. Recarregue para ver a versão atual.",
-} as const;
-
 export interface Versioned<T> {
   value: T;
   version: number;
@@ -82,7 +77,7 @@ export class LeadSettings {
         .returning({ version: leadSettings.version });
       if (updated.length) return updated[0]!.version;
     }
-    throw new DomainError("conflict", leadSettingsMessages.conflict);
+    throw new DomainError("conflict", "leads.settingsConflict");
   }
 
   routing(db?: Database): Promise<Versioned<RoutingConfig>> {

@@ -11,8 +11,6 @@ import type { Signer } from "../secrets.ts";
 const pt = unsubscribeTexts("pt");
 /** The answers of an unsubscribe in Portuguese (the API's language), the page's own words. */
 export const unsubscribeMessages = {
-  invalid: pt.invalid,
-  expired: pt.expired,
   done: pt.done,
   already: pt.already,
 } as const;
@@ -67,9 +65,9 @@ export class NewsletterConsent {
   ): Promise<{ already: boolean; language: OfferedLanguage }> {
     const now = this.now();
     const reading = readUnsubscribeToken(this.signer, token, now);
-    if (!reading.ok) throw new DomainError("invalid", unsubscribeMessages[reading.reason]);
+    if (!reading.ok) throw new DomainError("invalid", `unsubscribe.${reading.reason}`);
     const lead = await this.subscription(reading.leadId);
-    if (!lead) throw new DomainError("invalid", unsubscribeMessages.invalid);
+    if (!lead) throw new DomainError("invalid", "unsubscribe.invalid");
     const email = visitorEmail(null, lead.answers as Record<string, unknown>)?.toLowerCase();
     // The same person's other subscriptions (any answer equal to the address, case ignored, as the
     // erasure finds them) made up to now; a later subscription is a new consent.

@@ -68,7 +68,7 @@ export interface SubmissionResult {
 
 export class SubmissionInvalid extends DomainError {
   constructor(readonly errors: FieldErrors) {
-    super("invalid-fields", "Verifique os campos destacados.", undefined, { errors });
+    super("invalid-fields", "leads.fieldsInvalid", [], { details: { errors } });
   }
 
   /** Works across the two bundles (see DomainError.is). */
@@ -150,7 +150,7 @@ export class LeadService {
     const { db, forms } = this.options;
     // The server's definition in Portuguese is the one tickets are written from.
     const form = await forms.get(input.formKey);
-    if (!form) throw new DomainError("not-found", "Formulário não encontrado.");
+    if (!form) throw new DomainError("not-found", "leads.formNotFound");
     const answers = sanitizeAnswers(form, input.answers);
     const steps = input.stage === "capture" ? form.steps.slice(0, captureStepIndex(form) + 1) : form.steps;
     const errors = validateSteps(steps, answers);
@@ -170,10 +170,7 @@ export class LeadService {
         !this.options.signer.verify("lead", lead.id, input.accessToken) ||
         lead.formId !== input.formKey
       ) {
-        throw new DomainError(
-          "forbidden",
-          "Não foi possível concluir este formulário. Recarregue a página e tente novamente.",
-        );
+        throw new DomainError("forbidden", "leads.formRefused");
       }
       const completed = await completeLead(
         db,
@@ -200,7 +197,7 @@ export class LeadService {
       );
       // A twin of this request (or an earlier send of it) completed it first: answer as it did.
       const result = completed ?? (await findByRequestKey(db, input.requestKey));
-      if (!result) throw new DomainError("conflict", "Este formulário já foi enviado.");
+      if (!result) throw new DomainError("conflict", "leads.alreadySent");
       return this.answer(result, completed !== null, input.formToken);
     }
 
@@ -264,7 +261,7 @@ export class LeadService {
       eventsOnStore(stage, form.steps.length),
     );
     const lead = stored ?? (await findByRequestKey(db, input.requestKey));
-    if (!lead) throw new DomainError("conflict", "Este formulário já foi enviado.");
+    if (!lead) throw new DomainError("conflict", "leads.alreadySent");
     if (stored && !stored.spamReason) this.deliverLater(confirmationMailJobs(form, answers, spam));
     return this.answer(lead, stored !== null, input.formToken);
   }
@@ -315,9 +312,9 @@ export class LeadService {
   async release(id: string): Promise<void> {
     const { db, forms } = this.options;
     const lead = await findLead(db, id);
-    if (!lead?.spamReason) throw new DomainError("conflict", "Este lead não está retido como spam.");
+    if (!lead?.spamReason) throw new DomainError("conflict", "leads.notSpam");
     const form = await forms.get(lead.formId as FormKey);
-    if (!form) throw new DomainError("not-found", "Formulário não encontrado.");
+    if (!form) throw new DomainError("not-found", "leads.formNotFound");
     const event = lead.stage === "captured" ? "lead.captured" : "lead.completed";
     const jobs = [
       ...this.jobsFor(form, null, { score: lead.score, level: lead.level }, event, []),
@@ -326,7 +323,7 @@ export class LeadService {
     const status = this.isSimulated(form) ? "simulated" : "pending";
     const events = eventsOnStore(lead.stage, form.steps.length);
     if (!(await releaseLead(db, id, status, jobs, this.now(), events)))
-      throw new DomainError("conflict", "Este lead não está retido como spam.");
+      throw new DomainError("conflict", "leads.notSpam");
     void this.options.kick();
   }
 

@@ -1,5 +1,5 @@
 import sharp from "sharp";
-import { mediaMessages, variantWidths } from "~/lib/media-library.ts";
+import { variantWidths } from "~/lib/media-library.ts";
 import { DomainError } from "../domain-errors.ts";
 
 // One upload at a time is resized: no cache of decoded images kept between them, and libvips uses
@@ -63,6 +63,6 @@ function refusal(error: unknown): DomainError {
   const message = error instanceof Error ? error.message : "";
   return new DomainError(
     "invalid",
-    /pixel limit/i.test(message) ? mediaMessages.tooManyPixels : mediaMessages.unreadable,
+    /pixel limit/i.test(message) ? "media.tooManyPixels" : "media.unreadable",
   );
 }

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { mediaMessages } from "~/lib/media-library.ts";
+import { mediaRefusals } from "~/lib/refusals/content.ts";
 import { openFreshPglite } from "../../tests/support/databases.ts";
 import { Cache } from "../cache/cache.ts";
 import type { DatabaseHandle } from "../db/client.ts";
@@ -46,7 +46,7 @@ describe("the media library service (decision 099) on PGlite", () => {
     const bytes = await png(800, 600);
     await expect(
       media.upload({ bytes, originalName: "a.png", alt: { pt: "x", en: "" }, by: "t" }),
-    ).rejects.toThrow(mediaMessages.altRequired);
+    ).rejects.toThrow(mediaRefusals.pt.altRequired);
     expect(readdirSync(uploadsDir)).toEqual([]);
   });
 
@@ -131,7 +131,7 @@ describe("the media library service (decision 099) on PGlite", () => {
     expect(readdirSync(uploadsDir).some((name) => name.startsWith(item.storageName!.slice(0, 20)))).toBe(
       false,
     );
-    await expect(media.get(item.id)).rejects.toThrow(mediaMessages.notFound);
+    await expect(media.get(item.id)).rejects.toThrow(mediaRefusals.pt.notFound);
   });
 
   it("imports the images content uses, without alt text; a page gets srcset data in its language", async () => {

@@ -9,7 +9,6 @@ import {
   fieldsUsing,
   imageUrlsIn,
   type MediaUsage,
-  mediaMessages,
   objectPosition,
   type PageMedia,
   srcSet,
@@ -127,7 +126,7 @@ export class MediaService {
 
   async get(id: number): Promise<MediaItem> {
     const [row] = await this.db.select().from(media).where(eq(media.id, id));
-    if (!row) throw new DomainError("not-found", mediaMessages.notFound);
+    if (!row) throw new DomainError("not-found", "media.notFound");
     return toItem(row);
   }
 
@@ -195,7 +194,7 @@ export class MediaService {
       .set({ altPt: alt.pt, altEn: alt.en, focalX: focal.x, focalY: focal.y, updatedAt: this.now() })
       .where(eq(media.id, id))
       .returning();
-    if (!row) throw new DomainError("not-found", mediaMessages.notFound);
+    if (!row) throw new DomainError("not-found", "media.notFound");
     await this.invalidate();
     return toItem(row);
   }
@@ -233,7 +232,7 @@ export class MediaService {
     const item = await this.get(id);
     const usages = await this.usages(item);
     if (usages.length > 0)
-      throw new DomainError("conflict", mediaMessages.inUse(describeUsages(usages)), undefined, { usages });
+      throw new DomainError("conflict", "media.inUse", [describeUsages(usages)], { details: { usages } });
     await this.db.delete(media).where(eq(media.id, id));
     // Names are content hashes: the same bytes uploaded later are stored again.
     for (const variant of item.variants) await this.storage.remove?.(variant.name);
@@ -408,14 +407,14 @@ function toItem(row: typeof media.$inferSelect): MediaItem {
 function checkedAlt(alt: { pt: string; en: string }): { pt: string; en: string } {
   const pt = (alt.pt ?? "").trim();
   const en = (alt.en ?? "").trim();
-  if (!pt || !en) throw new DomainError("invalid", mediaMessages.altRequired);
-  if (pt.length > ALT_MAX || en.length > ALT_MAX) throw new DomainError("invalid", mediaMessages.altTooLong);
+  if (!pt || !en) throw new DomainError("invalid", "media.altRequired");
+  if (pt.length > ALT_MAX || en.length > ALT_MAX) throw new DomainError("invalid", "media.altTooLong");
   return { pt, en };
 }
 
 function checkedFocal(focal: { x: number; y: number }): { x: number; y: number } {
   const ok = (n: number) => typeof n === "number" && Number.isFinite(n) && n >= 0 && n <= 1;
-  if (!ok(focal.x) || !ok(focal.y)) throw new DomainError("invalid", mediaMessages.focalInvalid);
+  if (!ok(focal.x) || !ok(focal.y)) throw new DomainError("invalid", "media.focalInvalid");
   return { x: focal.x, y: focal.y };
 }
 

@@ -8,7 +8,6 @@ import type { CompanyRole } from "~/lib/portal/permissions.ts";
 import type { Database } from "../db/client.ts";
 import { companies, users } from "../db/schema.ts";
 import { DomainError } from "../domain-errors.ts";
-import { portalMessages } from "./messages.ts";
 
 export type CompanyRow = typeof companies.$inferSelect;
 export type CompanyStatus = CompanyRow["status"];
@@ -104,7 +103,7 @@ export class CompanyService {
   async create(input: CompanyInput, db: Database = this.options.db): Promise<CompanyRow> {
     const fields = await this.checked(input);
     const cycle = checkedCycle(input, saoPauloDay(this.now()));
-    if (await this.findByCnpj(fields.cnpj, db)) throw new DomainError("conflict", portalMessages.cnpjTaken);
+    if (await this.findByCnpj(fields.cnpj, db)) throw new DomainError("conflict", "companies.cnpjTaken");
     const [row] = await db
       .insert(companies)
       .values({
@@ -121,7 +120,7 @@ export class CompanyService {
 
   async update(id: string, input: Partial<CompanyInput> & { status?: CompanyStatus }): Promise<CompanyRow> {
     const current = await this.get(id);
-    if (!current) throw new DomainError("not-found", portalMessages.companyNotFound);
+    if (!current) throw new DomainError("not-found", "companies.companyNotFound");
     const cycle = checkedCycle(input, saoPauloDay(this.now()));
     const fields = await this.checked({
       cnpj: input.cnpj ?? current.cnpj,
@@ -131,7 +130,7 @@ export class CompanyService {
     });
     if (fields.cnpj !== current.cnpj) {
       const other = await this.findByCnpj(fields.cnpj);
-      if (other && other.id !== id) throw new DomainError("conflict", portalMessages.cnpjTaken);
+      if (other && other.id !== id) throw new DomainError("conflict", "companies.cnpjTaken");
     }
     const [row] = await this.options.db
       .update(companies)
@@ -222,14 +221,14 @@ export class CompanyService {
     if (problem) {
       throw new DomainError(
         "invalid",
-        problem === "length" ? portalMessages.cnpjLength : portalMessages.cnpjInvalid,
+        problem === "length" ? "companies.cnpjLength" : "companies.cnpjInvalid",
       );
     }
     const legalName = input.legalName.trim();
-    if (legalName.length < 2) throw new DomainError("invalid", portalMessages.legalNameRequired);
+    if (legalName.length < 2) throw new DomainError("invalid", "companies.legalNameRequired");
     const planId = input.planId?.trim() || null;
     if (planId && !(await this.plans()).some((plan) => plan.id === planId))
-      throw new DomainError("invalid", portalMessages.unknownPlan(planId));
+      throw new DomainError("invalid", "companies.unknownPlan", [planId]);
     return {
       cnpj: normaliseCnpj(input.cnpj),
       legalName: legalName.slice(0, 200),
@@ -249,14 +248,14 @@ function checkedCycle(
 } {
   const out: { billingCycle?: BillingCycle; cycleStartedOn?: string | null } = {};
   if (input.billingCycle !== undefined) {
-    if (!isBillingCycle(input.billingCycle)) throw new DomainError("invalid", portalMessages.unknownCycle);
+    if (!isBillingCycle(input.billingCycle)) throw new DomainError("invalid", "companies.unknownCycle");
     out.billingCycle = input.billingCycle;
   }
   if (input.cycleStartedOn !== undefined) {
     const day = input.cycleStartedOn?.trim() || null;
     // A real day, within a sensible range (a typo of the year is refused, not stored).
     if (day !== null && (!isDay(day) || day < "2000-01-01" || day > addDays(today, 400)))
-      throw new DomainError("invalid", portalMessages.cycleStartInvalid);
+      throw new DomainError("invalid", "companies.cycleStartInvalid");
     out.cycleStartedOn = day;
   }
   return out;

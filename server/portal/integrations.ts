@@ -18,14 +18,6 @@ import type { CompanyService } from "./companies.ts";
 import type { PortalActor } from "./members.ts";
 import type { TicketRow, TicketService } from "./tickets.ts";
 
-export const integrationMessages = {
-  notFound: "Não encontrado.",
-  companyNotFound: "Empresa não encontrada: nenhuma empresa com este CNPJ.",
-  integrationNotFound: "Integração não encontrada no catálogo.",
-  cannotRequest: "Somente proprietários e administradores da empresa pedem integrações.",
-  requestNameRequired: "Escolha uma integração do catálogo ou diga qual você precisa.",
-} as const;
-
 /**
  * A company's integrations (docs/operations.md, "Integrations"): the catalogue (content document
  * integrations-data) with the connections the vendor's platform reports, and requests for a new one,
@@ -71,8 +63,7 @@ export class IntegrationService {
     language: OfferedLanguage,
     filter: { category?: IntegrationCategory; search?: string } = {},
   ): Promise<{ catalogue: IntegrationsData; views: IntegrationView[] }> {
-    if (!can(actor.role, "integrations.view"))
-      throw new DomainError("not-found", integrationMessages.notFound);
+    if (!can(actor.role, "integrations.view")) throw new DomainError("not-found", "portal.notFound");
     const [catalogue, connections] = await Promise.all([
       this.catalogue(language),
       this.connections(actor.companyId),
@@ -87,15 +78,14 @@ export class IntegrationService {
     input: { integrationId?: string; other?: string; details?: string },
   ): Promise<TicketRow> {
     if (!can(actor.role, "integrations.manage"))
-      throw new DomainError("forbidden", integrationMessages.cannotRequest);
+      throw new DomainError("forbidden", "integrations.cannotRequest");
     const catalogue = await this.catalogue(language);
     const listed = input.integrationId
       ? catalogue.integrations.find((entry) => entry.id === input.integrationId)
       : undefined;
-    if (input.integrationId && !listed)
-      throw new DomainError("invalid", integrationMessages.integrationNotFound);
+    if (input.integrationId && !listed) throw new DomainError("invalid", "integrations.integrationNotFound");
     const name = listed?.name ?? input.other?.trim().slice(0, 100);
-    if (!name || name.length < 2) throw new DomainError("invalid", integrationMessages.requestNameRequired);
+    if (!name || name.length < 2) throw new DomainError("invalid", "integrations.requestNameRequired");
     const details = input.details?.trim();
     return this.options.tickets.open(
       actor,
@@ -126,10 +116,10 @@ export class IntegrationService {
     input: { status: ConnectionStatus; lastSyncAt?: Date | null; detail?: string | null },
   ): Promise<Connection & { cnpj: string }> {
     const company = await this.options.companies.findByCnpj(normaliseCnpj(cnpj));
-    if (!company) throw new DomainError("not-found", integrationMessages.companyNotFound);
+    if (!company) throw new DomainError("not-found", "integrations.companyNotFound");
     const catalogue = await this.catalogue("pt");
     if (!catalogue.integrations.some((entry) => entry.id === integrationId))
-      throw new DomainError("not-found", integrationMessages.integrationNotFound);
+      throw new DomainError("not-found", "integrations.integrationNotFound");
     const values = {
       status: input.status,
       lastSyncAt: input.lastSyncAt ?? null,

@@ -15,7 +15,6 @@ import { companyInvitations, sessions, users } from "../db/schema.ts";
 import { DomainError } from "../domain-errors.ts";
 import type { WindowCounter } from "../rate/window-counter.ts";
 import { type CompanyRow, type CompanyService, isUuid, memberLimit } from "./companies.ts";
-import { memberMessages as m } from "./messages.ts";
 
 /** Invitations a company may send in an hour (on top of the per-IP form limit). */
 export const INVITATIONS_PER_HOUR = 20;
@@ -121,7 +120,8 @@ export class MemberService {
     if (account) {
       throw new DomainError(
         "conflict",
-        account.companyId === company.id ? m.alreadyMember(email) : m.emailHasAccount(email),
+        account.companyId === company.id ? "members.alreadyMember" : "members.emailHasAccount",
+        [email],
       );
     }
     const [open] = await this.options.db
@@ -182,7 +182,7 @@ export class MemberService {
   /** Creates the invited person's account in the company and spends the link. */
   async accept(token: string, input: { name: string; password: string }): Promise<PublicUser> {
     const name = input.name.trim();
-    if (name.length < 2) throw new DomainError("invalid", m.nameRequired);
+    if (name.length < 2) throw new DomainError("invalid", "members.nameRequired");
     return this.options.db.transaction(async (tx) => {
       const { invitation, company } = await this.usable(tx, token);
       await this.withinPlan(company, 0, tx);
@@ -207,7 +207,8 @@ export class MemberService {
   /** Gives a member another role, within what the actor may give; the company keeps an owner. */
   async changeRole(actor: PortalActor, memberId: string, role: CompanyRole): Promise<void> {
     const member = await this.member(actor, memberId);
-    if (!canManageMember(actor.role, member.companyRole)) throw new DomainError("forbidden", m.cannotManage);
+    if (!canManageMember(actor.role, member.companyRole))
+      throw new DomainError("forbidden", "members.cannotManage");
     this.mayGive(actor, role);
     if (member.companyRole === role) return;
     await this.options.db.transaction(async (tx) => {
@@ -222,8 +223,9 @@ export class MemberService {
    */
   async remove(actor: PortalActor, memberId: string): Promise<{ email: string }> {
     const member = await this.member(actor, memberId);
-    if (member.id === actor.id) throw new DomainError("invalid", m.notYourself);
-    if (!canManageMember(actor.role, member.companyRole)) throw new DomainError("forbidden", m.cannotManage);
+    if (member.id === actor.id) throw new DomainError("invalid", "members.notYourself");
+    if (!canManageMember(actor.role, member.companyRole))
+      throw new DomainError("forbidden", "members.cannotManage");
     await this.options.db.transaction(async (tx) => {
       if (member.companyRole === "owner") await this.keepAnOwner(tx, actor.companyId, member.id);
       await tx.update(sessions).set({ revokedAt: this.now() }).where(eq(sessions.userId, member.id));
@@ -233,13 +235,14 @@ export class MemberService {
   }
 
   private mayGive(actor: PortalActor, role: CompanyRole): void {
-    if (!can(actor.role, "members.manage")) throw new DomainError("forbidden", m.cannotManage);
-    if (!assignableRoles(actor.role).includes(role)) throw new DomainError("forbidden", m.cannotGive(role));
+    if (!can(actor.role, "members.manage")) throw new DomainError("forbidden", "members.cannotManage");
+    if (!assignableRoles(actor.role).includes(role))
+      throw new DomainError("forbidden", "members.cannotGive", [role]);
   }
 
   private async company(id: string): Promise<CompanyRow> {
     const company = await this.options.companies.get(id);
-    if (!company) throw new DomainError("not-found", m.notFound);
+    if (!company) throw new DomainError("not-found", "portal.notFound");
     return company;
   }
 
@@ -251,7 +254,7 @@ export class MemberService {
           .from(users)
           .where(and(eq(users.id, memberId), eq(users.companyId, actor.companyId)))
       : [];
-    if (!row?.companyRole) throw new DomainError("not-found", m.notFound);
+    if (!row?.companyRole) throw new DomainError("not-found", "portal.notFound");
     return { ...row, companyRole: row.companyRole };
   }
 
@@ -269,8 +272,8 @@ export class MemberService {
             ),
           )
       : [];
-    if (!row) throw new DomainError("not-found", m.notFound);
-    if (!can(actor.role, "members.manage")) throw new DomainError("forbidden", m.cannotManage);
+    if (!row) throw new DomainError("not-found", "portal.notFound");
+    if (!can(actor.role, "members.manage")) throw new DomainError("forbidden", "members.cannotManage");
     return row;
   }
 
@@ -296,7 +299,7 @@ export class MemberService {
         ),
       );
     if (members + Number(open?.n ?? 0) + adding > limit)
-      throw new DomainError("conflict", m.planLimit(plan!.name, limit));
+      throw new DomainError("conflict", "members.planLimit", [plan!.name, limit]);
   }
 
   private async keepAnOwner(db: Database, companyId: string, leavingId: string): Promise<void> {
@@ -311,12 +314,13 @@ export class MemberService {
           sql`${users.id} <> ${leavingId}`,
         ),
       );
-    if (Number(row?.n ?? 0) === 0) throw new DomainError("conflict", m.lastOwner);
+    if (Number(row?.n ?? 0) === 0) throw new DomainError("conflict", "members.lastOwner");
   }
 
   private async countInvitation(companyId: string): Promise<void> {
     const sent = await this.options.invitationCounter.hit(`company:${companyId}`);
-    if (sent > INVITATIONS_PER_HOUR) throw new DomainError("rate-limited", m.tooManyInvitations, 3600);
+    if (sent > INVITATIONS_PER_HOUR)
+      throw new DomainError("rate-limited", "members.tooManyInvitations", [], { retryAfterSeconds: 3600 });
   }
 
   private async usable(db: Database, token: string) {
@@ -327,11 +331,11 @@ export class MemberService {
           .where(eq(companyInvitations.tokenHash, hashToken(token)))
       : [];
     if (!invitation || invitation.revokedAt || invitation.acceptedAt || invitation.expiresAt <= this.now())
-      throw new DomainError("not-found", m.invitationInvalid);
+      throw new DomainError("not-found", "members.invitationInvalid");
     // In the caller's transaction: the embedded database has one connection, which a read outside
     // the transaction would wait for.
     const company = await this.options.companies.get(invitation.companyId, db);
-    if (company?.status !== "active") throw new DomainError("not-found", m.invitationInvalid);
+    if (company?.status !== "active") throw new DomainError("not-found", "members.invitationInvalid");
     return { invitation, company };
   }
 

@@ -15,10 +15,10 @@ import type { OfferedLanguage } from "~/lib/languages.ts";
 import type { Plan, PlansData } from "~/lib/plans.ts";
 import { can } from "~/lib/portal/permissions.ts";
 import { type PlanLimitRow, planLimitRows } from "~/lib/portal/plan-limits.ts";
-import { PLAN_REFUSALS, type PlanRefusal, type PlanRequestStatus } from "~/lib/portal/plan-texts.ts";
+import type { PlanRequestStatus } from "~/lib/portal/plan-texts.ts";
 import type { Database } from "../db/client.ts";
 import { auditLog, companies, deliveryJobs, planChangeRequests, users } from "../db/schema.ts";
-import { DomainError, type RefusalKind } from "../domain-errors.ts";
+import { DomainError } from "../domain-errors.ts";
 import { MAX_JOB_ATTEMPTS } from "../leads/retry-policy.ts";
 import { type CompanyRow, type CompanyService, isUuid } from "./companies.ts";
 import type { PortalActor } from "./members.ts";
@@ -26,17 +26,6 @@ import { planDecisionMail } from "./plan-mail.ts";
 import { languageOf } from "./ticket-mail.ts";
 
 export type PlanRequestRow = typeof planChangeRequests.$inferSelect;
-
-/** A plan refusal: the Portuguese message, with its code for a page in English. */
-export function planRefusal(kind: RefusalKind, code: PlanRefusal): DomainError {
-  return new DomainError(kind, PLAN_REFUSALS.pt[code](), undefined, { refusal: { code } });
-}
-
-/** The code of a plan refusal (for planRefusalText), or null for any other error. */
-export function planRefusalCode(error: DomainError): PlanRefusal | null {
-  const code = (error.details?.refusal as { code?: string } | undefined)?.code;
-  return code && Object.hasOwn(PLAN_REFUSALS.pt, code) ? (code as PlanRefusal) : null;
-}
 
 /** What a plan request's delivery job carries besides the request: the quote's details as shown. */
 export interface PlanRequestQuote {
@@ -224,12 +213,12 @@ export class PlanChangeService {
     language: OfferedLanguage = "pt",
   ): Promise<PlanQuote> {
     const words = await this.words(language);
-    if (!isBillingCycle(toCycle)) throw planRefusal("invalid", "invalid");
+    if (!isBillingCycle(toCycle)) throw new DomainError("invalid", "plans.invalid");
     const target = words.catalogue.find((plan) => plan.id === toPlanId);
-    if (!target) throw planRefusal("invalid", "unknownPlan");
+    if (!target) throw new DomainError("invalid", "plans.unknownPlan");
     const current = words.catalogue.find((plan) => plan.id === company.planId) ?? null;
     if (current && current.id === target.id && company.billingCycle === toCycle)
-      throw planRefusal("invalid", "samePlan");
+      throw new DomainError("invalid", "plans.samePlan");
     const currentPrice = current ? planPrice(current, company.billingCycle) : null;
     const proration = prorate({
       current: currentPrice === null ? null : { priceCentavos: currentPrice, cycle: company.billingCycle },
@@ -258,9 +247,9 @@ export class PlanChangeService {
    * of the company is refused (the partial unique index decides between two at once).
    */
   async request(actor: PortalActor, toPlanId: string, toCycle: string): Promise<PlanRequestView> {
-    if (!can(actor.role, "plan.request")) throw planRefusal("forbidden", "forbidden");
+    if (!can(actor.role, "plan.request")) throw new DomainError("forbidden", "plans.forbidden");
     const company = await this.options.companies.get(actor.companyId);
-    if (!company) throw planRefusal("not-found", "notFound");
+    if (!company) throw new DomainError("not-found", "plans.notFound");
     const quote = await this.quote(company, toPlanId, toCycle);
     const now = this.now();
     const id = randomUUID();
@@ -300,7 +289,7 @@ export class PlanChangeService {
       });
       return row;
     });
-    if (!stored) throw planRefusal("conflict", "openRequest");
+    if (!stored) throw new DomainError("conflict", "plans.openRequest");
     this.options.kick?.();
     return this.viewOf(stored, await this.words("pt"), payload);
   }
@@ -342,9 +331,9 @@ export class PlanChangeService {
     decision: "apply" | "refuse",
     note?: string | null,
   ): Promise<PlanRequestView> {
-    if (!isUuid(requestId) || !isUuid(companyId)) throw planRefusal("not-found", "notFound");
+    if (!isUuid(requestId) || !isUuid(companyId)) throw new DomainError("not-found", "plans.notFound");
     const text = note?.replace(/\r\n?/g, "\n").trim().slice(0, DECISION_NOTE_MAX) || null;
-    if (decision === "refuse" && !text) throw planRefusal("invalid", "noteRequired");
+    if (decision === "refuse" && !text) throw new DomainError("invalid", "plans.noteRequired");
     const now = this.now();
     // Read before the transaction: the embedded database runs one statement at a time, and the
     // plans come from the content store outside it.
@@ -354,9 +343,9 @@ export class PlanChangeService {
         .select()
         .from(planChangeRequests)
         .where(and(eq(planChangeRequests.id, requestId), eq(planChangeRequests.companyId, companyId)));
-      if (!request) throw planRefusal("not-found", "notFound");
+      if (!request) throw new DomainError("not-found", "plans.notFound");
       const [company] = await tx.select().from(companies).where(eq(companies.id, companyId));
-      if (!company) throw planRefusal("not-found", "notFound");
+      if (!company) throw new DomainError("not-found", "plans.notFound");
       const effectiveOn = saoPauloDay(request.createdAt);
       const [row] = await tx
         .update(planChangeRequests)
@@ -369,7 +358,7 @@ export class PlanChangeService {
         })
         .where(and(eq(planChangeRequests.id, requestId), eq(planChangeRequests.status, "requested")))
         .returning();
-      if (!row) throw planRefusal("conflict", "alreadyDecided");
+      if (!row) throw new DomainError("conflict", "plans.alreadyDecided");
       let cycleStartedOn = company.cycleStartedOn;
       if (decision === "apply") {
         // The renewal stays where it was for a plan change within the cycle; anything else (another

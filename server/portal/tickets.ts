@@ -32,12 +32,13 @@ import {
   ticketMessages,
   ticketReads,
 } from "../db/schema.ts";
+import { DomainError } from "../domain-errors.ts";
 import { MAX_JOB_ATTEMPTS } from "../leads/retry-policy.ts";
 import type { WindowCounter } from "../rate/window-counter.ts";
 import type { UploadStorage } from "../uploads/storage.ts";
 import { isUuid } from "./companies.ts";
 import type { PortalActor } from "./members.ts";
-import { ticketMessages as m, ticketRefusal } from "./messages.ts";
+import { ticketMessages as m } from "./messages.ts";
 
 export type TicketRow = typeof supportTickets.$inferSelect;
 
@@ -174,13 +175,17 @@ type CheckedFile = { filename: string; mimeType: string; bytes: Uint8Array };
  */
 export async function checkAttachments(files: SentFile[]): Promise<CheckedFile[]> {
   const sent = files.filter((file) => file.bytes.byteLength > 0 || file.filename !== "");
-  if (sent.length > MAX_ATTACHMENTS) throw ticketRefusal("invalid", "tooManyFiles", MAX_ATTACHMENTS);
+  if (sent.length > MAX_ATTACHMENTS)
+    throw new DomainError("invalid", "tickets.tooManyFiles", [MAX_ATTACHMENTS]);
   const checked: CheckedFile[] = [];
   for (const file of sent) {
     const filename = safeFilename(file.filename);
-    if (file.bytes.byteLength === 0) throw ticketRefusal("invalid", "fileEmpty", filename);
+    if (file.bytes.byteLength === 0) throw new DomainError("invalid", "tickets.fileEmpty", [filename]);
     if (file.bytes.byteLength > MAX_ATTACHMENT_BYTES)
-      throw ticketRefusal("invalid", "fileTooLarge", filename, MAX_ATTACHMENT_BYTES / 1024 / 1024);
+      throw new DomainError("invalid", "tickets.fileTooLarge", [
+        filename,
+        MAX_ATTACHMENT_BYTES / 1024 / 1024,
+      ]);
     const detected = await fileTypeFromBuffer(file.bytes);
     let mimeType = detected?.mime as string | undefined;
     if (!mimeType) {
@@ -188,7 +193,7 @@ export async function checkAttachments(files: SentFile[]): Promise<CheckedFile[]
       if (textType && looksLikeText(file.bytes)) mimeType = textType;
     }
     if (!mimeType || !(ATTACHMENT_TYPES.has(mimeType) || mimeType.startsWith("text/")))
-      throw ticketRefusal("invalid", "fileType", filename);
+      throw new DomainError("invalid", "tickets.fileType", [filename]);
     checked.push({ filename, mimeType, bytes: file.bytes });
   }
   return checked;
@@ -212,7 +217,8 @@ export class TicketService {
     const fields = ticketInputSchema.parse(input);
     const checked = await checkAttachments(files);
     const sent = await this.options.ticketCounter.hit(`company:${actor.companyId}`);
-    if (sent > TICKETS_PER_HOUR) throw ticketRefusal("rate-limited", "tooManyTickets");
+    if (sent > TICKETS_PER_HOUR)
+      throw new DomainError("rate-limited", "tickets.tooManyTickets", [], { retryAfterSeconds: 3600 });
     const stored = await this.store(checked);
     const now = this.now();
     const id = randomUUID();
@@ -345,7 +351,7 @@ export class TicketService {
     const text = replySchema.parse(body);
     const ticket = await this.visible(actor, id);
     if (!canReply({ statusCategory: ticket.statusCategory as StatusCategory }))
-      throw ticketRefusal("conflict", "cannotReply");
+      throw new DomainError("conflict", "tickets.cannotReply");
     const checked = await checkAttachments(files);
     const stored = await this.store(checked);
     const now = this.now();
@@ -381,7 +387,7 @@ export class TicketService {
   async resolve(actor: PortalActor, id: string): Promise<void> {
     const ticket = await this.visible(actor, id);
     if (!canResolve({ statusCategory: ticket.statusCategory as StatusCategory }))
-      throw ticketRefusal("conflict", "cannotResolve");
+      throw new DomainError("conflict", "tickets.cannotResolve");
     await this.transition(ticket, "resolve", { statusCategory: "done", resolvedAt: this.now() });
   }
 
@@ -390,7 +396,7 @@ export class TicketService {
     const ticket = await this.visible(actor, id);
     const category = ticket.statusCategory as StatusCategory;
     if (!canReopen({ statusCategory: category, resolvedAt: ticket.resolvedAt }, this.now()))
-      throw ticketRefusal("conflict", "cannotReopen");
+      throw new DomainError("conflict", "tickets.cannotReopen");
     await this.transition(ticket, "reopen", { statusCategory: "new", resolvedAt: null });
   }
 
@@ -401,13 +407,13 @@ export class TicketService {
     attachmentId: string,
   ): Promise<{ filename: string; mimeType: string; bytes: Buffer }> {
     await this.visible(actor, ticketId);
-    if (!isUuid(attachmentId)) throw ticketRefusal("not-found", "notFound");
+    if (!isUuid(attachmentId)) throw new DomainError("not-found", "tickets.notFound");
     const [row] = await this.options.db
       .select()
       .from(ticketAttachments)
       .where(and(eq(ticketAttachments.id, attachmentId), eq(ticketAttachments.ticketId, ticketId)));
     const bytes = row ? await this.options.storage.get(row.storageName) : null;
-    if (!row || !bytes) throw ticketRefusal("not-found", "notFound");
+    if (!row || !bytes) throw new DomainError("not-found", "tickets.notFound");
     return { filename: row.filename, mimeType: row.mimeType, bytes };
   }
 
@@ -516,9 +522,9 @@ export class TicketService {
 
   /** A ticket the actor may see; anything else (another company's, a colleague's) is "not found". */
   private async visible(actor: PortalActor, id: string): Promise<TicketRow> {
-    if (!isUuid(id)) throw ticketRefusal("not-found", "notFound");
+    if (!isUuid(id)) throw new DomainError("not-found", "tickets.notFound");
     const [ticket] = await this.options.db.select().from(supportTickets).where(eq(supportTickets.id, id));
-    if (!ticket || !canSeeTicket(actor, ticket)) throw ticketRefusal("not-found", "notFound");
+    if (!ticket || !canSeeTicket(actor, ticket)) throw new DomainError("not-found", "tickets.notFound");
     return ticket;
   }
 

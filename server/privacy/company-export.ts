@@ -27,10 +27,6 @@ import type { UploadStorage } from "../uploads/storage.ts";
  * anyone else gets the same 404 as for a page that is not there.
  */
 
-export const companyExportMessages = {
-  notFound: "Página não encontrada.",
-} as const;
-
 const README = `Dados da empresa exportados do portal Vértice
 ==============================================
 
@@ -78,11 +74,10 @@ export class CompanyExport {
 
   /** The owner's company as a ZIP; recorded in the audit log (who, and how much, never the data). */
   async export(actor: PortalActor): Promise<DownloadedFile> {
-    if (!can(actor.role, "company.export"))
-      throw new DomainError("not-found", companyExportMessages.notFound);
+    if (!can(actor.role, "company.export")) throw new DomainError("not-found", "portal.pageNotFound");
     const { db } = this.options;
     const [company] = await db.select().from(companies).where(eq(companies.id, actor.companyId));
-    if (!company) throw new DomainError("not-found", companyExportMessages.notFound);
+    if (!company) throw new DomainError("not-found", "portal.pageNotFound");
     const files: Record<string, Uint8Array> = { "README.txt": new TextEncoder().encode(README) };
 
     files["company.json"] = json({

@@ -4,7 +4,7 @@ import type { Cache } from "../cache/cache.ts";
 import type { Database } from "../db/client.ts";
 import { leadSettings } from "../db/schema.ts";
 import { DomainError } from "../domain-errors.ts";
-import { leadSettingsMessages, type Versioned } from "../leads/lead-settings.ts";
+import type { Versioned } from "../leads/lead-settings.ts";
 
 /**
  * The privacy settings staff keep in the admin (decision 111): how many months a lead
@@ -82,7 +82,7 @@ export class PrivacySettings {
         .returning({ version: leadSettings.version });
       if (updated.length) saved = updated[0]!.version;
     }
-    if (saved === null) throw new DomainError("conflict", leadSettingsMessages.conflict);
+    if (saved === null) throw new DomainError("conflict", "leads.settingsConflict");
     // Every instance drops its copy and its cached pages (the privacy policy states the period).
     await this.cache?.deleteWhere({ name: CACHE_NAME });
     return saved;

@@ -2,7 +2,8 @@ import { mkdtempSync, readdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { MAX_UPLOAD_BYTES, mimeOfUpload, uploadMessages, uploadProblem } from "~/lib/uploads.ts";
+import { uploadRefusals } from "~/lib/refusals/content.ts";
+import { MAX_UPLOAD_BYTES, mimeOfUpload, uploadProblem } from "~/lib/uploads.ts";
 import { ONE_PIXEL_PNG } from "../../tests/support/images.ts";
 import { UploadService } from "./service.ts";
 import { LocalUploadStorage } from "./storage.ts";
@@ -27,28 +28,28 @@ describe("image uploads", () => {
   it("checks the type by content: text or SVG named as an image is refused", async () => {
     const { uploads } = service();
     const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
-    await expect(uploads.accept(svg)).rejects.toThrow(uploadMessages.wrongType);
+    await expect(uploads.accept(svg)).rejects.toThrow(uploadRefusals.pt.wrongType);
     await expect(uploads.accept(Buffer.from("not an image at all, just text"))).rejects.toThrow(
-      uploadMessages.wrongType,
+      uploadRefusals.pt.wrongType,
     );
     // A PDF is a known type, but not an image the site shows.
     await expect(uploads.accept(Buffer.from("%PDF-1.7\n%âãÏÓ\n1 0 obj\n"))).rejects.toThrow(
-      uploadMessages.wrongType,
+      uploadRefusals.pt.wrongType,
     );
-    await expect(uploads.accept(Buffer.alloc(0))).rejects.toThrow(uploadMessages.empty);
+    await expect(uploads.accept(Buffer.alloc(0))).rejects.toThrow(uploadRefusals.pt.empty);
   });
 
   it("refuses an image over the size limit", async () => {
     const { uploads } = service();
     const large = Buffer.concat([ONE_PIXEL_PNG, Buffer.alloc(MAX_UPLOAD_BYTES)]);
-    await expect(uploads.accept(large)).rejects.toThrow(uploadMessages.tooLarge);
+    await expect(uploads.accept(large)).rejects.toThrow(uploadRefusals.pt.tooLarge);
   });
 
   it("the editor's own check before sending: empty, too large, not an image", () => {
     expect(uploadProblem({ size: 10, type: "image/webp" })).toBeNull();
-    expect(uploadProblem({ size: 0, type: "image/png" })).toBe(uploadMessages.empty);
-    expect(uploadProblem({ size: MAX_UPLOAD_BYTES + 1, type: "image/png" })).toBe(uploadMessages.tooLarge);
-    expect(uploadProblem({ size: 10, type: "image/svg+xml" })).toBe(uploadMessages.wrongType);
+    expect(uploadProblem({ size: 0, type: "image/png" })).toBe("empty");
+    expect(uploadProblem({ size: MAX_UPLOAD_BYTES + 1, type: "image/png" })).toBe("tooLarge");
+    expect(uploadProblem({ size: 10, type: "image/svg+xml" })).toBe("wrongType");
   });
 
   it("serves only names it could have made", async () => {

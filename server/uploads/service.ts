@@ -1,13 +1,6 @@
 import { createHash } from "node:crypto";
 import { fileTypeFromBuffer } from "file-type";
-import {
-  IMAGE_TYPES,
-  type ImageMime,
-  MAX_UPLOAD_BYTES,
-  mimeOfUpload,
-  uploadMessages,
-  uploadUrl,
-} from "~/lib/uploads.ts";
+import { IMAGE_TYPES, type ImageMime, MAX_UPLOAD_BYTES, mimeOfUpload, uploadUrl } from "~/lib/uploads.ts";
 import { DomainError } from "../domain-errors.ts";
 import type { UploadStorage } from "./storage.ts";
 
@@ -24,12 +17,11 @@ export class UploadService {
   constructor(readonly storage: UploadStorage) {}
 
   async accept(bytes: Uint8Array): Promise<StoredUpload> {
-    if (bytes.byteLength === 0) throw new DomainError("invalid", uploadMessages.empty);
-    if (bytes.byteLength > MAX_UPLOAD_BYTES) throw new DomainError("invalid", uploadMessages.tooLarge);
+    if (bytes.byteLength === 0) throw new DomainError("invalid", "uploads.empty");
+    if (bytes.byteLength > MAX_UPLOAD_BYTES) throw new DomainError("invalid", "uploads.tooLarge");
     const detected = await fileTypeFromBuffer(bytes);
     const type = detected?.mime;
-    if (!type || !Object.hasOwn(IMAGE_TYPES, type))
-      throw new DomainError("invalid", uploadMessages.wrongType);
+    if (!type || !Object.hasOwn(IMAGE_TYPES, type)) throw new DomainError("invalid", "uploads.wrongType");
     const mime = type as ImageMime;
     const hash = createHash("sha256").update(bytes).digest("hex").slice(0, 20);
     const name = `${hash}.${IMAGE_TYPES[mime]}`;

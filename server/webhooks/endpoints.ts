@@ -82,16 +82,12 @@ function invalid(messages: string[]): DomainError {
     const field = FIELD_OF[message.split(":")[0]!] ?? "form";
     errors[field] ??= message;
   }
-  return new DomainError("invalid-fields", messages[0]!, undefined, { errors });
+  return new DomainError("invalid-fields", "webhooks.invalidField", [messages[0]!], { details: { errors } });
 }
 
 const MAX_ENDPOINTS = 20;
-const notFound = () => new DomainError("not-found", "Endpoint não encontrado.");
-const envReadOnly = () =>
-  new DomainError(
-    "conflict",
-    "Este endpoint vem da variável LEAD_WEBHOOK_URL: mude-o na configuração do servidor.",
-  );
+const notFound = () => new DomainError("not-found", "webhooks.notFound");
+const envReadOnly = () => new DomainError("conflict", "webhooks.fromEnvironment");
 
 /**
  * Outgoing webhook endpoints that staff manage (decision 103): each with a URL, the lead
@@ -217,8 +213,7 @@ export class WebhookEndpoints {
       .select({ count: sql<number>`count(*)::int` })
       .from(webhookEndpoints)
       .where(eq(webhookEndpoints.source, "admin"));
-    if (count >= MAX_ENDPOINTS)
-      throw new DomainError("conflict", `Há ${MAX_ENDPOINTS} endpoints: exclua um antes de criar outro.`);
+    if (count >= MAX_ENDPOINTS) throw new DomainError("conflict", "webhooks.tooMany", [MAX_ENDPOINTS]);
     const now = this.now();
     const [row] = await this.db
       .insert(webhookEndpoints)
@@ -372,8 +367,8 @@ export class WebhookEndpoints {
         .select({ id: deliveryJobs.id })
         .from(deliveryJobs)
         .where(and(eq(deliveryJobs.id, jobId), eq(deliveryJobs.webhookEndpointId, endpointId)));
-      if (!exists) throw new DomainError("not-found", "Entrega não encontrada.");
-      throw new DomainError("conflict", "Esta entrega ainda está na fila: ela será enviada em instantes.");
+      if (!exists) throw new DomainError("not-found", "webhooks.deliveryNotFound");
+      throw new DomainError("conflict", "webhooks.deliveryQueued");
     }
     await this.kick();
   }
@@ -389,8 +384,7 @@ export class WebhookEndpoints {
       .from(webhookEndpoints)
       .where(eq(webhookEndpoints.id, endpointId));
     if (!endpoint) throw notFound();
-    if (!endpoint.enabled)
-      throw new DomainError("conflict", "Este endpoint está desativado: ative-o para enviar um teste.");
+    if (!endpoint.enabled) throw new DomainError("conflict", "webhooks.disabled");
     const now = this.now();
     const [job] = await this.db
       .insert(deliveryJobs)

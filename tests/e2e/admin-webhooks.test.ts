@@ -45,7 +45,7 @@ describe("outgoing webhooks in Chromium", () => {
     await page.getByLabel("Endereço (URL)").fill("ftp://crm.exemplo.com.br/in");
     await page.getByRole("button", { name: "Criar endpoint" }).click();
     await page.getByText("Endereço (URL): deve começar com https://.").first().waitFor();
-    // From here on, nothing may go wrong in the console (the refusal above was a 400, as meant).
+    // From here on, nothing may go wrong in the console (the refusal above was a 422, as meant).
     const problems = watchProblems(page);
 
     await page.getByLabel("Endereço (URL)").fill(`${hooks.url}/crm`);

@@ -121,6 +121,16 @@ describe("the customer portal's people in Chromium", () => {
     await invitee.goto(`${server.url}/user/usuarios`);
     expect(new URL(invitee.url()).pathname).toBe("/login");
 
+    // On the portal in English, the same refusal is said in English (decision 115).
+    await context.addCookies([{ name: "lang", value: "en", url: server.url }]);
+    await gotoHydrated(page, `${server.url}/user/usuarios/novo`);
+    await page.getByRole("heading", { name: "Invite someone" }).waitFor();
+    await page.getByLabel("Their e-mail").fill(owner.email);
+    await page.getByLabel("Member", { exact: false }).check();
+    await page.getByRole("button", { name: "Send invitation" }).click();
+    await page.getByText(`${owner.email} is already part of your company.`).waitFor();
+    expect(await page.getByText("já faz parte", { exact: false }).count()).toBe(0);
+
     expect(problems).toEqual([]);
     await invited.close();
     await context.close();

@@ -3,7 +3,7 @@ import { ContentAdmin } from "@server/content/admin.ts";
 import { readContentFiles, readDomainConfig } from "@server/content/files.ts";
 import { seedDocuments } from "@server/content/repository.ts";
 import { ContentService } from "@server/content/service.ts";
-import { EditorialWorkflow, workflowMessages } from "@server/content/workflow.ts";
+import { EditorialWorkflow } from "@server/content/workflow.ts";
 import type { DatabaseHandle } from "@server/db/client.ts";
 import { contentDocuments, contentRevisions, contentSchedules } from "@server/db/schema.ts";
 import { PeriodicJob } from "@server/jobs/periodic-job.ts";
@@ -11,6 +11,7 @@ import { contentDir } from "@server/paths.ts";
 import { and, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
 import { fromSaoPauloTime } from "~/lib/content/schedule-time.ts";
+import { refusalWording } from "~/lib/refusals.ts";
 import { databaseTargets, dropCreatedDatabases } from "../support/databases.ts";
 
 const quiet = { info: () => {}, warn: () => {} };
@@ -132,7 +133,7 @@ describe.each(databaseTargets())("editorial workflow on $name", (target) => {
         author: "b@example.com",
         ifMatch: first.etag,
       }),
-    ).rejects.toMatchObject({ kind: "conflict", message: workflowMessages.draftConflict });
+    ).rejects.toMatchObject({ kind: "conflict", message: refusalWording("pt", "workflow.draftConflict") });
   });
 
   it("publishing makes the draft live as one revision, drops the draft and the cached copies", async () => {
@@ -151,7 +152,7 @@ describe.each(databaseTargets())("editorial workflow on $name", (target) => {
       workflow.publish({ name: "testimonials-data", level: DEFAULT, author: "admin@example.com" }),
     ).rejects.toMatchObject({
       kind: "not-found",
-      message: workflowMessages.noDraft,
+      message: refusalWording("pt", "workflow.noDraft"),
     });
   });
 
@@ -219,7 +220,7 @@ describe.each(databaseTargets())("editorial workflow on $name", (target) => {
     const { recent } = await workflow.schedules();
     expect(recent.find((row) => row.id === schedule.id)).toMatchObject({
       status: "failed",
-      result: workflowMessages.moved(1, 2),
+      result: refusalWording("pt", "workflow.moved", 1, 2),
     });
   });
 
@@ -246,7 +247,7 @@ describe.each(databaseTargets())("editorial workflow on $name", (target) => {
         runAt: new Date("2026-11-26T12:05:00Z"),
         author: "a",
       }),
-    ).rejects.toMatchObject({ message: workflowMessages.noItem("nao-existe") });
+    ).rejects.toMatchObject({ message: refusalWording("pt", "workflow.noItem", "nao-existe") });
     clock = new Date("2026-11-26T12:06:00Z");
     expect((await workflow.runDue(clock)).ran).toBe(1);
     expect(await blog()).not.toContain(slug);
@@ -322,7 +323,7 @@ describe.each(databaseTargets())("editorial workflow on $name", (target) => {
     expect(cancelled.status).toBe("cancelled");
     await expect(workflow.cancel(schedule.id, "admin@example.com")).rejects.toMatchObject({
       kind: "conflict",
-      message: workflowMessages.notPending,
+      message: refusalWording("pt", "workflow.notPending"),
     });
     await expect(workflow.cancel("00000000-0000-4000-8000-000000000000", "a")).rejects.toMatchObject({
       kind: "not-found",

@@ -9,7 +9,7 @@ import { randomUUID } from "node:crypto";
 import { users } from "@server/db/schema.ts";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { mediaMessages } from "~/lib/media-library.ts";
+import { mediaRefusals } from "~/lib/refusals/content.ts";
 import { dropCreatedDatabases } from "../support/databases.ts";
 import { testHasher } from "../support/passwords.ts";
 import { serverDatabaseTargets } from "../support/server-databases.ts";
@@ -96,7 +96,7 @@ describe.each(serverDatabaseTargets())("the media library on $name", (target) =>
     for (const query of queries) {
       const res = await upload(bytes, query);
       expect(res.status, JSON.stringify(query)).toBe(400);
-      expect(((await res.json()) as { message: string }).message).toBe(mediaMessages.altRequired);
+      expect(((await res.json()) as { message: string }).message).toBe(mediaRefusals.pt.altRequired);
     }
     expect(await library("?q=.png")).toEqual([]);
   });
@@ -196,7 +196,7 @@ describe.each(serverDatabaseTargets())("the media library on $name", (target) =>
       { intent: "update", id: String(used.id), altPt: "", altEn: "x", focalX: "0.5", focalY: "0.5" },
       admin,
     );
-    expect(await refused.text()).toContain(mediaMessages.altRequired);
+    expect(await refused.text()).toContain(mediaRefusals.pt.altRequired);
     const ok = await postForm(
       server.url,
       "/admin/midia",

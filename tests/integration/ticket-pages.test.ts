@@ -118,6 +118,7 @@ describe.each(targets)("the support screens on $name (decision 094)", (target) =
     who: Who | undefined,
     fields: Record<string, string>,
     files: File[] = [],
+    headers: Record<string, string> = {},
   ) => {
     const body = new FormData();
     for (const [name, value] of Object.entries(fields)) body.append(name, value);
@@ -127,7 +128,7 @@ describe.each(targets)("the support screens on $name (decision 094)", (target) =
     return fetch(server.url + path, {
       method: "POST",
       redirect: "manual",
-      headers: { Origin: server.url, ...(who ? { Authorization: `Bearer ${tokens[who]}` } : {}) },
+      headers: { Origin: server.url, ...(who ? { Authorization: `Bearer ${tokens[who]}` } : {}), ...headers },
       body,
     });
   };
@@ -572,5 +573,16 @@ describe.each(targets)("the support screens on $name (decision 094)", (target) =
     const shown = await (await get(`/user/suporte/${ticket.id}`, "reporter", { Cookie: "lang=en" })).text();
     expect(shown).toContain("Waiting to be sent to the support team");
     expect(shown).toContain("Mark as resolved");
+    // The service's refusals too (decision 115): a file refused by its content, at its status.
+    const fake = new File([NOT_A_PDF], "x.pdf", { type: "application/pdf" });
+    const refused = await postMultipart("/user/suporte/novo", "reporter", ticketFields, [fake], {
+      Cookie: "lang=en",
+    });
+    expect(refused.status).toBe(400);
+    const said = await refused.text();
+    expect(said).toContain(
+      "The file x.pdf is not of an accepted type: send images, PDF, text, CSV, spreadsheets or documents.",
+    );
+    expect(said).not.toContain("não é de um tipo aceito");
   });
 });

@@ -1,6 +1,7 @@
 import { request } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MAX_UPLOAD_BYTES, uploadMessages } from "~/lib/uploads.ts";
+import { uploadRefusals } from "~/lib/refusals/content.ts";
+import { MAX_UPLOAD_BYTES } from "~/lib/uploads.ts";
 import { ONE_PIXEL_PNG } from "../support/images.ts";
 import { demoTokens, type ServerProcess, startServerProcess } from "../support/server-process.ts";
 
@@ -96,11 +97,11 @@ describe("image uploads", () => {
     ] as const) {
       const res = await upload(body, type, admin);
       expect(res.status, `${type}: ${body}`).toBe(400);
-      expect((await res.json()).message).toBe(uploadMessages.wrongType);
+      expect((await res.json()).message).toBe(uploadRefusals.pt.wrongType);
     }
     const notAnImage = await upload(ONE_PIXEL_PNG, "application/json", admin);
     expect(notAnImage.status).toBe(415);
-    expect((await notAnImage.json()).message).toBe(uploadMessages.wrongType);
+    expect((await notAnImage.json()).message).toBe(uploadRefusals.pt.wrongType);
   });
 
   it("a file over the limit is refused with 413, declared or not", async () => {
@@ -109,10 +110,10 @@ describe("image uploads", () => {
     // The server answers before the body is sent, so a raw request reads the answer as it comes.
     const declared = await postRaw(`${server.url}/api/uploads`, headers, large, true);
     expect(declared.status).toBe(413);
-    expect(JSON.parse(declared.body).message).toBe(uploadMessages.tooLarge);
+    expect(JSON.parse(declared.body).message).toBe(uploadRefusals.pt.tooLarge);
     // Sent in chunks without a length: counted while read.
     const chunked = await postRaw(`${server.url}/api/uploads`, headers, large, false);
     expect(chunked.status).toBe(413);
-    expect(JSON.parse(chunked.body).message).toBe(uploadMessages.tooLarge);
+    expect(JSON.parse(chunked.body).message).toBe(uploadRefusals.pt.tooLarge);
   });
 });

@@ -1,4 +1,5 @@
 import type { OfferedLanguage } from "../locale.ts";
+import { authRefusals, twoFactorRefusals } from "../refusals/auth.ts";
 
 /** Texts of two-factor sign-in, the sessions list and the password change (decision 112), and English. */
 const pt = {
@@ -7,12 +8,11 @@ const pt = {
   codeStepLead:
     "Digite o código de 6 dígitos do seu aplicativo autenticador. Sem o celular? Use um dos seus códigos de recuperação.",
   codeMissing: "Informe o código.",
-  // The server's refusals (server/auth/two-factor.ts, messages.ts), as this screen's language says them.
-  invalidCode: "Código inválido ou já usado. Confira o código atual do aplicativo e tente de novo.",
-  tooManyCodes: "Muitas tentativas de código. Aguarde um minuto e tente novamente.",
-  currentPasswordWrong: "A senha atual não confere.",
-  passwordTooShort: "A senha deve ter pelo menos 8 caracteres.",
-  sessionNotFound: "Sessão não encontrada ou já encerrada.",
+  // Refusals this screen says itself (the sign-in's code step, a session already gone): their words
+  // are the catalogue's (app/lib/refusals/auth.ts, decision 115).
+  invalidCode: twoFactorRefusals.pt.invalidCode,
+  tooManyCodes: twoFactorRefusals.pt.tooManyCodes,
+  sessionNotFound: authRefusals.pt.sessionNotFound,
   verify: "Verificar",
   verifying: "Verificando...",
   back: "Voltar",
@@ -84,11 +84,9 @@ const en: SecurityTexts = {
   codeStepLead:
     "Enter the 6-digit code from your authenticator app. No phone at hand? Use one of your recovery codes.",
   codeMissing: "Enter the code.",
-  invalidCode: "Invalid or already used code. Check the app's current code and try again.",
-  tooManyCodes: "Too many code attempts. Wait a minute and try again.",
-  currentPasswordWrong: "The current password does not match.",
-  passwordTooShort: "The password must have at least 8 characters.",
-  sessionNotFound: "Session not found or already ended.",
+  invalidCode: twoFactorRefusals.en.invalidCode,
+  tooManyCodes: twoFactorRefusals.en.tooManyCodes,
+  sessionNotFound: authRefusals.en.sessionNotFound,
   verify: "Verify",
   verifying: "Verifying...",
   back: "Back",

@@ -1,4 +1,5 @@
 import type { OfferedLanguage } from "../locale.ts";
+import { authRefusals } from "../refusals/auth.ts";
 
 /** Texts of sign-in, dashboard, user area and password reset (A §2, §8; B §2.9, §8.3), and English. */
 const pt = {
@@ -14,7 +15,8 @@ const pt = {
   submitting: "Entrando...",
   noAccount: "Ainda não tem conta?",
   register: "Cadastre-se",
-  invalidCredentials: "Credenciais inválidas, tente novamente.",
+  // The sign-in's refusal, said by the page after the JSON API's 401 (app/lib/refusals/auth.ts).
+  invalidCredentials: authRefusals.pt.invalidCredentials,
   loginFailed: "Erro ao realizar login",
   tokenMissing: "Token não recebido",
   fillBoth: "Informe o e-mail e a senha.",
@@ -103,7 +105,7 @@ const en: AuthTexts = {
   submitting: "Signing in...",
   noAccount: "No account yet?",
   register: "Sign up",
-  invalidCredentials: "Invalid credentials, please try again.",
+  invalidCredentials: authRefusals.en.invalidCredentials,
   loginFailed: "Error signing in",
   tokenMissing: "Token not received",
   fillBoth: "Enter your e-mail and password.",

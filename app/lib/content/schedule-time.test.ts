@@ -3,7 +3,6 @@ import {
   formatSaoPaulo,
   fromSaoPauloTime,
   MAX_SCHEDULE_AHEAD_MS,
-  scheduleTimeMessages,
   scheduleTimeProblem,
   toSaoPauloTime,
 } from "./schedule-time.ts";
@@ -45,12 +44,12 @@ describe("schedule times in America/Sao_Paulo", () => {
 
   it("a schedule must be in the future and within a year", () => {
     const now = new Date("2026-11-26T12:00:00Z");
-    expect(scheduleTimeProblem(null, now)).toBe(scheduleTimeMessages.invalid);
-    expect(scheduleTimeProblem(now, now)).toBe(scheduleTimeMessages.past);
-    expect(scheduleTimeProblem(new Date(now.getTime() - 60_000), now)).toBe(scheduleTimeMessages.past);
+    expect(scheduleTimeProblem(null, now)).toBe("workflow.timeInvalid");
+    expect(scheduleTimeProblem(now, now)).toBe("workflow.timePast");
+    expect(scheduleTimeProblem(new Date(now.getTime() - 60_000), now)).toBe("workflow.timePast");
     expect(scheduleTimeProblem(new Date(now.getTime() + 60_000), now)).toBeNull();
     expect(scheduleTimeProblem(new Date(now.getTime() + MAX_SCHEDULE_AHEAD_MS + 1), now)).toBe(
-      scheduleTimeMessages.tooFar,
+      "workflow.timeTooFar",
     );
   });
 });

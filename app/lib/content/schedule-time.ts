@@ -81,16 +81,16 @@ export function formatSaoPaulo(instant: Date): string {
 /** A schedule may be at most this far ahead. */
 export const MAX_SCHEDULE_AHEAD_MS = 366 * 24 * 3600_000;
 
-export const scheduleTimeMessages = {
-  invalid: "Informe a data e a hora da publicação (dia, mês, ano, hora e minuto).",
-  past: "Escolha uma data e hora futuras (horário de Brasília).",
-  tooFar: "A data deve estar dentro dos próximos 12 meses.",
-} as const;
-
-/** Why a chosen time cannot be scheduled, or null. A time in the past minute is refused too. */
-export function scheduleTimeProblem(runAt: Date | null, now: Date): string | null {
-  if (!runAt || Number.isNaN(runAt.getTime())) return scheduleTimeMessages.invalid;
-  if (runAt.getTime() <= now.getTime()) return scheduleTimeMessages.past;
-  if (runAt.getTime() - now.getTime() > MAX_SCHEDULE_AHEAD_MS) return scheduleTimeMessages.tooFar;
+/**
+ * Why a chosen time cannot be scheduled, as the code of its refusal (app/lib/refusals/content.ts),
+ * or null. A time in the past minute is refused too.
+ */
+export function scheduleTimeProblem(
+  runAt: Date | null,
+  now: Date,
+): "workflow.timeInvalid" | "workflow.timePast" | "workflow.timeTooFar" | null {
+  if (!runAt || Number.isNaN(runAt.getTime())) return "workflow.timeInvalid";
+  if (runAt.getTime() <= now.getTime()) return "workflow.timePast";
+  if (runAt.getTime() - now.getTime() > MAX_SCHEDULE_AHEAD_MS) return "workflow.timeTooFar";
   return null;
 }

@@ -11,35 +11,6 @@ function capitalize(value: string): string {
   return value.charAt(0).toLocaleUpperCase() + value.slice(1);
 }
 
-/** Why a plan change is refused: the Portuguese message the service throws, and the same in English. */
-export const PLAN_REFUSALS = {
-  pt: {
-    forbidden: () => "Somente proprietários e administradores da empresa podem pedir a mudança de plano.",
-    openRequest: () =>
-      "Já existe um pedido de mudança de plano em aberto. Aguarde a resposta da nossa equipe antes de fazer outro.",
-    samePlan: () =>
-      "Este já é o plano e o ciclo de cobrança da sua empresa. Escolha outro plano ou outro ciclo.",
-    unknownPlan: () => "Plano desconhecido. Escolha um dos planos da lista.",
-    invalid: () => "Escolha um plano e um ciclo de cobrança.",
-    notFound: () => "Pedido não encontrado.",
-    alreadyDecided: () => "Este pedido já foi decidido.",
-    noteRequired: () => "Escreva o motivo da recusa: ele aparece para a empresa no portal.",
-  },
-  en: {
-    forbidden: () => "Only the company's owners and administrators can ask for a plan change.",
-    openRequest: () =>
-      "There is already an open plan change request. Please wait for our team's answer before asking for another.",
-    samePlan: () => "This is already your company's plan and billing cycle. Choose another plan or cycle.",
-    unknownPlan: () => "Unknown plan. Choose one of the plans listed.",
-    invalid: () => "Choose a plan and a billing cycle.",
-    notFound: () => "Request not found.",
-    alreadyDecided: () => "This request has already been decided.",
-    noteRequired: () => "Write the reason for refusing: the company sees it in the portal.",
-  },
-} as const satisfies Record<OfferedLanguage, Record<string, () => string>>;
-
-export type PlanRefusal = keyof (typeof PLAN_REFUSALS)["pt"];
-
 const texts = {
   pt: {
     cycles: { monthly: "Mensal", annual: "Anual" } satisfies Record<BillingCycle, string>,
@@ -255,11 +226,6 @@ export function limitText(row: PlanLimitRow, language: OfferedLanguage): string 
   if (row.kind === "unlimited")
     return row.used === null ? t.unlimited(row.label) : `${t.unlimited(row.label)} · ${t.inUse(row.used)}`;
   return t.textLimit(row.label, row.text ?? "");
-}
-
-/** A refusal in the page's language, from the code the service sent with its Portuguese message. */
-export function planRefusalText(code: PlanRefusal, language: OfferedLanguage): string {
-  return PLAN_REFUSALS[language][code]();
 }
 
 /** The admin's words (staff read Portuguese). */

@@ -1,11 +1,11 @@
 import type { OfferedLanguage } from "../locale.ts";
+import { ticketRefusals } from "../refusals/portal.ts";
 import { COMPANY_ROLE_LABELS, type CompanyRole } from "./permissions.ts";
 import {
   MAX_ATTACHMENT_BYTES,
   MAX_ATTACHMENTS,
   TICKET_CATEGORY_LABELS,
   TICKET_PRIORITY_LABELS,
-  TICKET_REFUSALS,
   TICKET_STATUS_LABELS,
   type TicketCategory,
   type TicketPriority,
@@ -167,8 +167,8 @@ const texts = {
         descriptionTooLong: (max: number) => `A descrição passa de ${max} caracteres.`,
         body: "Escreva a sua resposta.",
         bodyTooLong: (max: number) => `A resposta passa de ${max} caracteres.`,
-        tooManyFiles: TICKET_REFUSALS.pt.tooManyFiles(MAX_ATTACHMENTS),
-        fileTooLarge: (name: string) => TICKET_REFUSALS.pt.fileTooLarge(name, MAX_MB),
+        tooManyFiles: ticketRefusals.pt.tooManyFiles(MAX_ATTACHMENTS),
+        fileTooLarge: (name: string) => ticketRefusals.pt.fileTooLarge(name, MAX_MB),
       },
       opened: (protocol: string) =>
         `Chamado aberto. O protocolo é ${protocol}: use-o para falar deste chamado com a nossa equipe.`,
@@ -359,8 +359,8 @@ const texts = {
         descriptionTooLong: (max: number) => `The description is longer than ${max} characters.`,
         body: "Write your reply.",
         bodyTooLong: (max: number) => `The reply is longer than ${max} characters.`,
-        tooManyFiles: TICKET_REFUSALS.en.tooManyFiles(MAX_ATTACHMENTS),
-        fileTooLarge: (name: string) => TICKET_REFUSALS.en.fileTooLarge(name, MAX_MB),
+        tooManyFiles: ticketRefusals.en.tooManyFiles(MAX_ATTACHMENTS),
+        fileTooLarge: (name: string) => ticketRefusals.en.fileTooLarge(name, MAX_MB),
       },
       opened: (protocol: string) =>
         `Ticket opened. Its protocol is ${protocol}: quote it when you talk to our team about this ticket.`,

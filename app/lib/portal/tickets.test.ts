@@ -11,9 +11,7 @@ import {
   looksLikeText,
   REOPEN_WINDOW_MS,
   safeFilename,
-  TICKET_REFUSALS,
   TICKET_STATUSES,
-  ticketRefusalText,
   ticketStatus,
 } from "./tickets.ts";
 
@@ -119,20 +117,5 @@ describe("attachment names and text", () => {
     expect(looksLikeText(new TextEncoder().encode("açúcar;10\n"))).toBe(true);
     expect(looksLikeText(new Uint8Array([0x41, 0x00, 0x42]))).toBe(false);
     expect(looksLikeText(new Uint8Array([0xff, 0xfe, 0x41]))).toBe(false);
-  });
-});
-
-describe("refusals in the visitor's language", () => {
-  it("every refusal has English words", () => {
-    expect(Object.keys(TICKET_REFUSALS.en).sort()).toEqual(Object.keys(TICKET_REFUSALS.pt).sort());
-  });
-  it("words a refusal again by its code and arguments, or keeps the message", () => {
-    const refusal = { code: "fileType", args: ["nota.exe"] };
-    expect(ticketRefusalText("en", refusal, "x")).toBe(
-      "The file nota.exe is not of an accepted type: send images, PDF, text, CSV, spreadsheets or documents.",
-    );
-    expect(ticketRefusalText("pt", refusal, "x")).toBe(TICKET_REFUSALS.pt.fileType("nota.exe"));
-    expect(ticketRefusalText("en", { code: "unknown" }, "a mensagem")).toBe("a mensagem");
-    expect(ticketRefusalText("en", undefined, "a mensagem")).toBe("a mensagem");
   });
 });

@@ -6,6 +6,7 @@ import { companyFormFields, firstProblem } from "~/admin/company-form.ts";
 import { companyTexts as t } from "~/admin/texts.ts";
 import { ActionResult } from "~/components/ActionResult.tsx";
 import { formatCnpjForDisplay } from "~/lib/cnpj.ts";
+import { refusalText } from "~/lib/refusals.ts";
 import type { Route } from "./+types/companies";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -40,7 +41,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
     return redirect(`/admin/empresas/${company.id}?cadastrada=1`);
   } catch (error) {
-    if (DomainError.is(error)) return { ok: false, message: error.message };
+    if (DomainError.is(error)) return { ok: false, message: refusalText(error, "pt") };
     throw error;
   }
 }

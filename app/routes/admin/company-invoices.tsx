@@ -8,6 +8,7 @@ import { addDays, saoPauloDay } from "~/lib/billing/dates.ts";
 import { type InvoiceInput, parseReais } from "~/lib/billing/invoice-input.ts";
 import { INVOICE_STATUS_LABELS, invoiceStatus } from "~/lib/billing/invoice-status.ts";
 import { formatCentavos, formatCnpjForDisplay, formatCompetence, formatDay } from "~/lib/format.ts";
+import { refusalText } from "~/lib/refusals.ts";
 import type { Route } from "./+types/company-invoices";
 
 /** The API's field names as staff read them in a refusal. */
@@ -25,7 +26,7 @@ const FIELD_LABELS: Record<string, string> = {
 
 function refusalMessage(error: DomainError): string {
   const fields = error.details?.fieldErrors as Record<string, string> | undefined;
-  if (!fields) return error.message;
+  if (!fields) return refusalText(error, "pt");
   return Object.entries(fields)
     .map(([field, message]) => {
       const [head, ...rest] = field.split(".");

@@ -13,6 +13,7 @@ import { formatCnpjForDisplay } from "~/lib/cnpj.ts";
 import { COMPANY_ROLE_LABELS } from "~/lib/portal/permissions.ts";
 import { planAdminTexts } from "~/lib/portal/plan-texts.ts";
 import { portalTexts } from "~/lib/portal/texts.ts";
+import { refusalText } from "~/lib/refusals.ts";
 import { z } from "~/lib/zod.ts";
 import type { Route } from "./+types/company";
 
@@ -92,7 +93,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     });
     return { ok: true, message: t.saved };
   } catch (error) {
-    if (DomainError.is(error)) return { ok: false, message: error.message };
+    if (DomainError.is(error)) return { ok: false, message: refusalText(error, "pt") };
     throw error;
   }
 }
@@ -121,7 +122,7 @@ async function inviteOwner(
     };
   } catch (error) {
     if (DomainError.is(error, "not-found")) throw data({ message: t.notFound }, { status: 404 });
-    if (DomainError.is(error)) return { ok: false, message: error.message };
+    if (DomainError.is(error)) return { ok: false, message: refusalText(error, "pt") };
     throw error;
   }
 }
@@ -140,8 +141,9 @@ async function decidePlanRequest(
     await context.services.planChanges.decide(admin, companyId, requestId, decision, note);
     return { ok: true, message: decision === "apply" ? planAdminTexts.applied : planAdminTexts.refused };
   } catch (error) {
-    if (DomainError.is(error, "not-found")) throw data({ message: error.message }, { status: 404 });
-    if (DomainError.is(error)) return { ok: false, message: error.message };
+    if (DomainError.is(error, "not-found"))
+      throw data({ message: refusalText(error, "pt") }, { status: 404 });
+    if (DomainError.is(error)) return { ok: false, message: refusalText(error, "pt") };
     throw error;
   }
 }

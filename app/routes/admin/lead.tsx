@@ -9,6 +9,7 @@ import { formatSaoPaulo } from "~/lib/content/schedule-time.ts";
 import type { FormKey } from "~/lib/forms/form-keys.ts";
 import { readableAnswers } from "~/lib/forms/summary.ts";
 import { OUTCOME_LABELS } from "~/lib/leads/outcomes.ts";
+import { refusalText } from "~/lib/refusals.ts";
 import type { Route } from "./+types/lead";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -101,7 +102,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     }
     return { ok: false, message: "Ação desconhecida." };
   } catch (error) {
-    if (DomainError.is(error)) return { ok: false, message: error.message };
+    if (DomainError.is(error)) return { ok: false, message: refusalText(error, "pt") };
     throw error;
   }
 }

@@ -7,6 +7,7 @@ import { ActionResult, TrackerLink, TrackerStatus } from "~/components/ActionRes
 import { formatSaoPaulo } from "~/lib/content/schedule-time.ts";
 import { DELIVERY_STATUSES, LEAD_LEVELS } from "~/lib/lead-status.ts";
 import { OUTCOME_LABELS, OUTCOMES } from "~/lib/leads/outcomes.ts";
+import { refusalText } from "~/lib/refusals.ts";
 import type { Route } from "./+types/leads";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -51,7 +52,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         .join(" "),
     };
   } catch (error) {
-    if (DomainError.is(error)) return { ok: false, message: error.message };
+    if (DomainError.is(error)) return { ok: false, message: refusalText(error, "pt") };
     throw error;
   }
 }

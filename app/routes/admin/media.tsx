@@ -1,5 +1,5 @@
-import { DomainError } from "@server/domain-errors.ts";
 import { requireAdminScreen, requirePageStaff } from "@server/http/auth-guard.ts";
+import { refusalAnswer } from "@server/http/refusals.ts";
 import type { MediaItem } from "@server/media/service.ts";
 import { useEffect, useRef, useState } from "react";
 import { data, Form, Link, useNavigation, useRevalidator, useSearchParams } from "react-router";
@@ -7,7 +7,8 @@ import { FocalPicker } from "~/admin/FocalPicker.tsx";
 import { MediaUpload } from "~/admin/MediaUpload.tsx";
 import { ActionResult } from "~/components/ActionResult.tsx";
 import { staffMay } from "~/lib/auth/staff.ts";
-import { ALT_MAX, describeUsages, mediaMessages, mediaTexts as t } from "~/lib/media-library.ts";
+import { ALT_MAX, describeUsages, mediaTexts as t } from "~/lib/media-library.ts";
+import { refusalWording } from "~/lib/refusals.ts";
 import { z } from "~/lib/zod.ts";
 import "~/styles/media-library.css";
 import type { Route } from "./+types/media";
@@ -63,7 +64,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     if (form.intent === "update") {
       const input = editSchema.safeParse(form);
-      if (!input.success) return { ok: false, message: mediaMessages.altRequired };
+      if (!input.success) return { ok: false, message: refusalWording("pt", "media.altRequired") };
       const item = await media.edit(input.data.id, {
         alt: { pt: input.data.altPt, en: input.data.altEn },
         focal: { x: input.data.focalX, y: input.data.focalY },
@@ -73,16 +74,15 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     if (form.intent === "delete") {
       const input = deleteSchema.safeParse(form);
-      if (!input.success) return data({ ok: false, message: mediaMessages.notFound }, { status: 400 });
+      if (!input.success)
+        return data({ ok: false, message: refusalWording("pt", "media.notFound") }, { status: 400 });
       const item = await media.remove(input.data.id);
       await audit.record({ actor: admin.email, action: "media.delete", target: item.url });
       return { ok: true, message: t.deleted, deleted: true };
     }
-    return data({ ok: false, message: mediaMessages.notFound }, { status: 400 });
+    return data({ ok: false, message: refusalWording("pt", "media.notFound") }, { status: 400 });
   } catch (error) {
-    if (DomainError.is(error))
-      return data({ ok: false, message: error.message }, { status: error.kind === "conflict" ? 409 : 400 });
-    throw error;
+    return refusalAnswer(error, "pt");
   }
 }
 

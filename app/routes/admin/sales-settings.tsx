@@ -17,6 +17,7 @@ import {
   routingConfigSchema,
   type SalesOwner,
 } from "~/lib/leads/routing.ts";
+import { refusalText } from "~/lib/refusals.ts";
 import { z } from "~/lib/zod.ts";
 import type { Route } from "./+types/sales-settings";
 
@@ -110,7 +111,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
     return { ok: true, message: t.outcomesSaved, errors: [] as string[] };
   } catch (error) {
-    if (DomainError.is(error)) return { ok: false, message: error.message, errors: [] as string[] };
+    if (DomainError.is(error))
+      return { ok: false, message: refusalText(error, "pt"), errors: [] as string[] };
     throw error;
   }
 }

@@ -11,6 +11,7 @@ import { CopyField } from "~/admin/CopyField.tsx";
 import { PrivacyCard, privacyCardTexts } from "~/admin/PrivacyCard.tsx";
 import { settingsTexts as t } from "~/admin/texts.ts";
 import { ActionResult } from "~/components/ActionResult.tsx";
+import { refusalText } from "~/lib/refusals.ts";
 import { USER_ROLES } from "~/lib/user-roles.ts";
 import { z } from "~/lib/zod.ts";
 import type { Route } from "./+types/settings";
@@ -135,7 +136,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     return { ok: false, message: "Ação desconhecida." };
   } catch (error) {
-    if (DomainError.is(error)) return { ok: false, message: error.message };
+    if (DomainError.is(error)) return { ok: false, message: refusalText(error, "pt") };
     throw error;
   }
 }

@@ -1,5 +1,6 @@
 import { DomainError } from "@server/domain-errors.ts";
 import { requireAdminScreen } from "@server/http/auth-guard.ts";
+import { refusalAnswer } from "@server/http/refusals.ts";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { SecretField } from "~/admin/SecretField.tsx";
 import {
@@ -10,6 +11,7 @@ import {
 } from "~/admin/WebhookFields.tsx";
 import { deliveryStatusClass, webhookTexts as t } from "~/admin/webhook-texts.ts";
 import { ActionResult } from "~/components/ActionResult.tsx";
+import { refusalWording } from "~/lib/refusals.ts";
 import { WEBHOOK_EVENT_LABELS } from "~/lib/webhooks.ts";
 import type { Route } from "./+types/webhook";
 
@@ -17,7 +19,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   await requireAdminScreen(request, context, "webhook");
   const { webhooks } = context.services;
   const endpoint = await webhooks.get(params.id);
-  if (!endpoint) throw data({ message: "Endpoint não encontrado." }, { status: 404 });
+  if (!endpoint) throw data({ message: refusalWording("pt", "webhooks.notFound") }, { status: 404 });
   return data(
     {
       endpoint,
@@ -47,7 +49,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const values = intent === "update" ? endpointFormValues(form) : undefined;
   try {
     const endpoint = await webhooks.get(params.id);
-    if (!endpoint) throw new DomainError("not-found", "Endpoint não encontrado.");
+    if (!endpoint) throw new DomainError("not-found", "webhooks.notFound");
     switch (intent) {
       case "update": {
         const saved = await webhooks.update(endpoint.id, values);
@@ -80,12 +82,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       }
     }
   } catch (error) {
-    if (DomainError.is(error)) {
-      const errors = (error.details?.errors ?? {}) as WebhookFieldErrors;
-      const status = { "not-found": 404, conflict: 409 }[error.kind as string] ?? 400;
-      return data({ ok: false, message: error.message, errors, values }, { status });
-    }
-    throw error;
+    if (!DomainError.is(error)) throw error;
+    const errors = (error.details?.errors ?? {}) as WebhookFieldErrors;
+    return refusalAnswer(error, "pt", { errors, values });
   }
 }
 

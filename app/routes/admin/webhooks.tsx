@@ -1,5 +1,6 @@
 import { DomainError } from "@server/domain-errors.ts";
 import { requireAdminScreen } from "@server/http/auth-guard.ts";
+import { refusalAnswer } from "@server/http/refusals.ts";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import {
   endpointFormValues,
@@ -37,14 +38,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
     return redirect(`/admin/webhooks/${endpoint.id}?criado=1`);
   } catch (error) {
-    if (DomainError.is(error)) {
-      const errors = (error.details?.errors ?? {}) as WebhookFieldErrors;
-      return data(
-        { ok: false, message: error.message, errors, values },
-        { status: error.kind === "conflict" ? 409 : 400 },
-      );
-    }
-    throw error;
+    if (!DomainError.is(error)) throw error;
+    const errors = (error.details?.errors ?? {}) as WebhookFieldErrors;
+    return refusalAnswer(error, "pt", { errors, values });
   }
 }
 

@@ -1,9 +1,9 @@
 import { networkOf } from "@server/auth/network.ts";
 import { sessionCookie } from "@server/auth/tokens.ts";
-import { twoFactorMessages } from "@server/auth/two-factor.ts";
 import { handleApi, readJsonBody } from "@server/http/api.ts";
 import { errorResponse, jsonResponse, messages } from "@server/http/errors.ts";
 import { loginSchema } from "~/lib/auth/schemas.ts";
+import { refusalWording } from "~/lib/refusals.ts";
 import type { Route } from "./+types/auth-login";
 
 /**
@@ -30,7 +30,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     // opens only the set-up page, so the person can set it up there and carry on.
     if (session.twoFactorSetupRequired)
       return jsonResponse(
-        { message: twoFactorMessages.setupRequired, setupRequired: true },
+        { message: refusalWording("pt", "twoFactor.setupRequired"), setupRequired: true },
         { status: 403, headers: { "Cache-Control": "no-store", "Set-Cookie": cookie } },
       );
     return jsonResponse(

@@ -1,4 +1,3 @@
-import { contentAdminMessages } from "@server/content/admin.ts";
 import { DomainError } from "@server/domain-errors.ts";
 import { handleApi, readJsonBody } from "@server/http/api.ts";
 import { requireStaff } from "@server/http/auth-guard.ts";
@@ -16,7 +15,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     await requireStaff(request, context, "content.read");
     const { files } = await readJsonBody(request, bulkSchema);
     if (!Array.isArray(files) || files.length === 0 || files.some((f) => typeof f !== "string"))
-      throw new DomainError("invalid", contentAdminMessages.emptyFileList);
+      throw new DomainError("invalid", "content.emptyFileList");
     const level = levelFrom(new URL(request.url), context.services.domains.subdomains);
     const result: Record<string, unknown> = {};
     for (const file of files as string[]) {

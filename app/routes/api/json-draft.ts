@@ -1,4 +1,3 @@
-import { workflowMessages } from "@server/content/workflow.ts";
 import { DomainError } from "@server/domain-errors.ts";
 import { bodyLimitFor, handleApi, readJsonBody } from "@server/http/api.ts";
 import { requireStaff } from "@server/http/auth-guard.ts";
@@ -17,7 +16,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     const name = documentNameFrom(params.docname);
     const level = levelFrom(new URL(request.url), context.services.domains.subdomains);
     const draft = await context.services.workflow.draft(name, level);
-    if (!draft) throw new DomainError("not-found", workflowMessages.noDraft);
+    if (!draft) throw new DomainError("not-found", "workflow.noDraft");
     return draftResponse(draft);
   });
 }
@@ -32,8 +31,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const level = levelFrom(url, context.services.domains.subdomains);
     const { workflow, audit } = context.services;
     if (request.method === "DELETE") {
-      if (!(await workflow.discardDraft(name, level)))
-        throw new DomainError("not-found", workflowMessages.noDraft);
+      if (!(await workflow.discardDraft(name, level))) throw new DomainError("not-found", "workflow.noDraft");
       await audit.record({
         actor: user.email,
         action: "content.draft-discard",

@@ -1,5 +1,4 @@
 import { previewChoices } from "@server/content/preview-links.ts";
-import { workflowMessages } from "@server/content/workflow.ts";
 import { DomainError } from "@server/domain-errors.ts";
 import { handleApi } from "@server/http/api.ts";
 import { requireStaff } from "@server/http/auth-guard.ts";
@@ -20,7 +19,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const level = levelFrom(new URL(request.url), context.services.domains.subdomains);
     const { workflow, content, config, domains, signer } = context.services;
     const draft = await workflow.draft(name, level);
-    if (!draft) throw new DomainError("not-found", workflowMessages.noDraft);
+    if (!draft) throw new DomainError("not-found", "workflow.noDraft");
     const pages =
       name === "partners-data"
         ? ((await content.get("pages-data", { segment: null, lang: "pt" }))?.data.pages ?? [])

@@ -81,20 +81,15 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 /** The field a restore names: where in the current document, where in the old version, and how. */
 function fieldFrom(url: URL): { path: JsonPath; from?: JsonPath; mode?: "insert" | "remove" } {
   const path = parsePath(url.searchParams.get("path") ?? "");
-  if (path.length === 0) throw new DomainError("invalid", restoreFieldMessages.noPath);
+  if (path.length === 0) throw new DomainError("invalid", "content.restoreNoPath");
   const fromParam = url.searchParams.get("from");
   const from = fromParam === null ? undefined : parsePath(fromParam);
-  if (from && from.length === 0) throw new DomainError("invalid", restoreFieldMessages.noPath);
+  if (from && from.length === 0) throw new DomainError("invalid", "content.restoreNoPath");
   const mode = url.searchParams.get("mode") ?? "";
   if (mode !== "" && mode !== "insert" && mode !== "remove")
-    throw new DomainError("invalid", restoreFieldMessages.badMode(mode));
+    throw new DomainError("invalid", "content.restoreBadMode", [mode]);
   return { path, ...(from ? { from } : {}), ...(mode ? { mode } : {}) };
 }
-
-const restoreFieldMessages = {
-  noPath: "Informe o campo a restaurar (path), por exemplo plans.2.monthly_price.",
-  badMode: (mode: string) => `Modo de restauração desconhecido: "${mode}". Use insert ou remove.`,
-} as const;
 
 function versionFrom(param: string): number {
   const version = Number(param);

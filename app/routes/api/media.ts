@@ -1,7 +1,8 @@
 import { handleApi, readBodyBytes } from "@server/http/api.ts";
 import { requireStaff } from "@server/http/auth-guard.ts";
 import { errorResponse, HttpError, jsonResponse, messages } from "@server/http/errors.ts";
-import { MAX_UPLOAD_BYTES, uploadMessages } from "~/lib/uploads.ts";
+import { refusalWording } from "~/lib/refusals.ts";
+import { MAX_UPLOAD_BYTES } from "~/lib/uploads.ts";
 import type { Route } from "./+types/media";
 
 /**
@@ -32,14 +33,16 @@ export async function action({ request, context }: Route.ActionArgs) {
       return errorResponse(405, messages.methodNotAllowed, { Allow: "GET, POST" });
     const admin = await requireStaff(request, context, "media.upload");
     if (!/^image\/[a-z0-9.+-]+$/i.test(request.headers.get("content-type")?.split(";")[0]?.trim() ?? ""))
-      throw new HttpError(415, uploadMessages.wrongType);
+      throw new HttpError(415, refusalWording("pt", "uploads.wrongType"));
     const params = new URL(request.url).searchParams;
     const number = (name: string) => {
       const value = params.get(name);
       return value === null || value === "" ? 0.5 : Number(value);
     };
     const bytes = await readBodyBytes(request, MAX_UPLOAD_BYTES).catch((error: unknown) => {
-      throw HttpError.is(error) && error.status === 413 ? new HttpError(413, uploadMessages.tooLarge) : error;
+      throw HttpError.is(error) && error.status === 413
+        ? new HttpError(413, refusalWording("pt", "uploads.tooLarge"))
+        : error;
     });
     const { item, created } = await context.services.media.upload({
       bytes,

@@ -1,7 +1,8 @@
 import { handleApi, readBodyBytes } from "@server/http/api.ts";
 import { requireStaff } from "@server/http/auth-guard.ts";
 import { errorResponse, HttpError, jsonResponse, messages } from "@server/http/errors.ts";
-import { MAX_UPLOAD_BYTES, uploadMessages } from "~/lib/uploads.ts";
+import { refusalWording } from "~/lib/refusals.ts";
+import { MAX_UPLOAD_BYTES } from "~/lib/uploads.ts";
 import type { Route } from "./+types/uploads";
 
 export function loader() {
@@ -18,9 +19,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (request.method !== "POST") return errorResponse(405, messages.methodNotAllowed, { Allow: "POST" });
     const admin = await requireStaff(request, context, "media.upload");
     if (!/^image\/[a-z0-9.+-]+$/i.test(request.headers.get("content-type")?.split(";")[0]?.trim() ?? ""))
-      throw new HttpError(415, uploadMessages.wrongType);
+      throw new HttpError(415, refusalWording("pt", "uploads.wrongType"));
     const bytes = await readBodyBytes(request, MAX_UPLOAD_BYTES).catch((error: unknown) => {
-      throw HttpError.is(error) && error.status === 413 ? new HttpError(413, uploadMessages.tooLarge) : error;
+      throw HttpError.is(error) && error.status === 413
+        ? new HttpError(413, refusalWording("pt", "uploads.tooLarge"))
+        : error;
     });
     // Into the media library too (decision 099), without alt text: listed there as missing it. The
     // editor now uploads through POST /api/media, which requires it.

@@ -12,6 +12,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   try {
     return downloadResponse(await context.services.companyExport.export(actor));
   } catch (error) {
-    return downloadRefusal(error);
+    return downloadRefusal(error, context.request.uiLanguage);
   }
 }

@@ -1,5 +1,6 @@
 import { DomainError } from "@server/domain-errors.ts";
 import { requirePortalMember } from "@server/http/auth-guard.ts";
+import { refusalAnswer } from "@server/http/refusals.ts";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { ActionResult } from "~/components/ActionResult.tsx";
 import { integrationTexts } from "~/lib/portal/integration-texts.ts";
@@ -54,9 +55,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
     return redirect(`/user/suporte/${ticket.id}?aberto=1`);
   } catch (error) {
+    // The page's own words for a role that may not ask (they say whom to ask).
     if (DomainError.is(error, "forbidden")) return data({ ok: false, message: t.cannot }, { status: 403 });
-    if (DomainError.is(error)) return data({ ok: false, message: error.message }, { status: 400 });
-    throw error;
+    return refusalAnswer(error, language);
   }
 }
 

@@ -6,6 +6,7 @@ import { INTEGRATION_CATEGORIES } from "~/lib/content/schemas.ts";
 import { integrationTexts } from "~/lib/portal/integration-texts.ts";
 import type { IntegrationCategory } from "~/lib/portal/integrations.ts";
 import { can } from "~/lib/portal/permissions.ts";
+import { refusalText } from "~/lib/refusals.ts";
 import type { Route } from "./+types/integrations";
 import { ticketFormat } from "./ticket-ui.tsx";
 
@@ -41,7 +42,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     );
   } catch (error) {
     // A role that does not see integrations (finance) gets the same answer as a page that is not there.
-    if (DomainError.is(error, "not-found")) throw data({ message: error.message }, { status: 404 });
+    if (DomainError.is(error, "not-found"))
+      throw data({ message: refusalText(error, language) }, { status: 404 });
     throw error;
   }
 }

@@ -12,9 +12,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { actor } = await requirePortalMember(request, context);
   try {
     const year = parseYear(params.year);
-    if (year === null) throw new DomainError("not-found", "Nenhuma fatura neste ano.");
+    if (year === null) throw new DomainError("not-found", "invoices.yearEmpty");
     return downloadResponse(await context.services.customerInvoices.archive(actor, year));
   } catch (error) {
-    return downloadRefusal(error);
+    return downloadRefusal(error, context.request.uiLanguage);
   }
 }

@@ -1,6 +1,8 @@
 import type { DownloadedFile } from "@server/billing/customer-invoices.ts";
 import { DomainError } from "@server/domain-errors.ts";
 import { data } from "react-router";
+import type { OfferedLanguage } from "~/lib/languages.ts";
+import { refusalText } from "~/lib/refusals.ts";
 import { attachmentDisposition } from "./ticket-form.server.ts";
 
 /**
@@ -22,16 +24,19 @@ export function downloadResponse(file: DownloadedFile): Response {
  * What a download answers when the file is not the caller's to have: the same plain 404 as for one
  * that does not exist (another company's invoice, a role without billing, a missing NFS-e).
  */
-export function downloadRefusal(error: unknown): Response {
+export function downloadRefusal(error: unknown, language: OfferedLanguage): Response {
   if (!DomainError.is(error, "not-found")) throw error;
-  return new Response(error.message, {
+  return new Response(refusalText(error, language), {
     status: 404,
     headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "private, no-store" },
   });
 }
 
 /** A page's loader refusal: "not found" becomes the route's 404 (its ErrorBoundary), anything else is thrown on. */
-export function notFoundPage(error: unknown): never {
-  if (DomainError.is(error, "not-found")) throw data({ message: error.message }, { status: 404 });
-  throw error;
+export function notFoundPage(language: OfferedLanguage): (error: unknown) => never {
+  return (error) => {
+    if (DomainError.is(error, "not-found"))
+      throw data({ message: refusalText(error, language) }, { status: 404 });
+    throw error;
+  };
 }

@@ -11,11 +11,11 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { actor } = await requirePortalMember(request, context);
   try {
     if (params.format !== "pdf" && params.format !== "xml")
-      throw new DomainError("not-found", "Arquivo não encontrado.");
+      throw new DomainError("not-found", "invoices.fileNotFound");
     return downloadResponse(
       await context.services.customerInvoices.nfse(actor, params.number, params.format),
     );
   } catch (error) {
-    return downloadRefusal(error);
+    return downloadRefusal(error, context.request.uiLanguage);
   }
 }

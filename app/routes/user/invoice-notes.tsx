@@ -11,7 +11,9 @@ import { InvoiceErrorBoundary, invoicePath, YearFilter } from "./invoice-ui.tsx"
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { actor, company } = await requirePortalMember(request, context);
   const year = parseYear(new URL(request.url).searchParams.get("ano"));
-  const notes = await context.services.customerInvoices.notes(actor, { year }).catch(notFoundPage);
+  const notes = await context.services.customerInvoices
+    .notes(actor, { year })
+    .catch(notFoundPage(context.request.uiLanguage));
   return data(
     { language: context.request.uiLanguage, companyName: company.tradeName || company.legalName, ...notes },
     { headers: { "Cache-Control": "private, no-store" } },

@@ -11,6 +11,6 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   try {
     return downloadResponse(await context.services.customerInvoices.pdf(actor, params.number));
   } catch (error) {
-    return downloadRefusal(error);
+    return downloadRefusal(error, context.request.uiLanguage);
   }
 }

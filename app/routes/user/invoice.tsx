@@ -13,7 +13,9 @@ import { CopyField, InvoiceErrorBoundary, InvoiceStatusBadge, invoicePath } from
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { actor } = await requirePortalMember(request, context);
-  const invoice = await context.services.customerInvoices.get(actor, params.number).catch(notFoundPage);
+  const invoice = await context.services.customerInvoices
+    .get(actor, params.number)
+    .catch(notFoundPage(context.request.uiLanguage));
   return data(
     { language: context.request.uiLanguage, invoice },
     { headers: { "Cache-Control": "private, no-store" } },

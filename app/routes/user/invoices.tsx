@@ -12,7 +12,9 @@ import { InvoiceErrorBoundary, InvoiceStatusBadge, invoicePath, YearFilter } fro
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { actor, company } = await requirePortalMember(request, context);
   const year = parseYear(new URL(request.url).searchParams.get("ano"));
-  const list = await context.services.customerInvoices.list(actor, { year }).catch(notFoundPage);
+  const list = await context.services.customerInvoices
+    .list(actor, { year })
+    .catch(notFoundPage(context.request.uiLanguage));
   return data(
     { language: context.request.uiLanguage, companyName: company.tradeName || company.legalName, ...list },
     { headers: { "Cache-Control": "private, no-store" } },

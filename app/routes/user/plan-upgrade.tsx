@@ -1,6 +1,7 @@
 import { DomainError } from "@server/domain-errors.ts";
 import { requirePortalMember } from "@server/http/auth-guard.ts";
-import { type PlanQuote, planRefusalCode } from "@server/portal/plan-changes.ts";
+import { refusalAnswer } from "@server/http/refusals.ts";
+import type { PlanQuote } from "@server/portal/plan-changes.ts";
 import { data, Form, Link, redirect, useNavigation, useSubmit } from "react-router";
 import { ActionResult } from "~/components/ActionResult.tsx";
 import { formatCentavos } from "~/lib/billing/money.ts";
@@ -8,7 +9,8 @@ import type { BillingCycle } from "~/lib/billing/proration.ts";
 import { formatDay } from "~/lib/format.ts";
 import type { OfferedLanguage } from "~/lib/languages.ts";
 import { can } from "~/lib/portal/permissions.ts";
-import { planRefusalText, planTexts } from "~/lib/portal/plan-texts.ts";
+import { planTexts } from "~/lib/portal/plan-texts.ts";
+import { refusalText, refusalWording } from "~/lib/refusals.ts";
 import type { Route } from "./+types/plan-upgrade";
 import { PriceLine } from "./plan-ui.tsx";
 
@@ -20,11 +22,6 @@ const CYCLE_PARAMS: Record<string, BillingCycle> = {
   annual: "annual",
 };
 const PARAM_OF: Record<BillingCycle, string> = { monthly: "mensal", annual: "anual" };
-
-function refusal(error: DomainError, language: OfferedLanguage): string {
-  const code = planRefusalCode(error);
-  return code ? planRefusalText(code, language) : error.message;
-}
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { actor, company } = await requirePortalMember(request, context);
@@ -44,7 +41,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       quote = await planChanges.quote(company, wantedPlan, wantedCycle ?? company.billingCycle, language);
     } catch (error) {
       if (!DomainError.is(error)) throw error;
-      problem = refusal(error, language);
+      problem = refusalText(error, language);
     }
   }
   return data(
@@ -69,14 +66,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const { actor } = await requirePortalMember(request, context);
   const language = context.request.uiLanguage;
-  const t = planTexts(language);
   if (!can(actor.role, "plan.request"))
-    return data({ ok: false, message: planRefusalText("forbidden", language) }, { status: 403 });
+    return data({ ok: false, message: refusalWording(language, "plans.forbidden") }, { status: 403 });
   const form = await request.formData();
   const plan = form.get("plano");
   const cycle = CYCLE_PARAMS[String(form.get("ciclo") ?? "")];
   if (typeof plan !== "string" || !plan || !cycle)
-    return data({ ok: false, message: planRefusalText("invalid", language) }, { status: 400 });
+    return data({ ok: false, message: refusalWording(language, "plans.invalid") }, { status: 400 });
   try {
     const stored = await context.services.planChanges.request(actor, plan.slice(0, 60), cycle);
     await context.services.audit.record({
@@ -93,11 +89,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
     return redirect("/user/plano?pedido=1");
   } catch (error) {
-    if (!DomainError.is(error)) throw error;
-    const message = refusal(error, language);
-    if (error.kind === "not-found") throw data({ message }, { status: 404 });
-    const status = error.kind === "forbidden" ? 403 : error.kind === "conflict" ? 409 : 400;
-    return data({ ok: false, message: message || t.upgrade.same }, { status });
+    if (DomainError.is(error, "not-found"))
+      throw data({ message: refusalText(error, language) }, { status: 404 });
+    return refusalAnswer(error, language);
   }
 }
 

@@ -1,5 +1,6 @@
 import { DomainError } from "@server/domain-errors.ts";
 import { requirePortalMember } from "@server/http/auth-guard.ts";
+import { refusalText } from "~/lib/refusals.ts";
 import type { Route } from "./+types/ticket-attachment";
 import { attachmentDisposition } from "./ticket-form.server.ts";
 
@@ -22,7 +23,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     });
   } catch (error) {
     if (!DomainError.is(error, "not-found")) throw error;
-    return new Response(error.message, {
+    return new Response(refusalText(error, context.request.uiLanguage), {
       status: 404,
       headers: {
         "Content-Type": "text/plain; charset=utf-8",

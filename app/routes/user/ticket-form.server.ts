@@ -1,8 +1,7 @@
-import type { DomainError } from "@server/domain-errors.ts";
 import type { SentFile, TicketInput } from "@server/portal/tickets.ts";
 import { data } from "react-router";
 import type { PortalTexts } from "~/lib/portal/texts.ts";
-import { TICKET_LIMITS, ticketRefusalText } from "~/lib/portal/tickets.ts";
+import { TICKET_LIMITS } from "~/lib/portal/tickets.ts";
 import type { z } from "~/lib/zod.ts";
 
 /** The form fields of a ticket and of a reply that can carry a message of their own. */
@@ -89,10 +88,4 @@ export function attachmentDisposition(filename: string): string {
     (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
   );
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
-}
-
-/** A refusal of the ticket service in the page's language (its code says which words). */
-export function refusalText(error: DomainError, language: string): string {
-  const refusal = error.details?.refusal as { code?: unknown; args?: unknown } | undefined;
-  return ticketRefusalText(language, refusal, error.message);
 }

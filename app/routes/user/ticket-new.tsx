@@ -1,17 +1,18 @@
 import { DomainError } from "@server/domain-errors.ts";
 import { requirePortalMember } from "@server/http/auth-guard.ts";
+import { refusalAnswer } from "@server/http/refusals.ts";
 import { ticketInputSchema } from "@server/portal/tickets.ts";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { Icon } from "~/components/Icon.tsx";
 import { portalTexts } from "~/lib/portal/texts.ts";
 import { TICKET_CATEGORIES, TICKET_LIMITS, TICKET_PRIORITIES } from "~/lib/portal/tickets.ts";
+import { refusalText } from "~/lib/refusals.ts";
 import type { Route } from "./+types/ticket-new";
 import {
   type FieldErrors,
   fieldErrorsOf,
   hadFiles,
   readForm,
-  refusalText,
   sentFiles,
   textField,
 } from "./ticket-form.server.ts";
@@ -41,7 +42,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const { actor } = await requirePortalMember(request, context);
-  const t = portalTexts(context.request.uiLanguage);
+  const language = context.request.uiLanguage;
+  const t = portalTexts(language);
   const form = await readForm(request, t);
   const values = {
     category: textField(form, "category") ?? "",
@@ -49,15 +51,16 @@ export async function action({ request, context }: Route.ActionArgs) {
     subject: textField(form, "subject") ?? "",
     description: textField(form, "description") ?? "",
   };
-  const refused = (status: number, errors: FieldErrors, message?: string) =>
-    data({ errors, message, values, filesAgain: hadFiles(form) }, { status });
   const input = ticketInputSchema.safeParse({
     category: textField(form, "category"),
     priority: textField(form, "priority"),
     subject: textField(form, "subject"),
     description: textField(form, "description"),
   });
-  if (!input.success) return refused(400, fieldErrorsOf(input.error, t));
+  if (!input.success) {
+    const errors = fieldErrorsOf(input.error, t);
+    return data({ errors, message: undefined, values, filesAgain: hadFiles(form) }, { status: 400 });
+  }
   try {
     const ticket = await context.services.tickets.open(actor, input.data, await sentFiles(form));
     await context.services.audit.record({
@@ -69,10 +72,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirect(`/user/suporte/${ticket.id}?aberto=1`);
   } catch (error) {
     if (!DomainError.is(error)) throw error;
-    const message = refusalText(error, context.request.uiLanguage);
-    if (error.kind === "rate-limited") return refused(429, {}, message);
-    // What TicketService refuses once the fields passed is a file: said at the top and by the field.
-    return refused(400, { attachments: message }, message);
+    // What TicketService refuses once the fields passed is a file (said at the top and by the
+    // field), or too many tickets at once (at the top).
+    const errors: FieldErrors =
+      error.kind === "rate-limited" ? {} : { attachments: refusalText(error, language) };
+    return refusalAnswer(error, language, { errors, values, filesAgain: hadFiles(form) });
   }
 }
 

@@ -1,5 +1,6 @@
 import { DomainError } from "@server/domain-errors.ts";
 import { requirePortalMember } from "@server/http/auth-guard.ts";
+import { refusalAnswer } from "@server/http/refusals.ts";
 import { replySchema } from "@server/portal/tickets.ts";
 import { useEffect, useRef } from "react";
 import {
@@ -13,8 +14,10 @@ import {
 } from "react-router";
 import { ActionResult } from "~/components/ActionResult.tsx";
 import { Icon } from "~/components/Icon.tsx";
+import type { OfferedLanguage } from "~/lib/languages.ts";
 import { portalTexts } from "~/lib/portal/texts.ts";
 import { REOPEN_WINDOW_MS, TICKET_LIMITS } from "~/lib/portal/tickets.ts";
+import { refusalText } from "~/lib/refusals.ts";
 import type { Route } from "./+types/ticket";
 import type { loader as layoutLoader } from "./layout.tsx";
 import {
@@ -22,24 +25,27 @@ import {
   fieldErrorsOf,
   hadFiles,
   readForm,
-  refusalText,
   sentFiles,
   textField,
 } from "./ticket-form.server.ts";
 import { AttachmentField, AttachmentList, describedBy, StatusBadge, ticketFormat } from "./ticket-ui.tsx";
 
 /** A ticket the person may not see answers exactly as one that does not exist: 404, never 403. */
-function notFound(error: unknown): never {
-  if (DomainError.is(error, "not-found")) throw data({ message: error.message }, { status: 404 });
+function notFound(error: unknown, language: OfferedLanguage): never {
+  if (DomainError.is(error, "not-found"))
+    throw data({ message: refusalText(error, language) }, { status: 404 });
   throw error;
 }
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { actor } = await requirePortalMember(request, context);
-  const ticket = await context.services.tickets.get(actor, params.id).catch(notFound);
+  const language = context.request.uiLanguage;
+  const ticket = await context.services.tickets
+    .get(actor, params.id)
+    .catch((error) => notFound(error, language));
   return data(
     {
-      language: context.request.uiLanguage,
+      language,
       ticket,
       justOpened: new URL(request.url).searchParams.get("aberto") === "1",
     },
@@ -52,7 +58,8 @@ type Intent = "reply" | "resolve" | "reopen";
 /** A reply (with files), resolving and reopening: each checked again by TicketService. */
 export async function action({ request, context, params }: Route.ActionArgs) {
   const { actor } = await requirePortalMember(request, context);
-  const t = portalTexts(context.request.uiLanguage);
+  const language = context.request.uiLanguage;
+  const t = portalTexts(language);
   const form = await readForm(request, t);
   const intent = textField(form, "intent");
   const { tickets, audit } = context.services;
@@ -96,16 +103,14 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     }
     return answer(400, { ok: false, message: t.tickets.invalid });
   } catch (error) {
-    if (!DomainError.is(error) || error.kind === "not-found") notFound(error);
+    if (!DomainError.is(error) || error.kind === "not-found") notFound(error, language);
     // A refused file belongs to the reply's file field; the rest (already resolved, too late to
     // reopen, too many at once) to the page.
     const onFiles = intent === "reply" && error.kind === "invalid";
-    const status = error.kind === "rate-limited" ? 429 : error.kind === "conflict" ? 409 : 400;
-    const message = refusalText(error, context.request.uiLanguage);
-    return answer(status, {
-      ok: false,
-      message,
-      errors: onFiles ? { attachments: message } : {},
+    const errors: FieldErrors = onFiles ? { attachments: refusalText(error, language) } : {};
+    return refusalAnswer(error, language, {
+      intent: intent as Intent | undefined,
+      errors,
       filesAgain: onFiles && hadFiles(form),
     });
   }

@@ -1,10 +1,12 @@
 import { DomainError } from "@server/domain-errors.ts";
 import { requirePortalMember } from "@server/http/auth-guard.ts";
+import { refusalAnswer } from "@server/http/refusals.ts";
 import { data, Form, Link, useNavigation } from "react-router";
 import { ActionResult } from "~/components/ActionResult.tsx";
 import { InvitationLink } from "~/components/InvitationLink.tsx";
 import { assignableRoles, COMPANY_ROLES, can } from "~/lib/portal/permissions.ts";
 import { portalTexts } from "~/lib/portal/texts.ts";
+import { refusalText } from "~/lib/refusals.ts";
 import { z } from "~/lib/zod.ts";
 import type { Route } from "./+types/user-new";
 
@@ -25,7 +27,8 @@ const inviteSchema = z.object({ email: z.email().max(200), role: z.enum(COMPANY_
 /** Sends (or, without SMTP, shows once) a single-use invitation link; refusals name the reason. */
 export async function action({ request, context }: Route.ActionArgs) {
   const { actor } = await requirePortalMember(request, context);
-  const t = portalTexts(context.request.uiLanguage);
+  const language = context.request.uiLanguage;
+  const t = portalTexts(language);
   const input = inviteSchema.safeParse(Object.fromEntries(await request.formData()));
   if (!input.success) return { ok: false, message: t.invite.emailInvalid, field: "email" as const };
   try {
@@ -42,10 +45,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       link: sent.link,
     };
   } catch (error) {
-    // A role that may not invite gets the message with a 403, as the matrix checks.
-    if (DomainError.is(error, "forbidden"))
-      return data({ ok: false, message: error.message }, { status: 403 });
-    if (DomainError.is(error)) return { ok: false, message: error.message };
+    // A role that may not invite gets the message with a 403, as the matrix checks; the other
+    // refusals (already a member, the plan's limit) are said on the form.
+    if (DomainError.is(error, "forbidden")) return refusalAnswer(error, language);
+    if (DomainError.is(error)) return { ok: false, message: refusalText(error, language) };
     throw error;
   }
 }

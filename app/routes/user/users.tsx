@@ -1,5 +1,6 @@
 import { DomainError } from "@server/domain-errors.ts";
 import { requirePortalMember } from "@server/http/auth-guard.ts";
+import { refusalAnswer } from "@server/http/refusals.ts";
 import { memberLimit } from "@server/portal/companies.ts";
 import { data, Form, Link, useNavigation } from "react-router";
 import { ActionResult } from "~/components/ActionResult.tsx";
@@ -7,6 +8,7 @@ import { CompanyExportCard } from "~/components/CompanyExportCard.tsx";
 import { InvitationLink } from "~/components/InvitationLink.tsx";
 import { assignableRoles, COMPANY_ROLES, can, canManageMember } from "~/lib/portal/permissions.ts";
 import { portalTexts } from "~/lib/portal/texts.ts";
+import { refusalText } from "~/lib/refusals.ts";
 import { z } from "~/lib/zod.ts";
 import type { Route } from "./+types/users";
 
@@ -43,7 +45,8 @@ const actionSchema = z.discriminatedUnion("intent", [
 /** Role changes, removals, and the open invitations' resend and cancel: each checked by MemberService. */
 export async function action({ request, context }: Route.ActionArgs) {
   const { actor } = await requirePortalMember(request, context);
-  const t = portalTexts(context.request.uiLanguage);
+  const language = context.request.uiLanguage;
+  const t = portalTexts(language);
   const input = actionSchema.safeParse(Object.fromEntries(await request.formData()));
   if (!input.success) return { ok: false, message: t.users.invalid };
   const { members, audit } = context.services;
@@ -76,11 +79,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     await record("member.revoke", body.invitationId);
     return { ok: true, message: t.users.revoked };
   } catch (error) {
-    if (DomainError.is(error)) {
-      if (error.kind === "not-found") throw data({ message: error.message }, { status: 404 });
-      if (error.kind === "forbidden") return data({ ok: false, message: error.message }, { status: 403 });
-      return { ok: false, message: error.message };
-    }
+    if (DomainError.is(error, "not-found"))
+      throw data({ message: refusalText(error, language) }, { status: 404 });
+    // A role that may not manage gets a 403; the other refusals (the last owner, oneself) are said on the page.
+    if (DomainError.is(error, "forbidden")) return refusalAnswer(error, language);
+    if (DomainError.is(error)) return { ok: false, message: refusalText(error, language) };
     throw error;
   }
 }
