@@ -1,7 +1,6 @@
-import { networkOf } from "@server/auth/network.ts";
-import { sessionCookie } from "@server/auth/tokens.ts";
 import { DomainError } from "@server/domain-errors.ts";
 import { currentUser } from "@server/http/auth-guard.ts";
+import { signIn } from "@server/http/sign-in.ts";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { safeRedirect, twoFactorSetupPath } from "~/lib/auth/redirect.ts";
@@ -37,15 +36,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const redirectTo = safeRedirect(String(form.get("redirectTo") ?? ""));
   if (!email.trim() || !password) return { error: "missing" as const, email, twoFactor: Boolean(code) };
   try {
-    const session = await context.services.sessions.login(email, password, {
+    const { session, cookie } = await signIn(request, context, {
+      email,
+      password,
       remember,
-      userAgent: request.headers.get("user-agent") ?? undefined,
-      network: networkOf(context.request.ip),
       code: code || undefined,
-    });
-    const cookie = sessionCookie(session.token, {
-      maxAgeMs: remember ? session.expiresAt.getTime() - Date.now() : null,
-      secure: context.services.config.publicBaseUrl.startsWith("https:"),
     });
     // Staff without a second factor set it up before anything else (decision 112).
     const next = session.twoFactorSetupRequired ? twoFactorSetupPath(redirectTo) : redirectTo;

@@ -1,7 +1,6 @@
-import { networkOf } from "@server/auth/network.ts";
-import { sessionCookie } from "@server/auth/tokens.ts";
 import { handleApi, readJsonBody } from "@server/http/api.ts";
 import { errorResponse, jsonResponse, messages } from "@server/http/errors.ts";
+import { signIn } from "@server/http/sign-in.ts";
 import { loginSchema } from "~/lib/auth/schemas.ts";
 import { refusalWording } from "~/lib/refusals.ts";
 import type { Route } from "./+types/auth-login";
@@ -16,16 +15,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return handleApi(services.logger, async () => {
     if (request.method !== "POST") return errorResponse(405, messages.methodNotAllowed, { Allow: "POST" });
     const body = await readJsonBody(request, loginSchema);
-    const session = await services.sessions.login(body.email, body.password, {
-      remember: body.remember,
-      userAgent: request.headers.get("user-agent") ?? undefined,
-      network: networkOf(context.request.ip),
-      code: body.code,
-    });
-    const cookie = sessionCookie(session.token, {
-      maxAgeMs: body.remember ? session.expiresAt.getTime() - Date.now() : null,
-      secure: services.config.publicBaseUrl.startsWith("https:"),
-    });
+    const { session, cookie } = await signIn(request, context, body);
     // Staff without two-factor get no token (decision 112). The browser keeps the session cookie, which
     // opens only the set-up page, so the person can set it up there and carry on.
     if (session.twoFactorSetupRequired)
