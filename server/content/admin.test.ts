@@ -1,4 +1,7 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { projectRoot } from "../paths.ts";
 import { parsePath, setAtPath, validateDocument } from "./admin.ts";
 
 describe("partial saves of a content document", () => {
@@ -35,5 +38,16 @@ describe("partial saves of a content document", () => {
       expect((error as Error).message).toMatch(/^Conteúdo inválido\. partners\.0\.cidade: /);
       expect((error as { kind: string }).kind).toBe("invalid");
     }
+  });
+
+  it("refuses an icon the site does not draw, naming the field (decision 116)", () => {
+    const hero = JSON.parse(
+      readFileSync(path.join(projectRoot, "content/data/hero-section-data.json"), "utf8"),
+    );
+    expect(() => validateDocument("hero-section-data", hero)).not.toThrow();
+    hero.slides[0].features[1].icon = "foguete";
+    expect(() => validateDocument("hero-section-data", hero)).toThrow(
+      'Conteúdo inválido. slides.0.features.1.icon: o ícone "foguete" não existe no site. Escolha um dos ícones da lista.',
+    );
   });
 });

@@ -11,6 +11,7 @@ import {
 } from "~/lib/content/merge-patch.ts";
 import { type DocumentName, documentSchemas, isDocumentName } from "~/lib/content/schemas.ts";
 import type { ContentLevel } from "~/lib/content-lookup.ts";
+import { unknownIcons } from "~/lib/icons.ts";
 import type { z } from "~/lib/zod.ts";
 import type { Cache } from "../cache/cache.ts";
 import type { Database } from "../db/client.ts";
@@ -102,7 +103,12 @@ export function validateDocument<N extends DocumentName>(
   data: unknown,
 ): z.output<(typeof documentSchemas)[N]> {
   const result = documentSchemas[name].safeParse(data);
-  if (result.success) return result.data as z.output<(typeof documentSchemas)[N]>;
+  if (result.success) {
+    // An icon the site does not draw would show as a plain dot on the page (decision 116).
+    const [icon] = unknownIcons(result.data);
+    if (icon) throw new DomainError("invalid", "content.unknownIcon", [icon.path, icon.name]);
+    return result.data as z.output<(typeof documentSchemas)[N]>;
+  }
   const issue = result.error.issues[0]!;
   throw new DomainError("invalid", "content.invalid", [issue.path.join("."), issue.message]);
 }

@@ -14,6 +14,8 @@ export const contentRefusals = refusalPart({
     conflict:
       "Este conteúdo foi alterado por outra pessoa depois que você o abriu. Compare com a versão atual e salve de novo.",
     invalid: (where: string, reason: string) => `Conteúdo inválido. ${where ? `${where}: ` : ""}${reason}`,
+    unknownIcon: (where: string, name: string) =>
+      `Conteúdo inválido. ${where}: o ícone "${name}" não existe no site. Escolha um dos ícones da lista.`,
     noRevision: (version: number) => `Versão ${version} não encontrada.`,
     emptyFileList: "Lista de arquivos deve ser um array não vazio",
     unknownSegment: (segment: string) => `Segmento desconhecido: "${segment}".`,
@@ -27,6 +29,8 @@ export const contentRefusals = refusalPart({
     conflict:
       "Someone else changed this content after you opened it. Compare it with the current version and save again.",
     invalid: (where: string, reason: string) => `Invalid content. ${where ? `${where}: ` : ""}${reason}`,
+    unknownIcon: (where: string, name: string) =>
+      `Invalid content. ${where}: the site has no icon "${name}". Choose one of the icons in the list.`,
     noRevision: (version: number) => `Version ${version} not found.`,
     emptyFileList: "The list of files must be a non-empty array",
     unknownSegment: (segment: string) => `Unknown segment: "${segment}".`,
