@@ -345,7 +345,7 @@ describe.each(databaseTargets())("signed outgoing webhooks (decision 103) on $na
     expect(
       await enqueueLeadEvent(handle.db, spam.leadId, "lead.outcome_changed", null, stack.clock.now()),
     ).toBe(0);
-    await stack.leads.release(spam.leadId);
+    await stack.leads.release({ email: "admin@example.com" }, spam.leadId);
     await stack.worker.kick();
     expect(payloads("/created").map((p) => p.data.id)).toEqual([lead.leadId, spam.leadId]);
   });
