@@ -113,7 +113,7 @@ describe("the media library service (decision 099) on PGlite", () => {
         fields: ["pages.0.content.blocks.0.image.src"],
       },
     ]);
-    await expect(media.remove(item.id)).rejects.toThrow(
+    await expect(media.remove(item.id, "t")).rejects.toThrow(
       "Usada em: blog-data (en): intro; pages-data (agronegocio): pages.0.content.blocks.0.image.src.",
     );
     await handle.db.delete(contentDocuments);
@@ -123,11 +123,11 @@ describe("the media library service (decision 099) on PGlite", () => {
       data: { defaultBackground: item.url },
       updatedBy: "editora@vertice.local",
     });
-    await expect(media.remove(item.id)).rejects.toThrow(
+    await expect(media.remove(item.id, "t")).rejects.toThrow(
       "Usada em: hero-section-data (Padrão, rascunho): defaultBackground.",
     );
     await handle.db.delete(contentDrafts);
-    await media.remove(item.id);
+    await media.remove(item.id, "t");
     expect(readdirSync(uploadsDir).some((name) => name.startsWith(item.storageName!.slice(0, 20)))).toBe(
       false,
     );
@@ -157,7 +157,7 @@ describe("the media library service (decision 099) on PGlite", () => {
     });
     expect(page["/images/hero/default.svg"]).toEqual({ width: 1600, height: 900, alt: "" });
     // An edit is seen at once by the next page.
-    await media.edit(campo!.id, { alt: { pt: "Lavoura", en: "Crop" }, focal: { x: 0.5, y: 0.5 } });
+    await media.edit(campo!.id, { alt: { pt: "Lavoura", en: "Crop" }, focal: { x: 0.5, y: 0.5 } }, "t");
     expect((await media.forPage([campo!.url], "pt"))[campo!.url]).toMatchObject({ alt: "Lavoura" });
     expect((await media.forPage([campo!.url], "pt"))[campo!.url]?.position).toBeUndefined();
   });
