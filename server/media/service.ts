@@ -151,19 +151,20 @@ export class MediaService {
    * A new image: checked by content (UploadService), the original kept, its WebP variants made now
    * (so the first visitor never waits for a resize), alt text in both languages required. The same
    * bytes sent again are the same image: its entry is answered (and gets the alt text if it had none).
-   * A new one is recorded in the audit log as media.upload, `by` its actor.
+   * A new one is recorded in the audit log as media.upload, `by` its actor; alt text given to an image
+   * that had none, as media.update (as the library's own edit is).
    */
   async upload(input: UploadInput): Promise<{ item: MediaItem; created: boolean }> {
-    const uploaded = await this.accept(input);
-    const { item } = uploaded;
-    if (uploaded.created)
+    const { item, created, altAdded } = await this.accept(input);
+    if (created)
       await this.audit.record({
         actor: input.by,
         action: "media.upload",
         target: item.url,
         detail: { type: item.mime, size: item.size, variants: item.variants.length },
       });
-    return uploaded;
+    else if (altAdded) await this.audit.record({ actor: input.by, action: "media.update", target: item.url });
+    return { item, created };
   }
 
   /**
@@ -181,14 +182,16 @@ export class MediaService {
     return item;
   }
 
-  private async accept(input: UploadInput): Promise<{ item: MediaItem; created: boolean }> {
+  private async accept(
+    input: UploadInput,
+  ): Promise<{ item: MediaItem; created: boolean; altAdded?: boolean }> {
     const alt = input.alt ? checkedAlt(input.alt) : { pt: "", en: "" };
     const focal = checkedFocal(input.focal ?? { x: 0.5, y: 0.5 });
     const stored = await this.options.uploads.accept(input.bytes);
     const [existing] = await this.db.select().from(media).where(eq(media.url, stored.url));
     if (existing) {
       if (input.alt && (!existing.altPt || !existing.altEn))
-        return { item: await this.applyEdit(existing.id, { alt, focal }), created: false };
+        return { item: await this.applyEdit(existing.id, { alt, focal }), created: false, altAdded: true };
       return { item: toItem(existing), created: false };
     }
     const size = await imageSize(input.bytes);
