@@ -13,15 +13,28 @@ export interface AuditEntry {
   detail?: Record<string, unknown>;
 }
 
-/** The audit log of admin writes: who, when, what. Never holds passwords or a person's data. */
+/**
+ * Who acts: the person a service records as the entry's actor. A signed-in user (PublicUser) and
+ * a portal member (PortalActor) both are one.
+ */
+export interface AuditActor {
+  email: string;
+}
+
+/**
+ * The audit log of admin writes: who, when, what. Never holds passwords or a person's data. The
+ * services write it (decision 072): each audited operation takes the acting person and records its
+ * entry once it succeeded, in the operation's own transaction when it has one.
+ */
 export class AuditLog {
   constructor(
     private readonly db: Database,
     private readonly now: () => Date = () => new Date(),
   ) {}
 
-  async record(entry: AuditEntry): Promise<void> {
-    await this.db.insert(auditLog).values({ ...entry, detail: entry.detail ?? null, at: this.now() });
+  /** Writes an entry; `db` is the caller's transaction when the entry belongs to its writes. */
+  async record(entry: AuditEntry, db: Database = this.db): Promise<void> {
+    await db.insert(auditLog).values({ ...entry, detail: entry.detail ?? null, at: this.now() });
   }
 
   async recent(limit = 20): Promise<(AuditEntry & { at: string })[]> {

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { and, desc, eq, isNull, lt, or } from "drizzle-orm";
+import { type AuditActor, AuditLog } from "../admin/audit.ts";
 import type { Database } from "../db/client.ts";
 import { apiKeys } from "../db/schema.ts";
 import { DomainError } from "../domain-errors.ts";
@@ -33,13 +34,39 @@ export interface ApiCaller {
 /**
  * API keys of the vendor's systems (decision 096): made by staff (Settings) or `npm run apikey:create`,
  * shown once, stored as a SHA-256 hash (a key is 32 random bytes: no slow hash needed), scoped,
- * revocable at once, with their last use.
+ * revocable at once, with their last use. Staff's keys and revocations are recorded in the audit log
+ * (the key's name and prefix, never the key).
  */
 export class ApiKeyService {
   private readonly now: () => Date;
+  private readonly audit: AuditLog;
 
-  constructor(private readonly options: { db: Database; now?: () => Date }) {
+  constructor(
+    private readonly options: {
+      db: Database;
+      now?: () => Date;
+      /** The platform's audit log (decision 072); by default one over `db`. */
+      audit?: AuditLog;
+    },
+  ) {
     this.now = options.now ?? (() => new Date());
+    this.audit = options.audit ?? new AuditLog(options.db, options.now);
+  }
+
+  /** A key staff make in Settings: `createdBy` is their e-mail, and it is recorded as apikey.create. */
+  async createAsStaff(
+    staff: AuditActor,
+    input: { name: string; scope: ApiKeyScope },
+  ): Promise<{ key: string; view: ApiKeyView }> {
+    const made = await this.create({ ...input, createdBy: staff.email });
+    const { view } = made;
+    await this.audit.record({
+      actor: staff.email,
+      action: "apikey.create",
+      target: view.name,
+      detail: { scope: view.scope, prefix: view.prefix },
+    });
+    return made;
   }
 
   /** A new key: the secret is in the answer only. */
@@ -70,7 +97,19 @@ export class ApiKeyService {
     return rows.map(view);
   }
 
-  async revoke(id: string): Promise<ApiKeyView> {
+  /** Staff revoke a key in Settings: it stops at once; recorded as apikey.revoke. */
+  async revoke(staff: AuditActor, id: string): Promise<ApiKeyView> {
+    const revoked = await this.revokeKey(id);
+    await this.audit.record({
+      actor: staff.email,
+      action: "apikey.revoke",
+      target: revoked.name,
+      detail: { scope: revoked.scope, prefix: revoked.prefix },
+    });
+    return revoked;
+  }
+
+  private async revokeKey(id: string): Promise<ApiKeyView> {
     const [row] = /^[0-9a-f-]{36}$/i.test(id)
       ? await this.options.db
           .update(apiKeys)

@@ -13,11 +13,11 @@ import { AccountService } from "./users.ts";
  * factor, password resets, and the keys of the vendor's systems (decision 096).
  */
 export function buildAuth(platform: Platform, signingSecret: string) {
-  const { db, config, logger, mailer, worker, seams } = platform;
+  const { db, config, logger, mailer, worker, audit, seams } = platform;
   // Every password hashed and checked at the configured cost (production's unless a test or a
   // local trial asks for less: decision 113).
   const hasher = new PasswordHasher(scryptCostOf(config.PASSWORD_HASH_COST));
-  const accounts = new AccountService({ db, hasher, now: seams.now });
+  const accounts = new AccountService({ db, hasher, now: seams.now, audit });
   // Sign-in attempts and second-factor codes share one limit per minute.
   const loginCounter = platform.windowCounter("login");
   const twoFactor = new TwoFactorService({
@@ -37,6 +37,7 @@ export function buildAuth(platform: Platform, signingSecret: string) {
         twoFactor,
         onNewStaffDevice: queueNewDeviceMail(db, config.publicBaseUrl, () => void worker.kick()),
         now: seams.now,
+        audit,
       }),
       twoFactor,
       passwordReset: new PasswordResetService({
@@ -48,7 +49,7 @@ export function buildAuth(platform: Platform, signingSecret: string) {
         now: seams.now,
       }),
       /** Keys of the vendor's billing system and platform (decision 096). */
-      apiKeys: new ApiKeyService({ db, now: seams.now }),
+      apiKeys: new ApiKeyService({ db, now: seams.now, audit }),
     },
   } satisfies DomainParts<object>;
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { and, desc, eq, gt, isNull, ne, or } from "drizzle-orm";
+import { type AuditActor, AuditLog } from "../admin/audit.ts";
 import type { Database } from "../db/client.ts";
 import { companies, sessions, users } from "../db/schema.ts";
 import { DomainError } from "../domain-errors.ts";
@@ -20,6 +21,8 @@ export interface SessionServiceOptions {
   /** Told when a staff account signs in from a device and network it never used (decision 112: an e-mail). */
   onNewStaffDevice?: (event: NewDeviceSignIn) => Promise<void>;
   now?: () => Date;
+  /** The platform's audit log (decision 072); by default one over `db`. */
+  audit?: AuditLog;
 }
 
 export interface NewDeviceSignIn {
@@ -57,9 +60,11 @@ export const LAST_USED_RESOLUTION_MS = 5 * 60_000;
  */
 export class SessionService {
   private readonly now: () => Date;
+  private readonly audit: AuditLog;
 
   constructor(private readonly options: SessionServiceOptions) {
     this.now = options.now ?? (() => new Date());
+    this.audit = options.audit ?? new AuditLog(options.db, options.now);
   }
 
   /**
@@ -257,13 +262,22 @@ export class SessionService {
     return company?.status === "suspended";
   }
 
-  /** Ends every session of a user (an admin's "sign out everywhere"); answers how many were open. */
-  async revokeAll(userId: string): Promise<number> {
+  /**
+   * Ends every session of a user (an admin's "sign out everywhere"); answers how many were open.
+   * Recorded as user.end-sessions, `staff` its actor.
+   */
+  async revokeAll(staff: AuditActor, userId: string): Promise<number> {
     const revoked = await this.options.db
       .update(sessions)
       .set({ revokedAt: this.now() })
       .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
       .returning({ id: sessions.id });
+    await this.audit.record({
+      actor: staff.email,
+      action: "user.end-sessions",
+      target: userId,
+      detail: { sessions: revoked.length },
+    });
     return revoked.length;
   }
 

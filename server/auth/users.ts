@@ -1,9 +1,10 @@
 import { randomUUID } from "node:crypto";
-import { asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import type { CompanyRole } from "~/lib/portal/permissions.ts";
 import type { UserRole } from "~/lib/user-roles.ts";
+import { type AuditActor, AuditLog } from "../admin/audit.ts";
 import type { Database } from "../db/client.ts";
-import { users } from "../db/schema.ts";
+import { sessions, users } from "../db/schema.ts";
 import { DomainError } from "../domain-errors.ts";
 import { MIN_PASSWORD_LENGTH, type PasswordHasher } from "./passwords.ts";
 
@@ -29,6 +30,23 @@ export interface PublicUser {
 
 export const DEFAULT_PREFERENCES: Preferences = { language: "pt", timezone: "America/Sao_Paulo" };
 
+/** A new account (AccountService.createUser). */
+export interface NewAccount {
+  email: string;
+  password: string;
+  role: Role;
+  name?: string;
+  username?: string;
+  company?: { id: string; role: CompanyRole };
+}
+
+/** How staff gave an account in Settings, as the audit log's user.create says it. */
+export interface StaffCreation {
+  access: "password" | "invite";
+  /** The CNPJ staff typed (a customer's company). */
+  cnpj?: string;
+}
+
 export function toPublicUser(row: typeof users.$inferSelect): PublicUser {
   return {
     id: row.id,
@@ -50,12 +68,25 @@ export function isValidTimezone(timezone: string): boolean {
   }
 }
 
-/** User accounts: creation (CLI, demo seed, invitations), profile and preferences. */
+/**
+ * User accounts: creation (CLI, demo seed, invitations, staff in Settings), profile and preferences.
+ * What staff do to accounts in Settings is recorded in the audit log (decision 072).
+ */
 export class AccountService {
   private readonly now: () => Date;
+  private readonly audit: AuditLog;
 
-  constructor(private readonly options: { db: Database; hasher: PasswordHasher; now?: () => Date }) {
+  constructor(
+    private readonly options: {
+      db: Database;
+      hasher: PasswordHasher;
+      now?: () => Date;
+      /** The platform's audit log; by default one over `db`. */
+      audit?: AuditLog;
+    },
+  ) {
     this.now = options.now ?? (() => new Date());
+    this.audit = options.audit ?? new AuditLog(options.db, options.now);
   }
 
   /**
@@ -63,17 +94,7 @@ export class AccountService {
    * creates them: customers.ts); staff belong to none. `db` is the caller's transaction, when the
    * account is one write of several.
    */
-  async createUser(
-    input: {
-      email: string;
-      password: string;
-      role: Role;
-      name?: string;
-      username?: string;
-      company?: { id: string; role: CompanyRole };
-    },
-    db: Database = this.options.db,
-  ): Promise<PublicUser> {
+  async createUser(input: NewAccount, db: Database = this.options.db): Promise<PublicUser> {
     const email = input.email.trim().toLowerCase();
     if (input.password.length < MIN_PASSWORD_LENGTH)
       throw new DomainError("invalid", "auth.passwordTooShort", [MIN_PASSWORD_LENGTH]);
@@ -101,6 +122,29 @@ export class AccountService {
       })
       .returning();
     return toPublicUser(row!);
+  }
+
+  /**
+   * An account staff create in Settings: created (in `db`, the caller's transaction when the account
+   * is one write of several) and recorded as user.create with its role and how it was given.
+   */
+  async createAsStaff(
+    staff: AuditActor,
+    input: NewAccount,
+    how: StaffCreation,
+    db: Database = this.options.db,
+  ): Promise<PublicUser> {
+    const user = await this.createUser(input, db);
+    await this.audit.record(
+      {
+        actor: staff.email,
+        action: "user.create",
+        target: user.email,
+        detail: { role: user.role, access: how.access, ...(how.cnpj ? { cnpj: how.cnpj } : {}) },
+      },
+      db,
+    );
+    return user;
   }
 
   async updateProfile(
@@ -150,9 +194,28 @@ export class AccountService {
     return toPublicUser(row!);
   }
 
+  /**
+   * Staff deactivate or reactivate an account in Settings: a deactivated one's sessions end at once.
+   * Recorded as user.disable or user.enable, in the same transaction.
+   */
+  async setDisabledAsStaff(staff: AuditActor, userId: string, disabled: boolean): Promise<void> {
+    await this.options.db.transaction(async (tx) => {
+      await this.setDisabled(userId, disabled, tx);
+      if (disabled)
+        await tx
+          .update(sessions)
+          .set({ revokedAt: this.now() })
+          .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+      await this.audit.record(
+        { actor: staff.email, action: disabled ? "user.disable" : "user.enable", target: userId },
+        tx,
+      );
+    });
+  }
+
   /** A deactivated account cannot sign in, and its sessions stop working. */
-  async setDisabled(userId: string, disabled: boolean): Promise<void> {
-    const updated = await this.options.db
+  async setDisabled(userId: string, disabled: boolean, db: Database = this.options.db): Promise<void> {
+    const updated = await db
       .update(users)
       .set({ disabledAt: disabled ? this.now() : null, updatedAt: this.now() })
       .where(eq(users.id, userId))

@@ -15,6 +15,7 @@ import {
 } from "~/lib/billing/invoice-input.ts";
 import type { StoredInvoiceStatus } from "~/lib/billing/invoice-status.ts";
 import type { z } from "~/lib/zod.ts";
+import { type AuditActor, AuditLog } from "../admin/audit.ts";
 import type { Database } from "../db/client.ts";
 import { companies, invoices } from "../db/schema.ts";
 import { DomainError } from "../domain-errors.ts";
@@ -76,9 +77,12 @@ export interface NfseInput {
  *   so a retried PATCH is harmless; any other change of a final invoice is a conflict (409).
  * - the NFS-e (PUT) replaces the previous one: its number, code and files are what the last PUT
  *   sent; its files are checked by content and stored under random names in private storage.
+ * - what staff do in the admin is recorded in the audit log (invoice.*); the billing API's calls are
+ *   not (decision 072).
  */
 export class InvoiceService {
   private readonly now: () => Date;
+  private readonly audit: AuditLog;
 
   constructor(
     private readonly options: {
@@ -86,9 +90,57 @@ export class InvoiceService {
       /** Private storage of the NFS-e files (services.privateFiles.nfse). */
       files: UploadStorage;
       now?: () => Date;
+      /** The platform's audit log; by default one over `db`. */
+      audit?: AuditLog;
     },
   ) {
     this.now = options.now ?? (() => new Date());
+    this.audit = options.audit ?? new AuditLog(options.db, options.now);
+  }
+
+  /**
+   * An invoice staff create on a company's page (source `staff:<e-mail>`); a new one is recorded as
+   * invoice.create.
+   */
+  async createAsStaff(
+    staff: AuditActor,
+    input: InvoiceInput,
+  ): Promise<{ invoice: InvoiceView; created: boolean }> {
+    const result = await this.create(input, `staff:${staff.email}`);
+    const { invoice } = result;
+    if (result.created)
+      await this.audit.record({
+        actor: staff.email,
+        action: "invoice.create",
+        target: invoice.number,
+        detail: { cnpj: invoice.cnpj, amountCentavos: invoice.amountCentavos, dueOn: invoice.dueOn },
+      });
+    return result;
+  }
+
+  /**
+   * Staff mark an invoice paid or cancelled on a company's page (setStatus): recorded as invoice.paid
+   * or invoice.cancel in the same transaction, also when it already was.
+   */
+  async setStatusAsStaff(
+    staff: AuditActor,
+    number: string,
+    change: InvoiceStatusChange,
+  ): Promise<{ invoice: InvoiceView; changed: boolean }> {
+    return this.options.db.transaction(async (tx) => {
+      const result = await this.setStatus(number, change, tx);
+      const { invoice } = result;
+      await this.audit.record(
+        {
+          actor: staff.email,
+          action: change.status === "paid" ? "invoice.paid" : "invoice.cancel",
+          target: invoice.number,
+          detail: change.status === "paid" ? { paidOn: invoice.paidOn } : undefined,
+        },
+        tx,
+      );
+      return result;
+    });
   }
 
   /**
@@ -166,16 +218,18 @@ export class InvoiceService {
 
   /**
    * Marks an open invoice paid (on `paidOn`, not after today in São Paulo) or cancelled. The same
-   * state again is answered unchanged (`changed: false`); leaving paid or cancelled is a 409.
+   * state again is answered unchanged (`changed: false`); leaving paid or cancelled is a 409. `db` is
+   * the caller's transaction, when it has one.
    */
   async setStatus(
     number: string,
     change: InvoiceStatusChange,
+    db: Database = this.options.db,
   ): Promise<{ invoice: InvoiceView; changed: boolean }> {
     const wanted = parseFields(invoiceStatusChangeSchema, change);
     if (wanted.status === "paid" && wanted.paidOn > saoPauloDay(this.now()))
       throw fieldRefusal({ paidOn: invoiceMessages.paidOnFuture });
-    return this.options.db.transaction(async (tx) => {
+    return db.transaction(async (tx) => {
       // Locked, so two PATCHes of one invoice (paid and cancelled at once) are decided one by one.
       const [row] = INVOICE_NUMBER_PATTERN.test(number)
         ? await tx.select().from(invoices).where(eq(invoices.number, number)).for("update")

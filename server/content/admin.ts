@@ -13,6 +13,7 @@ import { type DocumentName, documentSchemas, isDocumentName } from "~/lib/conten
 import type { ContentLevel } from "~/lib/content-lookup.ts";
 import { unknownIcons } from "~/lib/icons.ts";
 import type { z } from "~/lib/zod.ts";
+import { type AuditEntry, AuditLog } from "../admin/audit.ts";
 import type { Cache } from "../cache/cache.ts";
 import type { Database } from "../db/client.ts";
 import { contentDocuments, contentRevisions } from "../db/schema.ts";
@@ -121,6 +122,18 @@ export interface SaveInput {
   ifMatch?: string | null;
   /** More writes that belong to the save (a publish deletes its draft): all or nothing. */
   alsoInTransaction?: (tx: Database, saved: { version: number }) => Promise<void>;
+  /**
+   * What the audit log records of the save (decision 072), `author` its actor, in the save's
+   * transaction: content.save with the part saved unless the operation names its own (a restore,
+   * a publication).
+   */
+  recordAs?: { action: string; detail: (saved: { version: number }) => Record<string, unknown> };
+}
+
+/** The part of a document a save changed, as the audit log says it. */
+function savedPart(change: SaveChange): string {
+  if (change.kind === "at") return change.path.join(".");
+  return change.kind === "patch" ? "merge-patch" : "document";
 }
 
 export class ContentAdmin {
@@ -130,6 +143,8 @@ export class ContentAdmin {
     private readonly db: Database,
     private readonly cache: Cache,
     now?: () => Date,
+    /** The platform's audit log; by default one over `db`. */
+    private readonly audit: AuditLog = new AuditLog(db, now),
   ) {
     this.now = now ?? (() => new Date());
   }
@@ -195,12 +210,17 @@ export class ContentAdmin {
 
   /**
    * Saves a change at one level. `ifMatch` is the tag the editor read: when the stored version
-   * moved on since, nothing is saved and the refusal carries the current version.
+   * moved on since, nothing is saved and the refusal carries the current version. Recorded in the
+   * audit log in the same transaction (SaveInput.recordAs).
    */
   async save(input: SaveInput): Promise<EditableDocument> {
     if (!isDocumentName(input.name))
       throw new DomainError("not-found", "content.unknownDocument", [input.name]);
-    const saved = await this.db.transaction((tx) => this.saveWithin(tx, input));
+    const saved = await this.db.transaction(async (tx) => {
+      const document = await this.saveWithin(tx, input);
+      await this.audit.record(this.entryOf(input, document), tx);
+      return document;
+    });
     // Every copy of this document, at every level and on every instance, is stale now.
     await this.invalidate(input.name);
     return saved;
@@ -262,6 +282,19 @@ export class ContentAdmin {
     return this.editable(row!, data);
   }
 
+  /** A save's audit entry: who, which document, and what the operation says of it. */
+  private entryOf(input: SaveInput, saved: { version: number }): AuditEntry {
+    const { action, detail } = input.recordAs ?? {
+      action: "content.save",
+      detail: (document: { version: number }) => ({
+        ...input.level,
+        version: document.version,
+        part: savedPart(input.change),
+      }),
+    };
+    return { actor: input.author, action, target: `${input.name}.json`, detail: detail(saved) };
+  }
+
   /** Drops every cached copy of a document (every level, every instance). */
   invalidate(name: string): Promise<void> {
     return this.cache.deleteWhere({ name });
@@ -298,7 +331,7 @@ export class ContentAdmin {
     return found.inherits && stack.base !== null ? mergePatch(stack.base, found.data) : found.data;
   }
 
-  /** Brings an old version back as a new one (a restore is itself a revision). */
+  /** Brings an old version back as a new one (a restore is itself a revision): content.restore. */
   async restore(input: {
     name: string;
     level: ContentLevel;
@@ -313,6 +346,10 @@ export class ContentAdmin {
       change: { kind: "document", data },
       author: input.author,
       ifMatch: input.ifMatch,
+      recordAs: {
+        action: "content.restore",
+        detail: (saved) => ({ ...input.level, restored: input.version, version: saved.version }),
+      },
     });
   }
 
@@ -322,6 +359,7 @@ export class ContentAdmin {
    * replacing what is there, or inserted into its list (`mode: "insert"`, an item since removed);
    * when the old version has nothing there (or `mode: "remove"`), the value is removed. The
    * result is saved like any edit: checked by the schema, refused when the document moved on.
+   * Recorded as content.restore-field.
    */
   async restoreField(input: {
     name: string;
@@ -356,6 +394,17 @@ export class ContentAdmin {
       author: input.author,
       // The change was made from the version read here: a save in between is a conflict, not lost.
       ifMatch: input.ifMatch && input.ifMatch !== "*" ? input.ifMatch : current.etag,
+      recordAs: {
+        action: "content.restore-field",
+        detail: (saved) => ({
+          ...input.level,
+          restored: input.version,
+          path: input.path.join("."),
+          ...(input.from ? { from: input.from.join(".") } : {}),
+          ...(input.mode ? { mode: input.mode } : {}),
+          version: saved.version,
+        }),
+      },
     });
   }
 

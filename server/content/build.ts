@@ -10,10 +10,10 @@ import { EditorialWorkflow } from "./workflow.ts";
  * saves and revisions, drafts and schedules, and the job that publishes what is due.
  */
 export function buildContent(platform: Platform, domains: DomainConfig) {
-  const { db, cache, logger, config, seams } = platform;
+  const { db, cache, logger, config, audit, seams } = platform;
   const content = new ContentService(db, cache);
-  const contentAdmin = new ContentAdmin(db, cache, seams.now);
-  const workflow = new EditorialWorkflow({ db, admin: contentAdmin, logger, now: seams.now });
+  const contentAdmin = new ContentAdmin(db, cache, seams.now, audit);
+  const workflow = new EditorialWorkflow({ db, admin: contentAdmin, logger, now: seams.now, audit });
   // Scheduled publications: due ones run on one instance, at most CONTENT_SCHEDULE_INTERVAL_SECONDS late.
   const contentSchedules = new PeriodicJob({
     db,

@@ -5,6 +5,7 @@ import { markUnpublished } from "~/lib/content/published.ts";
 import { formatSaoPaulo, scheduleTimeProblem } from "~/lib/content/schedule-time.ts";
 import { type DocumentName, isDocumentName } from "~/lib/content/schemas.ts";
 import type { ContentLevel } from "~/lib/content-lookup.ts";
+import { AuditLog } from "../admin/audit.ts";
 import type { Database } from "../db/client.ts";
 import { contentDocuments, contentDrafts, contentSchedules } from "../db/schema.ts";
 import { DomainError } from "../domain-errors.ts";
@@ -58,6 +59,7 @@ function atLevel(
 
 export class EditorialWorkflow {
   private readonly now: () => Date;
+  private readonly audit: AuditLog;
 
   constructor(
     private readonly options: {
@@ -65,9 +67,12 @@ export class EditorialWorkflow {
       admin: ContentAdmin;
       logger: Pick<Logger, "info" | "warn">;
       now?: () => Date;
+      /** The platform's audit log (decision 072); by default one over `db`. */
+      audit?: AuditLog;
     },
   ) {
     this.now = options.now ?? (() => new Date());
+    this.audit = options.audit ?? new AuditLog(options.db, options.now);
   }
 
   private get db() {
@@ -160,20 +165,22 @@ export class EditorialWorkflow {
     });
   }
 
-  /** Throws the draft away; the published document is untouched. */
-  async discardDraft(name: string, level: ContentLevel): Promise<boolean> {
+  /** Throws the draft away; the published document is untouched. Recorded as content.draft-discard. */
+  async discardDraft(name: string, level: ContentLevel, author: string): Promise<boolean> {
     this.checkName(name);
     const deleted = await this.db
       .delete(contentDrafts)
       .where(atLevel(contentDrafts, name, level))
       .returning({ id: contentDrafts.id });
+    if (deleted.length > 0) await this.record(author, "content.draft-discard", name, { ...level });
     return deleted.length > 0;
   }
 
   /**
    * Publishes the draft: one revision, the draft deleted in the same transaction, every cached copy
    * dropped (ContentAdmin.save). `ifMatch` is the published version tag the editor read: a version
-   * someone published since is not overwritten unless the editor sends the new tag.
+   * someone published since is not overwritten unless the editor sends the new tag. Recorded as
+   * content.publish in the same transaction.
    */
   async publish(input: {
     name: string;
@@ -200,10 +207,17 @@ export class EditorialWorkflow {
             ),
           );
       },
+      recordAs: {
+        action: "content.publish",
+        detail: (saved) => ({ ...input.level, version: saved.version }),
+      },
     });
   }
 
-  /** Schedules the publication of the draft as it is now (later edits need a new schedule). */
+  /**
+   * Schedules the publication of the draft as it is now (later edits need a new schedule); recorded
+   * as content.schedule-publish.
+   */
   async schedulePublish(input: {
     name: string;
     level: ContentLevel;
@@ -227,10 +241,13 @@ export class EditorialWorkflow {
         createdAt: this.now(),
       })
       .returning();
-    return scheduleRow(row!);
+    return this.scheduled(input.author, "content.schedule-publish", scheduleRow(row!));
   }
 
-  /** Schedules taking one blog post (slug) or content page (path) off the site. */
+  /**
+   * Schedules taking one blog post (slug) or content page (path) off the site; recorded as
+   * content.schedule-unpublish.
+   */
   async scheduleUnpublish(input: {
     name: string;
     level: ContentLevel;
@@ -264,7 +281,7 @@ export class EditorialWorkflow {
         createdAt: this.now(),
       })
       .returning();
-    return scheduleRow(row!);
+    return this.scheduled(input.author, "content.schedule-unpublish", scheduleRow(row!));
   }
 
   /** Schedules, pending first by time, then the last finished ones (for the dashboard). */
@@ -291,19 +308,50 @@ export class EditorialWorkflow {
     return { pending: pending.map(scheduleRow), recent: recent.map(scheduleRow) };
   }
 
-  /** Cancels a pending schedule. */
+  /** Cancels a pending schedule; recorded as content.schedule-cancel. */
   async cancel(id: string, author: string): Promise<ScheduleRow> {
-    return this.changePending(id, {
+    const schedule = await this.changePending(id, {
       status: "cancelled",
       result: `Cancelado por ${author}`,
       finishedAt: this.now(),
     });
+    await this.record(author, "content.schedule-cancel", schedule.name, {
+      id: schedule.id,
+      runAt: schedule.runAt,
+    });
+    return schedule;
   }
 
-  /** Moves a pending schedule to another time. */
-  async reschedule(id: string, runAt: Date | null): Promise<ScheduleRow> {
+  /** Moves a pending schedule to another time; recorded as content.schedule-move. */
+  async reschedule(id: string, runAt: Date | null, author: string): Promise<ScheduleRow> {
     this.checkTime(runAt);
-    return this.changePending(id, { runAt: runAt! });
+    const schedule = await this.changePending(id, { runAt: runAt! });
+    await this.record(author, "content.schedule-move", schedule.name, {
+      id: schedule.id,
+      runAt: schedule.runAt,
+    });
+    return schedule;
+  }
+
+  /** A new schedule in the audit log: its level, when it runs and the item it takes off. */
+  private async scheduled(author: string, action: string, schedule: ScheduleRow): Promise<ScheduleRow> {
+    const level = { segment: schedule.segment, lang: schedule.lang };
+    await this.record(author, action, schedule.name, {
+      ...level,
+      runAt: schedule.runAt,
+      item: schedule.item,
+    });
+    return schedule;
+  }
+
+  /** A staff member's change of a document's drafts or schedules in the audit log. */
+  private record(
+    author: string,
+    action: string,
+    name: string,
+    detail: Record<string, unknown>,
+  ): Promise<void> {
+    return this.audit.record({ actor: author, action, target: `${name}.json`, detail });
   }
 
   /**

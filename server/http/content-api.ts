@@ -96,11 +96,5 @@ export async function saveFromRequest(request: Request, context: AppLoadContext,
     author: admin.email,
     ifMatch: request.headers.get("if-match"),
   });
-  await context.services.audit.record({
-    actor: admin.email,
-    action: "content.save",
-    target: `${name}.json`,
-    detail: { ...level, version: saved.version, part: path ?? (isPatch ? "merge-patch" : "document") },
-  });
   return editableResponse(saved);
 }

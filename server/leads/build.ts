@@ -24,9 +24,9 @@ export function buildLeads(
   platform: Platform,
   { content, leadCopy }: { content: ContentService; leadCopy: LeadCopy },
 ) {
-  const { db, config, logger, jira, mailer, signer, worker, seams } = platform;
+  const { db, config, logger, jira, mailer, signer, worker, audit, seams } = platform;
   const forms = new FormRegistry(content);
-  const leadSettings = new LeadSettings(db, seams.now);
+  const leadSettings = new LeadSettings(db, audit, seams.now);
   const routing = new LeadRouting(db, leadSettings);
   const notify = notificationHandlers({
     ownerOf: (lead) => routing.ownerOf(lead),
@@ -41,6 +41,7 @@ export function buildLeads(
       forms,
       leads: new LeadService({
         db,
+        audit,
         forms,
         signer,
         trackerConfigured: jira !== null,
@@ -53,13 +54,13 @@ export function buildLeads(
         ...(seams.protocolWaitMs ? { protocolWaitMs: seams.protocolWaitMs } : {}),
       }),
       /** The admin's lead inbox. */
-      inbox: new LeadInbox(db, seams.now),
+      inbox: new LeadInbox(db, audit, seams.now),
       /** Lead routing and outcome mapping staff edit (decision 105). */
       leadSettings,
       /** The newsletter's unsubscribe: the withdrawal of a subscriber's consent (decision 102). */
       newsletterConsent: new NewsletterConsent(db, signer, seams.now),
       /** A data subject's erasure (LGPD art. 18). */
-      erasure: new LeadErasure(db, jira, logger, seams.now),
+      erasure: new LeadErasure(db, jira, logger, audit, seams.now),
     },
     handlers: {
       tracker: jira

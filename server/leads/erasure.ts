@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { isSimulatedKey } from "~/lib/forms/flow.ts";
+import type { AuditActor, AuditLog } from "../admin/audit.ts";
 import type { Database } from "../db/client.ts";
 import { leads } from "../db/schema.ts";
 import { DomainError } from "../domain-errors.ts";
@@ -113,10 +114,12 @@ export class LeadErasure {
     private readonly db: Database,
     private readonly jira: JiraClient | null,
     private readonly logger: Logger,
+    private readonly audit: AuditLog,
     private readonly now: () => Date = () => new Date(),
   ) {}
 
-  async erase(email: string): Promise<ErasureResult> {
+  /** Erases the address's leads; recorded as lead.erase by the address's hash, after the erasure. */
+  async erase(actor: AuditActor, email: string): Promise<ErasureResult> {
     const address = email.trim().toLowerCase();
     if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(address) || address.length > 200)
       throw new DomainError("invalid", "leads.invalidEmail");
@@ -145,6 +148,13 @@ export class LeadErasure {
         .set({ anonymizedAt: now })
         .where(and(eq(leads.id, lead.id), isNull(leads.anonymizedAt)));
     }
-    return { subject: subjectHash(address), leads: found.length, trackerKeys, trackerFailures };
+    const result = { subject: subjectHash(address), leads: found.length, trackerKeys, trackerFailures };
+    await this.audit.record({
+      actor: actor.email,
+      action: "lead.erase",
+      target: `titular ${result.subject}`,
+      detail: { leads: result.leads, trackerKeys, trackerFailures },
+    });
+    return result;
   }
 }

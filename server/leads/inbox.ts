@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, isNull, lt, 
 import { describeTouch, type Touch, touchMedium, touchSource } from "~/lib/attribution/touch.ts";
 import { DELIVERY_STATUSES, LEAD_LEVELS } from "~/lib/lead-status.ts";
 import { isOverdue, OUTCOMES, type Outcome } from "~/lib/leads/outcomes.ts";
+import type { AuditActor, AuditLog } from "../admin/audit.ts";
 import type { Database } from "../db/client.ts";
 import { deliveryAttempts, deliveryJobs, leads } from "../db/schema.ts";
 import { DomainError } from "../domain-errors.ts";
@@ -139,6 +140,7 @@ function conditions(filters: InboxFilters, now: Date) {
 export class LeadInbox {
   constructor(
     private readonly db: Database,
+    private readonly audit: AuditLog,
     private readonly now: () => Date = () => new Date(),
   ) {}
 
@@ -203,21 +205,33 @@ export class LeadInbox {
     };
   }
 
-  /** Puts every delivery that gave up back in the queue, from its first attempt. */
-  async retry(id: string): Promise<number> {
+  /**
+   * Puts every delivery that gave up back in the queue, from its first attempt; recorded as
+   * lead.retry in the same transaction.
+   */
+  async retry(actor: AuditActor, id: string): Promise<number> {
     const now = this.now();
-    const revived = await reviveDeadJobs(this.db, eq(deliveryJobs.leadId, id), now);
+    const revived = await this.db.transaction(async (tx) => {
+      const jobs = await reviveDeadJobs(tx, eq(deliveryJobs.leadId, id), now);
+      if (jobs.length > 0)
+        await this.audit.record(
+          { actor: actor.email, action: "lead.retry", target: `lead ${id}`, detail: { jobs: jobs.length } },
+          tx,
+        );
+      return jobs;
+    });
     if (revived.length === 0) throw new DomainError("conflict", "leads.nothingToRetry");
     return revived.length;
   }
 
-  /** Deletes a lead held as spam (with its requests and jobs). */
-  async discardSpam(id: string): Promise<void> {
+  /** Deletes a lead held as spam (with its requests and jobs); recorded as lead.discard. */
+  async discardSpam(actor: AuditActor, id: string): Promise<void> {
     const removed = await this.db
       .delete(leads)
       .where(and(eq(leads.id, id), isNotNull(leads.spamReason)))
       .returning({ id: leads.id });
     if (removed.length === 0) throw new DomainError("conflict", "leads.notSpam");
+    await this.audit.record({ actor: actor.email, action: "lead.discard", target: `lead ${id}` });
   }
 
   /**

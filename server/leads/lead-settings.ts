@@ -8,6 +8,7 @@ import {
 } from "~/lib/leads/outcomes.ts";
 import { EMPTY_ROUTING, type RoutingConfig, routingConfigSchema } from "~/lib/leads/routing.ts";
 import { z } from "~/lib/zod.ts";
+import type { AuditLog } from "../admin/audit.ts";
 import type { Database } from "../db/client.ts";
 import { leadSettings, leads } from "../db/schema.ts";
 import { DomainError } from "../domain-errors.ts";
@@ -34,6 +35,7 @@ type Key = (typeof leadSettings.$inferSelect)["key"];
 export class LeadSettings {
   constructor(
     private readonly db: Database,
+    private readonly audit: AuditLog,
     private readonly now: () => Date = () => new Date(),
   ) {}
 
@@ -90,8 +92,17 @@ export class LeadSettings {
     );
   }
 
-  saveRouting(config: RoutingConfig, version: number, by: string): Promise<number> {
-    return this.write("routing", routingConfigSchema.parse(config), version, by);
+  /** Saves the routing; recorded as leads.routing.save, `by` its actor (decision 072). */
+  async saveRouting(config: RoutingConfig, version: number, by: string): Promise<number> {
+    const routing = routingConfigSchema.parse(config);
+    const saved = await this.write("routing", routing, version, by);
+    await this.audit.record({
+      actor: by,
+      action: "leads.routing.save",
+      target: "distribuição de leads",
+      detail: { version: saved, rules: routing.rules.length, owners: routing.owners.length },
+    });
+    return saved;
   }
 
   outcomes(db?: Database): Promise<Versioned<OutcomeMapping>> {
@@ -100,8 +111,9 @@ export class LeadSettings {
 
   /**
    * Saves the mapping (status names as compared: no case, no accents) and gives every lead the
-   * outcome its status now means, in one transaction. A remapping announces nothing: outgoing
-   * webhooks tell what sales did, not how staff renamed it (decision 105).
+   * outcome its status now means, in one transaction with its audit entry (leads.outcomes.save, `by`
+   * its actor). A remapping announces nothing: outgoing webhooks tell what sales did, not how staff
+   * renamed it (decision 105).
    */
   saveOutcomes(mapping: OutcomeMapping, version: number, by: string): Promise<number> {
     const keyed = outcomeMappingSchema.parse(
@@ -126,6 +138,15 @@ export class LeadSettings {
             ),
           );
       }
+      await this.audit.record(
+        {
+          actor: by,
+          action: "leads.outcomes.save",
+          target: "resultados de vendas",
+          detail: { version: saved, statuses: Object.keys(mapping).length },
+        },
+        tx,
+      );
       return saved;
     });
   }

@@ -6,6 +6,7 @@ import { actionFor, computeTemperature, type Temperature } from "~/lib/forms/sco
 import { type FieldErrors, validateSteps } from "~/lib/forms/validation.ts";
 import { leadIdentity } from "~/lib/leads/identity.ts";
 import { eventsOnStore } from "~/lib/webhooks.ts";
+import type { AuditActor, AuditLog } from "../admin/audit.ts";
 import type { Database } from "../db/client.ts";
 import { retryOnLostConnection } from "../db/lost-connection.ts";
 import { DomainError } from "../domain-errors.ts";
@@ -79,6 +80,8 @@ export class SubmissionInvalid extends DomainError {
 
 export interface LeadServiceOptions {
   db: Database;
+  /** Where staff's release of a lead held as spam is recorded (decision 072). */
+  audit: AuditLog;
   forms: FormRegistry;
   signer: Signer;
   /** Whether a tracker is configured; without one every lead is stored in simulated mode. */
@@ -307,9 +310,10 @@ export class LeadService {
 
   /**
    * An admin releases a lead held as spam (a person who filled the form too fast, say): it is
-   * delivered as it would have been, with the jobs its form and temperature call for.
+   * delivered as it would have been, with the jobs its form and temperature call for. Recorded as
+   * lead.release in the transaction that releases it.
    */
-  async release(id: string): Promise<void> {
+  async release(actor: AuditActor, id: string): Promise<void> {
     const { db, forms } = this.options;
     const lead = await findLead(db, id);
     if (!lead?.spamReason) throw new DomainError("conflict", "leads.notSpam");
@@ -322,8 +326,15 @@ export class LeadService {
     ];
     const status = this.isSimulated(form) ? "simulated" : "pending";
     const events = eventsOnStore(lead.stage, form.steps.length);
-    if (!(await releaseLead(db, id, status, jobs, this.now(), events)))
-      throw new DomainError("conflict", "leads.notSpam");
+    const released = await db.transaction(async (tx) => {
+      if (!(await releaseLead(tx, id, status, jobs, this.now(), events))) return false;
+      await this.options.audit.record(
+        { actor: actor.email, action: "lead.release", target: `lead ${id}` },
+        tx,
+      );
+      return true;
+    });
+    if (!released) throw new DomainError("conflict", "leads.notSpam");
     void this.options.kick();
   }
 

@@ -10,7 +10,7 @@ import { MediaService } from "./service.ts";
  * them (WebP sizes, alt text, focal point, usages). The files sit beside the embedded database;
  * several instances share DATA_DIR or swap the storage.
  */
-export function buildMedia({ db, cache, config, seams }: Platform) {
+export function buildMedia({ db, cache, config, audit, seams }: Platform) {
   const uploads = new UploadService(new LocalUploadStorage(path.join(config.DATA_DIR, "uploads")));
   return {
     services: {
@@ -23,6 +23,7 @@ export function buildMedia({ db, cache, config, seams }: Platform) {
         cache,
         publicDir: path.join(projectRoot, "public"),
         now: seams.now,
+        audit,
       }),
     },
   } satisfies DomainParts<object>;

@@ -1,13 +1,14 @@
 import { mkdirSync, mkdtempSync, readdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { asc } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mediaRefusals } from "~/lib/refusals/content.ts";
 import { openFreshPglite } from "../../tests/support/databases.ts";
 import { Cache } from "../cache/cache.ts";
 import type { DatabaseHandle } from "../db/client.ts";
-import { contentDocuments, contentDrafts } from "../db/schema.ts";
+import { auditLog, contentDocuments, contentDrafts } from "../db/schema.ts";
 import { UploadService } from "../uploads/service.ts";
 import { LocalUploadStorage } from "../uploads/storage.ts";
 import { MediaService } from "./service.ts";
@@ -113,7 +114,7 @@ describe("the media library service (decision 099) on PGlite", () => {
         fields: ["pages.0.content.blocks.0.image.src"],
       },
     ]);
-    await expect(media.remove(item.id)).rejects.toThrow(
+    await expect(media.remove(item.id, "t")).rejects.toThrow(
       "Usada em: blog-data (en): intro; pages-data (agronegocio): pages.0.content.blocks.0.image.src.",
     );
     await handle.db.delete(contentDocuments);
@@ -123,11 +124,11 @@ describe("the media library service (decision 099) on PGlite", () => {
       data: { defaultBackground: item.url },
       updatedBy: "editora@vertice.local",
     });
-    await expect(media.remove(item.id)).rejects.toThrow(
+    await expect(media.remove(item.id, "t")).rejects.toThrow(
       "Usada em: hero-section-data (Padrão, rascunho): defaultBackground.",
     );
     await handle.db.delete(contentDrafts);
-    await media.remove(item.id);
+    await media.remove(item.id, "t");
     expect(readdirSync(uploadsDir).some((name) => name.startsWith(item.storageName!.slice(0, 20)))).toBe(
       false,
     );
@@ -157,8 +158,32 @@ describe("the media library service (decision 099) on PGlite", () => {
     });
     expect(page["/images/hero/default.svg"]).toEqual({ width: 1600, height: 900, alt: "" });
     // An edit is seen at once by the next page.
-    await media.edit(campo!.id, { alt: { pt: "Lavoura", en: "Crop" }, focal: { x: 0.5, y: 0.5 } });
+    await media.edit(campo!.id, { alt: { pt: "Lavoura", en: "Crop" }, focal: { x: 0.5, y: 0.5 } }, "t");
     expect((await media.forPage([campo!.url], "pt"))[campo!.url]).toMatchObject({ alt: "Lavoura" });
     expect((await media.forPage([campo!.url], "pt"))[campo!.url]?.position).toBeUndefined();
+  });
+
+  it("records who changed the library (decision 072): an upload, alt text given by a second upload", async () => {
+    const bytes = await png(300, 200);
+    const first = await media.uploadForContent({ bytes, by: "editora@vertice.local" });
+    const again = await media.upload({
+      bytes,
+      originalName: "trator.png",
+      alt: { pt: "Trator", en: "Tractor" },
+      by: "admin@vertice.local",
+    });
+    expect(again).toMatchObject({
+      created: false,
+      item: { id: first.id, alt: { pt: "Trator", en: "Tractor" } },
+    });
+    await expect(media.remove(first.id + 1000, "admin@vertice.local")).rejects.toThrow(
+      mediaMessages.notFound,
+    );
+    const entries = await handle.db.select().from(auditLog).orderBy(asc(auditLog.id));
+    expect(entries.filter((entry) => entry.target === first.url)).toMatchObject([
+      { actor: "editora@vertice.local", action: "upload", detail: { type: "image/png" } },
+      { actor: "admin@vertice.local", action: "media.update", detail: null },
+    ]);
+    expect(entries.filter((entry) => entry.action === "media.delete")).toHaveLength(1);
   });
 });

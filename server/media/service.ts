@@ -15,6 +15,7 @@ import {
   variantName,
 } from "~/lib/media-library.ts";
 import { uploadUrl } from "~/lib/uploads.ts";
+import { AuditLog } from "../admin/audit.ts";
 import type { Cache } from "../cache/cache.ts";
 import { REMOTE_TTL_SECONDS } from "../cache/ttl.ts";
 import type { Database } from "../db/client.ts";
@@ -54,6 +55,15 @@ export interface MediaEdit {
   focal: { x: number; y: number };
 }
 
+/** An image as staff send it; `by` is their e-mail (the audit log's actor). */
+export interface UploadInput {
+  bytes: Uint8Array;
+  originalName: string;
+  alt: { pt: string; en: string } | null;
+  focal?: { x: number; y: number };
+  by: string;
+}
+
 /** The whole library as pages need it, by address (one cached value, dropped on every change). */
 type MediaIndex = Record<
   string,
@@ -80,6 +90,8 @@ const TYPES_BY_EXTENSION: Record<string, string> = {
  * document uses. Files live in upload storage (content-addressed); rows in the `media` table.
  */
 export class MediaService {
+  private readonly audit: AuditLog;
+
   constructor(
     private readonly options: {
       db: Database;
@@ -88,8 +100,12 @@ export class MediaService {
       /** Where files shipped with the site are (public/), for the import of those content uses. */
       publicDir: string;
       now?: () => Date;
+      /** The platform's audit log (decision 072); by default one over `db`. */
+      audit?: AuditLog;
     },
-  ) {}
+  ) {
+    this.audit = options.audit ?? new AuditLog(options.db, options.now);
+  }
 
   private get db() {
     return this.options.db;
@@ -134,21 +150,47 @@ export class MediaService {
    * A new image: checked by content (UploadService), the original kept, its WebP variants made now
    * (so the first visitor never waits for a resize), alt text in both languages required. The same
    * bytes sent again are the same image: its entry is answered (and gets the alt text if it had none).
+   * A new one is recorded in the audit log as media.upload, `by` its actor; alt text given to an image
+   * that had none, as media.update (as the library's own edit is).
    */
-  async upload(input: {
-    bytes: Uint8Array;
-    originalName: string;
-    alt: { pt: string; en: string } | null;
-    focal?: { x: number; y: number };
-    by: string;
-  }): Promise<{ item: MediaItem; created: boolean }> {
+  async upload(input: UploadInput): Promise<{ item: MediaItem; created: boolean }> {
+    const { item, created, altAdded } = await this.accept(input);
+    if (created)
+      await this.audit.record({
+        actor: input.by,
+        action: "media.upload",
+        target: item.url,
+        detail: { type: item.mime, size: item.size, variants: item.variants.length },
+      });
+    else if (altAdded) await this.audit.record({ actor: input.by, action: "media.update", target: item.url });
+    return { item, created };
+  }
+
+  /**
+   * An image for a content document through POST /api/uploads (decision 073): into the library
+   * without alt text (listed as missing it), and recorded in the audit log as upload, new or not.
+   */
+  async uploadForContent(input: { bytes: Uint8Array; by: string }): Promise<MediaItem> {
+    const { item } = await this.accept({ bytes: input.bytes, originalName: "", alt: null, by: input.by });
+    await this.audit.record({
+      actor: input.by,
+      action: "upload",
+      target: item.url,
+      detail: { type: item.mime, size: item.size },
+    });
+    return item;
+  }
+
+  private async accept(
+    input: UploadInput,
+  ): Promise<{ item: MediaItem; created: boolean; altAdded?: boolean }> {
     const alt = input.alt ? checkedAlt(input.alt) : { pt: "", en: "" };
     const focal = checkedFocal(input.focal ?? { x: 0.5, y: 0.5 });
     const stored = await this.options.uploads.accept(input.bytes);
     const [existing] = await this.db.select().from(media).where(eq(media.url, stored.url));
     if (existing) {
       if (input.alt && (!existing.altPt || !existing.altEn))
-        return { item: await this.edit(existing.id, { alt, focal }), created: false };
+        return { item: await this.applyEdit(existing.id, { alt, focal }), created: false, altAdded: true };
       return { item: toItem(existing), created: false };
     }
     const size = await imageSize(input.bytes);
@@ -185,8 +227,14 @@ export class MediaService {
     return { item: toItem(row), created: true };
   }
 
-  /** New alt text and focal point (both languages required). */
-  async edit(id: number, change: MediaEdit): Promise<MediaItem> {
+  /** New alt text and focal point (both languages required); recorded as media.update, `by` its actor. */
+  async edit(id: number, change: MediaEdit, by: string): Promise<MediaItem> {
+    const item = await this.applyEdit(id, change);
+    await this.audit.record({ actor: by, action: "media.update", target: item.url });
+    return item;
+  }
+
+  private async applyEdit(id: number, change: MediaEdit): Promise<MediaItem> {
     const alt = checkedAlt(change.alt);
     const focal = checkedFocal(change.focal);
     const [row] = await this.db
@@ -227,8 +275,11 @@ export class MediaService {
       .filter((usage) => usage.fields.length > 0);
   }
 
-  /** Deletes an image no document uses; one in use is refused (409) naming the documents and fields. */
-  async remove(id: number): Promise<MediaItem> {
+  /**
+   * Deletes an image no document uses; one in use is refused (409) naming the documents and fields.
+   * Recorded as media.delete, `by` its actor.
+   */
+  async remove(id: number, by: string): Promise<MediaItem> {
     const item = await this.get(id);
     const usages = await this.usages(item);
     if (usages.length > 0)
@@ -238,6 +289,7 @@ export class MediaService {
     for (const variant of item.variants) await this.storage.remove?.(variant.name);
     if (item.storageName) await this.storage.remove?.(item.storageName);
     await this.invalidate();
+    await this.audit.record({ actor: by, action: "media.delete", target: item.url });
     return item;
   }
 

@@ -18,11 +18,12 @@ export function buildPortal(
   platform: Platform,
   { content, accounts }: { content: ContentService; accounts: AccountService },
 ) {
-  const { db, config, logger, mailer, jira, worker, privateFiles, seams } = platform;
+  const { db, config, logger, mailer, jira, worker, privateFiles, audit, seams } = platform;
   const kick = () => void worker.kick();
-  const companies = new CompanyService({ db, plans: contentPlans(content), now: seams.now });
+  const companies = new CompanyService({ db, plans: contentPlans(content), now: seams.now, audit });
   const tickets = new TicketService({
     db,
+    audit,
     storage: privateFiles.tickets,
     ticketCounter: platform.windowCounter("tickets", 3600_000),
     kick,
@@ -54,12 +55,14 @@ export function buildPortal(
         publicBaseUrl: config.publicBaseUrl,
         invitationCounter: platform.windowCounter("invites", 3600_000),
         now: seams.now,
+        audit,
       }),
       /** The integrations catalogue with each company's connections. */
       integrations: new IntegrationService({ db, content, companies, tickets, now: seams.now }),
       /** The company's plan, its limits and requests to change it (decision 095). */
       planChanges: new PlanChangeService({
         db,
+        audit,
         companies,
         plansIn: async (language) =>
           (await content.get("plans-data", { segment: null, lang: language }))?.data ?? null,

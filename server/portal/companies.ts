@@ -5,6 +5,7 @@ import { type BillingCycle, isBillingCycle } from "~/lib/billing/proration.ts";
 import { cnpjProblem, normaliseCnpj } from "~/lib/cnpj.ts";
 import { isUnlimited, type Plan } from "~/lib/plans.ts";
 import type { CompanyRole } from "~/lib/portal/permissions.ts";
+import { type AuditActor, AuditLog } from "../admin/audit.ts";
 import type { Database } from "../db/client.ts";
 import { companies, users } from "../db/schema.ts";
 import { DomainError } from "../domain-errors.ts";
@@ -62,15 +63,42 @@ export function memberLimit(plan: Plan | undefined): number | null {
   return null;
 }
 
+/** The fields of a company an edit changed, before and after (the audit log's detail). */
+function changedFields(before: CompanyRow, after: CompanyRow): Record<string, unknown> {
+  const changed: Record<string, unknown> = {};
+  for (const key of [
+    "cnpj",
+    "legalName",
+    "tradeName",
+    "planId",
+    "billingCycle",
+    "cycleStartedOn",
+    "status",
+  ] as const) {
+    if (before[key] !== after[key]) changed[key] = { de: before[key], para: after[key] };
+  }
+  return changed;
+}
+
 /**
  * Customer companies (decision 091): created by staff (admin area) or by `npm run user:create --company`,
- * identified by their CNPJ, on a plan of plans-data.
+ * identified by their CNPJ, on a plan of plans-data. What staff do is recorded in the audit log.
  */
 export class CompanyService {
   private readonly now: () => Date;
+  private readonly audit: AuditLog;
 
-  constructor(private readonly options: { db: Database; plans: PlanCatalogue; now?: () => Date }) {
+  constructor(
+    private readonly options: {
+      db: Database;
+      plans: PlanCatalogue;
+      now?: () => Date;
+      /** The platform's audit log (decision 072); by default one over `db`. */
+      audit?: AuditLog;
+    },
+  ) {
     this.now = options.now ?? (() => new Date());
+    this.audit = options.audit ?? new AuditLog(options.db, options.now);
   }
 
   get db(): Database {
@@ -100,6 +128,19 @@ export class CompanyService {
     return row ?? null;
   }
 
+  /** A company staff register in the admin area: created, and recorded as company.create. */
+  async createAsStaff(staff: AuditActor, input: CompanyInput): Promise<CompanyRow> {
+    const company = await this.create(input);
+    await this.audit.record({
+      actor: staff.email,
+      action: "company.create",
+      target: company.cnpj,
+      detail: { legalName: company.legalName, planId: company.planId },
+    });
+    return company;
+  }
+
+  /** A new company (the CLI and the demo seed create theirs here too, unrecorded). */
   async create(input: CompanyInput, db: Database = this.options.db): Promise<CompanyRow> {
     const fields = await this.checked(input);
     const cycle = checkedCycle(input, saoPauloDay(this.now()));
@@ -118,7 +159,15 @@ export class CompanyService {
     return row!;
   }
 
-  async update(id: string, input: Partial<CompanyInput> & { status?: CompanyStatus }): Promise<CompanyRow> {
+  /**
+   * Staff edit a company's data and plan, or suspend or reactivate it: recorded as company.update,
+   * company.suspend or company.reactivate with the fields changed, before and after.
+   */
+  async update(
+    staff: AuditActor,
+    id: string,
+    input: Partial<CompanyInput> & { status?: CompanyStatus },
+  ): Promise<CompanyRow> {
     const current = await this.get(id);
     if (!current) throw new DomainError("not-found", "companies.companyNotFound");
     const cycle = checkedCycle(input, saoPauloDay(this.now()));
@@ -142,6 +191,13 @@ export class CompanyService {
       })
       .where(eq(companies.id, id))
       .returning();
+    const statusChange = input.status === "suspended" ? "company.suspend" : "company.reactivate";
+    await this.audit.record({
+      actor: staff.email,
+      action: input.status ? statusChange : "company.update",
+      target: row!.cnpj,
+      detail: changedFields(current, row!),
+    });
     return row!;
   }
 

@@ -1,6 +1,7 @@
 import { formatCnpjForDisplay } from "~/lib/cnpj.ts";
 import type { CompanyRole } from "~/lib/portal/permissions.ts";
-import type { AccountService, PublicUser } from "../auth/users.ts";
+import type { AuditActor } from "../admin/audit.ts";
+import type { AccountService, PublicUser, StaffCreation } from "../auth/users.ts";
 import type { CompanyRow, CompanyService } from "./companies.ts";
 
 export interface NewCustomer {
@@ -19,12 +20,14 @@ export interface NewCustomer {
 /**
  * A customer account in its company, in one transaction (`npm run user:create --company`, the
  * admin's settings, the demo seed): the company is found by CNPJ or created, and its first member is
- * its owner.
+ * its owner. Made by staff in Settings (`byStaff`), it is recorded as user.create in the same
+ * transaction.
  */
 export async function createCustomer(
   accounts: AccountService,
   companies: CompanyService,
   input: NewCustomer,
+  byStaff?: { staff: AuditActor; access: StaffCreation["access"] },
 ): Promise<{ user: PublicUser; company: CompanyRow; createdCompany: boolean }> {
   return companies.db.transaction(async (tx) => {
     const existing = await companies.findByCnpj(input.cnpj, tx);
@@ -39,17 +42,17 @@ export async function createCustomer(
       ));
     const role =
       input.companyRole ?? ((await companies.memberCount(company.id, tx)) === 0 ? "owner" : "member");
-    const user = await accounts.createUser(
-      {
-        email: input.email,
-        password: input.password,
-        role: "customer",
-        name: input.name,
-        username: input.username,
-        company: { id: company.id, role },
-      },
-      tx,
-    );
+    const account = {
+      email: input.email,
+      password: input.password,
+      role: "customer" as const,
+      name: input.name,
+      username: input.username,
+      company: { id: company.id, role },
+    };
+    const user = byStaff
+      ? await accounts.createAsStaff(byStaff.staff, account, { access: byStaff.access, cnpj: input.cnpj }, tx)
+      : await accounts.createUser(account, tx);
     return { user, company, createdCompany: !existing };
   });
 }

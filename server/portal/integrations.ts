@@ -71,7 +71,10 @@ export class IntegrationService {
     return { catalogue, views: integrationViews(catalogue.integrations, connections, filter) };
   }
 
-  /** Asks support for an integration of the catalogue, or one it does not list: a ticket of category Solicitação. */
+  /**
+   * Asks support for an integration of the catalogue, or one it does not list: a ticket of category
+   * Solicitação, recorded in the audit log as integration.request.
+   */
   async request(
     actor: PortalActor,
     language: OfferedLanguage,
@@ -103,6 +106,10 @@ export class IntegrationService {
           .slice(0, 10_000),
       },
       [],
+      () => ({
+        action: "integration.request",
+        detail: { company: actor.companyId, integration: input.integrationId || input.other },
+      }),
     );
   }
 

@@ -7,6 +7,7 @@ import {
   can,
   canManageMember,
 } from "~/lib/portal/permissions.ts";
+import { type AuditActor, AuditLog } from "../admin/audit.ts";
 import { type Mailer, mailLine } from "../auth/password-reset.ts";
 import { hashToken, INVITE_TTL_MS, newToken } from "../auth/tokens.ts";
 import type { AccountService, PublicUser } from "../auth/users.ts";
@@ -55,18 +56,23 @@ export interface MemberServiceOptions {
   /** Counts invitations per company per hour. */
   invitationCounter: WindowCounter;
   now?: () => Date;
+  /** The platform's audit log (decision 072); by default one over `db`. */
+  audit?: AuditLog;
 }
 
 /**
  * A company's people (decision 091): invitations by single-use link (7 days), role changes and
  * removals within the rules of app/lib/portal/permissions.ts, the plan's user limit, and the last
- * owner kept. Another company's member or invitation is "not found", never "forbidden".
+ * owner kept. Another company's member or invitation is "not found", never "forbidden". Each change
+ * is recorded in the audit log as member.*, with the company it was made in.
  */
 export class MemberService {
   private readonly now: () => Date;
+  private readonly audit: AuditLog;
 
   constructor(private readonly options: MemberServiceOptions) {
     this.now = options.now ?? (() => new Date());
+    this.audit = options.audit ?? new AuditLog(options.db, options.now);
   }
 
   get mailAvailable(): boolean {
@@ -90,8 +96,13 @@ export class MemberService {
 
   /** Invites `email` into the actor's company with `role`, or sends an open invitation again. */
   async invite(actor: PortalActor, input: { email: string; role: CompanyRole }): Promise<InvitationSent> {
-    this.mayGive(actor, input.role);
-    return this.sendInvitation(await this.company(actor.companyId), actor, input.email, input.role);
+    const sent = await this.inviteInto(actor, input.email, input.role);
+    await this.record(actor, "member.invite", sent.invitation.email, {
+      company: actor.companyId,
+      role: sent.invitation.role,
+      emailed: sent.emailed,
+    });
+    return sent;
   }
 
   /**
@@ -99,11 +110,19 @@ export class MemberService {
    * link, plan limit and hourly count as an owner's invitation.
    */
   async inviteOwnerAsStaff(
-    staff: { id: string; name: string },
+    staff: { id: string; name: string; email: string },
     companyId: string,
     email: string,
   ): Promise<InvitationSent> {
-    return this.sendInvitation(await this.company(companyId), staff, email, "owner");
+    const sent = await this.sendInvitation(await this.company(companyId), staff, email, "owner");
+    await this.record(staff, "member.invite", sent.invitation.email, { company: companyId, role: "owner" });
+    return sent;
+  }
+
+  /** An invitation into the actor's company with a role they may give. */
+  private async inviteInto(actor: PortalActor, email: string, role: CompanyRole): Promise<InvitationSent> {
+    this.mayGive(actor, role);
+    return this.sendInvitation(await this.company(actor.companyId), actor, email, role);
   }
 
   private async sendInvitation(
@@ -162,7 +181,12 @@ export class MemberService {
   /** A new link for an open invitation (the old one stops working), valid 7 days from now. */
   async resend(actor: PortalActor, invitationId: string): Promise<InvitationSent> {
     const invitation = await this.openInvitation(actor, invitationId);
-    return this.invite(actor, { email: invitation.email, role: invitation.companyRole });
+    const sent = await this.inviteInto(actor, invitation.email, invitation.companyRole);
+    await this.record(actor, "member.invite", sent.invitation.email, {
+      company: actor.companyId,
+      resend: true,
+    });
+    return sent;
   }
 
   async revoke(actor: PortalActor, invitationId: string): Promise<void> {
@@ -171,6 +195,7 @@ export class MemberService {
       .update(companyInvitations)
       .set({ revokedAt: this.now() })
       .where(eq(companyInvitations.id, invitation.id));
+    await this.record(actor, "member.revoke", invitationId, { company: actor.companyId });
   }
 
   /** What the invitation page shows before the person accepts, or a refusal when it cannot be used. */
@@ -210,10 +235,13 @@ export class MemberService {
     if (!canManageMember(actor.role, member.companyRole))
       throw new DomainError("forbidden", "members.cannotManage");
     this.mayGive(actor, role);
-    if (member.companyRole === role) return;
+    const recorded = { company: actor.companyId, role };
+    // The role it already has is no change, but the request is recorded as made.
+    if (member.companyRole === role) return this.record(actor, "member.role", memberId, recorded);
     await this.options.db.transaction(async (tx) => {
       if (member.companyRole === "owner") await this.keepAnOwner(tx, actor.companyId, member.id);
       await tx.update(users).set({ companyRole: role, updatedAt: this.now() }).where(eq(users.id, member.id));
+      await this.record(actor, "member.role", memberId, recorded, tx);
     });
   }
 
@@ -230,8 +258,20 @@ export class MemberService {
       if (member.companyRole === "owner") await this.keepAnOwner(tx, actor.companyId, member.id);
       await tx.update(sessions).set({ revokedAt: this.now() }).where(eq(sessions.userId, member.id));
       await tx.delete(users).where(eq(users.id, member.id));
+      await this.record(actor, "member.remove", member.email, { company: actor.companyId }, tx);
     });
     return { email: member.email };
+  }
+
+  /** A change of the company's people in the audit log; `db` is the change's transaction, when it has one. */
+  private record(
+    actor: AuditActor,
+    action: string,
+    target: string,
+    detail: Record<string, unknown>,
+    db: Database = this.options.db,
+  ): Promise<void> {
+    return this.audit.record({ actor: actor.email, action, target, detail }, db);
   }
 
   private mayGive(actor: PortalActor, role: CompanyRole): void {

@@ -16,6 +16,7 @@ import type { Plan, PlansData } from "~/lib/plans.ts";
 import { can } from "~/lib/portal/permissions.ts";
 import { type PlanLimitRow, planLimitRows } from "~/lib/portal/plan-limits.ts";
 import type { PlanRequestStatus } from "~/lib/portal/plan-texts.ts";
+import type { AuditLog } from "../admin/audit.ts";
 import type { Database } from "../db/client.ts";
 import { auditLog, companies, deliveryJobs, planChangeRequests, users } from "../db/schema.ts";
 import { DomainError } from "../domain-errors.ts";
@@ -96,6 +97,8 @@ export interface PlanQuote extends Proration {
 
 export interface PlanChangeServiceOptions {
   db: Database;
+  /** Where a customer's request is recorded (decision 072); staff's decisions are written beside theirs. */
+  audit: AuditLog;
   companies: CompanyService;
   /** plans-data as a language reads it (names, descriptions, limit labels), matched by plan id. */
   plansIn?: (language: OfferedLanguage) => Promise<PlansData | null>;
@@ -243,8 +246,9 @@ export class PlanChangeService {
 
   /**
    * An owner's or admin's request for another plan or cycle: stored 'Solicitado' with the price and
-   * pro-rata it was shown, and its delivery job to sales, in one transaction. A second open request
-   * of the company is refused (the partial unique index decides between two at once).
+   * pro-rata it was shown, its delivery job to sales and its audit entry (plan.request), in one
+   * transaction. A second open request of the company is refused (the partial unique index decides
+   * between two at once).
    */
   async request(actor: PortalActor, toPlanId: string, toCycle: string): Promise<PlanRequestView> {
     if (!can(actor.role, "plan.request")) throw new DomainError("forbidden", "plans.forbidden");
@@ -287,6 +291,21 @@ export class PlanChangeService {
         maxAttempts: MAX_JOB_ATTEMPTS.plan_request,
         runAt: now,
       });
+      await this.options.audit.record(
+        {
+          actor: actor.email,
+          action: "plan.request",
+          target: row.toPlanId,
+          detail: {
+            company: actor.companyId,
+            request: row.id,
+            de: { plano: row.fromPlanId, ciclo: row.fromCycle },
+            para: { plano: row.toPlanId, ciclo: row.toCycle },
+            prorataCentavos: row.prorataCentavos,
+          },
+        },
+        tx,
+      );
       return row;
     });
     if (!stored) throw new DomainError("conflict", "plans.openRequest");

@@ -24,6 +24,7 @@ import {
   ticketStatus,
 } from "~/lib/portal/tickets.ts";
 import { z } from "~/lib/zod.ts";
+import type { AuditLog } from "../admin/audit.ts";
 import type { Database } from "../db/client.ts";
 import {
   deliveryJobs,
@@ -46,6 +47,9 @@ export type TicketRow = typeof supportTickets.$inferSelect;
 export const TICKETS_PER_HOUR = 30;
 /** Tickets listed per page. */
 export const TICKETS_PER_PAGE = 20;
+
+/** What the audit log says of an opened ticket: ticket.open, or the request it was opened for. */
+export type TicketOpenedEntry = (ticket: TicketRow) => { action: string; detail: Record<string, unknown> };
 
 /** A file as the customer sent it, before it is checked. */
 export interface SentFile {
@@ -148,6 +152,8 @@ export interface TicketSummary {
 
 export interface TicketServiceOptions {
   db: Database;
+  /** Where the customers' tickets, replies, resolutions and reopenings are recorded (decision 072). */
+  audit: AuditLog;
   /** Private storage of attachments (never served at a public address). */
   storage: UploadStorage;
   /** Counts tickets per company per hour. */
@@ -212,8 +218,19 @@ export class TicketService {
     this.now = options.now ?? (() => new Date());
   }
 
-  /** Opens a ticket: stored with its files and its delivery job, shown at once with its protocol. */
-  async open(actor: PortalActor, input: TicketInput, files: SentFile[]): Promise<TicketRow> {
+  /**
+   * Opens a ticket: stored with its files and its delivery job, shown at once with its protocol.
+   * Recorded in the same transaction as ticket.open, or as `recordAs` says (an integration request).
+   */
+  async open(
+    actor: PortalActor,
+    input: TicketInput,
+    files: SentFile[],
+    recordAs: TicketOpenedEntry = (ticket) => ({
+      action: "ticket.open",
+      detail: { company: actor.companyId, ticket: ticket.id, category: ticket.category },
+    }),
+  ): Promise<TicketRow> {
     const fields = ticketInputSchema.parse(input);
     const checked = await checkAttachments(files);
     const sent = await this.options.ticketCounter.hit(`company:${actor.companyId}`);
@@ -245,6 +262,7 @@ export class TicketService {
         .insert(deliveryJobs)
         .values({ ticketId: id, kind: "ticket", maxAttempts: MAX_JOB_ATTEMPTS.ticket, runAt: now });
       await tx.insert(ticketReads).values({ ticketId: id, userId: actor.id, readAt: now });
+      await this.options.audit.record({ actor: actor.email, target: row!.protocol, ...recordAs(row!) }, tx);
       return row!;
     });
     this.options.kick?.();
@@ -346,7 +364,10 @@ export class TicketService {
     };
   }
 
-  /** A customer's reply: stored with its files and its delivery job (a Jira comment) in one transaction. */
+  /**
+   * A customer's reply: stored with its files, its delivery job (a Jira comment) and its audit entry
+   * (ticket.reply) in one transaction.
+   */
   async reply(actor: PortalActor, id: string, body: string, files: SentFile[]): Promise<void> {
     const text = replySchema.parse(body);
     const ticket = await this.visible(actor, id);
@@ -378,26 +399,38 @@ export class TicketService {
         maxAttempts: MAX_JOB_ATTEMPTS.ticket_comment,
         runAt: now,
       });
+      await this.options.audit.record(
+        {
+          actor: actor.email,
+          action: "ticket.reply",
+          target: id,
+          detail: { company: actor.companyId, files: files.length },
+        },
+        tx,
+      );
     });
     await this.markRead(actor, id);
     this.options.kick?.();
   }
 
-  /** Marks the ticket resolved at once, and asks Jira to follow (a transition found by name). */
+  /**
+   * Marks the ticket resolved at once, and asks Jira to follow (a transition found by name); recorded
+   * as ticket.resolve.
+   */
   async resolve(actor: PortalActor, id: string): Promise<void> {
     const ticket = await this.visible(actor, id);
     if (!canResolve({ statusCategory: ticket.statusCategory as StatusCategory }))
       throw new DomainError("conflict", "tickets.cannotResolve");
-    await this.transition(ticket, "resolve", { statusCategory: "done", resolvedAt: this.now() });
+    await this.transition(ticket, "resolve", { statusCategory: "done", resolvedAt: this.now() }, actor, id);
   }
 
-  /** Reopens a ticket resolved within the last 7 days. */
+  /** Reopens a ticket resolved within the last 7 days; recorded as ticket.reopen. */
   async reopen(actor: PortalActor, id: string): Promise<void> {
     const ticket = await this.visible(actor, id);
     const category = ticket.statusCategory as StatusCategory;
     if (!canReopen({ statusCategory: category, resolvedAt: ticket.resolvedAt }, this.now()))
       throw new DomainError("conflict", "tickets.cannotReopen");
-    await this.transition(ticket, "reopen", { statusCategory: "new", resolvedAt: null });
+    await this.transition(ticket, "reopen", { statusCategory: "new", resolvedAt: null }, actor, id);
   }
 
   /** An attachment's bytes, only for someone who may see its ticket. */
@@ -465,10 +498,13 @@ export class TicketService {
     };
   }
 
+  /** The change of status, its job to Jira and its audit entry (ticket.resolve, ticket.reopen) at once. */
   private async transition(
     ticket: TicketRow,
     to: "resolve" | "reopen",
     changes: { statusCategory: StatusCategory; resolvedAt: Date | null },
+    actor: PortalActor,
+    target: string,
   ): Promise<void> {
     const now = this.now();
     await this.options.db.transaction(async (tx) => {
@@ -483,6 +519,10 @@ export class TicketService {
         maxAttempts: MAX_JOB_ATTEMPTS.ticket_transition,
         runAt: now,
       });
+      await this.options.audit.record(
+        { actor: actor.email, action: `ticket.${to}`, target, detail: { company: actor.companyId } },
+        tx,
+      );
     });
     this.options.kick?.();
   }

@@ -11,7 +11,7 @@ import { PrivacySettings } from "./settings.ts";
  */
 export function buildPrivacy(platform: Platform) {
   const { db, cache, config, logger, jira, audit, worker, privateFiles, seams } = platform;
-  const privacySettings = new PrivacySettings(db, cache, seams.now);
+  const privacySettings = new PrivacySettings(db, cache, audit, seams.now);
   // Leads past the retention period are anonymised once a São Paulo night; the job looks hourly,
   // so a pass Jira failed is tried again the next hour.
   const leadRetention = new PeriodicJob<RetentionReport>({

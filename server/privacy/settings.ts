@@ -1,5 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { z } from "~/lib/zod.ts";
+import type { AuditLog } from "../admin/audit.ts";
 import type { Cache } from "../cache/cache.ts";
 import type { Database } from "../db/client.ts";
 import { leadSettings } from "../db/schema.ts";
@@ -40,6 +41,7 @@ export class PrivacySettings {
   constructor(
     private readonly db: Database,
     private readonly cache: Cache | null,
+    private readonly audit: AuditLog,
     private readonly now: () => Date = () => new Date(),
   ) {}
 
@@ -62,7 +64,10 @@ export class PrivacySettings {
     return this.cache.getOrLoad(CACHE_KEY, async () => (await this.read()).value.leadRetentionMonths, 3600);
   }
 
-  /** Saves the settings made from `version` (0: never saved); a save in between is a conflict. */
+  /**
+   * Saves the settings made from `version` (0: never saved); a save in between is a conflict.
+   * Recorded as privacy.save, `by` its actor.
+   */
   async save(input: unknown, version: number, by: string): Promise<number> {
     const value = privacySettingsSchema.parse(input);
     const at = this.now();
@@ -85,6 +90,12 @@ export class PrivacySettings {
     if (saved === null) throw new DomainError("conflict", "leads.settingsConflict");
     // Every instance drops its copy and its cached pages (the privacy policy states the period).
     await this.cache?.deleteWhere({ name: CACHE_NAME });
+    await this.audit.record({
+      actor: by,
+      action: "privacy.save",
+      target: "lead-retention",
+      detail: { months: value.leadRetentionMonths },
+    });
     return saved;
   }
 }

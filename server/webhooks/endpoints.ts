@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { LEAD_EVENTS } from "~/lib/webhooks.ts";
 import { z } from "~/lib/zod.ts";
+import { AuditLog } from "../admin/audit.ts";
 import type { Database } from "../db/client.ts";
 import { deliveryAttempts, deliveryJobs, leads, webhookEndpoints } from "../db/schema.ts";
 import { DomainError } from "../domain-errors.ts";
@@ -92,24 +93,29 @@ const envReadOnly = () => new DomainError("conflict", "webhooks.fromEnvironment"
 /**
  * Outgoing webhook endpoints that staff manage (decision 103): each with a URL, the lead
  * events it receives, a switch, and its own signing secret; the delivery log of each, with resend
- * and a test message. The LEAD_WEBHOOK_URL endpoint is listed too, read-only.
+ * and a test message. The LEAD_WEBHOOK_URL endpoint is listed too, read-only. Each change staff
+ * make is recorded in the audit log as webhook.* (never the secret), `actor` the staff member's e-mail.
  */
 export class WebhookEndpoints {
   private readonly db: Database;
   private readonly policy: UrlPolicy;
   private readonly kick: () => Promise<unknown>;
   private readonly now: () => Date;
+  private readonly audit: AuditLog;
 
   constructor(options: {
     db: Database;
     policy: UrlPolicy;
     kick: () => Promise<unknown>;
     now?: () => Date;
+    /** The platform's audit log (decision 072); by default one over `db`. */
+    audit?: AuditLog;
   }) {
     this.db = options.db;
     this.policy = options.policy;
     this.kick = options.kick;
     this.now = options.now ?? (() => new Date());
+    this.audit = options.audit ?? new AuditLog(options.db, options.now);
   }
 
   /** Whether internal addresses and http are allowed here (development, a local trial). */
@@ -227,10 +233,16 @@ export class WebhookEndpoints {
         updatedAt: now,
       })
       .returning();
-    return this.view(row!);
+    const endpoint = this.view(row!);
+    await this.record(actor, "create", endpoint.url, {
+      id: endpoint.id,
+      events: endpoint.events,
+      enabled: endpoint.enabled,
+    });
+    return endpoint;
   }
 
-  async update(id: string, raw: unknown): Promise<EndpointView> {
+  async update(id: string, raw: unknown, actor: string): Promise<EndpointView> {
     const current = await this.editable(id);
     const input = this.parse(raw);
     const [row] = await this.db
@@ -238,32 +250,46 @@ export class WebhookEndpoints {
       .set({ ...input, updatedAt: this.now() })
       .where(eq(webhookEndpoints.id, current.id))
       .returning();
-    return this.view(row!);
+    const saved = this.view(row!);
+    await this.record(actor, "update", saved.url, {
+      id: saved.id,
+      events: saved.events,
+      enabled: saved.enabled,
+    });
+    return saved;
   }
 
   /** Turns an endpoint on or off; off, nothing new is queued for it and what waits is not sent. */
-  async setEnabled(id: string, enabled: boolean): Promise<void> {
+  async setEnabled(id: string, enabled: boolean, actor: string): Promise<void> {
     const current = await this.editable(id);
     await this.db
       .update(webhookEndpoints)
       .set({ enabled, updatedAt: this.now() })
       .where(eq(webhookEndpoints.id, current.id));
+    await this.record(actor, enabled ? "enable" : "disable", current.url, { id: current.id });
   }
 
   /** Deletes an endpoint with its delivery log (the jobs cascade). */
-  async remove(id: string): Promise<EndpointView> {
+  async remove(id: string, actor: string): Promise<EndpointView> {
     const current = await this.editable(id);
     await this.db.delete(webhookEndpoints).where(eq(webhookEndpoints.id, current.id));
+    await this.record(actor, "delete", current.url, { id: current.id });
     return this.view(current);
   }
 
   /** A new secret at once; the old one stops verifying (receivers must be updated). */
-  async rotateSecret(id: string): Promise<void> {
+  async rotateSecret(id: string, actor: string): Promise<void> {
     const current = await this.editable(id);
     await this.db
       .update(webhookEndpoints)
       .set({ secret: newWebhookSecret(), updatedAt: this.now() })
       .where(eq(webhookEndpoints.id, current.id));
+    await this.record(actor, "rotate-secret", current.url, { id: current.id });
+  }
+
+  /** A staff member's change of an endpoint in the audit log: webhook.<change>, the endpoint's address. */
+  private record(actor: string, change: string, url: string, detail: Record<string, unknown>): Promise<void> {
+    return this.audit.record({ actor, action: `webhook.${change}`, target: url, detail });
   }
 
   private async editable(id: string): Promise<typeof webhookEndpoints.$inferSelect> {
@@ -338,7 +364,7 @@ export class WebhookEndpoints {
    * delivered or failed one goes back in the queue with its attempts anew. One still in the queue
    * is refused (it is going to be sent anyway).
    */
-  async resend(endpointId: string, jobId: number): Promise<void> {
+  async resend(endpointId: string, jobId: number, actor: string): Promise<void> {
     if (!z.uuid().safeParse(endpointId).success || !Number.isSafeInteger(jobId)) throw notFound();
     const now = this.now();
     const [job] = await this.db
@@ -371,13 +397,18 @@ export class WebhookEndpoints {
       throw new DomainError("conflict", "webhooks.deliveryQueued");
     }
     await this.kick();
+    const [endpoint] = await this.db
+      .select({ url: webhookEndpoints.url })
+      .from(webhookEndpoints)
+      .where(eq(webhookEndpoints.id, endpointId));
+    await this.record(actor, "resend", endpoint?.url ?? "", { id: endpointId, delivery: jobId });
   }
 
   /**
    * A test message (`webhook.test`, no person's data) to one endpoint, tried once (never retried nor
    * revived) and shown in its log. Waits for the delivery cycle it starts, at most `waitMs`.
    */
-  async sendTest(endpointId: string, waitMs = 5_000): Promise<number> {
+  async sendTest(endpointId: string, actor: string, waitMs = 5_000): Promise<number> {
     if (!z.uuid().safeParse(endpointId).success) throw notFound();
     const [endpoint] = await this.db
       .select()
@@ -399,6 +430,7 @@ export class WebhookEndpoints {
       })
       .returning({ id: deliveryJobs.id });
     await Promise.race([this.kick(), new Promise((resolve) => setTimeout(resolve, waitMs).unref())]);
+    await this.record(actor, "test", endpoint.url, { id: endpoint.id, delivery: job!.id });
     return job!.id;
   }
 }

@@ -36,11 +36,11 @@ describe.each(databaseTargets())("API keys on $name", (target) => {
     });
     await expect(keys.authenticate(key, "billing")).rejects.toMatchObject({ kind: "unauthenticated" });
 
-    await keys.revoke(view.id);
+    await keys.revoke({ email: "staff@x" }, view.id);
     await expect(keys.authenticate(`Bearer ${key}`, "billing")).rejects.toMatchObject({
       kind: "unauthenticated",
     });
-    await expect(keys.revoke(view.id)).rejects.toMatchObject({ kind: "not-found" });
+    await expect(keys.revoke({ email: "staff@x" }, view.id)).rejects.toMatchObject({ kind: "not-found" });
     await expect(keys.create({ name: " ", scope: "platform", createdBy: "x" })).rejects.toMatchObject({
       kind: "invalid",
     });

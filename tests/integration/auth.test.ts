@@ -237,7 +237,7 @@ describe.each(databaseTargets())("accounts and sessions on $name", (target) => {
     });
     expect((await auth.accounts.setRole(staff.id, "editor")).role).toBe("editor");
     expect((await auth.accounts.setRole(staff.id, "admin")).role).toBe("admin");
-    expect(await auth.sessions.revokeAll(carla!.id)).toBe(2);
+    expect(await auth.sessions.revokeAll({ email: "admin@example.com" }, carla!.id)).toBe(2);
     expect(await auth.sessions.userForToken(again.token)).toBeNull();
     await expect(
       auth.accounts.setRole("00000000-0000-0000-0000-000000000000", "admin"),

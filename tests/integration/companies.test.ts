@@ -16,6 +16,9 @@ import { freshDataDir, runCli } from "../support/server-process.ts";
 
 afterAll(dropCreatedDatabases);
 
+/** The staff member who edits companies in the admin (the audit log records them). */
+const STAFF = { email: "equipe@vertice.com.br" };
+
 const plan = (id: string, usuarios: number | string): Plan =>
   ({
     id,
@@ -152,7 +155,7 @@ describe.each(databaseTargets())("customer companies on $name (decision 091)", (
     const { token } = await sessions.login("dona@agrosul.com.br", "senha-forte-1", { remember: false });
     const [member] = await companies.members(company.id);
     expect(member!.lastSignInAt).not.toBeNull();
-    await companies.update(company.id, { status: "suspended" });
+    await companies.update(STAFF, company.id, { status: "suspended" });
     expect(await sessions.userForToken(token)).toBeNull();
     await expect(
       sessions.login("dona@agrosul.com.br", "senha-forte-1", { remember: false }),
@@ -166,7 +169,7 @@ describe.each(databaseTargets())("customer companies on $name (decision 091)", (
     ).rejects.toMatchObject({
       kind: "unauthenticated",
     });
-    await companies.update(company.id, { status: "active" });
+    await companies.update(STAFF, company.id, { status: "active" });
     expect((await sessions.userForToken(token))?.email).toBe("dona@agrosul.com.br");
   });
 
@@ -206,7 +209,7 @@ describe.each(databaseTargets())("customer companies on $name (decision 091)", (
   it("updates a company's data, plan and status, refusing another's CNPJ", async () => {
     const agro = await companies.create({ cnpj: "11.222.333/0001-81", legalName: "Agro Sul Ltda" });
     await companies.create({ cnpj: "12.ABC.345/01DE-35", legalName: "Outra" });
-    const updated = await companies.update(agro.id, { planId: "empresarial", tradeName: "Agro Sul" });
+    const updated = await companies.update(STAFF, agro.id, { planId: "empresarial", tradeName: "Agro Sul" });
     expect(updated).toMatchObject({
       planId: "empresarial",
       tradeName: "Agro Sul",
@@ -214,11 +217,11 @@ describe.each(databaseTargets())("customer companies on $name (decision 091)", (
     });
     expect(memberLimit(await companies.plan(updated.planId))).toBeNull();
     expect(memberLimit(await companies.plan("essencial"))).toBe(3);
-    expect((await companies.update(agro.id, { status: "suspended" })).status).toBe("suspended");
-    await expect(companies.update(agro.id, { cnpj: "12ABC34501DE35" })).rejects.toMatchObject({
+    expect((await companies.update(STAFF, agro.id, { status: "suspended" })).status).toBe("suspended");
+    await expect(companies.update(STAFF, agro.id, { cnpj: "12ABC34501DE35" })).rejects.toMatchObject({
       kind: "conflict",
     });
-    await expect(companies.update("00000000-0000-0000-0000-000000000000", {})).rejects.toMatchObject({
+    await expect(companies.update(STAFF, "00000000-0000-0000-0000-000000000000", {})).rejects.toMatchObject({
       kind: "not-found",
     });
     expect(await companies.get("nao-e-um-id")).toBeNull();

@@ -313,10 +313,12 @@ describe.each(databaseTargets())("editorial workflow on $name", (target) => {
       runAt: new Date("2026-11-27T12:00:00Z"),
       author: "admin@example.com",
     });
-    await expect(workflow.reschedule(schedule.id, new Date("2026-11-26T11:00:00Z"))).rejects.toMatchObject({
+    await expect(
+      workflow.reschedule(schedule.id, new Date("2026-11-26T11:00:00Z"), "a"),
+    ).rejects.toMatchObject({
       kind: "invalid",
     });
-    const moved = await workflow.reschedule(schedule.id, fromSaoPauloTime("2026-11-28T08:00"));
+    const moved = await workflow.reschedule(schedule.id, fromSaoPauloTime("2026-11-28T08:00"), "a");
     expect(moved.runAtLabel).toBe("28/11/2026 às 08:00");
     expect((await workflow.schedules()).pending.map((row) => row.id)).toEqual([schedule.id]);
     const cancelled = await workflow.cancel(schedule.id, "admin@example.com");

@@ -45,7 +45,7 @@ describe.each(serverDatabaseTargets())("integrations on $name", (target) => {
       keys.billing = (await apiKeys.create({ name: "Faturamento", scope: "billing", createdBy: "t" })).key;
       const revoked = await apiKeys.create({ name: "Antiga", scope: "platform", createdBy: "t" });
       keys.revoked = revoked.key;
-      await apiKeys.revoke(revoked.view.id);
+      await apiKeys.revoke({ email: "t" }, revoked.view.id);
     } finally {
       await handle.close();
     }

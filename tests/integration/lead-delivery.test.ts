@@ -375,7 +375,7 @@ describe.each(databaseTargets())("lead delivery to Jira on $name", (target) => {
     await handle.db.update(deliveryJobs).set({ status: "dead" }).where(eq(deliveryJobs.id, job!.id));
 
     // An admin's retry starts the job's count afresh; its earlier attempts still make it search first.
-    await stack.inbox.retry(result.leadId);
+    await stack.inbox.retry({ email: "equipe@vertice.com.br" }, result.leadId);
     await Promise.all([stack.makeWorker("a").kick(), stack.makeWorker("b").kick()]);
     expect(jira.issues).toHaveLength(1);
     const [row] = await handle.db.select().from(leads).where(eq(leads.id, result.leadId));

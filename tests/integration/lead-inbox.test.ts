@@ -6,6 +6,9 @@ import { hotDemoAnswers, leadStack } from "../support/lead-stack.ts";
 
 afterAll(dropCreatedDatabases);
 
+/** The staff member who acts in the admin (the audit log records them). */
+const STAFF = { email: "equipe@vertice.com.br" };
+
 const contact = {
   nome: "Ana Souza",
   email: "ana@example.com",
@@ -56,12 +59,12 @@ describe.each(databaseTargets())("the admin's lead inbox on $name", (target) => 
     expect(jira.issues).toHaveLength(0);
 
     jira.reset();
-    expect(await stack.inbox.retry(lead.leadId)).toBe(1);
+    expect(await stack.inbox.retry(STAFF, lead.leadId)).toBe(1);
     await stack.worker.kick();
     detail = await stack.inbox.detail(lead.leadId);
     expect(detail.lead.deliveryStatus).toBe("delivered");
     expect(jira.issues).toHaveLength(1);
-    await expect(stack.inbox.retry(lead.leadId)).rejects.toMatchObject({
+    await expect(stack.inbox.retry(STAFF, lead.leadId)).rejects.toMatchObject({
       kind: "conflict",
       message: "Este lead não tem entregas com falha.",
     });
@@ -77,21 +80,21 @@ describe.each(databaseTargets())("the admin's lead inbox on $name", (target) => 
     expect(detail.jobs).toEqual([]);
     expect((await stack.inbox.list({ status: "spam" })).total).toBe(1);
 
-    await stack.leads.release(held.leadId);
+    await stack.leads.release(STAFF, held.leadId);
     await stack.worker.kick();
     detail = await stack.inbox.detail(held.leadId);
     expect(detail.lead.spamReason).toBeNull();
     expect(detail.lead.deliveryStatus).toBe("delivered");
     expect(jira.issues).toHaveLength(1);
-    await expect(stack.leads.release(held.leadId)).rejects.toMatchObject({ kind: "conflict" });
+    await expect(stack.leads.release(STAFF, held.leadId)).rejects.toMatchObject({ kind: "conflict" });
 
     const other = await stack.leads.submit({
       ...stack.submission({ formKey: "contato", answers: contact }),
       formToken: null,
     });
-    await stack.inbox.discardSpam(other.leadId);
+    await stack.inbox.discardSpam(STAFF, other.leadId);
     await expect(stack.inbox.detail(other.leadId)).rejects.toMatchObject({ kind: "not-found" });
-    await expect(stack.inbox.discardSpam(held.leadId)).rejects.toMatchObject({ kind: "conflict" });
+    await expect(stack.inbox.discardSpam(STAFF, held.leadId)).rejects.toMatchObject({ kind: "conflict" });
   });
 
   it("a replayed form token delivers nothing more: the lead is held until an admin releases it", async () => {
@@ -111,7 +114,7 @@ describe.each(databaseTargets())("the admin's lead inbox on $name", (target) => 
     // The same request sent again (a retry) is not a replay: it answers the lead it made.
     expect((await stack.leads.submit(first)).leadId).toBe(delivered.leadId);
 
-    await stack.leads.release(replay.leadId);
+    await stack.leads.release(STAFF, replay.leadId);
     await stack.worker.kick();
     detail = await stack.inbox.detail(replay.leadId);
     expect(detail.lead.deliveryStatus).toBe("delivered");
@@ -127,7 +130,7 @@ describe.each(databaseTargets())("the admin's lead inbox on $name", (target) => 
     await stack.worker.kick();
     expect(jira.issues).toHaveLength(2);
 
-    const result = await stack.erasure.erase(" MARIA@agrosul.com.br ");
+    const result = await stack.erasure.erase(STAFF, " MARIA@agrosul.com.br ");
     expect(result).toMatchObject({ leads: 1, trackerKeys: [demo.trackerKey], trackerFailures: [] });
     expect(result.subject).toMatch(/^[0-9a-f]{16}$/);
     const erased = (await stack.inbox.detail(demo.leadId)).lead;
@@ -144,7 +147,7 @@ describe.each(databaseTargets())("the admin's lead inbox on $name", (target) => 
     expect(JSON.stringify(issue.comments)).toContain("LGPD, art. 18, VI");
     // The other person is untouched.
     expect((await stack.inbox.detail(other.leadId)).lead.answers).toMatchObject({ nome: "Ana Souza" });
-    expect((await stack.erasure.erase("ninguem@example.com")).leads).toBe(0);
-    await expect(stack.erasure.erase("não-é-email")).rejects.toMatchObject({ kind: "invalid" });
+    expect((await stack.erasure.erase(STAFF, "ninguem@example.com")).leads).toBe(0);
+    await expect(stack.erasure.erase(STAFF, "não-é-email")).rejects.toMatchObject({ kind: "invalid" });
   });
 });

@@ -283,7 +283,7 @@ describe.each(databaseTargets())("lead operations on $name", (target) => {
     expect(timeline.leads.map((l) => l.id)).toEqual([third.leadId, second.leadId, first.leadId]);
 
     // LGPD erasure of the person's e-mail leaves no contact behind.
-    await stack.erasure.erase("maria@agrosul.com.br");
+    await stack.erasure.erase({ email: "staff@vertice.com" }, "maria@agrosul.com.br");
     const erased = await handle.db.select().from(leads).where(eq(leads.contactKey, "maria@agrosul.com.br"));
     expect(erased).toHaveLength(0);
   });

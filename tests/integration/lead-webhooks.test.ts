@@ -13,6 +13,9 @@ import { hotDemoAnswers, leadStack } from "../support/lead-stack.ts";
 
 afterAll(dropCreatedDatabases);
 
+/** The staff member who changes endpoints (the audit log records them). */
+const ADMIN = "admin@example.com";
+
 const captureAnswers = {
   nomeResponsavel: hotDemoAnswers.nomeResponsavel,
   emailContato: hotDemoAnswers.emailContato,
@@ -160,7 +163,7 @@ describe.each(databaseTargets())("signed outgoing webhooks (decision 103) on $na
     expect(hooks.at("/failing")).toHaveLength(1);
 
     // Resend: the same message (same id) again, with a fresh count of attempts.
-    await stack.services.webhooks.resend(failing.id, delivery!.id);
+    await stack.services.webhooks.resend(failing.id, delivery!.id, ADMIN);
     await stack.worker.kick();
     const sent = hooks.at("/failing");
     expect(sent).toHaveLength(2);
@@ -169,13 +172,13 @@ describe.each(databaseTargets())("signed outgoing webhooks (decision 103) on $na
     expect(delivery).toMatchObject({ status: "done", attempts: 4 });
     // A delivery still in the queue is not resent; another endpoint's delivery is not found.
     hooks.failPath("/failing", 503);
-    await stack.services.webhooks.resend(failing.id, delivery!.id);
+    await stack.services.webhooks.resend(failing.id, delivery!.id, ADMIN);
     await stack.worker.kick();
-    await expect(stack.services.webhooks.resend(failing.id, delivery!.id)).rejects.toSatisfy((error) =>
+    await expect(stack.services.webhooks.resend(failing.id, delivery!.id, ADMIN)).rejects.toSatisfy((error) =>
       DomainError.is(error, "conflict"),
     );
-    await expect(stack.services.webhooks.resend(ENV_ENDPOINT_ID, delivery!.id)).rejects.toSatisfy((error) =>
-      DomainError.is(error, "not-found"),
+    await expect(stack.services.webhooks.resend(ENV_ENDPOINT_ID, delivery!.id, ADMIN)).rejects.toSatisfy(
+      (error) => DomainError.is(error, "not-found"),
     );
   });
 
@@ -199,11 +202,11 @@ describe.each(databaseTargets())("signed outgoing webhooks (decision 103) on $na
     expect(hooks.at("/up")).toHaveLength(1);
 
     // Another endpoint working says nothing of this one.
-    await stack.services.webhooks.sendTest(up.id);
+    await stack.services.webhooks.sendTest(up.id, ADMIN);
     await stack.worker.kick();
     expect((await deadJob()).status).toBe("dead");
     // This one answering again brings its dead deliveries back at once.
-    await stack.services.webhooks.sendTest(down.id);
+    await stack.services.webhooks.sendTest(down.id, ADMIN);
     await stack.worker.kick();
     expect(await deadJob()).toMatchObject({ status: "done" });
     expect(payloads("/down").map((p) => p.type)).toEqual(["webhook.test", "lead.created"]);
@@ -215,7 +218,7 @@ describe.each(databaseTargets())("signed outgoing webhooks (decision 103) on $na
     const lead = await stack.leads.submit(
       stack.submission({ formKey: "newsletter", answers: { email: "off@example.com" } }),
     );
-    await stack.services.webhooks.setEnabled(later.id, false);
+    await stack.services.webhooks.setEnabled(later.id, false, ADMIN);
     await stack.worker.kick();
     expect(hooks.received).toHaveLength(0);
     const [job] = await webhookJobs(lead.leadId);
@@ -226,7 +229,7 @@ describe.each(databaseTargets())("signed outgoing webhooks (decision 103) on $na
     );
     expect(await webhookJobs(second.leadId)).toHaveLength(0);
     // Deleted, its log goes with it.
-    await stack.services.webhooks.remove(later.id);
+    await stack.services.webhooks.remove(later.id, ADMIN);
     expect(await webhookJobs(lead.leadId)).toHaveLength(0);
   });
 
@@ -244,7 +247,7 @@ describe.each(databaseTargets())("signed outgoing webhooks (decision 103) on $na
       url: `${hooks.url}/env`,
       secret: null,
     });
-    await expect(stack.services.webhooks.update(ENV_ENDPOINT_ID, {})).rejects.toSatisfy((error) =>
+    await expect(stack.services.webhooks.update(ENV_ENDPOINT_ID, {}, ADMIN)).rejects.toSatisfy((error) =>
       DomainError.is(error, "conflict"),
     );
 
@@ -345,7 +348,7 @@ describe.each(databaseTargets())("signed outgoing webhooks (decision 103) on $na
     expect(
       await enqueueLeadEvent(handle.db, spam.leadId, "lead.outcome_changed", null, stack.clock.now()),
     ).toBe(0);
-    await stack.leads.release(spam.leadId);
+    await stack.leads.release({ email: ADMIN }, spam.leadId);
     await stack.worker.kick();
     expect(payloads("/created").map((p) => p.data.id)).toEqual([lead.leadId, spam.leadId]);
   });
@@ -353,7 +356,7 @@ describe.each(databaseTargets())("signed outgoing webhooks (decision 103) on $na
   it("a test message is sent once to the endpoint asked, and shows in its log", async () => {
     const stack = await leadStack(handle, null);
     const made = await endpoint(stack, "/test", ["lead.created"]);
-    await stack.services.webhooks.sendTest(made.id);
+    await stack.services.webhooks.sendTest(made.id, ADMIN);
     expect(payloads("/test")).toEqual([
       {
         type: "webhook.test",
@@ -365,7 +368,7 @@ describe.each(databaseTargets())("signed outgoing webhooks (decision 103) on $na
     expect(delivery).toMatchObject({ event: "webhook.test", status: "done", httpStatus: 200, lead: null });
     // A failed test is one answer: not retried, nor revived when the endpoint works again.
     hooks.failPath("/test", 503);
-    const failed = await stack.services.webhooks.sendTest(made.id);
+    const failed = await stack.services.webhooks.sendTest(made.id, ADMIN);
     const [job] = await handle.db.select().from(deliveryJobs).where(eq(deliveryJobs.id, failed));
     expect(job).toMatchObject({ status: "dead", exhausted: false, lastError: "HTTP 503: erro" });
     // Nor is it a failed delivery on the dashboard.
@@ -400,7 +403,7 @@ describe.each(databaseTargets())("signed outgoing webhooks (decision 103) on $na
     // Events are kept in their own order, whatever order they were posted in.
     expect(made).toMatchObject({ events: ["lead.created", "lead.qualified"], source: "admin" });
     expect(made.secret).toMatch(/^whsec_/);
-    await production.rotateSecret(made.id);
+    await production.rotateSecret(made.id, "a");
     expect((await production.get(made.id))!.secret).not.toBe(made.secret);
   });
 

@@ -19,6 +19,9 @@ import { testHasher } from "../support/passwords.ts";
 
 afterAll(dropCreatedDatabases);
 
+/** The staff member who edits companies in the admin (the audit log records them). */
+const STAFF = { email: "equipe@vertice.com.br" };
+
 /** The hash of "senha-forte-1", made once for every account this file writes directly. */
 const PASSWORD_HASH = testHasher.hash("senha-forte-1");
 
@@ -199,7 +202,7 @@ describe.each(databaseTargets())("a company's people on $name (decision 091)", (
     // A resend of an open invitation takes no new place.
     const [a] = await members.invitations(companyId);
     await members.resend(owner, a!.id);
-    await companies.update(companyId, { planId: "empresarial" });
+    await companies.update(STAFF, companyId, { planId: "empresarial" });
     await members.invite(owner, { email: "c@agrosul.com.br", role: "member" });
   });
 
@@ -276,7 +279,7 @@ describe.each(databaseTargets())("a company's people on $name (decision 091)", (
   });
 
   it(`limits invitations to ${INVITATIONS_PER_HOUR} an hour per company`, async () => {
-    await companies.update(companyId, { planId: "empresarial" });
+    await companies.update(STAFF, companyId, { planId: "empresarial" });
     mailAvailable = false;
     for (let i = 0; i < INVITATIONS_PER_HOUR; i++) {
       await members.invite(owner, { email: `p${i}@agrosul.com.br`, role: "member" });

@@ -32,13 +32,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       message: firstProblem(input.error),
     };
   try {
-    const company = await context.services.companies.create(input.data);
-    await context.services.audit.record({
-      actor: admin.email,
-      action: "company.create",
-      target: company.cnpj,
-      detail: { legalName: company.legalName, planId: company.planId },
-    });
+    const company = await context.services.companies.createAsStaff(admin, input.data);
     return redirect(`/admin/empresas/${company.id}?cadastrada=1`);
   } catch (error) {
     if (DomainError.is(error)) return { ok: false, message: refusalText(error, "pt") };

@@ -88,7 +88,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const { admin, company } = await companyOf(request, params.id, context);
   const form = Object.fromEntries(await request.formData());
   const field = (name: string) => (typeof form[name] === "string" ? (form[name] as string) : "");
-  const { invoices, audit } = context.services;
+  const { invoices } = context.services;
   try {
     if (field("intent") === "create") {
       const parsed = parseLines(field("lines"));
@@ -103,19 +103,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         lines: parsed.lines,
         boletoLine: field("boletoLine") || null,
       };
-      const { invoice, created } = await invoices.create(input, `staff:${admin.email}`);
+      const { invoice, created } = await invoices.createAsStaff(admin, input);
       if (!created)
         return {
           ok: false,
           message:
             invoice.cnpj === company.cnpj ? t.existed(invoice.number) : t.existedElsewhere(invoice.number),
         };
-      await audit.record({
-        actor: admin.email,
-        action: "invoice.create",
-        target: invoice.number,
-        detail: { cnpj: company.cnpj, amountCentavos: invoice.amountCentavos, dueOn: invoice.dueOn },
-      });
       return { ok: true, message: t.created(invoice.number), created: invoice.number };
     }
     const intent = field("intent");
@@ -123,16 +117,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     // Only this company's invoices are changed from its page.
     const target = await invoices.find(field("invoice"));
     if (!target || target.cnpj !== company.cnpj) throw data({ message: t.notFound }, { status: 404 });
-    const { invoice } = await invoices.setStatus(
+    const { invoice } = await invoices.setStatusAsStaff(
+      admin,
       target.number,
       intent === "paid" ? { status: "paid", paidOn: field("paidOn") } : { status: "cancelled" },
     );
-    await audit.record({
-      actor: admin.email,
-      action: intent === "paid" ? "invoice.paid" : "invoice.cancel",
-      target: invoice.number,
-      detail: intent === "paid" ? { paidOn: invoice.paidOn } : undefined,
-    });
     return { ok: true, message: intent === "paid" ? t.paid(invoice.number) : t.cancelled(invoice.number) };
   } catch (error) {
     if (DomainError.is(error)) return { ok: false, message: refusalMessage(error) };

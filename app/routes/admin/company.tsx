@@ -64,7 +64,7 @@ const editSchema = companyFormFields.partial().extend({
   }),
 });
 
-/** Edits the company: its data and plan, or its status; every change goes to the audit log. */
+/** Edits the company: its data and plan, or its status; CompanyService records every change. */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const admin = await requireAdminScreen(request, context, "company");
   const form = Object.fromEntries(await request.formData());
@@ -79,18 +79,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     };
   const { intent, ...fields } = input.data;
   try {
-    const before = await context.services.companies.get(params.id);
-    if (!before) throw data({ message: t.notFound }, { status: 404 });
-    const after = await context.services.companies.update(
+    if (!(await context.services.companies.get(params.id)))
+      throw data({ message: t.notFound }, { status: 404 });
+    await context.services.companies.update(
+      admin,
       params.id,
       intent === "save" ? fields : { status: intent === "suspend" ? "suspended" : "active" },
     );
-    await context.services.audit.record({
-      actor: admin.email,
-      action: intent === "save" ? "company.update" : `company.${intent}`,
-      target: after.cnpj,
-      detail: changes(before, after),
-    });
     return { ok: true, message: t.saved };
   } catch (error) {
     if (DomainError.is(error)) return { ok: false, message: refusalText(error, "pt") };
@@ -109,12 +104,6 @@ async function inviteOwner(
   if (!input.success) return { ok: false, message: t.ownerEmailInvalid };
   try {
     const sent = await context.services.members.inviteOwnerAsStaff(admin, companyId, input.data.email);
-    await context.services.audit.record({
-      actor: admin.email,
-      action: "member.invite",
-      target: sent.invitation.email,
-      detail: { company: companyId, role: "owner" },
-    });
     return {
       ok: true,
       message: sent.emailed ? t.ownerInvited(sent.invitation.email) : t.ownerLinkOnce(sent.invitation.email),
@@ -146,23 +135,6 @@ async function decidePlanRequest(
     if (DomainError.is(error)) return { ok: false, message: refusalText(error, "pt") };
     throw error;
   }
-}
-
-/** The fields an edit changed, before and after (the audit log's detail). */
-function changes<T extends Record<string, unknown>>(before: T, after: T): Record<string, unknown> {
-  const changed: Record<string, unknown> = {};
-  for (const key of [
-    "cnpj",
-    "legalName",
-    "tradeName",
-    "planId",
-    "billingCycle",
-    "cycleStartedOn",
-    "status",
-  ]) {
-    if (before[key] !== after[key]) changed[key] = { de: before[key], para: after[key] };
-  }
-  return changed;
 }
 
 export function meta({ data: loaded }: Route.MetaArgs) {

@@ -80,24 +80,19 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   const admin = await requireAdminScreen(request, context, "lead");
   const intent = String((await request.formData()).get("intent") ?? "");
-  const { inbox, leads, worker, audit } = context.services;
-  const record = (action: string, detail?: Record<string, unknown>) =>
-    audit.record({ actor: admin.email, action, target: `lead ${params.id}`, detail });
+  const { inbox, leads, worker } = context.services;
   try {
     if (intent === "retry") {
-      const count = await inbox.retry(params.id);
-      await record("lead.retry", { jobs: count });
+      const count = await inbox.retry(admin, params.id);
       void worker.kick();
       return { ok: true, message: t.retried(count) };
     }
     if (intent === "release") {
-      await leads.release(params.id);
-      await record("lead.release");
+      await leads.release(admin, params.id);
       return { ok: true, message: t.released };
     }
     if (intent === "discard") {
-      await inbox.discardSpam(params.id);
-      await record("lead.discard");
+      await inbox.discardSpam(admin, params.id);
       throw redirect("/admin/leads");
     }
     return { ok: false, message: "Ação desconhecida." };

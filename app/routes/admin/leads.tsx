@@ -30,17 +30,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdminScreen(request, context, "leads");
   const form = await request.formData();
   try {
-    const result = await context.services.erasure.erase(String(form.get("email") ?? ""));
-    await context.services.audit.record({
-      actor: admin.email,
-      action: "lead.erase",
-      target: `titular ${result.subject}`,
-      detail: {
-        leads: result.leads,
-        trackerKeys: result.trackerKeys,
-        trackerFailures: result.trackerFailures,
-      },
-    });
+    const result = await context.services.erasure.erase(admin, String(form.get("email") ?? ""));
     const redacted = result.trackerKeys.length - result.trackerFailures.length;
     return {
       ok: result.trackerFailures.length === 0,

@@ -60,24 +60,26 @@ export async function action({ request, context }: Route.ActionArgs) {
     context,
     form.intent === "delete" ? "media.delete" : "media.upload",
   );
-  const { media, audit } = context.services;
+  const { media } = context.services;
   try {
     if (form.intent === "update") {
       const input = editSchema.safeParse(form);
       if (!input.success) return { ok: false, message: refusalWording("pt", "media.altRequired") };
-      const item = await media.edit(input.data.id, {
-        alt: { pt: input.data.altPt, en: input.data.altEn },
-        focal: { x: input.data.focalX, y: input.data.focalY },
-      });
-      await audit.record({ actor: admin.email, action: "media.update", target: item.url });
+      await media.edit(
+        input.data.id,
+        {
+          alt: { pt: input.data.altPt, en: input.data.altEn },
+          focal: { x: input.data.focalX, y: input.data.focalY },
+        },
+        admin.email,
+      );
       return { ok: true, message: t.saved };
     }
     if (form.intent === "delete") {
       const input = deleteSchema.safeParse(form);
       if (!input.success)
         return data({ ok: false, message: refusalWording("pt", "media.notFound") }, { status: 400 });
-      const item = await media.remove(input.data.id);
-      await audit.record({ actor: admin.email, action: "media.delete", target: item.url });
+      await media.remove(input.data.id, admin.email);
       return { ok: true, message: t.deleted, deleted: true };
     }
     return data({ ok: false, message: refusalWording("pt", "media.notFound") }, { status: 400 });

@@ -78,7 +78,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdminScreen(request, context, "sales");
   const posted = postedSchema.safeParse(Object.fromEntries(await request.formData()));
   if (!posted.success) return { ok: false, message: t.invalid, errors: [] as string[] };
-  const { leadSettings, audit } = context.services;
+  const { leadSettings } = context.services;
   let value: unknown;
   try {
     value = JSON.parse(posted.data.value);
@@ -90,25 +90,13 @@ export async function action({ request, context }: Route.ActionArgs) {
       const config = routingConfigSchema.safeParse(value);
       if (!config.success)
         return { ok: false, message: t.invalid, errors: config.error.issues.map(readableIssue) };
-      const version = await leadSettings.saveRouting(config.data, posted.data.version, admin.email);
-      await audit.record({
-        actor: admin.email,
-        action: "leads.routing.save",
-        target: "distribuição de leads",
-        detail: { version, rules: config.data.rules.length, owners: config.data.owners.length },
-      });
+      await leadSettings.saveRouting(config.data, posted.data.version, admin.email);
       return { ok: true, message: t.saved, errors: [] as string[] };
     }
     const mapping = outcomeMappingSchema.safeParse(value);
     if (!mapping.success)
       return { ok: false, message: t.invalid, errors: mapping.error.issues.map((i) => i.message) };
-    const version = await leadSettings.saveOutcomes(mapping.data, posted.data.version, admin.email);
-    await audit.record({
-      actor: admin.email,
-      action: "leads.outcomes.save",
-      target: "resultados de vendas",
-      detail: { version, statuses: Object.keys(mapping.data).length },
-    });
+    await leadSettings.saveOutcomes(mapping.data, posted.data.version, admin.email);
     return { ok: true, message: t.outcomesSaved, errors: [] as string[] };
   } catch (error) {
     if (DomainError.is(error))

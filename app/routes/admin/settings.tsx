@@ -76,13 +76,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
   const userId = String(form.get("userId") ?? "");
-  const { accounts, sessions, audit, passwordReset } = context.services;
-  const record = (action: string, target: string, detail?: Record<string, unknown>) =>
-    audit.record({ actor: admin.email, action, target, detail });
+  const { accounts, sessions, passwordReset } = context.services;
   try {
     if (intent === "apikey-create" || intent === "apikey-revoke")
-      return apiKeyAction(intent, form, admin.email, record, context);
-    if (intent === "privacy-save") return privacyAction(form, admin.email, record, context);
+      return apiKeyAction(intent, form, admin, context);
+    if (intent === "privacy-save") return privacyAction(form, admin.email, context);
     if (intent === "create") {
       const input = createSchema.safeParse(Object.fromEntries(form));
       if (!input.success)
@@ -98,15 +96,14 @@ export async function action({ request, context }: Route.ActionArgs) {
       const user =
         fields.role === "customer"
           ? (
-              await createCustomer(context.services.accounts, context.services.companies, {
-                ...fields,
-                password,
-                cnpj: cnpj!,
-                companyName,
-              })
+              await createCustomer(
+                context.services.accounts,
+                context.services.companies,
+                { ...fields, password, cnpj: cnpj!, companyName },
+                { staff: admin, access },
+              )
             ).user
-          : await accounts.createUser({ ...fields, password });
-      await record("user.create", user.email, { role: user.role, access, ...(cnpj ? { cnpj } : {}) });
+          : await accounts.createAsStaff(admin, { ...fields, password }, { access, cnpj });
       if (access === "invite") {
         const sent = await passwordReset.invite(user, admin.name || admin.email).then(
           () => true,
@@ -124,14 +121,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     if (userId === admin.id && intent === "disable") return { ok: false, message: t.notYourself };
     if (intent === "disable" || intent === "enable") {
-      await accounts.setDisabled(userId, intent === "disable");
-      if (intent === "disable") await sessions.revokeAll(userId);
-      await record(`user.${intent}`, userId);
+      // Deactivated, the account's sessions end with it.
+      await accounts.setDisabledAsStaff(admin, userId, intent === "disable");
       return { ok: true, message: t.saved };
     }
     if (intent === "end-sessions") {
-      const count = await sessions.revokeAll(userId);
-      await record("user.end-sessions", userId, { sessions: count });
+      const count = await sessions.revokeAll(admin, userId);
       return { ok: true, message: t.sessionsEnded(count) };
     }
     return { ok: false, message: "Ação desconhecida." };
@@ -148,25 +143,22 @@ const apiKeySchema = z.object({
 
 /**
  * API keys (decision 096): a new key is answered once, in this action's data, and never again; a
- * revoked key stops at once. Both go to the audit log (the key's name and prefix, never the key).
+ * revoked key stops at once. ApiKeyService records both (the key's name and prefix, never the key).
  */
 async function apiKeyAction(
   intent: "apikey-create" | "apikey-revoke",
   form: FormData,
-  createdBy: string,
-  record: (action: string, target: string, detail?: Record<string, unknown>) => Promise<void>,
+  staff: { email: string },
   context: Route.ActionArgs["context"],
 ) {
   const { apiKeys } = context.services;
   if (intent === "apikey-revoke") {
-    const revoked = await apiKeys.revoke(String(form.get("keyId") ?? ""));
-    await record("apikey.revoke", revoked.name, { scope: revoked.scope, prefix: revoked.prefix });
+    const revoked = await apiKeys.revoke(staff, String(form.get("keyId") ?? ""));
     return { ok: true, message: apiKeyTexts.revoked(revoked.name) };
   }
   const input = apiKeySchema.safeParse(Object.fromEntries(form));
   if (!input.success) return { ok: false, message: input.error.issues[0]!.message };
-  const { key, view } = await apiKeys.create({ ...input.data, createdBy });
-  await record("apikey.create", view.name, { scope: view.scope, prefix: view.prefix });
+  const { key, view } = await apiKeys.createAsStaff(staff, input.data);
   return { ok: true, message: apiKeyTexts.created(view.name), apiKey: key };
 }
 
@@ -181,7 +173,6 @@ const privacyFormSchema = privacySettingsSchema.extend({
 async function privacyAction(
   form: FormData,
   by: string,
-  record: (action: string, target: string, detail?: Record<string, unknown>) => Promise<void>,
   context: Route.ActionArgs["context"],
 ): Promise<{ ok: boolean; message: string; apiKey?: undefined }> {
   const field = (name: string) => {
@@ -195,7 +186,6 @@ async function privacyAction(
   if (!input.success) return { ok: false, message: input.error.issues[0]!.message };
   const { version, ...value } = input.data;
   await context.services.privacySettings.save(value, version, by);
-  await record("privacy.save", "lead-retention", { months: value.leadRetentionMonths });
   return { ok: true, message: privacyCardTexts.saved(value.leadRetentionMonths) };
 }
 

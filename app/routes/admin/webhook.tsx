@@ -36,48 +36,40 @@ type Intent = (typeof INTENTS)[number];
 
 /**
  * An endpoint's changes (decision 103): edit, switch on or off, delete, a new secret, a test message,
- * a delivery sent again. Each is recorded in the audit log (never the secret).
+ * a delivery sent again. WebhookEndpoints records each in the audit log (never the secret).
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const admin = await requireAdminScreen(request, context, "webhook");
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "") as Intent;
   if (!INTENTS.includes(intent)) return data({ ok: false, message: t.unknownIntent }, { status: 400 });
-  const { webhooks, audit } = context.services;
-  const record = (action: string, target: string, detail?: Record<string, unknown>) =>
-    audit.record({ actor: admin.email, action: `webhook.${action}`, target, detail });
+  const { webhooks } = context.services;
   const values = intent === "update" ? endpointFormValues(form) : undefined;
   try {
     const endpoint = await webhooks.get(params.id);
     if (!endpoint) throw new DomainError("not-found", "webhooks.notFound");
     switch (intent) {
       case "update": {
-        const saved = await webhooks.update(endpoint.id, values);
-        await record("update", saved.url, { id: saved.id, events: saved.events, enabled: saved.enabled });
+        await webhooks.update(endpoint.id, values, admin.email);
         return { ok: true, message: t.saved };
       }
       case "enable":
       case "disable":
-        await webhooks.setEnabled(endpoint.id, intent === "enable");
-        await record(intent, endpoint.url, { id: endpoint.id });
+        await webhooks.setEnabled(endpoint.id, intent === "enable", admin.email);
         return { ok: true, message: intent === "enable" ? t.enabledNow : t.disabledNow };
       case "delete":
-        await webhooks.remove(endpoint.id);
-        await record("delete", endpoint.url, { id: endpoint.id });
+        await webhooks.remove(endpoint.id, admin.email);
         return redirect("/admin/webhooks");
       case "rotate":
-        await webhooks.rotateSecret(endpoint.id);
-        await record("rotate-secret", endpoint.url, { id: endpoint.id });
+        await webhooks.rotateSecret(endpoint.id, admin.email);
         return { ok: true, message: t.rotated };
       case "test": {
-        const job = await webhooks.sendTest(endpoint.id);
-        await record("test", endpoint.url, { id: endpoint.id, delivery: job });
+        await webhooks.sendTest(endpoint.id, admin.email);
         return { ok: true, message: t.testSent };
       }
       case "resend": {
         const job = Number(form.get("deliveryId"));
-        await webhooks.resend(endpoint.id, job);
-        await record("resend", endpoint.url, { id: endpoint.id, delivery: job });
+        await webhooks.resend(endpoint.id, job, admin.email);
         return { ok: true, message: t.resent };
       }
     }

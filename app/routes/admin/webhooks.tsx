@@ -30,12 +30,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   const values = endpointFormValues(form);
   try {
     const endpoint = await context.services.webhooks.create(values, admin.email);
-    await context.services.audit.record({
-      actor: admin.email,
-      action: "webhook.create",
-      target: endpoint.url,
-      detail: { id: endpoint.id, events: endpoint.events, enabled: endpoint.enabled },
-    });
     return redirect(`/admin/webhooks/${endpoint.id}?criado=1`);
   } catch (error) {
     if (!DomainError.is(error)) throw error;

@@ -27,20 +27,15 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     if (params.id === undefined || (request.method !== "PATCH" && request.method !== "DELETE"))
       return errorResponse(405, messages.methodNotAllowed, { Allow: params.id ? "PATCH, DELETE" : "GET" });
     const admin = await requireStaff(request, context, "content.schedule");
-    const { workflow, audit } = context.services;
+    const { workflow } = context.services;
     const schedule =
       request.method === "DELETE"
         ? await workflow.cancel(params.id, admin.email)
         : await workflow.reschedule(
             params.id,
             fromSaoPauloTime((await readJsonBody(request, rescheduleSchema)).at),
+            admin.email,
           );
-    await audit.record({
-      actor: admin.email,
-      action: request.method === "DELETE" ? "content.schedule-cancel" : "content.schedule-move",
-      target: `${schedule.name}.json`,
-      detail: { id: schedule.id, runAt: schedule.runAt },
-    });
     return jsonResponse(schedule, { headers: { "Cache-Control": "no-store" } });
   });
 }

@@ -29,15 +29,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const name = documentNameFrom(params.docname);
     const url = new URL(request.url);
     const level = levelFrom(url, context.services.domains.subdomains);
-    const { workflow, audit } = context.services;
+    const { workflow } = context.services;
     if (request.method === "DELETE") {
-      if (!(await workflow.discardDraft(name, level))) throw new DomainError("not-found", "workflow.noDraft");
-      await audit.record({
-        actor: user.email,
-        action: "content.draft-discard",
-        target: `${name}.json`,
-        detail: { ...level },
-      });
+      if (!(await workflow.discardDraft(name, level, user.email)))
+        throw new DomainError("not-found", "workflow.noDraft");
       return jsonResponse({ message: "Rascunho descartado." }, { headers: { "Cache-Control": "no-store" } });
     }
     const data = await readJsonBody(request, anyJson, bodyLimitFor(url.pathname));

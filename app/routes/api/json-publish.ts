@@ -22,12 +22,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       author: admin.email,
       ifMatch: request.headers.get("if-match"),
     });
-    await context.services.audit.record({
-      actor: admin.email,
-      action: "content.publish",
-      target: `${name}.json`,
-      detail: { ...level, version: published.version },
-    });
     return editableResponse(published);
   });
 }

@@ -46,19 +46,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         author: admin.email,
         ifMatch: request.headers.get("if-match"),
       });
-      await context.services.audit.record({
-        actor: admin.email,
-        action: "content.restore-field",
-        target: `${name}.json`,
-        detail: {
-          ...level,
-          restored: Number(params.version),
-          path: field.path.join("."),
-          ...(field.from ? { from: field.from.join(".") } : {}),
-          ...(field.mode ? { mode: field.mode } : {}),
-          version: restored.version,
-        },
-      });
       return editableResponse(restored);
     }
     const restored = await context.services.contentAdmin.restore({
@@ -67,12 +54,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       version: versionFrom(params.version),
       author: admin.email,
       ifMatch: request.headers.get("if-match"),
-    });
-    await context.services.audit.record({
-      actor: admin.email,
-      action: "content.restore",
-      target: `${name}.json`,
-      detail: { ...level, restored: Number(params.version), version: restored.version },
     });
     return editableResponse(restored);
   });

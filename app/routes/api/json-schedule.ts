@@ -29,17 +29,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const level = levelFrom(new URL(request.url), context.services.domains.subdomains);
     const body = await readJsonBody(request, scheduleSchema);
     const runAt = fromSaoPauloTime(body.at);
-    const { workflow, audit } = context.services;
+    const { workflow } = context.services;
     const schedule =
       body.action === "publish"
         ? await workflow.schedulePublish({ name, level, runAt, author: admin.email })
         : await workflow.scheduleUnpublish({ name, level, item: body.item, runAt, author: admin.email });
-    await audit.record({
-      actor: admin.email,
-      action: `content.schedule-${body.action}`,
-      target: `${name}.json`,
-      detail: { ...level, runAt: schedule.runAt, item: schedule.item },
-    });
     return jsonResponse(schedule, { status: 201, headers: { "Cache-Control": "no-store" } });
   });
 }

@@ -51,13 +51,6 @@ export async function action({ request, context }: Route.ActionArgs) {
       focal: { x: number("focalX"), y: number("focalY") },
       by: admin.email,
     });
-    if (created)
-      await context.services.audit.record({
-        actor: admin.email,
-        action: "media.upload",
-        target: item.url,
-        detail: { type: item.mime, size: item.size, variants: item.variants.length },
-      });
     return jsonResponse(item, { status: created ? 201 : 200, headers: { "Cache-Control": "no-store" } });
   });
 }

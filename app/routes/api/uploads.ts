@@ -27,19 +27,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
     // Into the media library too (decision 099), without alt text: listed there as missing it. The
     // editor now uploads through POST /api/media, which requires it.
-    const { item } = await context.services.media.upload({
-      bytes,
-      originalName: "",
-      alt: null,
-      by: admin.email,
-    });
+    const item = await context.services.media.uploadForContent({ bytes, by: admin.email });
     const stored = { url: item.url, name: item.storageName, type: item.mime, size: item.size };
-    await context.services.audit.record({
-      actor: admin.email,
-      action: "upload",
-      target: stored.url,
-      detail: { type: stored.type, size: stored.size },
-    });
     return jsonResponse(stored, { status: 201, headers: { "Cache-Control": "no-store" } });
   });
 }

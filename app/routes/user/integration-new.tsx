@@ -47,12 +47,6 @@ export async function action({ request, context }: Route.ActionArgs) {
       other: input.data.other,
       details: input.data.details,
     });
-    await context.services.audit.record({
-      actor: actor.email,
-      action: "integration.request",
-      target: ticket.protocol,
-      detail: { company: actor.companyId, integration: input.data.integrationId || input.data.other },
-    });
     return redirect(`/user/suporte/${ticket.id}?aberto=1`);
   } catch (error) {
     // The page's own words for a role that may not ask (they say whom to ask).

@@ -74,19 +74,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (typeof plan !== "string" || !plan || !cycle)
     return data({ ok: false, message: refusalWording(language, "plans.invalid") }, { status: 400 });
   try {
-    const stored = await context.services.planChanges.request(actor, plan.slice(0, 60), cycle);
-    await context.services.audit.record({
-      actor: actor.email,
-      action: "plan.request",
-      target: stored.toPlanId,
-      detail: {
-        company: actor.companyId,
-        request: stored.id,
-        de: { plano: stored.fromPlanId, ciclo: stored.fromCycle },
-        para: { plano: stored.toPlanId, ciclo: stored.toCycle },
-        prorataCentavos: stored.prorataCentavos,
-      },
-    });
+    await context.services.planChanges.request(actor, plan.slice(0, 60), cycle);
     return redirect("/user/plano?pedido=1");
   } catch (error) {
     if (DomainError.is(error, "not-found"))

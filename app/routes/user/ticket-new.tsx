@@ -63,12 +63,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   try {
     const ticket = await context.services.tickets.open(actor, input.data, await sentFiles(form));
-    await context.services.audit.record({
-      actor: actor.email,
-      action: "ticket.open",
-      target: ticket.protocol,
-      detail: { company: actor.companyId, ticket: ticket.id, category: ticket.category },
-    });
     return redirect(`/user/suporte/${ticket.id}?aberto=1`);
   } catch (error) {
     if (!DomainError.is(error)) throw error;

@@ -62,14 +62,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const t = portalTexts(language);
   const form = await readForm(request, t);
   const intent = textField(form, "intent");
-  const { tickets, audit } = context.services;
-  const record = (action: string, detail?: Record<string, unknown>) =>
-    audit.record({
-      actor: actor.email,
-      action,
-      target: params.id,
-      detail: { company: actor.companyId, ...detail },
-    });
+  const { tickets } = context.services;
   const answer = (
     status: number,
     result: { ok: boolean; message: string; errors?: FieldErrors; filesAgain?: boolean },
@@ -88,17 +81,14 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       }
       const files = await sentFiles(form);
       await tickets.reply(actor, params.id, body.data, files);
-      await record("ticket.reply", { files: files.length });
       return answer(200, { ok: true, message: t.tickets.replySent });
     }
     if (intent === "resolve") {
       await tickets.resolve(actor, params.id);
-      await record("ticket.resolve");
       return answer(200, { ok: true, message: t.tickets.resolvedDone });
     }
     if (intent === "reopen") {
       await tickets.reopen(actor, params.id);
-      await record("ticket.reopen");
       return answer(200, { ok: true, message: t.tickets.reopened });
     }
     return answer(400, { ok: false, message: t.tickets.invalid });

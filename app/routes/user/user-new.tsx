@@ -33,12 +33,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!input.success) return { ok: false, message: t.invite.emailInvalid, field: "email" as const };
   try {
     const sent = await context.services.members.invite(actor, input.data);
-    await context.services.audit.record({
-      actor: actor.email,
-      action: "member.invite",
-      target: sent.invitation.email,
-      detail: { company: actor.companyId, role: sent.invitation.role, emailed: sent.emailed },
-    });
     return {
       ok: true,
       message: sent.emailed ? t.invite.sent(sent.invitation.email) : t.invite.linkOnce(sent.invitation.email),

@@ -49,24 +49,19 @@ export async function action({ request, context }: Route.ActionArgs) {
   const t = portalTexts(language);
   const input = actionSchema.safeParse(Object.fromEntries(await request.formData()));
   if (!input.success) return { ok: false, message: t.users.invalid };
-  const { members, audit } = context.services;
-  const record = (action: string, target: string, detail?: Record<string, unknown>) =>
-    audit.record({ actor: actor.email, action, target, detail: { company: actor.companyId, ...detail } });
+  const { members } = context.services;
   try {
     const body = input.data;
     if (body.intent === "role") {
       await members.changeRole(actor, body.memberId, body.role);
-      await record("member.role", body.memberId, { role: body.role });
       return { ok: true, message: t.users.roleSaved };
     }
     if (body.intent === "remove") {
       const { email } = await members.remove(actor, body.memberId);
-      await record("member.remove", email);
       return { ok: true, message: t.users.removed(email) };
     }
     if (body.intent === "resend") {
       const sent = await members.resend(actor, body.invitationId);
-      await record("member.invite", sent.invitation.email, { resend: true });
       return {
         ok: true,
         message: sent.emailed
@@ -76,7 +71,6 @@ export async function action({ request, context }: Route.ActionArgs) {
       };
     }
     await members.revoke(actor, body.invitationId);
-    await record("member.revoke", body.invitationId);
     return { ok: true, message: t.users.revoked };
   } catch (error) {
     if (DomainError.is(error, "not-found"))
