@@ -177,7 +177,7 @@ describe("the media library service (decision 099) on PGlite", () => {
       item: { id: first.id, alt: { pt: "Trator", en: "Tractor" } },
     });
     await expect(media.remove(first.id + 1000, "admin@vertice.local")).rejects.toThrow(
-      mediaMessages.notFound,
+      mediaRefusals.pt.notFound,
     );
     const entries = await handle.db.select().from(auditLog).orderBy(asc(auditLog.id));
     expect(entries.filter((entry) => entry.target === first.url)).toMatchObject([
