@@ -1,5 +1,5 @@
 import type { FormField as Field } from "~/lib/forms/definition.ts";
-import type { FormTexts } from "~/lib/forms/texts.ts";
+import { type FormTexts, fieldHint } from "~/lib/forms/texts.ts";
 
 interface Props {
   field: Field;
@@ -14,9 +14,9 @@ interface Props {
 /** One field of a form definition (B §3.4) with its label, hint, and error under it (B §4.3). */
 export function FormFieldInput({ field, value, error, texts, onChange, onToggle }: Props) {
   const id = `campo-${field.name}`;
+  const hintText = fieldHint(texts, field.description, field.maxSelect);
   const describedBy =
-    [field.description ? `${id}-ajuda` : null, error ? `${id}-erro` : null].filter(Boolean).join(" ") ||
-    undefined;
+    [hintText ? `${id}-ajuda` : null, error ? `${id}-erro` : null].filter(Boolean).join(" ") || undefined;
   const common = {
     id,
     name: field.name,
@@ -39,15 +39,9 @@ export function FormFieldInput({ field, value, error, texts, onChange, onToggle 
   );
   const hint = (
     <>
-      {field.description && (
+      {hintText && (
         <p id={`${id}-ajuda`} className="field__hint">
-          {field.description}
-          {field.maxSelect ? ` ${texts.chooseUpTo(field.maxSelect)}` : ""}
-        </p>
-      )}
-      {!field.description && field.maxSelect && (
-        <p id={`${id}-ajuda`} className="field__hint">
-          {texts.chooseUpTo(field.maxSelect)}
+          {hintText}
         </p>
       )}
       {error && (

@@ -193,3 +193,18 @@ const en: FormTexts = {
 export function formTexts(language: OfferedLanguage): FormTexts {
   return language === "en" ? en : pt;
 }
+
+/**
+ * A field's hint: its description, and how many options may be chosen unless the description already
+ * says it ("Escolha até 3 opções." is not followed by "Escolha até 3.", decision 116).
+ */
+export function fieldHint(
+  texts: FormTexts,
+  description: string | undefined,
+  maxSelect: number | undefined,
+): string | null {
+  const limit = maxSelect ? texts.chooseUpTo(maxSelect) : "";
+  if (!description) return limit || null;
+  if (!limit || new RegExp(`(^|\\D)${maxSelect}(\\D|$)`).test(description)) return description;
+  return `${description} ${limit}`;
+}
