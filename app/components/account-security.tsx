@@ -3,6 +3,7 @@ import { Form, useNavigation } from "react-router";
 import { TWO_FACTOR_SETUP_PATH } from "~/lib/auth/redirect.ts";
 import { securityTexts } from "~/lib/auth/security-texts.ts";
 import type { OfferedLanguage } from "~/lib/locale.ts";
+import { RecoveryCodes } from "./RecoveryCodes.tsx";
 
 /**
  * A person's account security (decision 112), on /dashboard and the admin's account page: two-factor
@@ -107,11 +108,7 @@ export function AccountSecurity({
           {result?.intent === "new-recovery-codes" && result.recoveryCodes && (
             <>
               <p>{t.recoveryLead}</p>
-              <ul className="recovery-codes" aria-label={t.recoveryTitle}>
-                {result.recoveryCodes.map((code) => (
-                  <li key={code}>{code}</li>
-                ))}
-              </ul>
+              <RecoveryCodes codes={result.recoveryCodes} texts={t} />
             </>
           )}
           <div className="account-security__actions">

@@ -4,6 +4,7 @@ import { requestToken } from "@server/http/auth-guard.ts";
 import { Fragment } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { QrCode } from "~/components/qr-code.tsx";
+import { RecoveryCodes } from "~/components/RecoveryCodes.tsx";
 import { safeRedirect } from "~/lib/auth/redirect.ts";
 import { securityTexts } from "~/lib/auth/security-texts.ts";
 import { isStaffRole } from "~/lib/auth/staff.ts";
@@ -110,11 +111,7 @@ export default function TwoFactorSetup({ loaderData, actionData }: Route.Compone
             <h1>{s.enabledTitle}</h1>
             <h2>{s.recoveryTitle}</h2>
             <p>{s.recoveryLead}</p>
-            <ul className="recovery-codes" aria-label={s.recoveryTitle}>
-              {codes.map((code) => (
-                <li key={code}>{code}</li>
-              ))}
-            </ul>
+            <RecoveryCodes codes={codes} texts={s} />
             <a className="button button--primary auth-card__submit" href={loaderData.redirectTo}>
               {s.continue}
             </a>

@@ -89,6 +89,14 @@ describe("two-factor sign-in and sessions in Chromium", () => {
     await page.locator(".recovery-codes li").first().waitFor();
     recovery = await page.locator(".recovery-codes li").allTextContents();
     expect(recovery).toHaveLength(10);
+    // The codes can be kept without retyping them: a text file to download, and a copy button.
+    const download = page.getByRole("link", { name: "Baixar como arquivo .txt" });
+    expect(await download.getAttribute("download")).toBe("vertice-codigos-de-recuperacao.txt");
+    const file = decodeURIComponent(
+      (await download.getAttribute("href"))!.replace(/^data:text\/plain;charset=utf-8,/, ""),
+    );
+    expect(file.trim().split("\n").slice(2)).toEqual(recovery);
+    expect(await page.getByRole("button", { name: "Copiar os códigos" }).isVisible()).toBe(true);
     rememberRecoveryCodes(server.url, admin.email, recovery.slice(1));
     await page.screenshot({ path: path.join(screenshots, "two-factor-recovery-codes.png"), fullPage: true });
     await page.getByRole("link", { name: "Continuar" }).click();

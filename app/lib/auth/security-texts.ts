@@ -32,6 +32,11 @@ const pt = {
   recoveryLead:
     "Guarde estes códigos de recuperação em um lugar seguro (gerenciador de senhas, papel guardado). Cada um entra uma vez se você perder o celular. Eles não serão mostrados de novo.",
   recoveryTitle: "Códigos de recuperação",
+  copyCodes: "Copiar os códigos",
+  codesCopied: "Códigos copiados.",
+  copyFailed: "Não foi possível copiar: selecione os códigos e copie-os.",
+  downloadCodes: "Baixar como arquivo .txt",
+  codesFile: "vertice-codigos-de-recuperacao.txt",
   continue: "Continuar",
   securityTitle: "Segurança da conta",
   twoFactorTitle: "Verificação em duas etapas",
@@ -106,6 +111,11 @@ const en: SecurityTexts = {
   recoveryLead:
     "Keep these recovery codes somewhere safe (a password manager, a stored sheet of paper). Each signs in once if you lose your phone. They will not be shown again.",
   recoveryTitle: "Recovery codes",
+  copyCodes: "Copy the codes",
+  codesCopied: "Codes copied.",
+  copyFailed: "Could not copy: select the codes and copy them.",
+  downloadCodes: "Download as a .txt file",
+  codesFile: "vertice-recovery-codes.txt",
   continue: "Continue",
   securityTitle: "Account security",
   twoFactorTitle: "Two-step verification",
