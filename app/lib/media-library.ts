@@ -55,6 +55,27 @@ export function imageUrlsIn(value: unknown, found = new Set<string>()): Set<stri
 }
 
 /**
+ * The alt texts content already gives its images: an object's `alt` (or `<field>Alt`) beside the field
+ * that holds an image's address, the first one found for each address (decision 116).
+ */
+export function altTextsIn(value: unknown, found = new Map<string, string>()): Map<string, string> {
+  if (Array.isArray(value)) {
+    for (const item of value) altTextsIn(item, found);
+  } else if (typeof value === "object" && value !== null) {
+    const record = value as Record<string, unknown>;
+    for (const [key, item] of Object.entries(record)) {
+      if (typeof item === "string" && IMAGE_URL.test(item)) {
+        const alt = record[`${key}Alt`] ?? record.alt;
+        if (typeof alt === "string" && alt.trim() && !found.has(item)) found.set(item, alt.trim());
+      } else {
+        altTextsIn(item, found);
+      }
+    }
+  }
+  return found;
+}
+
+/**
  * The fields of a document that use one of the addresses, as dot paths (`slides.0.background.src`):
  * a field equal to an address, or text that contains one (a CSS url(), a paragraph with a link).
  */

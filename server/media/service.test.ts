@@ -163,6 +163,42 @@ describe("the media library service (decision 099) on PGlite", () => {
     expect((await media.forPage([campo!.url], "pt"))[campo!.url]?.position).toBeUndefined();
   });
 
+  it("takes the alt text the content already gives an image, in each language (decision 116)", async () => {
+    await handle.db.insert(contentDocuments).values([
+      {
+        name: "video-demo-data",
+        data: {
+          poster: { src: "/images/hero/default.svg", alt: "Painel de gestão" },
+          other: "/images/x.svg",
+        },
+        source: "seed",
+      },
+      {
+        name: "video-demo-data",
+        lang: "en",
+        data: { poster: { src: "/images/hero/default.svg", alt: "Management dashboard" } },
+        source: "seed",
+      },
+    ]);
+    // Imported before without alt text (the test above): given the content's now, in both languages.
+    await media.importReferenced();
+    const [svg] = await media.list({ q: "default.svg" });
+    expect(svg).toMatchObject({
+      url: "/images/hero/default.svg",
+      alt: { pt: "Painel de gestão", en: "Management dashboard" },
+    });
+    // Alt text staff wrote is never replaced by the content's.
+    await media.edit(
+      svg!.id,
+      { alt: { pt: "Tela do ERP", en: "ERP screen" }, focal: { x: 0.5, y: 0.5 } },
+      "t",
+    );
+    await media.importReferenced();
+    expect((await media.list({ q: "default.svg" }))[0]).toMatchObject({
+      alt: { pt: "Tela do ERP", en: "ERP screen" },
+    });
+  });
+
   it("records who changed the library (decision 072): an upload, alt text given by a second upload", async () => {
     const bytes = await png(300, 200);
     const first = await media.uploadForContent({ bytes, by: "editora@vertice.local" });

@@ -5,6 +5,7 @@ import { and, desc, eq, ilike, inArray, or, sql } from "drizzle-orm";
 import {
   ALT_MAX,
   altIn,
+  altTextsIn,
   describeUsages,
   fieldsUsing,
   imageUrlsIn,
@@ -300,28 +301,48 @@ export class MediaService {
    * the library, so an address typed into a document shows up there too.
    */
   async importReferenced(): Promise<number> {
-    const rows = await this.db.select({ data: contentDocuments.data }).from(contentDocuments);
+    const rows = await this.db
+      .select({ data: contentDocuments.data, lang: contentDocuments.lang })
+      .from(contentDocuments);
     const urls = new Set<string>();
-    for (const row of rows) imageUrlsIn(row.data, urls);
-    if (urls.size === 0) return 0;
-    const known = new Set(
-      (
-        await this.db
-          .select({ url: media.url })
-          .from(media)
-          .where(inArray(media.url, [...urls]))
-      ).map((r) => r.url),
-    );
-    let imported = 0;
-    for (const url of urls) {
-      if (known.has(url)) continue;
-      if (await this.importOne(url).catch(() => false)) imported++;
+    // The alt texts the documents already give (decision 116): Portuguese from the default and
+    // Portuguese levels, English from the English ones.
+    const alts = { pt: new Map<string, string>(), en: new Map<string, string>() };
+    for (const row of rows) {
+      imageUrlsIn(row.data, urls);
+      if (row.lang === "" || row.lang === "pt") altTextsIn(row.data, alts.pt);
+      if (row.lang === "en") altTextsIn(row.data, alts.en);
     }
-    if (imported > 0) await this.invalidate();
-    return imported;
+    if (urls.size === 0) return 0;
+    const altOf = (url: string) => ({
+      pt: alts.pt.get(url)?.slice(0, ALT_MAX) ?? "",
+      en: alts.en.get(url)?.slice(0, ALT_MAX) ?? "",
+    });
+    const known = await this.db
+      .select({ url: media.url, altPt: media.altPt, altEn: media.altEn })
+      .from(media)
+      .where(inArray(media.url, [...urls]));
+    let changed = 0;
+    // Images imported before without alt text get the content's, where it has one.
+    for (const item of known) {
+      const alt = altOf(item.url);
+      if (item.altPt || item.altEn || !(alt.pt || alt.en)) continue;
+      await this.db
+        .update(media)
+        .set({ altPt: alt.pt, altEn: alt.en, updatedAt: this.now() })
+        .where(and(eq(media.url, item.url), eq(media.altPt, ""), eq(media.altEn, "")));
+      changed++;
+    }
+    const knownUrls = new Set(known.map((item) => item.url));
+    for (const url of urls) {
+      if (knownUrls.has(url)) continue;
+      if (await this.importOne(url, altOf(url)).catch(() => false)) changed++;
+    }
+    if (changed > 0) await this.invalidate();
+    return changed;
   }
 
-  private async importOne(url: string): Promise<boolean> {
+  private async importOne(url: string, alt: { pt: string; en: string }): Promise<boolean> {
     let bytes: Buffer | null = null;
     let storageName: string | null = null;
     if (url.startsWith("/uploads/")) {
@@ -353,6 +374,8 @@ export class MediaService {
         size: bytes.byteLength,
         variants,
         source: storageName ? "upload" : "site",
+        altPt: alt.pt,
+        altEn: alt.en,
         createdAt: this.now(),
         updatedAt: this.now(),
       })
