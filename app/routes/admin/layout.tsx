@@ -161,12 +161,8 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
           <ul>
             {menuGroups(adminScreens.filter((screen) => screen.menu && may(screen.action))).map((group) => (
               <li key={group.entries[0]!.id} className={group.heading ? "admin__group" : undefined}>
-                {group.heading && (
-                  <p className="admin__group-heading" id={`menu-${group.entries[0]!.id}`}>
-                    {group.heading}
-                  </p>
-                )}
-                <ul aria-labelledby={group.heading ? `menu-${group.entries[0]!.id}` : undefined}>
+                {group.heading && <p className="admin__group-heading">{group.heading}</p>}
+                <ul>
                   {group.entries.map((screen) => (
                     <li key={screen.id}>
                       <NavLink

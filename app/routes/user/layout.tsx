@@ -5,7 +5,7 @@ import { authTexts } from "~/lib/auth/texts.ts";
 import { passOnHeaders } from "~/lib/route-headers.ts";
 import portalStylesheet from "~/styles/portal.css?url";
 import type { Route } from "./+types/layout";
-import { type UserMenuGroup, userMenu } from "./menu.ts";
+import { phoneMenuLabel, type UserMenuGroup, userMenu } from "./menu.ts";
 
 export const headers = passOnHeaders;
 
@@ -25,12 +25,8 @@ function MenuGroups({ groups, idPrefix }: { groups: UserMenuGroup[]; idPrefix: s
     const id = `${idPrefix}-${index}`;
     return (
       <div key={id} className="user-area__group">
-        {group.heading && (
-          <p id={id} className="user-area__group-heading">
-            {group.heading}
-          </p>
-        )}
-        <ul aria-labelledby={group.heading ? id : undefined}>
+        {group.heading && <p className="user-area__group-heading">{group.heading}</p>}
+        <ul>
           {group.entries.map((entry) => (
             <li key={entry.path}>
               <NavLink to={entry.path} end>
@@ -71,7 +67,7 @@ export default function UserLayout({ loaderData }: Route.ComponentProps) {
         <MenuGroups groups={groups} idPrefix="menu-grupo" />
         <p className="user-area__footer">{systemLink}</p>
       </nav>
-      <nav className="user-area__phone-menu" aria-label={t.userArea}>
+      <nav className="user-area__phone-menu" aria-label={phoneMenuLabel(loaderData.language)}>
         <details ref={phoneMenu}>
           <summary>
             <span className="user-area__phone-title">{t.userArea}</span>

@@ -20,6 +20,11 @@ const GROUPS = {
   },
 } satisfies Record<OfferedLanguage, Record<string, string>>;
 
+/** The phone's menu is a landmark of its own beside the sidebar: it needs its own name. */
+export function phoneMenuLabel(language: OfferedLanguage): string {
+  return language === "en" ? "Customer area menu" : "Menu da área do cliente";
+}
+
 export interface UserMenuEntry {
   path: string;
   label: string;
