@@ -4,6 +4,7 @@ import type { TrafficSource } from "~/lib/funnel/events.ts";
 import { FunnelChart } from "./FunnelChart.tsx";
 import { sourceLabel, funnelTexts as t } from "./funnel-texts.ts";
 import { ScrollBox } from "./ScrollBox.tsx";
+import { formName } from "./texts.ts";
 
 export interface FunnelSectionData {
   query: { form: string; days: number; segment?: string };
@@ -38,7 +39,7 @@ function SourceCells({ row }: { row: TrafficSource }) {
  */
 export function FunnelSection({ data }: { data: FunnelSectionData }) {
   const { query, stages } = data;
-  const formName = t.forms[query.form] ?? query.form;
+  const shownForm = formName(query.form);
   const empty = stages.every((stage) => stage.count === 0);
   return (
     <section className="funnel" aria-labelledby="funil-titulo">
@@ -50,7 +51,7 @@ export function FunnelSection({ data }: { data: FunnelSectionData }) {
           <select name="funil" defaultValue={query.form}>
             {data.forms.map((key) => (
               <option key={key} value={key}>
-                {t.forms[key] ?? key}
+                {formName(key)}
               </option>
             ))}
           </select>
@@ -86,13 +87,13 @@ export function FunnelSection({ data }: { data: FunnelSectionData }) {
       </Form>
 
       {empty ? (
-        <p className="funnel__empty">{t.empty(formName)}</p>
+        <p className="funnel__empty">{t.empty(shownForm)}</p>
       ) : (
         <>
-          <FunnelChart stages={stages} form={formName} days={query.days} />
-          <ScrollBox label={t.tableCaption(formName, query.days)}>
+          <FunnelChart stages={stages} form={shownForm} days={query.days} />
+          <ScrollBox label={t.tableCaption(shownForm, query.days)}>
             <table className="admin-table funnel__table">
-              <caption className="visually-hidden">{t.tableCaption(formName, query.days)}</caption>
+              <caption className="visually-hidden">{t.tableCaption(shownForm, query.days)}</caption>
               <thead>
                 <tr>
                   <th scope="col">{t.stage}</th>

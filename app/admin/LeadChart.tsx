@@ -67,9 +67,10 @@ export function LeadChart({ days }: { days: DayCount[] }) {
             { label: t.leadsAxis, incrs: [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000] },
           ],
           series: [
-            { label: t.day, value: (_u, v) => (v == null ? "--" : dayLabel(v)) },
+            { label: t.day, value: (_u, v) => (v == null ? t.pointAtDay : dayLabel(v)) },
             ...SERIES.map(({ key, color }) => ({
               label: t[key],
+              value: (_u: unknown, v: number | null) => (v == null ? "—" : String(v)),
               stroke: color,
               width: 2,
               points: { show: true },

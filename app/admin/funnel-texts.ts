@@ -11,14 +11,6 @@ export const funnelTexts = {
   allSegments: "Todos",
   mainSite: "Site principal",
   show: "Ver funil",
-  forms: {
-    demo: "Demonstração",
-    parceiros: "Parceiros",
-    trial: "Teste grátis",
-    contato: "Contato",
-    newsletter: "Newsletter",
-    whatsapp: "WhatsApp (chat)",
-  } as Record<string, string>,
   /** Short names under the chart's bars. */
   short: (key: string) =>
     key === "shown"

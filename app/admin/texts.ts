@@ -1,3 +1,22 @@
+// Relative imports: routes.ts reads this module (through screens.ts) where the "~" alias is unknown.
+import type { FormKey } from "../lib/forms/form-keys.ts";
+import { languageName } from "../lib/languages.ts";
+
+/** The site's forms as staff name them (lead lists, funnel, sales rules, lead detail). */
+export const FORM_NAMES: Record<FormKey, string> = {
+  demo: "Demonstração",
+  parceiros: "Parceiros",
+  contato: "Contato",
+  trial: "Teste grátis",
+  newsletter: "Newsletter",
+  whatsapp: "WhatsApp (chat)",
+};
+
+/** A stored form key by its name; one the site no longer has stays as it is. */
+export function formName(key: string): string {
+  return FORM_NAMES[key as FormKey] ?? key;
+}
+
 /** Texts of the admin area (B §2.8, §4.6, §8.3). Staff work in Portuguese. */
 export const adminTexts = {
   title: "Administração",
@@ -8,7 +27,7 @@ export const adminTexts = {
   outcomes: {
     title: (days: number) => `Resultados de vendas (últimos ${days} dias)`,
     byForm: "Por formulário",
-    bySource: "Por origem da primeira visita (fonte / meio / campanha)",
+    bySource: "Por origem da primeira visita",
     form: "Formulário",
     source: "Origem",
     total: "Leads",
@@ -56,7 +75,7 @@ export const adminTexts = {
    * inglês" (the segment's name from the domain configuration when the screen has it).
    */
   levelName: (segment: string, lang: string, segmentNames: Record<string, string> = {}) => {
-    const language = { pt: "português", en: "inglês", es: "espanhol" }[lang] ?? lang;
+    const language = languageName(lang).toLowerCase();
     const site = segment ? (segmentNames[segment] ?? `Segmento ${segment}`) : "";
     if (site && lang) return `${site}, em ${language}`;
     if (site) return site;
@@ -114,10 +133,18 @@ export const adminTexts = {
     pending: "Entregas pendentes",
     failed: "Entregas com falha",
     spam: "Retidos como spam",
+    unassigned: (n: number) =>
+      n === 1
+        ? "1 lead dos últimos 30 dias está sem responsável de vendas."
+        : `${n} leads dos últimos 30 dias estão sem responsável de vendas.`,
+    seeUnassigned: "Ver os leads sem responsável",
+    setRouting: "Definir quem recebe cada lead",
     byForm: "Leads por formulário e temperatura (30 dias)",
     byDay: "Leads por dia nos últimos 30 dias",
     leadsAxis: "Leads",
     day: "Dia",
+    /** The chart's legend before the pointer is on a day (uPlot would print "--"). */
+    pointAtDay: "aponte um dia no gráfico",
     peak: (day: string, n: number) => `Dia com mais leads: ${day} (${n}).`,
     form: "Formulário",
     cold: "Frio",
@@ -288,7 +315,7 @@ export const inboxTexts = {
   statuses: {
     pending: "Pendente",
     delivered: "Entregue",
-    simulated: "Simulado",
+    simulated: "Sem Jira (modo simulado)",
     failed: "Falhou",
     spam: "Retido como spam",
   } as Record<string, string>,
@@ -305,7 +332,9 @@ export const inboxTexts = {
     "one-click": "cancelamento de um clique pelo programa de e-mail",
     page: "página de cancelamento da newsletter",
   } as Record<string, string>,
-  tracking: "Rastreamento",
+  tracking: "A visita",
+  /** The Jira column of a lead with no issue: why there is none. */
+  noTicket: { simulated: "Jira não configurado", pending: "Aguardando o Jira" } as Record<string, string>,
   temperature: "Temperatura",
   deliveries: "Entregas",
   job: "Destino",
@@ -509,13 +538,5 @@ export const salesTexts = {
   outcomesSaved: "Resultados salvos; os leads já mostram o novo resultado.",
   lastSaved: (at: string, by: string | null) => `Última alteração: ${at}${by ? ` por ${by}` : ""}.`,
   temperatureLabels: { cold: "Frio", warm: "Morno", hot: "Quente" } as Record<string, string>,
-  formLabels: {
-    demo: "Demonstração",
-    parceiros: "Parceiros",
-    contato: "Contato",
-    trial: "Teste grátis",
-    newsletter: "Newsletter",
-    whatsapp: "WhatsApp",
-  } as Record<string, string>,
   invalid: "Verifique os campos destacados.",
 } as const;

@@ -18,3 +18,20 @@ export function isAcceptedLanguage(value: unknown): value is Language {
 export function isOfferedLanguage(value: unknown): value is OfferedLanguage {
   return typeof value === "string" && (OFFERED_LANGUAGES as readonly string[]).includes(value);
 }
+
+/** Every accepted language's name, in Portuguese and in English: one table for every screen that names one. */
+const LANGUAGE_NAMES: Record<Language, { pt: string; en: string }> = {
+  pt: { pt: "Português", en: "Portuguese" },
+  en: { pt: "Inglês", en: "English" },
+  es: { pt: "Espanhol", en: "Spanish" },
+  fr: { pt: "Francês", en: "French" },
+  de: { pt: "Alemão", en: "German" },
+  it: { pt: "Italiano", en: "Italian" },
+  zh: { pt: "Chinês", en: "Chinese" },
+  ja: { pt: "Japonês", en: "Japanese" },
+};
+
+/** A language's name ("Inglês"), in the reader's language; a code not accepted stays as it is. */
+export function languageName(code: string, reader: OfferedLanguage = "pt"): string {
+  return isAcceptedLanguage(code) ? LANGUAGE_NAMES[code][reader] : code;
+}

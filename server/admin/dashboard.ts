@@ -10,6 +10,8 @@ export interface DashboardFigures {
   leadsByDay: DayCount[];
   deliveries: { pending: number; failed: number };
   spam: number;
+  /** Leads of the last 30 days no sales owner was given (no routing rule matched; spam left out). */
+  unassigned: number;
   recentEdits: { name: string; segment: string; lang: string; version: number; author: string; at: string }[];
 }
 
@@ -62,7 +64,7 @@ export async function deliveryCounts(db: Database): Promise<{ pending: number; f
 export async function dashboardFigures(db: Database, now: Date = new Date()): Promise<DashboardFigures> {
   const since = new Date(now.getTime() - DASHBOARD_DAYS * 24 * 3600_000);
   const day = sql<string>`to_char(${leads.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`;
-  const [byForm, byDay, deliveries, spam, edits] = await Promise.all([
+  const [byForm, byDay, deliveries, spam, unassigned, edits] = await Promise.all([
     db
       .select({ form: leads.formId, level: leads.level, n: count() })
       .from(leads)
@@ -75,6 +77,10 @@ export async function dashboardFigures(db: Database, now: Date = new Date()): Pr
       .groupBy(day, leads.level),
     deliveryCounts(db),
     db.select({ n: count() }).from(leads).where(isNotNull(leads.spamReason)),
+    db
+      .select({ n: count() })
+      .from(leads)
+      .where(and(gte(leads.createdAt, since), isNull(leads.spamReason), isNull(leads.ownerAccountId))),
     db
       .select({
         name: contentDocuments.name,
@@ -105,6 +111,7 @@ export async function dashboardFigures(db: Database, now: Date = new Date()): Pr
     ),
     deliveries,
     spam: Number(spam[0]?.n ?? 0),
+    unassigned: Number(unassigned[0]?.n ?? 0),
     recentEdits: edits.map((edit) => ({ ...edit, author: edit.author ?? "—", at: edit.at.toISOString() })),
   };
 }

@@ -1,8 +1,9 @@
 import { and, gte, isNull } from "drizzle-orm";
+import { touchOrigin } from "~/lib/attribution/touch.ts";
 import { OUTCOMES, type Outcome } from "~/lib/leads/outcomes.ts";
 import type { Database } from "../db/client.ts";
 import { leads } from "../db/schema.ts";
-import { firstTouchOf, touchColumns } from "../leads/inbox.ts";
+import { firstTouchOf } from "../leads/inbox.ts";
 
 /** The period the dashboard's sales outcomes cover: long enough for deals to close. */
 export const OUTCOME_DAYS = 90;
@@ -48,13 +49,11 @@ export async function outcomesReport(db: Database, now: Date = new Date()) {
     .where(and(gte(leads.createdAt, since), isNull(leads.spamReason)));
   const touched = rows.map((row) => ({
     ...row,
-    touch: touchColumns(firstTouchOf(row.tracking as Record<string, unknown>)),
+    origin: touchOrigin(firstTouchOf(row.tracking as Record<string, unknown>)),
   }));
   return {
     days: OUTCOME_DAYS,
     byForm: countOutcomes(touched, (row) => row.form),
-    bySource: countOutcomes(touched, (row) =>
-      [row.touch.source, row.touch.medium, row.touch.campaign].filter(Boolean).join(" / "),
-    ).slice(0, 20),
+    bySource: countOutcomes(touched, (row) => row.origin).slice(0, 20),
   };
 }

@@ -1,6 +1,6 @@
 import { type PreviewRoute, previewRoutes } from "~/lib/content/preview-routes.ts";
 import type { ContentLevel } from "~/lib/content-lookup.ts";
-import { OFFERED_LANGUAGES } from "~/lib/languages.ts";
+import { languageName, OFFERED_LANGUAGES } from "~/lib/languages.ts";
 import { siteBaseUrl } from "~/lib/seo/sitemap.ts";
 import type { Signer } from "../secrets.ts";
 import { PREVIEW_TTL_MS, previewToken } from "./preview.ts";
@@ -15,8 +15,6 @@ export interface PreviewChoices {
   sites: { segment: string; label: string; baseUrl: string }[];
   languages: { code: string; label: string; prefix: string }[];
 }
-
-const LANGUAGE_LABELS: Record<string, string> = { pt: "Português", en: "Inglês", es: "Espanhol" };
 
 /**
  * The choices of a preview of one document's draft at one level: the default level shows on every
@@ -52,6 +50,6 @@ export function previewChoices(input: {
     expiresAt: new Date(expiresAt).toISOString(),
     routes: previewRoutes(input.name, input.data, input.pages),
     sites,
-    languages: codes.map((code) => ({ code, label: LANGUAGE_LABELS[code] ?? code, prefix: `/${code}` })),
+    languages: codes.map((code) => ({ code, label: languageName(code), prefix: `/${code}` })),
   };
 }

@@ -1,5 +1,11 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
-import { describeTouch, type Touch, touchMedium, touchSource } from "~/lib/attribution/touch.ts";
+import {
+  describeTouch,
+  externalReferrer,
+  type Touch,
+  touchMedium,
+  touchSource,
+} from "~/lib/attribution/touch.ts";
 import { DELIVERY_STATUSES, LEAD_LEVELS } from "~/lib/lead-status.ts";
 import { isOverdue, OUTCOMES, type Outcome } from "~/lib/leads/outcomes.ts";
 import type { AuditActor, AuditLog } from "../admin/audit.ts";
@@ -309,7 +315,9 @@ export class LeadInbox {
 /** The lead's last touch: this visit's tags and referrer, as the first touch is kept. */
 export function lastTouchOf(tracking: Record<string, unknown>): Touch {
   const referrer =
-    typeof tracking.referrer === "string" && tracking.referrer !== "direct" ? tracking.referrer : undefined;
+    typeof tracking.referrer === "string" && tracking.referrer !== "direct"
+      ? externalTo(tracking.referrer, tracking.page)
+      : undefined;
   const tags = {
     ...((tracking.utm ?? {}) as Record<string, string>),
     ...((tracking.clickIds ?? {}) as Record<string, string>),
@@ -318,6 +326,19 @@ export function lastTouchOf(tracking: Record<string, unknown>): Touch {
     ...(Object.keys(tags).length ? { tags } : {}),
     ...(referrer ? { referrer } : {}),
   };
+}
+
+/**
+ * A lead's referrer unless it is the site itself (the visitor came to the form from the home): the
+ * page's own host is no source. Leads stored before the page was kept keep their referrer.
+ */
+function externalTo(referrer: string, page: unknown): string | undefined {
+  if (typeof page !== "string") return referrer;
+  try {
+    return externalReferrer(referrer, new URL(page).hostname);
+  } catch {
+    return referrer;
+  }
 }
 
 /** The first touch the cookie kept, or, without it (no JavaScript, Do Not Track), this visit's. */

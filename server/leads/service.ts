@@ -4,6 +4,7 @@ import type { Answers, FormDefinition } from "~/lib/forms/definition.ts";
 import { UTM_KEYS } from "~/lib/forms/form-keys.ts";
 import { actionFor, computeTemperature, type Temperature } from "~/lib/forms/scoring.ts";
 import { type FieldErrors, validateSteps } from "~/lib/forms/validation.ts";
+import { clarityIdFrom, NO_CLARITY } from "~/lib/leads/clarity.ts";
 import { leadIdentity } from "~/lib/leads/identity.ts";
 import { eventsOnStore } from "~/lib/webhooks.ts";
 import type { AuditActor, AuditLog } from "../admin/audit.ts";
@@ -103,14 +104,6 @@ export interface LeadServiceOptions {
   protocolWaitMs?: number;
   now?: () => Date;
   minFillMs?: number;
-}
-
-const NO_CLARITY = "não-disponível";
-
-/** The analytics session id of the _clck cookie: the part before the pipe (B §3.5). */
-export function clarityIdFrom(cookie: string | null | undefined): string {
-  const id = cookie?.split("|")[0]?.trim();
-  return id ? id : NO_CLARITY;
 }
 
 /**

@@ -66,7 +66,7 @@ describe("a lead's confirmation e-mail: HTML and text from one template", () => 
     "in %s: the protocol, the form's promise (B §9.4) and every next step, in both parts",
     async (language) => {
       const { form, subject, html, text } = await rendered(lead(), "demo", language);
-      const promise = language === "pt" ? "em até 4 horas" : "within 4 hours";
+      const promise = language === "pt" ? "em até 4 horas úteis" : "within 4 business hours";
       expect(form.success.description).toContain(promise);
       for (const part of [visible(html), text.replace(/\s+/g, " ")]) {
         expect(part).toContain("FDVW-321");
@@ -87,12 +87,12 @@ describe("a lead's confirmation e-mail: HTML and text from one template", () => 
     },
   );
 
-  it("names the promise of each form of B §9.4 in its language", async () => {
+  it("names the promise of each form of B §9.4 in its language, qualified as the deadline rule keeps it (decision 117)", async () => {
     const promises: Record<string, [string, string]> = {
-      demo: ["em até 4 horas", "within 4 hours"],
-      parceiros: ["em até 2 dias úteis", "within 2 business days"],
-      contato: ["em até 24 horas úteis", "within 24 business hours"],
-      trial: ["Em até 2 horas", "Within 2 hours"],
+      demo: ["em até 4 horas úteis quando há urgência", "within 4 business hours when it is urgent"],
+      parceiros: ["em até 2 dias úteis quando há urgência", "within 2 business days when it is urgent"],
+      contato: ["Entraremos em contato em breve. Obrigado!", "We will be in touch soon. Thank you!"],
+      trial: ["em até 2 horas úteis quando há urgência", "within 2 business hours when it is urgent"],
     };
     for (const [key, [pt, en]] of Object.entries(promises)) {
       expect((await rendered(lead({ formId: key }), key, "pt")).text, key).toContain(pt);

@@ -217,6 +217,7 @@ describe("editorial workflow in Chromium", () => {
 
     // The browser's back button is held too: to the editor again, a change, then back.
     await page.locator("#admin-menu").getByRole("link", { name: "Conteúdo do site" }).click();
+    await page.waitForURL(`${server.url}/admin/json`);
     await page.getByRole("link", { name: "Depoimentos", exact: true }).click();
     await page.waitForURL(`${server.url}/admin/json/testimonials-data.json`);
     await page.locator(".editor__form").getByLabel("Subtítulo").fill("Outra mudança não salva");

@@ -387,10 +387,12 @@ describe("describeTouch: one line for people", () => {
     [{ tags: { fbclid: "x" }, landing: "/?fbclid=x" }, "facebook / cpc (fbclid) · entrada em /?fbclid=x"],
     [
       { referrer: "https://www.bing.com/search", landing: "/planos" },
-      "bing.com / referral · entrada em /planos",
+      "bing.com (outro site) · entrada em /planos",
     ],
-    [{ landing: "/" }, "direct / (none) · entrada em /"],
-    [{}, "direct / (none)"],
+    [{ landing: "/" }, "Acesso direto · entrada em /"],
+    [{}, "Acesso direto"],
+    [{ tags: { utm_source: "newsletter" } }, "newsletter"],
+    [{ tags: { utm_campaign: "natal" } }, "direct / natal"],
     [null, ""],
     [undefined, ""],
   ])("%j → %j", (touch, line) => {

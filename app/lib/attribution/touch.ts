@@ -67,8 +67,11 @@ export function tagsFrom(search: string): Partial<Record<TouchTag, string>> {
   return tags;
 }
 
-/** An external referrer as kept: origin and path, its query (which may hold personal data) dropped. */
-function externalReferrer(referrer: string, host: string): string | undefined {
+/**
+ * An external referrer as kept: origin and path, its query (which may hold personal data) dropped;
+ * undefined for this site's own pages (moving from the home to a form is not a source).
+ */
+export function externalReferrer(referrer: string, host: string): string | undefined {
   try {
     const url = new URL(referrer);
     if (!/^https?:$/.test(url.protocol) || sameSite(host, url.hostname)) return undefined;
@@ -139,16 +142,25 @@ export function touchMedium(touch: Touch | null | undefined): string {
   return touch?.referrer ? "referral" : "(none)";
 }
 
-/** One line for people: "google / cpc / black-friday · landed on /demonstracao". */
+/**
+ * Where a visit came from, for people (the admin's leads and reports, the Jira ticket):
+ * "google / cpc / black-friday"; a visit with no campaign and no referrer reads "Acesso direto", one
+ * from another site "bing.com (outro site)", never the report tokens "direct / (none)" (decision 116).
+ */
+export function touchOrigin(touch: Touch | null | undefined): string {
+  const campaign = touch?.tags?.utm_campaign;
+  const source = touchSource(touch);
+  const medium = touchMedium(touch);
+  if (medium === "(none)" && source === "direct" && !campaign) return "Acesso direto";
+  if (medium === "referral" && !touch?.tags?.utm_medium && !campaign) return `${source} (outro site)`;
+  return [source, medium === "(none)" ? "" : medium, campaign].filter(Boolean).join(" / ");
+}
+
+/** One line for people: the origin, the click ids and the landing ("… · entrada em /demonstracao"). */
 export function describeTouch(touch: Touch | null | undefined): string {
   if (!touch) return "";
-  const campaign = touch.tags?.utm_campaign;
   const ids = CLICK_ID_KEYS.filter((key) => touch.tags?.[key]).join(", ");
-  return [
-    [touchSource(touch), touchMedium(touch), campaign].filter(Boolean).join(" / "),
-    ids ? `(${ids})` : "",
-    touch.landing ? `· entrada em ${touch.landing}` : "",
-  ]
+  return [touchOrigin(touch), ids ? `(${ids})` : "", touch.landing ? `· entrada em ${touch.landing}` : ""]
     .filter(Boolean)
     .join(" ");
 }

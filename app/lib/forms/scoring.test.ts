@@ -9,6 +9,7 @@ import {
   levelFor,
   NO_RULES_TEMPERATURE,
   priorityForLevel,
+  successScreenHours,
   type TemperatureLevel,
 } from "./scoring.ts";
 
@@ -282,4 +283,16 @@ describe("B §9.2 default response hours (sla_hours) of the form screen", () => 
       expect(defaultSlaHours(type, "hot")).toBe(hot);
     });
   }
+});
+
+describe("successScreenHours: the promise on the success screen is the lead's own deadline (decision 117)", () => {
+  it("a cold demo is promised the 72 business hours its Jira due date counts, not the sla_hours 24", () => {
+    expect(successScreenHours("lead_capture_qualified", { responseHours: 72, level: "cold" })).toBe(72);
+    expect(successScreenHours("lead_capture_qualified", { responseHours: 4, level: "hot" })).toBe(4);
+  });
+
+  it("without the service's answer, the sla_hours table of B §9.2", () => {
+    expect(successScreenHours("lead_capture_qualified", { responseHours: null, level: "cold" })).toBe(24);
+    expect(successScreenHours("contact_message", { responseHours: null, level: null })).toBe(24);
+  });
 });

@@ -92,6 +92,18 @@ export function defaultSlaHours(type: FormType, level: TemperatureLevel): number
   return table[type]?.[level] ?? 24;
 }
 
+/**
+ * The hours the success screen promises (decision 117): the lead's own response hours as the
+ * service answered them, the same that set its due date in Jira; the sla_hours table above only
+ * when the answer carries none.
+ */
+export function successScreenHours(
+  type: FormType,
+  completed: { responseHours: number | null; level: TemperatureLevel | null },
+): number {
+  return completed.responseHours ?? defaultSlaHours(type, completed.level ?? "warm");
+}
+
 export const TEMPERATURE_LABELS: Record<"pt" | "en", Record<TemperatureLevel, string>> = {
   pt: { cold: "Frio", warm: "Morno", hot: "Quente" },
   en: { cold: "Cold", warm: "Warm", hot: "Hot" },

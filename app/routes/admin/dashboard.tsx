@@ -9,7 +9,7 @@ import { FunnelSection } from "~/admin/FunnelSection.tsx";
 import { LeadChart } from "~/admin/LeadChart.tsx";
 import { OutcomeTable } from "~/admin/OutcomeTable.tsx";
 import { ScheduledChanges } from "~/admin/ScheduledChanges.tsx";
-import { adminTexts } from "~/admin/texts.ts";
+import { adminTexts, formName } from "~/admin/texts.ts";
 import { SAO_PAULO_TZ } from "~/lib/content/schedule-time.ts";
 import type { DocumentName } from "~/lib/content/schemas.ts";
 import { FORM_KEYS } from "~/lib/forms/form-keys.ts";
@@ -66,8 +66,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  */
 export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
   const t = adminTexts.stats;
-  const { leadsByForm, leadsByDay, deliveries, spam, recentEdits, audit, schedules, funnel, outcomes } =
-    loaderData;
+  const {
+    leadsByForm,
+    leadsByDay,
+    deliveries,
+    spam,
+    unassigned,
+    recentEdits,
+    audit,
+    schedules,
+    funnel,
+    outcomes,
+  } = loaderData;
   const total = leadsByForm.reduce((sum, row) => sum + row.total, 0);
   const widest = Math.max(1, ...leadsByForm.map((row) => row.total));
   return (
@@ -86,10 +96,16 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
           </li>
         ))}
       </ul>
+      {unassigned > 0 && (
+        <p className="banner banner--warning" role="status">
+          {t.unassigned(unassigned)} <Link to="/admin/leads?owner=none">{t.seeUnassigned}</Link> ·{" "}
+          <Link to="/admin/vendas">{t.setRouting}</Link>
+        </p>
+      )}
       <ScheduledChanges pending={schedules.pending} recent={schedules.recent} />
       <h2>{adminTexts.outcomes.title(outcomes.days)}</h2>
       <OutcomeTable
-        rows={outcomes.byForm}
+        rows={outcomes.byForm.map((row) => ({ ...row, key: formName(row.key) }))}
         caption={adminTexts.outcomes.byForm}
         keyLabel={adminTexts.outcomes.form}
       />
@@ -117,7 +133,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
           <tbody>
             {leadsByForm.map((row) => (
               <tr key={row.form}>
-                <th scope="row">{row.form}</th>
+                <th scope="row">{formName(row.form)}</th>
                 <td>{row.cold}</td>
                 <td>{row.warm}</td>
                 <td>{row.hot}</td>

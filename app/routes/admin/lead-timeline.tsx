@@ -1,7 +1,7 @@
 import { DomainError } from "@server/domain-errors.ts";
 import { requireAdminScreen } from "@server/http/auth-guard.ts";
 import { data, Link, redirect } from "react-router";
-import { inboxTexts as t } from "~/admin/texts.ts";
+import { formName, inboxTexts as t } from "~/admin/texts.ts";
 import { TrackerLink } from "~/components/ActionResult.tsx";
 import { formatSaoPaulo } from "~/lib/content/schedule-time.ts";
 import { OUTCOME_LABELS } from "~/lib/leads/outcomes.ts";
@@ -43,7 +43,7 @@ export default function LeadTimeline({ loaderData }: Route.ComponentProps) {
             aria-current={row.id === lead.id ? "true" : undefined}
           >
             <h2 className="lead-timeline__title">
-              <Link to={`/admin/leads/${row.id}`}>{row.protocol}</Link> · {row.form}
+              <Link to={`/admin/leads/${row.id}`}>{row.protocol}</Link> · {formName(row.form)}
               {row.id === lead.id && <span className="admin-table__sub"> ({t.thisLead})</span>}
             </h2>
             <dl className="lead-detail__list">

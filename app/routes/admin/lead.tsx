@@ -2,7 +2,8 @@ import { DomainError } from "@server/domain-errors.ts";
 import { requireAdminScreen } from "@server/http/auth-guard.ts";
 import { firstTouchOf, lastTouchOf } from "@server/leads/inbox.ts";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { inboxTexts as t } from "~/admin/texts.ts";
+import { deliveryHeading, visitRows } from "~/admin/lead-details.ts";
+import { formName, inboxTexts as t } from "~/admin/texts.ts";
 import { ActionResult, TrackerLink, TrackerStatus } from "~/components/ActionResult.tsx";
 import { describeTouch } from "~/lib/attribution/touch.ts";
 import { formatSaoPaulo } from "~/lib/content/schedule-time.ts";
@@ -23,11 +24,19 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
         lead: {
           id: lead.id,
           protocol: lead.protocol,
-          form: lead.formId,
+          form: formName(lead.formId),
           stage: lead.stage,
           answers: readableAnswers(form, lead.answers as Record<string, unknown>),
-          tracking: lead.tracking as Record<string, unknown>,
-          context: lead.context as Record<string, unknown>,
+          visit: visitRows(
+            lead.tracking as Record<string, unknown>,
+            lead.context as Record<string, unknown>,
+            Object.fromEntries(
+              Object.entries(context.services.domains.subdomains).map(([key, site]) => [
+                key,
+                site.name ?? key,
+              ]),
+            ),
+          ),
           level: lead.level,
           score: lead.score,
           status: lead.deliveryStatus,
@@ -56,6 +65,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
         jobs: jobs.map((job) => ({
           id: job.id,
           kind: job.kind,
+          heading: deliveryHeading(job.kind, job.status),
           status: job.status,
           attempts: job.attempts,
           maxAttempts: job.maxAttempts,
@@ -247,15 +257,15 @@ export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
       </dl>
       <h2>{t.tracking}</h2>
       <dl className="lead-detail__list">
-        {Object.entries({ ...lead.tracking, ...lead.context }).map(([key, value]) => (
-          <Row key={key} label={key} value={value} />
+        {lead.visit.map(([label, value]) => (
+          <Row key={label} label={label} value={value} />
         ))}
       </dl>
       <h2>{t.deliveries}</h2>
       {jobs.map((job) => (
-        <div key={job.id} className="lead-detail__job">
+        <div key={job.id} className="lead-detail__job" data-kind={job.kind} data-status={job.status}>
           <h3>
-            {job.kind} — {job.status} ({t.attempts}: {job.attempts}/{job.maxAttempts})
+            {job.heading} ({t.attempts}: {job.attempts}/{job.maxAttempts})
           </h3>
           {job.lastError && (
             <p>

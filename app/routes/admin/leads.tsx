@@ -2,7 +2,7 @@ import { DomainError } from "@server/domain-errors.ts";
 import { requireAdminScreen } from "@server/http/auth-guard.ts";
 import { inboxFiltersFrom } from "@server/leads/inbox.ts";
 import { data, Form, Link } from "react-router";
-import { inboxTexts as t } from "~/admin/texts.ts";
+import { formName, inboxTexts as t } from "~/admin/texts.ts";
 import { ActionResult, TrackerLink, TrackerStatus } from "~/components/ActionResult.tsx";
 import { formatSaoPaulo } from "~/lib/content/schedule-time.ts";
 import { DELIVERY_STATUSES, LEAD_LEVELS } from "~/lib/lead-status.ts";
@@ -74,7 +74,7 @@ export default function Leads({ loaderData, actionData }: Route.ComponentProps) 
             <option value="">{t.all}</option>
             {forms.map((form) => (
               <option key={form} value={form}>
-                {form}
+                {formName(form)}
               </option>
             ))}
           </select>
@@ -176,13 +176,17 @@ export default function Leads({ loaderData, actionData }: Route.ComponentProps) 
                     {row.contact}
                     {row.consentWithdrawnAt && <span className="admin-table__sub">{t.consentWithdrawn}</span>}
                   </td>
-                  <td>{row.form}</td>
+                  <td>{formName(row.form)}</td>
                   <td>
                     {t.levels[row.level]} ({row.score})
                   </td>
                   <td>{t.statuses[row.status]}</td>
                   <td>
-                    <TrackerLink trackerKey={row.trackerKey} trackerUrl={row.trackerUrl} />
+                    {row.trackerKey ? (
+                      <TrackerLink trackerKey={row.trackerKey} trackerUrl={row.trackerUrl} />
+                    ) : (
+                      <span className="muted">{t.noTicket[row.status] ?? "—"}</span>
+                    )}
                     {row.trackerStatus && (
                       <span className="admin-table__sub">
                         <TrackerStatus status={row.trackerStatus} />

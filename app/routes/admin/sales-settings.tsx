@@ -4,7 +4,7 @@ import { outcomeMappingSchema } from "@server/leads/lead-settings.ts";
 import { useState } from "react";
 import { data, Form, useNavigation } from "react-router";
 import { ScrollBox } from "~/admin/ScrollBox.tsx";
-import { salesTexts as t } from "~/admin/texts.ts";
+import { formName, salesTexts as t } from "~/admin/texts.ts";
 import { ActionResult } from "~/components/ActionResult.tsx";
 import { formatSaoPaulo } from "~/lib/content/schedule-time.ts";
 import { FORM_KEYS } from "~/lib/forms/form-keys.ts";
@@ -199,7 +199,7 @@ function RuleEditor({
       <div className="sales-rule__grid">
         <Checks
           legend={t.forms}
-          options={FORM_KEYS.map((key) => ({ value: key, label: t.formLabels[key] ?? key }))}
+          options={FORM_KEYS.map((key) => ({ value: key, label: formName(key) }))}
           chosen={rule.forms}
           onChange={(next) => set("forms", next)}
         />

@@ -2,7 +2,7 @@ import { useEffect, useRef } from "react";
 import { useLocation } from "react-router";
 import { SiteLink } from "~/components/SiteLink.tsx";
 import type { Answers, FormDefinition } from "~/lib/forms/definition.ts";
-import { defaultSlaHours } from "~/lib/forms/scoring.ts";
+import { successScreenHours } from "~/lib/forms/scoring.ts";
 import { groupedAnswers } from "~/lib/forms/summary.ts";
 import type { FormTexts } from "~/lib/forms/texts.ts";
 import { storedUtm } from "~/lib/outbox.ts";
@@ -28,7 +28,7 @@ export function SuccessScreen({
   plan: ChosenPlan | null;
 }) {
   const groups = groupedAnswers(form, answers);
-  const hours = defaultSlaHours(form.type, completed.level ?? "warm");
+  const hours = successScreenHours(form.type, completed);
   const urgent = form.success.urgentContact;
   const { pathname } = useLocation();
   const utm = typeof window === "undefined" ? undefined : storedUtm();
