@@ -197,3 +197,12 @@ describe("every option of a select is named in Portuguese (decision 098)", () =>
     });
   });
 });
+
+describe("the editor's order of an item's fields", () => {
+  it("opens a slide on its title; the identifier comes last (decision 116)", () => {
+    const slide = formStructure("hero-section-data").fields.slides?.template;
+    const keys = Object.keys(slide?.fields ?? {});
+    expect(keys[0]).toBe("title");
+    expect(keys.at(-1)).toBe("id");
+  });
+});

@@ -225,7 +225,10 @@ function objectField(
   const needed = new Set(schema.required ?? []);
   const fields: Record<string, FieldStructure> = {};
   const properties = schema.properties ?? {};
-  for (const [key, child] of Object.entries(properties))
+  // An item's identifier comes last: an editor opens a slide on its title, not on the key that
+  // tells it apart in the list (decision 116). The stored document keeps its own key order.
+  const keys = Object.keys(properties).sort((a, b) => Number(a === "id") - Number(b === "id"));
+  for (const [key, child] of keys.map((key) => [key, properties[key]!] as const))
     fields[key] = fieldFor(key, child, needed.has(key), meta?.fields?.[key], {
       ...walk,
       path: `${walk.path}.${key}`,
