@@ -8,6 +8,7 @@ import {
   imageUrlsIn,
   objectPosition,
   srcSet,
+  svgTitle,
   variantName,
   variantWidths,
 } from "./media-library.ts";
@@ -107,5 +108,16 @@ describe("alt text in the page's language", () => {
     expect(altIn(alt, "pt")).toBe("Colheita");
     expect(altIn(alt, "es")).toBe("Colheita");
     expect(altIn({ pt: "", en: "Harvest" }, "pt")).toBe("Harvest");
+  });
+});
+
+describe("svgTitle: an SVG's own description", () => {
+  it("reads the first title, entities decoded and spaces collapsed", () => {
+    expect(
+      svgTitle('<svg><title id="t">Gráfico  de\n vendas &amp; estoque</title><title>outro</title></svg>'),
+    ).toBe("Gráfico de vendas & estoque");
+  });
+  it("is empty without one", () => {
+    expect(svgTitle("<svg><rect/></svg>")).toBe("");
   });
 });

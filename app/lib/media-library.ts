@@ -76,6 +76,22 @@ export function altTextsIn(value: unknown, found = new Map<string, string>()): M
 }
 
 /**
+ * The title an SVG file gives itself (its first `<title>`), as the alt text of an image the content
+ * names without one: the site's illustrations are drawn with a title that describes them.
+ */
+export function svgTitle(svg: string): string {
+  const title = /<title\b[^>]*>([^<]*)<\/title>/i.exec(svg)?.[1] ?? "";
+  return title
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;|&apos;/g, "'")
+    .replace(/&amp;/g, "&")
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
+/**
  * The fields of a document that use one of the addresses, as dot paths (`slides.0.background.src`):
  * a field equal to an address, or text that contains one (a CSS url(), a paragraph with a link).
  */

@@ -16,6 +16,8 @@ import { MediaService } from "./service.ts";
 const SVG =
   '<svg xmlns="http://www.w3.org/2000/svg" width="1600" height="900" viewBox="0 0 1600 900"><rect width="1600" height="900" fill="#0b3d91"/></svg>';
 
+const TITLED_SVG = SVG.replace(/(<svg[^>]*>)/, "$1<title>Lavoura &amp; silos ao amanhecer</title>");
+
 describe("the media library service (decision 099) on PGlite", () => {
   let handle: DatabaseHandle;
   let media: MediaService;
@@ -27,6 +29,8 @@ describe("the media library service (decision 099) on PGlite", () => {
     const publicDir = mkdtempSync(path.join(tmpdir(), "media-public-"));
     mkdirSync(path.join(publicDir, "images/hero"), { recursive: true });
     writeFileSync(path.join(publicDir, "images/hero/default.svg"), SVG);
+    writeFileSync(path.join(publicDir, "images/hero/titled.svg"), TITLED_SVG);
+    writeFileSync(path.join(publicDir, "images/hero/titled-too.svg"), TITLED_SVG);
     media = new MediaService({
       db: handle.db,
       uploads: new UploadService(new LocalUploadStorage(uploadsDir)),
@@ -196,6 +200,24 @@ describe("the media library service (decision 099) on PGlite", () => {
     await media.importReferenced();
     expect((await media.list({ q: "default.svg" }))[0]).toMatchObject({
       alt: { pt: "Tela do ERP", en: "ERP screen" },
+    });
+  });
+
+  it("an SVG the content names without alt text gets its own title; the content's alt text comes first", async () => {
+    await handle.db.insert(contentDocuments).values({
+      name: "why-choose-data",
+      data: {
+        background: "/images/hero/titled.svg",
+        poster: { src: "/images/hero/titled-too.svg", alt: "Fazenda ao amanhecer" },
+      },
+      source: "seed",
+    });
+    await media.importReferenced();
+    expect((await media.list({ q: "titled.svg" }))[0]).toMatchObject({
+      alt: { pt: "Lavoura & silos ao amanhecer", en: "" },
+    });
+    expect((await media.list({ q: "titled-too.svg" }))[0]).toMatchObject({
+      alt: { pt: "Fazenda ao amanhecer", en: "" },
     });
   });
 

@@ -13,6 +13,7 @@ import {
   objectPosition,
   type PageMedia,
   srcSet,
+  svgTitle,
   variantName,
 } from "~/lib/media-library.ts";
 import { uploadUrl } from "~/lib/uploads.ts";
@@ -296,8 +297,9 @@ export class MediaService {
 
   /**
    * Brings into the library the images content documents use that it does not know yet: files
-   * shipped under /images and uploads from before the library. They come without alt text (listed
-   * as 'sem texto alternativo'); raster ones get their variants. Idempotent; run when staff open
+   * shipped under /images and uploads from before the library. They come with the alt text the
+   * content gives them, or an SVG's own title (decision 116); the rest are listed as 'sem texto
+   * alternativo'. Raster ones get their variants. Idempotent; run when staff open
    * the library, so an address typed into a document shows up there too.
    */
   async importReferenced(): Promise<number> {
@@ -323,10 +325,12 @@ export class MediaService {
       .from(media)
       .where(inArray(media.url, [...urls]));
     let changed = 0;
-    // Images imported before without alt text get the content's, where it has one.
+    // Images imported before without alt text get the content's, or an SVG's own title.
     for (const item of known) {
+      if (item.altPt || item.altEn) continue;
       const alt = altOf(item.url);
-      if (item.altPt || item.altEn || !(alt.pt || alt.en)) continue;
+      if (!alt.pt) alt.pt = await this.titleOf(item.url);
+      if (!(alt.pt || alt.en)) continue;
       await this.db
         .update(media)
         .set({ altPt: alt.pt, altEn: alt.en, updatedAt: this.now() })
@@ -342,23 +346,35 @@ export class MediaService {
     return changed;
   }
 
-  private async importOne(url: string, alt: { pt: string; en: string }): Promise<boolean> {
-    let bytes: Buffer | null = null;
-    let storageName: string | null = null;
-    if (url.startsWith("/uploads/")) {
-      storageName = url.slice("/uploads/".length);
-      // A variant's own address belongs to its original's entry (found through it), not a new one.
-      if (/-\d+\.webp$/.test(storageName)) return false;
-      bytes = (await this.options.uploads.read(storageName))?.bytes ?? null;
-    } else {
-      const file = path.resolve(this.options.publicDir, `.${url}`);
-      if (!file.startsWith(path.resolve(this.options.publicDir) + path.sep)) return false;
-      bytes = await readFile(file).catch(() => null);
-    }
+  /** The bytes of an image content names: an upload, or a file shipped under public/. */
+  private async referencedBytes(url: string): Promise<Buffer | null> {
+    if (url.startsWith("/uploads/"))
+      return (await this.options.uploads.read(url.slice("/uploads/".length)))?.bytes ?? null;
+    const file = path.resolve(this.options.publicDir, `.${url}`);
+    if (!file.startsWith(path.resolve(this.options.publicDir) + path.sep)) return null;
+    return readFile(file).catch(() => null);
+  }
+
+  /** An SVG's own title, for an image content names without alt text ("" for any other file). */
+  private async titleOf(url: string): Promise<string> {
+    if (!url.toLowerCase().endsWith(".svg")) return "";
+    const bytes = await this.referencedBytes(url);
+    return bytes ? svgTitle(bytes.toString("utf8")).slice(0, ALT_MAX) : "";
+  }
+
+  private async importOne(url: string, contentAlt: { pt: string; en: string }): Promise<boolean> {
+    let alt = contentAlt;
+    const storageName = url.startsWith("/uploads/") ? url.slice("/uploads/".length) : null;
+    // A variant's own address belongs to its original's entry (found through it), not a new one.
+    if (storageName && /-\d+\.webp$/.test(storageName)) return false;
+    const bytes = await this.referencedBytes(url);
     if (!bytes) return false;
     const extension = url.slice(url.lastIndexOf(".") + 1).toLowerCase();
     const mime = TYPES_BY_EXTENSION[extension];
     if (!mime) return false;
+    // Content that names an SVG without alt text: the drawing's own title describes it.
+    if (mime === "image/svg+xml" && !alt.pt)
+      alt = { ...alt, pt: svgTitle(bytes.toString("utf8")).slice(0, ALT_MAX) };
     const size = await imageSize(bytes);
     const hash = storageName?.slice(0, 20) ?? createHash("sha256").update(bytes).digest("hex").slice(0, 20);
     const variants = await this.storeVariants(`${hash}.${extension}`, bytes, size, mime);
