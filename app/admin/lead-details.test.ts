@@ -4,7 +4,7 @@ import { FORM_NAMES, formName } from "./texts.ts";
 
 describe("a lead's record as the admin reads it: names, not stored keys", () => {
   it("names each delivery and its state", () => {
-    expect(deliveryHeading("tracker", "done")).toBe("Chamado no Jira — entregue");
+    expect(deliveryHeading("tracker", "done")).toBe("Chamado no Jira — concluída");
     expect(deliveryHeading("mail", "pending")).toBe("E-mail de confirmação ao visitante — na fila");
     expect(deliveryHeading("webhook", "dead")).toBe("Webhook — desistiu após as tentativas");
     // A kind added later still shows, by its key.
@@ -16,7 +16,7 @@ describe("a lead's record as the admin reads it: names, not stored keys", () => 
       {
         page: "https://agronegocio.vertice.com.br/demonstracao?utm_source=google",
         referrer: "https://www.google.com/",
-        utm: { utm_source: "google", utm_medium: "cpc", utm_campaign: "safra" },
+        utm: { utm_medium: "cpc", utm_campaign: "safra", utm_source: "google" },
         clickIds: { gclid: "abc" },
         userAgent: "Mozilla/5.0",
         clarityId: "não-disponível",

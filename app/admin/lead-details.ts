@@ -18,7 +18,7 @@ const DELIVERY_NAMES: Record<string, string> = {
 const JOB_STATES: Record<string, string> = {
   pending: "na fila",
   running: "enviando agora",
-  done: "entregue",
+  done: "concluída",
   dead: "desistiu após as tentativas",
 };
 
@@ -34,6 +34,13 @@ const TAG_NAMES: Record<string, string> = {
   utm_term: "termo",
   utm_content: "conteúdo",
 };
+
+/** A record's entries in a fixed order of keys (the stored order is the visitor's URL's). */
+function inOrder(value: unknown, keys: string[]): unknown {
+  if (!value || typeof value !== "object") return value;
+  const record = value as Record<string, unknown>;
+  return Object.fromEntries(keys.filter((key) => key in record).map((key) => [key, record[key]]));
+}
 
 function text(value: unknown): string | undefined {
   return typeof value === "string" && value.trim() ? value : undefined;
@@ -65,7 +72,7 @@ export function visitRows(
         ? "Acesso direto ou página do próprio site"
         : text(tracking.referrer),
     ],
-    ["Campanha (UTM)", tags(tracking.utm, TAG_NAMES)],
+    ["Campanha (UTM)", tags(inOrder(tracking.utm, Object.keys(TAG_NAMES)), TAG_NAMES)],
     ["Identificadores de clique", tags(tracking.clickIds)],
     [
       "Site",

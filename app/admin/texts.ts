@@ -315,7 +315,7 @@ export const inboxTexts = {
   statuses: {
     pending: "Pendente",
     delivered: "Entregue",
-    simulated: "Sem Jira (modo simulado)",
+    simulated: "Guardado no site",
     failed: "Falhou",
     spam: "Retido como spam",
   } as Record<string, string>,
@@ -340,7 +340,11 @@ export const inboxTexts = {
   job: "Destino",
   attempts: "Tentativas",
   lastError: "Último erro",
-  outcome: { ok: "ok", retry: "nova tentativa", dead: "desistiu" } as Record<string, string>,
+  outcome: {
+    ok: "concluída",
+    retry: "falhou, nova tentativa agendada",
+    dead: "falhou, sem novas tentativas",
+  } as Record<string, string>,
   retry: "Tentar entregar de novo",
   retried: (n: number) => (n === 1 ? "1 entrega voltou para a fila." : `${n} entregas voltaram para a fila.`),
   release: "Liberar para entrega",

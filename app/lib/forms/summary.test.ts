@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { type FormDefinition, formDefinitionSchema } from "./definition.ts";
-import { displayAnswer, GROUP_TITLES, groupedAnswers, inferGroup } from "./summary.ts";
+import { answerRows, displayAnswer, GROUP_TITLES, groupedAnswers, inferGroup } from "./summary.ts";
 
 function shipped(key: string): FormDefinition {
   return formDefinitionSchema.parse(
@@ -195,4 +195,31 @@ describe("B §3.5 inferGroup: group of a field the definition does not place", (
       expect(inferGroup(name)).toBe(group);
     });
   }
+});
+
+describe("answerRows: the admin's lead page lists answers by label, not stored key (decision 116)", () => {
+  it("in the form's order, options by name, a CNPJ formatted, empty ones left out, unknown keys last", () => {
+    const demo = shipped("demo");
+    const rows = answerRows(demo, {
+      antigo: "campo de uma versão anterior",
+      cnpjEmpresa: "11222333000181",
+      nomeResponsavel: "Maria Oliveira",
+      telefoneContato: "",
+      vazio: " ",
+    });
+    const labelOf = (name: string) =>
+      demo.steps.flatMap((step) => step.fields).find((field) => field.name === name)!.label;
+    expect(rows).toEqual([
+      [labelOf("nomeResponsavel"), "Maria Oliveira"],
+      [labelOf("cnpjEmpresa"), "11.222.333/0001-81"],
+      ["antigo", "campo de uma versão anterior"],
+    ]);
+  });
+
+  it("without the form's definition, every answer under its stored name", () => {
+    expect(answerRows(null, { nome: "Ana", areas: ["fiscal", "estoque"] })).toEqual([
+      ["nome", "Ana"],
+      ["areas", "fiscal, estoque"],
+    ]);
+  });
 });

@@ -22,20 +22,33 @@ export function displayAnswer(form: FormDefinition, name: string, value: string 
   return values.map((v) => field.options?.find((o) => o.value === v)?.label ?? v).join(", ");
 }
 
-/** The stored answers with each CNPJ formatted for reading (the admin's lead detail). */
-export function readableAnswers(
+/**
+ * The stored answers as the admin's lead page lists them (decision 116): each field by its label in
+ * the form's order, options by their names and a CNPJ formatted; empty answers left out; answers to
+ * fields the form no longer has come last, under their stored names.
+ */
+export function answerRows(
   form: FormDefinition | null,
   answers: Record<string, unknown>,
-): Record<string, unknown> {
-  const cnpjFields = new Set(
-    (form?.steps.flatMap((s) => s.fields) ?? []).filter(isCnpjField).map((f) => f.name),
-  );
-  return Object.fromEntries(
-    Object.entries(answers).map(([name, value]) => [
-      name,
-      cnpjFields.has(name) && typeof value === "string" ? formatCnpjForDisplay(value) : value,
-    ]),
-  );
+): [string, string][] {
+  const text = (value: unknown): string =>
+    Array.isArray(value)
+      ? value.map(String).join(", ")
+      : typeof value === "object" && value !== null
+        ? JSON.stringify(value)
+        : String(value ?? "");
+  const fields = form?.steps.flatMap((s) => s.fields) ?? [];
+  const rows: [string, string][] = [];
+  for (const field of fields) {
+    const value = answers[field.name];
+    if (typeof value !== "string" && !Array.isArray(value)) continue;
+    if (asList(value as string | string[]).every((v) => String(v).trim() === "")) continue;
+    rows.push([field.label, displayAnswer(form!, field.name, value as string | string[])]);
+  }
+  const known = new Set(fields.map((field) => field.name));
+  for (const [name, value] of Object.entries(answers))
+    if (!known.has(name) && text(value).trim()) rows.push([name, text(value)]);
+  return rows;
 }
 
 /** Answers grouped as the success screen shows them (B §2.6). */

@@ -8,7 +8,7 @@ import { ActionResult, TrackerLink, TrackerStatus } from "~/components/ActionRes
 import { describeTouch } from "~/lib/attribution/touch.ts";
 import { formatSaoPaulo } from "~/lib/content/schedule-time.ts";
 import type { FormKey } from "~/lib/forms/form-keys.ts";
-import { readableAnswers } from "~/lib/forms/summary.ts";
+import { answerRows } from "~/lib/forms/summary.ts";
 import { OUTCOME_LABELS } from "~/lib/leads/outcomes.ts";
 import { refusalText } from "~/lib/refusals.ts";
 import type { Route } from "./+types/lead";
@@ -26,7 +26,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
           protocol: lead.protocol,
           form: formName(lead.formId),
           stage: lead.stage,
-          answers: readableAnswers(form, lead.answers as Record<string, unknown>),
+          answers: answerRows(form, lead.answers as Record<string, unknown>),
           visit: visitRows(
             lead.tracking as Record<string, unknown>,
             lead.context as Record<string, unknown>,
@@ -236,8 +236,8 @@ export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
       )}
       <h2>{t.answers}</h2>
       <dl className="lead-detail__list">
-        {Object.entries(lead.answers).map(([key, value]) => (
-          <Row key={key} label={key} value={value} />
+        {lead.answers.map(([label, value]) => (
+          <Row key={label} label={label} value={value} />
         ))}
       </dl>
       <h2>{t.consent}</h2>

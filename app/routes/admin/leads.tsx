@@ -169,7 +169,7 @@ export default function Leads({ loaderData, actionData }: Route.ComponentProps) 
             <tbody>
               {rows.map((row) => (
                 <tr key={row.id}>
-                  <td>
+                  <td className="nowrap">
                     <Link to={`/admin/leads/${row.id}`}>{row.protocol}</Link>
                   </td>
                   <td>
