@@ -124,6 +124,8 @@ export const mediaTexts = {
   search: "Buscar (nome ou texto alternativo)",
   searchButton: "Buscar",
   missingAlt: "sem texto alternativo",
+  /** The Portuguese is there, the English page still reads an empty alt. */
+  missingEnglishAlt: "sem texto em inglês",
   missingOnly: "Só as sem texto alternativo",
   none: "Nenhuma imagem encontrada.",
   count: (n: number) => (n === 1 ? "1 imagem" : `${n} imagens`),

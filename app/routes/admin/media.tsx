@@ -137,10 +137,11 @@ export default function MediaLibrary({ loaderData, actionData }: Route.Component
                 <Link to={withId(item.id)} preventScrollReset className="media-card">
                   <img src={thumbOf(item)} alt="" width={160} height={120} loading="lazy" />
                   <span className="media-card__name">{item.originalName}</span>
-                  {missingAlt(item) ? (
-                    <span className="media-card__missing">{t.missingAlt}</span>
-                  ) : (
-                    <span className="media-card__alt">{item.alt.pt}</span>
+                  {item.alt.pt && <span className="media-card__alt">{item.alt.pt}</span>}
+                  {missingAlt(item) && (
+                    <span className="media-card__missing">
+                      {item.alt.pt ? t.missingEnglishAlt : t.missingAlt}
+                    </span>
                   )}
                 </Link>
               </li>
