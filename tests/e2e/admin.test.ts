@@ -267,6 +267,7 @@ describe("admin area in Chromium: the content and plans editors", () => {
         "/admin/dashboard",
         "/admin/json",
         "/admin/json/menu_data.json",
+        "/admin/json/hero-section-data.json",
         "/admin/pages",
         "/admin/leads",
         "/admin/settings",

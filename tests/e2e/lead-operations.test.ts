@@ -147,12 +147,20 @@ describe("lead operations in Chromium: owner and deadline, outcome from Jira, a 
     await page.getByText("google / cpc / safra-2026 (gclid)").first().waitFor();
   });
 
-  it("the sales settings, the inbox and the timeline pass axe at 1280 and 390 px", async () => {
+  it("the sales settings, the inbox, a lead, the timeline and the dashboard pass axe at 1280 and 390 px", async () => {
     const { page } = admin;
     const timeline = page.url();
+    await gotoHydrated(page, `${server.url}/admin/leads`);
+    const lead = `${server.url}${await page.locator("tbody tr a").first().getAttribute("href")}`;
     for (const width of [1280, 390]) {
       await page.setViewportSize({ width, height: 900 });
-      for (const url of [`${server.url}/admin/vendas`, `${server.url}/admin/leads`, timeline]) {
+      for (const url of [
+        `${server.url}/admin/vendas`,
+        `${server.url}/admin/leads`,
+        lead,
+        timeline,
+        `${server.url}/admin/dashboard`,
+      ]) {
         await gotoHydrated(page, url);
         expect(await seriousViolations(page), `${url} at ${width}`).toEqual([]);
       }

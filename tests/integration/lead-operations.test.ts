@@ -5,6 +5,7 @@
  * message naming both, sales outcomes brought back by the reconciliation and remapped by staff,
  * contacts and companies linked in Jira, and the first touch stored beside the last.
  */
+import { dashboardFigures } from "@server/admin/dashboard.ts";
 import type { DatabaseHandle } from "@server/db/client.ts";
 import { leads } from "@server/db/schema.ts";
 import { isBrazilianNationalHoliday } from "@server/leads/holidays.ts";
@@ -148,6 +149,8 @@ describe.each(databaseTargets())("lead operations on $name", (target) => {
     expect(unassigned.deliveryStatus).toBe("delivered");
     expect(unassigned.ownerAccountId).toBeNull();
     expect(jira.issues.find((i) => i.key === unassigned.trackerKey)!.assignee).toBeNull();
+    // The admin dashboard says so (decision 117): one lead of the last 30 days has no owner.
+    expect((await dashboardFigures(handle.db, unassigned.createdAt)).unassigned).toBe(1);
   });
 
   it("round robin stays fair when two instances choose owners at once", async () => {
