@@ -13,6 +13,7 @@ import { errorHtml } from "./http/error-page.ts";
 import { messages } from "./http/errors.ts";
 import { funnelBeacon } from "./http/funnel-beacon.ts";
 import { ANSWER_GZIP_LEVEL } from "./http/gzip-level.ts";
+import { instanceChecks, readiness } from "./http/health.ts";
 import { islandPages } from "./http/island-pages.ts";
 import { islandManifest } from "./http/islands.ts";
 import { jiraWebhook } from "./http/jira-webhook.ts";
@@ -53,7 +54,7 @@ export function createApp(services: AppServices, options: AppOptions): express.E
   app.use(
     pinoHttp({
       logger,
-      autoLogging: { ignore: (req) => req.url === "/healthz" },
+      autoLogging: { ignore: (req) => req.url === "/healthz" || req.url === "/readyz" },
       // A reset link carries its token in the query (and in the Referer of what its page loads).
       serializers: { req: requestForLog },
       customLogLevel: (_req, res, err) =>
@@ -99,14 +100,19 @@ export function createApp(services: AppServices, options: AppOptions): express.E
   );
   app.use(compression({ level: ANSWER_GZIP_LEVEL }));
 
-  app.get("/healthz", async (_req, res) => {
-    try {
-      await services.database.ping();
-      res.status(200).json({ status: "ok", database: services.database.kind });
-    } catch (error) {
-      logger.error({ err: error }, "health check failed");
-      res.status(503).json({ status: "error", message: messages.unavailable });
-    }
+  // Liveness and readiness (decision 118): alive is the process answering; ready is its database,
+  // migrations and Redis answering. While stopping, server.ts answers /readyz with 503 first.
+  app.get("/healthz", (_req, res) => {
+    res.status(200).json({ status: "ok" });
+  });
+  const checks = instanceChecks(services.database, services.redis);
+  app.get("/readyz", async (_req, res) => {
+    const answer = await readiness(checks);
+    if (!answer.ready) logger.warn({ checks: answer.body.checks }, "not ready");
+    res
+      .status(answer.ready ? 200 : 503)
+      .set("Cache-Control", "no-store")
+      .json({ ...answer.body, database: services.database.kind });
   });
 
   if (options.devMiddleware) {

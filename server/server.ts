@@ -41,10 +41,11 @@ export async function startServer(config: Config, logger: Logger, dev: boolean):
     const app = createApp(built, appOptions);
     let stopping: Promise<void> | null = null;
     const server = createServer((req, res) => {
-      if (stopping && req.url === "/healthz") {
-        // Tell the load balancer to stop sending traffic here while requests drain.
+      if (stopping && req.url === "/readyz") {
+        // Tell the load balancer to stop sending traffic here while requests drain (decision 118);
+        // /healthz still answers: the process is alive until it exits.
         res.writeHead(503, { "Content-Type": "application/json", Connection: "close" });
-        res.end(JSON.stringify({ status: "stopping" }));
+        res.end(JSON.stringify({ status: "stopping", checks: {} }));
         return;
       }
       // Once stopping, every response asks its client to close the connection after it.

@@ -42,13 +42,15 @@ afterAll(async () => {
 
 describe.each(setups)("HTTP API with $name", (setup) => {
   let server: ServerProcess;
+  let withRedis = false;
   const get = (path: string, init?: RequestInit) => fetch(server.url + path, { redirect: "manual", ...init });
 
   let adminToken: string;
   let customerToken: string;
 
   beforeAll(async () => {
-    const env = { DATA_DIR: await freshDataDir(), ...(await setup.env()) };
+    const env: Record<string, string> = { DATA_DIR: await freshDataDir(), ...(await setup.env()) };
+    withRedis = Boolean(env.REDIS_URL);
     for (const [email, role] of [
       ["admin@example.com", "admin"],
       ["cliente@example.com", "customer"],
@@ -78,10 +80,21 @@ describe.each(setups)("HTTP API with $name", (setup) => {
     expect(await server.stop()).toBe(0);
   });
 
-  it("GET /healthz answers 200 when the database answers", async () => {
-    const res = await get("/healthz");
-    expect(res.status).toBe(200);
-    expect(await res.json()).toMatchObject({ status: "ok" });
+  it("GET /healthz says the process answers; GET /readyz that its database, migrations and Redis do (decision 118)", async () => {
+    const alive = await get("/healthz");
+    expect(alive.status).toBe(200);
+    expect(await alive.json()).toEqual({ status: "ok" });
+    const ready = await get("/readyz");
+    expect(ready.status).toBe(200);
+    expect(ready.headers.get("cache-control")).toBe("no-store");
+    expect(await ready.json()).toMatchObject({
+      status: "ready",
+      checks: {
+        database: "ok",
+        migrations: "ok",
+      },
+    });
+    expect((await (await get("/readyz")).json()).checks.redis).toBe(withRedis ? "ok" : undefined);
   });
 
   describe("GET /api/json/public/{docname}", () => {

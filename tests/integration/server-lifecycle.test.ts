@@ -25,6 +25,21 @@ function requestOnNewConnection(url: string): {
   return { sent, response };
 }
 
+/** One GET through `agent` (a kept-alive connection the test holds open). */
+function getThrough(agent: http.Agent, url: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { agent }, (res) => {
+        let body = "";
+        res.setEncoding("utf8");
+        res.on("data", (chunk) => (body += chunk));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));
+        res.on("error", reject);
+      })
+      .on("error", reject);
+  });
+}
+
 describe("server lifecycle", () => {
   it("refuses a bad configuration with one line naming the variable", async () => {
     const { code, output } = await runServerExpectingFailure({ PORT: "abc", DATA_DIR: tempDataDir() });
@@ -36,6 +51,9 @@ describe("server lifecycle", () => {
 
   it("finishes every request it received when stopped with SIGTERM, then exits 0", async () => {
     const server = await startServerProcess();
+    // A balancer's health connection, kept alive: ready before the signal.
+    const balancer = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    expect((await getThrough(balancer, `${server.url}/readyz`)).status).toBe(200);
     const requests = Array.from({ length: 40 }, (_, i) =>
       requestOnNewConnection(`${server.url}/${i % 2 ? "en" : ""}`),
     );
@@ -43,6 +61,9 @@ describe("server lifecycle", () => {
     const first = await Promise.race(requests.map((r) => r.response));
     expect(first.status).toBe(200);
     const exit = server.stop("SIGTERM");
+    // Readiness turns 503 first (decision 118), while the requests it received still finish.
+    await expect.poll(async () => (await getThrough(balancer, `${server.url}/readyz`)).status).toBe(503);
+    balancer.destroy();
     const results = await Promise.all(requests.map((r) => r.response));
     expect(results.map((r) => r.status)).toEqual(results.map(() => 200));
     for (const result of results) expect(result.body).toContain("</html>");
