@@ -61,6 +61,12 @@ describe("loadConfig: defaults (DESIGN Contracts, Environment)", () => {
     expect(config.publicBaseUrl).toBe("http://localhost:8080");
   });
 
+  it("METRICS_PORT: none by default (no metrics listener), a port when given, refused when not one", () => {
+    expect(loadConfig({}).METRICS_PORT).toBeUndefined();
+    expect(loadConfig({ METRICS_PORT: "9464" }).METRICS_PORT).toBe(9464);
+    expect(() => loadConfig({ METRICS_PORT: "70000" })).toThrow(/METRICS_PORT deve ser uma porta/);
+  });
+
   it("the trailing slash of PUBLIC_BASE_URL is removed", () => {
     expect(loadConfig({ PUBLIC_BASE_URL: "https://www.example.com/" }).publicBaseUrl).toBe(
       "https://www.example.com",

@@ -69,6 +69,8 @@ const envSchema = z
       .pipe(z.number().max(65535, "deve ser uma porta (0-65535)").optional())
       .transform((v) => v ?? 3000),
     HOST: optionalString.transform((v) => v ?? "0.0.0.0"),
+    /** Prometheus' /metrics on this port (decision 119); none without it. 0 picks a free port. */
+    METRICS_PORT: wholeNumber.pipe(z.number().max(65535, "deve ser uma porta (0-65535)").optional()),
     DATA_DIR: optionalString.transform((v) => v ?? "./.data"),
     DATABASE_URL: optionalUrl(["postgres:", "postgresql:"]),
     REDIS_URL: optionalUrl(["redis:", "rediss:"]),

@@ -8,6 +8,8 @@ import type { AppServices } from "./context.ts";
 import { watchIslands } from "./dev-islands.ts";
 import { pageWarmer } from "./http/page-warmer.ts";
 import type { Logger } from "./logger.ts";
+import { createMetrics } from "./metrics/metrics.ts";
+import { startMetricsServer } from "./metrics/server.ts";
 import { projectRoot, serverBuildFile } from "./paths.ts";
 import {
   type BuiltServices,
@@ -40,7 +42,13 @@ export async function startServer(config: Config, logger: Logger, dev: boolean):
     const appOptions = devServer ?? { build: (await import(serverBuildFile)) as ServerBuild };
     const app = createApp(built, appOptions);
     let stopping: Promise<void> | null = null;
+    // Prometheus' metrics on their own port, when METRICS_PORT is set (decision 119).
+    const metrics = config.METRICS_PORT === undefined ? null : createMetrics({ db: built.database.db });
+    const metricsServer = metrics
+      ? await startMetricsServer(metrics, { port: config.METRICS_PORT!, host: config.HOST, logger })
+      : null;
     const server = createServer((req, res) => {
+      metrics?.observe(req, res);
       if (stopping && req.url === "/readyz") {
         // Tell the load balancer to stop sending traffic here while requests drain (decision 118);
         // /healthz still answers: the process is alive until it exits.
@@ -52,7 +60,19 @@ export async function startServer(config: Config, logger: Logger, dev: boolean):
       if (stopping) res.setHeader("Connection", "close");
       // Anonymous visits of cached public pages are answered here, without Express's cost.
       if (dev) app(req, res);
-      else pageCache.serve(req, res, () => app(req, res));
+      else if (!metrics) pageCache.serve(req, res, () => app(req, res));
+      else {
+        // What the cache answered without Express is a hit; a page rendered to be stored, a miss.
+        let passed = false;
+        res.once("close", () => {
+          if (!passed) metrics.pageCacheAnswer("hit");
+          else if (res.getHeader("x-page-cache") === "miss") metrics.pageCacheAnswer("miss");
+        });
+        pageCache.serve(req, res, () => {
+          passed = true;
+          app(req, res);
+        });
+      }
     });
     server.keepAliveTimeout = 65_000;
 
@@ -127,6 +147,7 @@ export async function startServer(config: Config, logger: Logger, dev: boolean):
         clearInterval(idle);
         clearTimeout(force);
         await operator?.close();
+        await metricsServer?.close();
         await devServer?.close();
         await stopServices(built);
         logger.info("stopped");

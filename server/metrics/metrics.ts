@@ -1,0 +1,121 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { sql } from "drizzle-orm";
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
+import type { Database } from "../db/client.ts";
+import { deliveryJobs } from "../db/schema.ts";
+
+/**
+ * The instance's metrics in Prometheus' text format (decision 119), built with prom-client: HTTP
+ * requests and their latency by route template and status class, the page cache's answers, the
+ * delivery outbox by kind and status with the age of its oldest pending job, and Node's process
+ * metrics (event loop lag, heap, CPU). Served on METRICS_PORT only (server/metrics/server.ts).
+ */
+export interface Metrics {
+  registry: Registry;
+  /** Records one answered request (call when it arrives; it is counted when its answer ends). */
+  observe(req: IncomingMessage, res: ServerResponse): void;
+  /** A public page answered from the page cache ("hit") or rendered to be stored ("miss"). */
+  pageCacheAnswer(outcome: "hit" | "miss"): void;
+}
+
+const ID_SEGMENT =
+  /^(?:\d+|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|[A-Z][A-Z0-9]+-\d+|VRT-[0-9A-Z-]+|[0-9a-f]{16,})$/i;
+
+/**
+ * A request's path as a route template, so a label never holds a visitor's id or an unbounded value:
+ * ids (numbers, UUIDs, Jira keys, protocols, hashes) become ":id", hashed assets and uploads one
+ * label each, the query dropped, at most four segments.
+ */
+export function routeTemplate(url: string | undefined): string {
+  const pathname = (url ?? "/").split("?")[0]!.split("#")[0]!;
+  if (pathname.startsWith("/assets/")) return "/assets/:file";
+  if (pathname.startsWith("/uploads/")) return "/uploads/:file";
+  if (pathname.startsWith("/images/")) return "/images/:file";
+  const segments = pathname.split("/").filter(Boolean);
+  const shown = segments.slice(0, 4).map((segment) => (ID_SEGMENT.test(segment) ? ":id" : segment));
+  // A segment longer than a route's own words is a value (a slug of a blog post stays: it is a page).
+  const bounded = shown.map((segment) => (segment.length > 80 ? ":value" : segment));
+  return `/${bounded.join("/")}${segments.length > 4 ? "/…" : ""}`;
+}
+
+/** "2xx", "3xx", "4xx", "5xx". */
+export function statusClass(status: number): string {
+  return `${Math.floor(status / 100)}xx`;
+}
+
+export function createMetrics(options: { db: Database; now?: () => number }): Metrics {
+  const registry = new Registry();
+  const now = options.now ?? Date.now;
+  collectDefaultMetrics({ register: registry });
+
+  const requests = new Counter({
+    name: "http_requests_total",
+    help: "HTTP requests answered, by method, route template and status class.",
+    labelNames: ["method", "route", "status"] as const,
+    registers: [registry],
+  });
+  const duration = new Histogram({
+    name: "http_request_duration_seconds",
+    help: "Time to answer an HTTP request, by route template and status class.",
+    labelNames: ["route", "status"] as const,
+    buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [registry],
+  });
+  const inFlight = new Gauge({
+    name: "http_requests_in_flight",
+    help: "HTTP requests received and not yet answered.",
+    registers: [registry],
+  });
+  const pageCache = new Counter({
+    name: "page_cache_answers_total",
+    help: "Public pages answered from the page cache (hit) or rendered (miss).",
+    labelNames: ["outcome"] as const,
+    registers: [registry],
+  });
+
+  new Gauge({
+    name: "delivery_jobs",
+    help: "Jobs of the delivery outbox (Jira, e-mail, webhooks, Slack, Teams), by kind and status.",
+    labelNames: ["kind", "status"] as const,
+    registers: [registry],
+    async collect() {
+      this.reset();
+      const rows = await options.db
+        .select({ kind: deliveryJobs.kind, status: deliveryJobs.status, n: sql<number>`count(*)` })
+        .from(deliveryJobs)
+        .groupBy(deliveryJobs.kind, deliveryJobs.status);
+      for (const row of rows) this.set({ kind: row.kind, status: row.status }, Number(row.n));
+    },
+  });
+  new Gauge({
+    name: "delivery_oldest_pending_seconds",
+    help: "Age of the oldest delivery job still pending or running (0 when none).",
+    registers: [registry],
+    async collect() {
+      const [row] = await options.db
+        .select({ oldest: sql<string | null>`min(${deliveryJobs.createdAt})` })
+        .from(deliveryJobs)
+        .where(sql`${deliveryJobs.status} in ('pending', 'running')`);
+      const oldest = row?.oldest ? new Date(row.oldest).getTime() : null;
+      this.set(oldest === null ? 0 : Math.max(0, (now() - oldest) / 1000));
+    },
+  });
+
+  return {
+    registry,
+    observe(req, res) {
+      const started = process.hrtime.bigint();
+      inFlight.inc();
+      res.once("close", () => {
+        inFlight.dec();
+        const route = routeTemplate(req.url);
+        const status = statusClass(res.statusCode);
+        requests.inc({ method: req.method ?? "GET", route, status });
+        duration.observe({ route, status }, Number(process.hrtime.bigint() - started) / 1e9);
+      });
+    },
+    pageCacheAnswer(outcome) {
+      pageCache.inc({ outcome });
+    },
+  };
+}
