@@ -2,13 +2,13 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { sql } from "drizzle-orm";
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
 import type { Database } from "../db/client.ts";
-import { deliveryJobs } from "../db/schema.ts";
+import { deliveryJobs, scheduledTasks } from "../db/schema.ts";
 
 /**
  * The instance's metrics in Prometheus' text format (decision 119), built with prom-client: HTTP
  * requests and their latency by route template and status class, the page cache's answers, the
- * delivery outbox by kind and status with the age of its oldest pending job, and Node's process
- * metrics (event loop lag, heap, CPU). Served on METRICS_PORT only (server/metrics/server.ts).
+ * delivery outbox by kind and status with the age of its oldest pending job, each periodic job's
+ * last success, and Node's process metrics (event loop lag, heap, CPU). Served on METRICS_PORT only (server/metrics/server.ts).
  */
 export interface Metrics {
   registry: Registry;
@@ -89,15 +89,35 @@ export function createMetrics(options: { db: Database; now?: () => number }): Me
   });
   new Gauge({
     name: "delivery_oldest_pending_seconds",
-    help: "Age of the oldest delivery job still pending or running (0 when none).",
+    help: "Age of the oldest delivery job still pending or running, by kind (0 when none).",
+    labelNames: ["kind"] as const,
     registers: [registry],
     async collect() {
-      const [row] = await options.db
-        .select({ oldest: sql<string | null>`min(${deliveryJobs.createdAt})` })
+      this.reset();
+      const rows = await options.db
+        .select({ kind: deliveryJobs.kind, oldest: sql<string | null>`min(${deliveryJobs.createdAt})` })
         .from(deliveryJobs)
-        .where(sql`${deliveryJobs.status} in ('pending', 'running')`);
-      const oldest = row?.oldest ? new Date(row.oldest).getTime() : null;
-      this.set(oldest === null ? 0 : Math.max(0, (now() - oldest) / 1000));
+        .where(sql`${deliveryJobs.status} in ('pending', 'running')`)
+        .groupBy(deliveryJobs.kind);
+      // The tracker's line is always there, so an alert on it sees 0 rather than no series.
+      this.set({ kind: "tracker" }, 0);
+      for (const row of rows) {
+        const oldest = row.oldest ? new Date(row.oldest).getTime() : now();
+        this.set({ kind: row.kind }, Math.max(0, (now() - oldest) / 1000));
+      }
+    },
+  });
+  new Gauge({
+    name: "periodic_job_last_success_timestamp_seconds",
+    help: "When each periodic job (publication schedule, reconciliation, retention…) last finished well.",
+    labelNames: ["job"] as const,
+    registers: [registry],
+    async collect() {
+      this.reset();
+      const rows = await options.db
+        .select({ name: scheduledTasks.name, at: scheduledTasks.lastSuccessAt })
+        .from(scheduledTasks);
+      for (const row of rows) if (row.at) this.set({ job: row.name }, row.at.getTime() / 1000);
     },
   });
 

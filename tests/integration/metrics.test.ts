@@ -71,7 +71,9 @@ describe("GET /metrics on METRICS_PORT", () => {
     const text = await scrape();
     // Without Jira configured the lead is kept on the site; its confirmation e-mail waits its delay.
     expect(text).toMatch(/^delivery_jobs\{kind="mail",status="(pending|running|done)"\} 1$/m);
-    expect(text).toMatch(/^delivery_oldest_pending_seconds \d/m);
+    expect(text).toMatch(/^delivery_oldest_pending_seconds\{kind="mail"\} \d/m);
+    // Jira is not configured: no tracker job, and its line reads 0 (an alert sees a value, not nothing).
+    expect(text).toMatch(/^delivery_oldest_pending_seconds\{kind="tracker"\} 0$/m);
   });
 
   it("is not on the public port", async () => {
