@@ -64,10 +64,15 @@ export async function startServer(config: Config, logger: Logger, dev: boolean):
       else {
         // What the cache answered without Express is a hit; a page rendered to be stored, a miss.
         let passed = false;
-        res.once("close", () => {
+        let counted = false;
+        const count = () => {
+          if (counted) return;
+          counted = true;
           if (!passed) metrics.pageCacheAnswer("hit");
           else if (res.getHeader("x-page-cache") === "miss") metrics.pageCacheAnswer("miss");
-        });
+        };
+        res.once("finish", count);
+        res.once("close", count);
         pageCache.serve(req, res, () => {
           passed = true;
           app(req, res);

@@ -126,13 +126,20 @@ export function createMetrics(options: { db: Database; now?: () => number }): Me
     observe(req, res) {
       const started = process.hrtime.bigint();
       inFlight.inc();
-      res.once("close", () => {
+      // Recorded when the answer is handed over ('finish'), so a client that has read it all sees it
+      // counted; a request cut off before that is recorded when its connection closes.
+      let recorded = false;
+      const record = () => {
+        if (recorded) return;
+        recorded = true;
         inFlight.dec();
         const route = routeTemplate(req.url);
         const status = statusClass(res.statusCode);
         requests.inc({ method: req.method ?? "GET", route, status });
         duration.observe({ route, status }, Number(process.hrtime.bigint() - started) / 1e9);
-      });
+      };
+      res.once("finish", record);
+      res.once("close", record);
     },
     pageCacheAnswer(outcome) {
       pageCache.inc({ outcome });
