@@ -337,6 +337,8 @@ export const inboxTexts = {
   noTicket: { simulated: "Jira não configurado", pending: "Aguardando o Jira" } as Record<string, string>,
   temperature: "Temperatura",
   deliveries: "Entregas",
+  noDeliveries: "Nenhuma entrega registrada para este lead.",
+  noDeliveriesHeld: "Nenhuma entrega: o lead está retido. Libere-o para entregar.",
   job: "Destino",
   attempts: "Tentativas",
   lastError: "Último erro",

@@ -229,6 +229,20 @@ describe("admin content API (B §7.5)", () => {
       "protocolo,data,formulario,etapa,temperatura,pontuacao,entrega,jira,contato,respostas,finalidade,consentimento,consentimento_retirado,responsavel,prazo,resultado,primeira_origem_fonte,primeira_origem_meio,primeira_origem_campanha,primeira_pagina,ultima_origem_fonte,ultima_origem_meio,ultima_origem_campanha,ids_de_clique",
     );
     expect(text).toContain("José Conceição · jose@example.com");
+
+    // The list and the lead's page in words, not stored keys (decision 116): Jira is not configured here.
+    const list = await (await call("/admin/leads?form=contato", { token: admin })).text();
+    expect(list).toContain("<td>Contato</td>");
+    // Sent without the page's token, the lead is held: no Jira issue, and the column says so with a dash.
+    expect(list).toContain("Retido como spam");
+    const href = /href="(\/admin\/leads\/[0-9a-f-]{36})"/.exec(list)?.[1];
+    const lead = await (await call(href!, { token: admin })).text();
+    expect(lead).toContain("Acesso direto");
+    expect(lead).toMatch(/<dt>Mensagem[^<]*<\/dt><dd>Olá, quero uma proposta\.<\/dd>/);
+    expect(lead).not.toContain("<dt>mensagem</dt>");
+    expect(lead).toContain("<dt>Página do formulário</dt>");
+    // Held, it has no delivery yet, and the page says what to do instead of an empty list.
+    expect(lead).toContain("Nenhuma entrega: o lead está retido. Libere-o para entregar.");
   });
 
   it("settings: an admin creates a user with a one-time password; every admin write is in the audit log", async () => {

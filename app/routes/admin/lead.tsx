@@ -262,6 +262,7 @@ export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
         ))}
       </dl>
       <h2>{t.deliveries}</h2>
+      {jobs.length === 0 && <p>{lead.spamReason ? t.noDeliveriesHeld : t.noDeliveries}</p>}
       {jobs.map((job) => (
         <div key={job.id} className="lead-detail__job" data-kind={job.kind} data-status={job.status}>
           <h3>
