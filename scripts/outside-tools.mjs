@@ -1,5 +1,6 @@
 // The programs from outside npm that the project's own commands use, installed on demand from
-// Debian's packages (end-to-end tests: chromium; benchmarks: wrk, nginx, chromium) or from the npm
+// Debian's packages (end-to-end tests: chromium; benchmarks: wrk, nginx, chromium; alert rules:
+// promtool; the three-instance proof: haproxy) or from the npm
 // registry (benchmarks: lighthouse). Never a browser build downloaded from the web.
 import { execFileSync, spawnSync } from "node:child_process";
 import { accessSync, constants, existsSync } from "node:fs";
@@ -13,6 +14,9 @@ export const DEBIAN_TOOLS = {
   wrk: { binary: "/usr/bin/wrk", envVar: "WRK_PATH", pkg: "wrk" },
   nginx: { binary: "/usr/sbin/nginx", envVar: "NGINX_PATH", pkg: "nginx-light" },
   "redis-server": { binary: "/usr/bin/redis-server", envVar: "REDIS_SERVER_PATH", pkg: "redis-server" },
+  // The alert rules' test (deploy/prometheus) and the three-instance proof's load balancer.
+  promtool: { binary: "/usr/bin/promtool", envVar: "PROMTOOL_PATH", pkg: "prometheus" },
+  haproxy: { binary: "/usr/sbin/haproxy", envVar: "HAPROXY_PATH", pkg: "haproxy" },
 };
 
 /**

@@ -7,6 +7,7 @@ import { pinoHttp } from "pino-http";
 import type { AppLoadContext, ServerBuild } from "react-router";
 import { refusalWording } from "~/lib/refusals.ts";
 import type { AppServices } from "./context.ts";
+import { DomainError } from "./domain-errors.ts";
 import { bodyLimitFor, bodyTooLargeMessageFor, isTicketUploadPath } from "./http/api.ts";
 import { isCrossSiteCookieWrite } from "./http/csrf.ts";
 import { errorHtml } from "./http/error-page.ts";
@@ -142,6 +143,15 @@ export function createApp(services: AppServices, options: AppOptions): express.E
       if (req.headers["if-none-match"] === etag) res.status(304).end();
       else res.type(image.type).send(image.bytes);
     } catch (error) {
+      // The object store is down (logged where it failed): a 503 nobody caches, not a 404 a CDN keeps.
+      if (DomainError.is(error, "unavailable")) {
+        res
+          .status(503)
+          .set({ "Cache-Control": "no-store", "Retry-After": "30" })
+          .type("text/plain")
+          .send(error.message);
+        return;
+      }
       next(error);
     }
   });

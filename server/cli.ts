@@ -14,6 +14,7 @@ import { ConfigError, loadConfig } from "./config.ts";
 import { ContentService } from "./content/service.ts";
 import { users } from "./db/schema.ts";
 import { DomainError } from "./domain-errors.ts";
+import { migrateStorageCommand } from "./files/migrate.ts";
 import { CompanyService } from "./portal/companies.ts";
 import { createCustomer } from "./portal/customers.ts";
 import { contentPlans } from "./portal/plans.ts";
@@ -34,6 +35,7 @@ const USAGE =
  * removes a person's two-factor sign-in (decision 112).
  *   db-backup --out FILE / db-restore --in FILE (decision 110): the embedded database and
  * DATA_DIR's files, through the running server when one holds DATA_DIR; restore into an empty DATA_DIR.
+ *   storage-migrate --to s3 (decision 120): copies DATA_DIR's files into S3_BUCKET, skipping those there.
  */
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
@@ -41,6 +43,7 @@ async function main(argv: string[]): Promise<number> {
   if (command === "user-reset-2fa") return userResetTwoFactor(rest);
   if (command === "db-backup") return backupCommand(rest, loadConfig(), console);
   if (command === "db-restore") return restoreCommand(rest, loadConfig(), console);
+  if (command === "storage-migrate") return migrateStorageCommand(rest, loadConfig(), console);
   if (command !== "user-create") {
     console.error(USAGE);
     return 2;

@@ -72,6 +72,26 @@ const envSchema = z
     /** Prometheus' /metrics on this port (decision 119); none without it. 0 picks a free port. */
     METRICS_PORT: wholeNumber.pipe(z.number().max(65535, "deve ser uma porta (0-65535)").optional()),
     DATA_DIR: optionalString.transform((v) => v ?? "./.data"),
+    /**
+     * S3-compatible object storage for every file the product keeps (decision 120); without
+     * S3_BUCKET, the folders of DATA_DIR. The endpoint is for stores other than AWS (MinIO, R2…).
+     */
+    S3_BUCKET: optionalString.pipe(
+      z
+        .string()
+        .regex(
+          /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+          "deve ser um nome de bucket (3 a 63 letras minúsculas, dígitos, '.' ou '-')",
+        )
+        .optional(),
+    ),
+    S3_ENDPOINT: optionalUrl(["https:", "http:"]),
+    S3_REGION: optionalString.transform((v) => v ?? "us-east-1"),
+    S3_ACCESS_KEY_ID: optionalString,
+    S3_SECRET_ACCESS_KEY: optionalString,
+    S3_FORCE_PATH_STYLE: optionalString
+      .pipe(z.enum(["true", "false", "1", "0"], "deve ser true ou false").optional())
+      .transform((v) => v === "true" || v === "1"),
     DATABASE_URL: optionalUrl(["postgres:", "postgresql:"]),
     REDIS_URL: optionalUrl(["redis:", "rediss:"]),
     /** Namespace of this site's keys in a Redis shared with other applications (or test runs). */
@@ -215,6 +235,22 @@ const envSchema = z
           });
       }
     }
+    // The object store's settings mean nothing without its bucket; a key needs its secret.
+    for (const key of ["S3_ENDPOINT", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const) {
+      if (env[key] && !env.S3_BUCKET)
+        ctx.addIssue({
+          code: "custom",
+          path: ["S3_BUCKET"],
+          message: `é obrigatória quando ${key} está definida`,
+        });
+    }
+    if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
+      ctx.addIssue({
+        code: "custom",
+        path: [env.S3_ACCESS_KEY_ID ? "S3_SECRET_ACCESS_KEY" : "S3_ACCESS_KEY_ID"],
+        message: "S3_ACCESS_KEY_ID e S3_SECRET_ACCESS_KEY vão juntas",
+      });
+    }
     if (env.LEAD_WEBHOOK_URL && !env.LEAD_WEBHOOK_SECRET) {
       ctx.addIssue({
         code: "custom",
@@ -253,7 +289,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 }
 
 function redact(variable: string, value: string): string {
-  if (/SECRET|TOKEN|PASSWORD/.test(variable)) return "***";
+  if (/SECRET|TOKEN|PASSWORD|ACCESS_KEY/.test(variable)) return "***";
   // URLs may carry credentials (postgres://user:pass@host, redis://:pass@host): hide the password,
   // up to the last '@' before the host since a password may itself contain '@'.
   return value.replace(/\/\/([^:/@]*):[^/]*@/, "//$1:***@");

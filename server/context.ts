@@ -8,6 +8,7 @@ import type { Config } from "./config.ts";
 import type { buildContent } from "./content/build.ts";
 import type { PreviewContext } from "./content/preview.ts";
 import type { DatabaseHandle } from "./db/client.ts";
+import type { FileAreas } from "./files/storage.ts";
 import type { buildFunnel } from "./funnel/build.ts";
 import type { PageCache, PageSlot } from "./http/page-cache.ts";
 import type { RequestInfo } from "./http/request-info.ts";
@@ -20,7 +21,6 @@ import type { buildPrivacy } from "./privacy/build.ts";
 import type { Signer } from "./secrets.ts";
 import type { buildTrackerInbound } from "./tracker/build.ts";
 import type { JiraClient } from "./tracker/jira-client.ts";
-import type { UploadStorage } from "./uploads/storage.ts";
 import type { buildWebhooks } from "./webhooks/build.ts";
 
 /** The services one domain's builder returns (its `build.ts`). */
@@ -39,8 +39,8 @@ interface PlatformServices {
   jira: JiraClient | null;
   /** The outbox's worker: leads, tickets, plan requests, webhooks and mail (decision 094). */
   worker: DeliveryWorker;
-  /** Private files of the portal (ticket attachments, NFS-e): never under a public address. */
-  privateFiles: { tickets: UploadStorage; nfse: UploadStorage };
+  /** Every file kept, by area: uploads (public), ticket attachments and NFS-e (private); decision 120. */
+  files: FileAreas;
   /** The shared Redis connection when REDIS_URL is set (cache, rate limits). */
   redis: Redis | null;
   /** Rendered public pages answered before Express (server/http/page-cache.ts). */

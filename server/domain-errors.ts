@@ -22,7 +22,9 @@ export type RefusalKind =
   /** The operation was already done or collides with existing data (409). */
   | "conflict"
   /** Too many attempts in a window (429). */
-  | "rate-limited";
+  | "rate-limited"
+  /** A service the operation needs is down (503): nothing was done, try again (decision 120). */
+  | "unavailable";
 
 /** What a refusal may carry besides its words. */
 export interface RefusalExtras {

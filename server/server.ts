@@ -103,15 +103,15 @@ export async function startServer(config: Config, logger: Logger, dev: boolean):
     // `npm run db:backup` asks this process for the embedded database it holds (decision 110).
     let operator: OperatorEndpoint | null = null;
     if (database.kind === "pglite") {
-      operator = await startOperatorEndpoint({ dataDir: config.DATA_DIR, database, logger }).catch(
-        (error) => {
-          logger.warn(
-            { err: error },
-            "operator socket not opened: npm run db:backup needs the server stopped",
-          );
-          return null;
-        },
-      );
+      operator = await startOperatorEndpoint({
+        dataDir: config.DATA_DIR,
+        database,
+        files: built.files,
+        logger,
+      }).catch((error) => {
+        logger.warn({ err: error }, "operator socket not opened: npm run db:backup needs the server stopped");
+        return null;
+      });
     }
     /**
      * Connections the kernel completed before the signal wait in the listen backlog, and closing

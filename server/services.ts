@@ -14,6 +14,7 @@ import { migrateLevelsToPatches, seedDocuments } from "./content/repository.ts";
 import type { AppServices } from "./context.ts";
 import { type DatabaseHandle, openDatabase } from "./db/client.ts";
 import { deliveryJobs } from "./db/schema.ts";
+import { type OpenedFiles, openFiles } from "./files/areas.ts";
 import { buildFunnel } from "./funnel/build.ts";
 import { PageCache } from "./http/page-cache.ts";
 import { buildLeads } from "./leads/build.ts";
@@ -31,7 +32,6 @@ import { loadSigningSecret, Signer } from "./secrets.ts";
 import { buildTrackerInbound } from "./tracker/build.ts";
 import { trackerMessages } from "./tracker/errors.ts";
 import { JiraClient } from "./tracker/jira-client.ts";
-import { LocalUploadStorage } from "./uploads/storage.ts";
 import { buildWebhooks } from "./webhooks/build.ts";
 import type { BackgroundJob, DeliveryHandlers, Platform, ServiceSeams } from "./wiring.ts";
 
@@ -45,6 +45,8 @@ export interface BuiltServices extends AppServices {
   deliveryHandlers: DeliveryHandlers;
   /** What runs in the background, in start order (the outbox's worker first); stopped in reverse. */
   jobs: BackgroundJob[];
+  /** Whether the file store answers: null, or why not (object storage; checked at start). */
+  checkFileStorage(): Promise<string | null>;
 }
 
 /** The database of the configuration: PostgreSQL at DATABASE_URL, or the embedded one in DATA_DIR. */
@@ -69,6 +71,7 @@ export async function buildServices(
   seams: ServiceSeams = {},
 ): Promise<BuiltServices> {
   let remote: RedisStore | null = null;
+  let files: OpenedFiles | null = null;
   try {
     const domains = await readDomainConfig(contentDir);
     // Levels stored as whole copies (before decision 101) keep only what they change; then the shipped files.
@@ -91,6 +94,8 @@ export async function buildServices(
     }
     const redis = remote;
     const db = database.db;
+    // Every file the product keeps: the bucket when S3_BUCKET is set, else DATA_DIR (decision 120).
+    files = openFiles(config, logger, seams.storageTimeoutMs);
     const signingSecret = await loadSigningSecret(db, config.SESSION_SECRET);
     // The outbox's handlers are filled in by the domains below; the worker reads them when a job runs.
     const deliveryHandlers = {} as DeliveryHandlers;
@@ -125,12 +130,7 @@ export async function buildServices(
         ...(seams.now ? { now: seams.now } : {}),
         ...(seams.workerId ? { id: seams.workerId } : {}),
       }),
-      // The portal's private files (ticket attachments, NFS-e): beside the embedded database, never
-      // under /uploads; several instances share DATA_DIR or swap the storage.
-      privateFiles: {
-        tickets: new LocalUploadStorage(path.join(config.DATA_DIR, "private", "tickets")),
-        nfse: new LocalUploadStorage(path.join(config.DATA_DIR, "private", "nfse")),
-      },
+      files: files.areas,
       windowCounter: (name, windowMs = 60_000) =>
         redis
           ? new RedisWindowCounter(
@@ -191,7 +191,8 @@ export async function buildServices(
       audit: platform.audit,
       jira: platform.jira,
       worker: platform.worker,
-      privateFiles: platform.privateFiles,
+      files: platform.files,
+      checkFileStorage: files.check,
       redis: remote?.client ?? null,
       pageCache,
       ...contentParts.services,
@@ -207,11 +208,13 @@ export async function buildServices(
       deliveryHandlers,
       jobs: [platform.worker, ...parts.flatMap((part): BackgroundJob[] => ("jobs" in part ? part.jobs : []))],
       closeConnections: async () => {
+        files?.close();
         await remote?.close();
         await database.close();
       },
     };
   } catch (error) {
+    files?.close();
     await remote?.close();
     throw error;
   }
@@ -260,6 +263,11 @@ export async function startServices(services: BuiltServices): Promise<void> {
       logger.info({ jobs: plans }, "plan change requests kept while Jira was not configured: delivering now");
   }
   for (const job of services.jobs) job.start();
+  // A bucket that does not answer is said at once (the log names what to check), not at the first upload.
+  services.checkFileStorage().then((failure) => {
+    if (failure)
+      logger.error({ failure }, "object storage not usable: uploads and attachments are refused until it is");
+  });
   if (jira) {
     jira.myself().then(
       (me) => logger.info({ tracker: "jira", account: me.displayName ?? me.accountId }, "Jira conectado"),

@@ -3,13 +3,13 @@ import type { Mailer } from "./auth/password-reset.ts";
 import type { Cache } from "./cache/cache.ts";
 import type { Config } from "./config.ts";
 import type { Database, DatabaseHandle } from "./db/client.ts";
+import type { FileAreas } from "./files/storage.ts";
 import type { JobKind } from "./leads/repository.ts";
 import type { DeliveryWorker, JobHandler } from "./leads/worker.ts";
 import type { Logger } from "./logger.ts";
 import type { WindowCounter } from "./rate/window-counter.ts";
 import type { Signer } from "./secrets.ts";
 import type { JiraClient } from "./tracker/jira-client.ts";
-import type { UploadStorage } from "./uploads/storage.ts";
 
 /**
  * What the composition root (server/services.ts) hands to each domain's builder, and what a builder
@@ -22,6 +22,8 @@ export interface ServiceSeams {
   now?: () => Date;
   sleep?: (ms: number) => Promise<void>;
   trackerTimeoutMs?: number;
+  /** A shorter limit on each object-storage request. */
+  storageTimeoutMs?: number;
   workerId?: string;
   /** How long a submission waits for the tracker key before answering with the local protocol. */
   protocolWaitMs?: number;
@@ -54,8 +56,11 @@ export interface Platform {
   audit: AuditLog;
   /** The outbox's worker: its handlers are the ones the domains return (read when a job runs). */
   worker: DeliveryWorker;
-  /** Private files of the portal (ticket attachments, NFS-e): never under a public address. */
-  privateFiles: { tickets: UploadStorage; nfse: UploadStorage };
+  /**
+   * Every file the product keeps, by area (decision 120): uploaded images (public, at /uploads), and
+   * the portal's private ticket attachments and NFS-e, served only through their authorisation.
+   */
+  files: FileAreas;
   /** A rate counter shared by every instance through Redis when there is one, in this process otherwise. */
   windowCounter(name: string, windowMs?: number): WindowCounter;
   seams: ServiceSeams;

@@ -1,6 +1,12 @@
 import type { OfferedLanguage } from "./languages.ts";
 import { apiKeyRefusals, authRefusals, twoFactorRefusals } from "./refusals/auth.ts";
-import { contentRefusals, mediaRefusals, uploadRefusals, workflowRefusals } from "./refusals/content.ts";
+import {
+  contentRefusals,
+  fileRefusals,
+  mediaRefusals,
+  uploadRefusals,
+  workflowRefusals,
+} from "./refusals/content.ts";
 import { leadRefusals, unsubscribeRefusals, webhookRefusals } from "./refusals/leads.ts";
 import type { ArgumentsOf, Wording } from "./refusals/part.ts";
 import {
@@ -33,6 +39,7 @@ export const REFUSALS = {
   workflow: workflowRefusals,
   media: mediaRefusals,
   uploads: uploadRefusals,
+  files: fileRefusals,
   leads: leadRefusals,
   unsubscribe: unsubscribeRefusals,
   webhooks: webhookRefusals,

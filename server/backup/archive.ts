@@ -1,13 +1,14 @@
 import { createHash } from "node:crypto";
-import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
 import { crc32, deflateRaw } from "node:zlib";
 import { unzipSync, Zip, type ZipInputFile } from "fflate";
+import { FILE_AREAS, type FileArea, type FileAreas } from "../files/storage.ts";
 
 /**
  * The backup archive (decision 110): one ZIP holding the embedded database's files as PGlite dumps
- * them (a tar), the uploaded and private files of DATA_DIR, and last a manifest with what it holds
+ * them (a tar), every file of the file store (DATA_DIR's folders or the bucket, decision 120), and
+ * last a manifest with what it holds
  * and a SHA-256 of every entry. The manifest comes last because it counts what was really read;
  * a restore reads it first (through the ZIP's central directory), and a cut archive has neither.
  */
@@ -15,7 +16,7 @@ export const BACKUP_FORMAT = "vertice-backup";
 export const BACKUP_VERSION = 1;
 export const MANIFEST_ENTRY = "manifest.json";
 export const DATABASE_ENTRY = "database/pglite.tar";
-/** The folders of DATA_DIR that hold files (server/services.ts): uploads (public) and private (tickets, NFS-e). */
+/** The top folders of the file areas' paths (server/files/storage.ts): uploads and private. */
 export const FILE_FOLDERS = ["uploads", "private"] as const;
 const FILES_PREFIX = "files/";
 
@@ -61,18 +62,18 @@ const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest(
 const COMPRESSED = /\.(webp|png|jpe?g|gif|avif|zip|gz|mp4|webm|pdf)$/i;
 
 /**
- * Writes the archive to the sink: the database snapshot (taken before), then every file of DATA_DIR's
- * file folders as it is now, each read whole (files are written beside and renamed, decision 073, so
- * the partial ones are skipped), then the manifest.
+ * Writes the archive to the sink: the database snapshot (taken before), then every file of the file
+ * areas as it is now, each read whole (local files are written beside and renamed, decision 073, so
+ * the partial ones are skipped), by its path "uploads/NAME", "private/tickets/NAME"…, then the manifest.
  */
 export async function writeArchive(options: {
-  dataDir: string;
+  files: FileAreas;
   via: BackupManifest["via"];
   database: DatabaseSnapshot | null;
   sink: ArchiveSink;
   now?: () => Date;
 }): Promise<BackupManifest> {
-  const { dataDir, sink } = options;
+  const { sink } = options;
   const pending: Promise<void>[] = [];
   let failure: Error | null = null;
   const zip = new Zip((error, chunk, _final) => {
@@ -125,18 +126,25 @@ export async function writeArchive(options: {
 
   const files: BackupManifest["files"] = [];
   const vanished: string[] = [];
-  for (const relative of await listFiles(dataDir)) {
-    let bytes: Buffer;
-    try {
-      bytes = await readFile(path.join(dataDir, relative));
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
-      vanished.push(relative);
-      continue;
+  // By path, as the archive always listed them: private/nfse, private/tickets, uploads.
+  const areas = (Object.entries(FILE_AREAS) as [FileArea, string][]).sort(([, a], [, b]) =>
+    a.localeCompare(b),
+  );
+  for (const [area, prefix] of areas) {
+    const store = options.files[area];
+    const names: string[] = [];
+    for await (const file of store.list()) names.push(file.name);
+    for (const name of names) {
+      const relative = `${prefix}/${name}`;
+      const bytes = await store.get(name);
+      if (!bytes) {
+        vanished.push(relative);
+        continue;
+      }
+      await add(FILES_PREFIX + relative, bytes, !COMPRESSED.test(relative));
+      files.push({ path: relative, size: bytes.byteLength, sha256: sha256(bytes) });
+      await flush();
     }
-    await add(FILES_PREFIX + relative, bytes, !COMPRESSED.test(relative));
-    files.push({ path: relative, size: bytes.byteLength, sha256: sha256(bytes) });
-    await flush();
   }
 
   const manifest: BackupManifest = {
@@ -152,28 +160,6 @@ export async function writeArchive(options: {
   zip.end();
   await flush();
   return manifest;
-}
-
-/** Every regular file under DATA_DIR's file folders, relative to DATA_DIR with "/" separators, sorted. */
-export async function listFiles(dataDir: string): Promise<string[]> {
-  const found: string[] = [];
-  const walk = async (relative: string) => {
-    let entries: import("node:fs").Dirent[];
-    try {
-      entries = await readdir(path.join(dataDir, relative), { withFileTypes: true });
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === "ENOENT") return;
-      throw error;
-    }
-    for (const entry of entries) {
-      const child = `${relative}/${entry.name}`;
-      if (entry.isDirectory()) await walk(child);
-      // A file being written (LocalUploadStorage's NAME.PID.TIME.part) is not a file yet.
-      else if (entry.isFile() && !entry.name.endsWith(".part")) found.push(child);
-    }
-  };
-  for (const folder of FILE_FOLDERS) await walk(folder);
-  return found.sort();
 }
 
 /** An archive that is not ours, is cut or corrupt, or holds something a restore must not write. */

@@ -8,13 +8,18 @@ import {
   statSync,
   writeSync,
 } from "node:fs";
-import { mkdir, readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, rename, rm } from "node:fs/promises";
 import net from "node:net";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { PGlite } from "@electric-sql/pglite";
+import type { Output } from "../cli-output.ts";
 import type { Config } from "../config.ts";
 import { DatabaseInUseError, openDatabase } from "../db/client.ts";
+import { DomainError } from "../domain-errors.ts";
+import { openFiles } from "../files/areas.ts";
+import { cliErrors } from "../files/migrate.ts";
+import { areaOfPath, type FileAreas } from "../files/storage.ts";
 import { migrationsDir } from "../paths.ts";
 import {
   BackupFormatError,
@@ -25,12 +30,6 @@ import {
 } from "./archive.ts";
 import { type OperatorAnswer, operatorSocketPath } from "./endpoint.ts";
 import { countRows, pgliteOf, snapshotPglite } from "./snapshot.ts";
-
-/** What a command prints; the CLI passes console.log and console.error. */
-export interface Output {
-  info(line: string): void;
-  error(line: string): void;
-}
 
 /** A refusal of the backup commands: one Portuguese line for the operator. */
 export class BackupCommandError extends Error {
@@ -55,6 +54,7 @@ export async function backupCommand(args: string[], config: Config, out: Output)
   if (existsSync(target))
     throw new BackupCommandError(`${target} já existe: escolha outro nome (um backup nunca é sobrescrito).`);
   const dataDir = path.resolve(config.DATA_DIR);
+  const files = openFiles(config, cliErrors(out));
   const started = Date.now();
   const partial = `${target}.${process.pid}.part`;
   // The archive holds personal data and the signing secret: only its owner may read it.
@@ -66,9 +66,9 @@ export async function backupCommand(args: string[], config: Config, out: Output)
     };
     if (config.DATABASE_URL) {
       out.info(
-        "PostgreSQL (DATABASE_URL): o banco não entra neste arquivo; faça o backup dele com pg_dump (docs/operations.md, Backups). Guardando só os arquivos de DATA_DIR.",
+        `PostgreSQL (DATABASE_URL): o banco não entra neste arquivo; faça o backup dele com pg_dump (docs/operations.md, Backups). Guardando só os arquivos (${files.location}).`,
       );
-      manifest = await writeArchive({ dataDir, via: "direct", database: null, sink });
+      manifest = await writeArchive({ files: files.areas, via: "direct", database: null, sink });
     } else {
       const viaServer = await backUpThroughServer(dataDir, sink);
       if (viaServer) {
@@ -78,13 +78,15 @@ export async function backupCommand(args: string[], config: Config, out: Output)
           "Nenhum servidor em execução usa este DATA_DIR: backup feito abrindo o banco embutido aqui.",
         );
       }
-      manifest = viaServer ? readManifest(partial) : await backUpDirectly(dataDir, sink);
+      manifest = viaServer ? readManifest(partial) : await backUpDirectly(dataDir, files.areas, sink);
     }
     fsyncSync(fd);
   } catch (error) {
     closeSync(fd);
     rmSync(partial, { force: true });
-    throw error;
+    throw unavailableStore(error);
+  } finally {
+    files.close();
   }
   closeSync(fd);
   await rename(partial, target);
@@ -151,7 +153,11 @@ function backUpThroughServer(
   });
 }
 
-async function backUpDirectly(dataDir: string, sink: (chunk: Uint8Array) => void): Promise<BackupManifest> {
+async function backUpDirectly(
+  dataDir: string,
+  files: FileAreas,
+  sink: (chunk: Uint8Array) => void,
+): Promise<BackupManifest> {
   // Opening a folder without a database would create one: a wrong DATA_DIR must not look backed up.
   if (!existsSync(path.join(dataDir, "pglite", "PG_VERSION")))
     throw new BackupCommandError(`Não há banco embutido em ${dataDir}: confira DATA_DIR (nada foi gravado).`);
@@ -167,7 +173,7 @@ async function backUpDirectly(dataDir: string, sink: (chunk: Uint8Array) => void
   }
   try {
     const snapshot = await snapshotPglite(pgliteOf(database));
-    return await writeArchive({ dataDir, via: "direct", database: snapshot, sink });
+    return await writeArchive({ files, via: "direct", database: snapshot, sink });
   } finally {
     await database.close();
   }
@@ -234,6 +240,9 @@ export async function restoreCommand(args: string[], config: Config, out: Output
     );
 
   await mkdir(dataDir, { recursive: true, mode: 0o700 });
+  // Files go where the configuration keeps them: DATA_DIR's folders, or the bucket (decision 120).
+  const store = openFiles(config, cliErrors(out));
+  if (config.S3_BUCKET) out.info(`Arquivos restaurados no armazenamento de objetos (${store.location}).`);
   try {
     let rows: number | null = null;
     if (manifest.database.kind === "pglite" && !config.DATABASE_URL)
@@ -241,9 +250,9 @@ export async function restoreCommand(args: string[], config: Config, out: Output
     let files = 0;
     let fileBytes = 0;
     for (const file of backup.files()) {
-      const target = path.join(dataDir, ...file.path.split("/"));
-      await mkdir(path.dirname(target), { recursive: true });
-      await writeFile(target, file.bytes, { flag: "wx" });
+      const place = areaOfPath(file.path);
+      if (!place) throw new BackupFormatError(`caminho recusado: ${file.path}`);
+      await store.areas[place.area].put(place.name, file.bytes);
       files++;
       fileBytes += file.bytes.byteLength;
     }
@@ -257,8 +266,15 @@ export async function restoreCommand(args: string[], config: Config, out: Output
       await rm(path.join(dataDir, entry), { recursive: true, force: true });
     if (error instanceof BackupFormatError)
       throw new BackupCommandError(`${source} não é um backup válido deste site: ${error.message}.`);
-    throw error;
+    throw unavailableStore(error);
+  } finally {
+    store.close();
   }
+}
+
+/** The object store's refusal as the command's one line (the log line before it says what to check). */
+function unavailableStore(error: unknown): unknown {
+  return DomainError.is(error, "unavailable") ? new BackupCommandError(error.message) : error;
 }
 
 /** Loads the snapshot into DATA_DIR/pglite under the embedded database's lock; answers the rows. */

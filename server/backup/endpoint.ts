@@ -2,6 +2,7 @@ import { chmodSync, rmSync } from "node:fs";
 import net, { type Socket } from "node:net";
 import path from "node:path";
 import type { DatabaseHandle } from "../db/client.ts";
+import type { FileAreas } from "../files/storage.ts";
 import type { Logger } from "../logger.ts";
 import { writeArchive } from "./archive.ts";
 import { pgliteOf, snapshotPglite } from "./snapshot.ts";
@@ -29,9 +30,11 @@ export interface OperatorEndpoint {
 export async function startOperatorEndpoint(options: {
   dataDir: string;
   database: DatabaseHandle;
+  /** The file store the archive holds (DATA_DIR's folders or the bucket). */
+  files: FileAreas;
   logger: Logger;
 }): Promise<OperatorEndpoint> {
-  const { dataDir, database, logger } = options;
+  const { dataDir, database, files, logger } = options;
   const socketPath = operatorSocketPath(dataDir);
   // This process holds the embedded database's lock, so a socket left here is a dead server's.
   rmSync(socketPath, { force: true });
@@ -68,7 +71,7 @@ export async function startOperatorEndpoint(options: {
       const snapshot = await snapshotPglite(pgliteOf(database));
       answer(socket, { ok: true, pid: process.pid });
       const manifest = await writeArchive({
-        dataDir,
+        files,
         via: "server",
         database: snapshot,
         sink: (chunk) => {

@@ -7,8 +7,8 @@ import { can } from "~/lib/portal/permissions.ts";
 import type { Database } from "../db/client.ts";
 import { companies, invoices } from "../db/schema.ts";
 import { DomainError } from "../domain-errors.ts";
+import type { FileStorage } from "../files/storage.ts";
 import type { PortalActor } from "../portal/members.ts";
-import type { UploadStorage } from "../uploads/storage.ts";
 import { invoicePdf } from "./invoice-pdf.ts";
 import { qrSvgPath } from "./qr.ts";
 
@@ -53,8 +53,8 @@ export interface DownloadedFile {
 
 export interface CustomerInvoicesOptions {
   db: Database;
-  /** Private storage of the NFS-e files (services.privateFiles.nfse). */
-  nfseFiles: UploadStorage;
+  /** Private storage of the NFS-e files (services.files.nfse). */
+  nfseFiles: FileStorage;
   /** The vendor's Pix receiver (PIX_*), or null: then no Pix is offered. */
   pix: PixReceiver | null;
   now?: () => Date;

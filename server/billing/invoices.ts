@@ -19,7 +19,7 @@ import { type AuditActor, AuditLog } from "../admin/audit.ts";
 import type { Database } from "../db/client.ts";
 import { companies, invoices } from "../db/schema.ts";
 import { DomainError } from "../domain-errors.ts";
-import type { UploadStorage } from "../uploads/storage.ts";
+import type { FileStorage } from "../files/storage.ts";
 import { checkNfsePdf, checkNfseXml, nfseMessages } from "./nfse.ts";
 import { fieldRefusal } from "./refusal.ts";
 
@@ -87,8 +87,8 @@ export class InvoiceService {
   constructor(
     private readonly options: {
       db: Database;
-      /** Private storage of the NFS-e files (services.privateFiles.nfse). */
-      files: UploadStorage;
+      /** Private storage of the NFS-e files (services.files.nfse). */
+      files: FileStorage;
       now?: () => Date;
       /** The platform's audit log; by default one over `db`. */
       audit?: AuditLog;

@@ -48,6 +48,8 @@ export function statusOf(kind: RefusalKind): number {
       return 409;
     case "rate-limited":
       return 429;
+    case "unavailable":
+      return 503;
   }
 }
 

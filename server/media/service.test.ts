@@ -9,8 +9,8 @@ import { openFreshPglite } from "../../tests/support/databases.ts";
 import { Cache } from "../cache/cache.ts";
 import type { DatabaseHandle } from "../db/client.ts";
 import { auditLog, contentDocuments, contentDrafts } from "../db/schema.ts";
+import { LocalFileStorage } from "../files/storage.ts";
 import { UploadService } from "../uploads/service.ts";
-import { LocalUploadStorage } from "../uploads/storage.ts";
 import { MediaService } from "./service.ts";
 
 const SVG =
@@ -33,7 +33,7 @@ describe("the media library service (decision 099) on PGlite", () => {
     writeFileSync(path.join(publicDir, "images/hero/titled-too.svg"), TITLED_SVG);
     media = new MediaService({
       db: handle.db,
-      uploads: new UploadService(new LocalUploadStorage(uploadsDir)),
+      uploads: new UploadService(new LocalFileStorage(uploadsDir)),
       cache: new Cache(),
       publicDir,
     });

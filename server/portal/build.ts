@@ -18,13 +18,13 @@ export function buildPortal(
   platform: Platform,
   { content, accounts }: { content: ContentService; accounts: AccountService },
 ) {
-  const { db, config, logger, mailer, jira, worker, privateFiles, audit, seams } = platform;
+  const { db, config, logger, mailer, jira, worker, files, audit, seams } = platform;
   const kick = () => void worker.kick();
   const companies = new CompanyService({ db, plans: contentPlans(content), now: seams.now, audit });
   const tickets = new TicketService({
     db,
     audit,
-    storage: privateFiles.tickets,
+    storage: files.tickets,
     ticketCounter: platform.windowCounter("tickets", 3600_000),
     kick,
     now: seams.now,
@@ -33,7 +33,7 @@ export function buildPortal(
     ? new TicketDelivery({
         db,
         jira,
-        storage: privateFiles.tickets,
+        storage: files.tickets,
         companies,
         logger,
         now: seams.now,

@@ -10,6 +10,7 @@ import {
 } from "~/lib/portal/tickets.ts";
 import type { Database } from "../db/client.ts";
 import { deliveryJobs, supportTickets, ticketAttachments, ticketMessages, users } from "../db/schema.ts";
+import type { FileStorage } from "../files/storage.ts";
 import { requeueFinishedJobs } from "../leads/repository.ts";
 import { JobError, type JobRow } from "../leads/worker.ts";
 import type { Logger } from "../logger.ts";
@@ -19,7 +20,6 @@ import { TrackerError } from "../tracker/errors.ts";
 import { ProjectIssueTypes } from "../tracker/issue-types.ts";
 import type { JiraClient } from "../tracker/jira-client.ts";
 import { PRODUCT_TAG, supportIssueType } from "../tracker/ticket.ts";
-import type { UploadStorage } from "../uploads/storage.ts";
 import type { CompanyService } from "./companies.ts";
 import type { TicketRow } from "./tickets.ts";
 
@@ -64,7 +64,7 @@ export class TicketDelivery {
     private readonly options: {
       db: Database;
       jira: JiraClient;
-      storage: UploadStorage;
+      storage: FileStorage;
       companies: CompanyService;
       logger: Logger;
       now?: () => Date;

@@ -34,9 +34,9 @@ import {
   ticketReads,
 } from "../db/schema.ts";
 import { DomainError } from "../domain-errors.ts";
+import type { FileStorage } from "../files/storage.ts";
 import { MAX_JOB_ATTEMPTS } from "../leads/retry-policy.ts";
 import type { WindowCounter } from "../rate/window-counter.ts";
-import type { UploadStorage } from "../uploads/storage.ts";
 import { isUuid } from "./companies.ts";
 import type { PortalActor } from "./members.ts";
 import { ticketMessages as m } from "./messages.ts";
@@ -155,7 +155,7 @@ export interface TicketServiceOptions {
   /** Where the customers' tickets, replies, resolutions and reopenings are recorded (decision 072). */
   audit: AuditLog;
   /** Private storage of attachments (never served at a public address). */
-  storage: UploadStorage;
+  storage: FileStorage;
   /** Counts tickets per company per hour. */
   ticketCounter: WindowCounter;
   /** Wakes the delivery worker after a write. */

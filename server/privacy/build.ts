@@ -10,7 +10,7 @@ import { PrivacySettings } from "./settings.ts";
  * copy of their leads, and a company's data for its owner.
  */
 export function buildPrivacy(platform: Platform) {
-  const { db, cache, config, logger, jira, audit, worker, privateFiles, seams } = platform;
+  const { db, cache, config, logger, jira, audit, worker, files, seams } = platform;
   const privacySettings = new PrivacySettings(db, cache, audit, seams.now);
   // Leads past the retention period are anonymised once a São Paulo night; the job looks hourly,
   // so a pass Jira failed is tried again the next hour.
@@ -47,8 +47,8 @@ export function buildPrivacy(platform: Platform) {
       /** A company's data as a ZIP for its owner. */
       companyExport: new CompanyExport({
         db,
-        ticketFiles: privateFiles.tickets,
-        nfseFiles: privateFiles.nfse,
+        ticketFiles: files.tickets,
+        nfseFiles: files.nfse,
         audit,
         now: seams.now,
       }),

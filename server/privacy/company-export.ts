@@ -17,8 +17,8 @@ import {
   users,
 } from "../db/schema.ts";
 import { DomainError } from "../domain-errors.ts";
+import type { FileStorage } from "../files/storage.ts";
 import type { PortalActor } from "../portal/members.ts";
-import type { UploadStorage } from "../uploads/storage.ts";
 
 /**
  * A company's data for its owner (LGPD art. 18 V; decision 111): one ZIP of JSON files
@@ -65,8 +65,8 @@ export class CompanyExport {
   constructor(
     private readonly options: {
       db: Database;
-      ticketFiles: UploadStorage;
-      nfseFiles: UploadStorage;
+      ticketFiles: FileStorage;
+      nfseFiles: FileStorage;
       audit: AuditLog;
       now?: () => Date;
     },

@@ -5,12 +5,12 @@ import { describe, expect, it } from "vitest";
 import { uploadRefusals } from "~/lib/refusals/content.ts";
 import { MAX_UPLOAD_BYTES, mimeOfUpload, uploadProblem } from "~/lib/uploads.ts";
 import { ONE_PIXEL_PNG } from "../../tests/support/images.ts";
+import { LocalFileStorage } from "../files/storage.ts";
 import { UploadService } from "./service.ts";
-import { LocalUploadStorage } from "./storage.ts";
 
 function service() {
   const dir = mkdtempSync(path.join(tmpdir(), "uploads-"));
-  return { dir, uploads: new UploadService(new LocalUploadStorage(dir)) };
+  return { dir, uploads: new UploadService(new LocalFileStorage(dir)) };
 }
 
 describe("image uploads", () => {

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { fileTypeFromBuffer } from "file-type";
 import { IMAGE_TYPES, type ImageMime, MAX_UPLOAD_BYTES, mimeOfUpload, uploadUrl } from "~/lib/uploads.ts";
 import { DomainError } from "../domain-errors.ts";
-import type { UploadStorage } from "./storage.ts";
+import type { FileStorage } from "../files/storage.ts";
 
 export interface StoredUpload {
   /** Where the site serves it: /uploads/{hash}.{ext} */
@@ -14,7 +14,7 @@ export interface StoredUpload {
 
 /** Checks an uploaded image by its content (file-type reads the signature) and stores it by its hash. */
 export class UploadService {
-  constructor(readonly storage: UploadStorage) {}
+  constructor(readonly storage: FileStorage) {}
 
   async accept(bytes: Uint8Array): Promise<StoredUpload> {
     if (bytes.byteLength === 0) throw new DomainError("invalid", "uploads.empty");

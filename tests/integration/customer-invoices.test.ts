@@ -234,7 +234,7 @@ describe.each(databaseTargets())("the customer's invoices on $name (decision 097
     // Without PIX_* no Pix is offered; the boleto still is.
     const withoutPix = new CustomerInvoices({
       db: handle.db,
-      nfseFiles: stack.services.privateFiles.nfse,
+      nfseFiles: stack.services.files.nfse,
       pix: null,
     });
     const noPix = await withoutPix.get(actors.finance, "FAT-2026-0042");
@@ -279,7 +279,7 @@ describe.each(databaseTargets())("the customer's invoices on $name (decision 097
   });
 
   it("serves the NFS-e files attached, and a year's invoices and NFS-e in one ZIP", async () => {
-    const { nfse } = stack.services.privateFiles;
+    const { nfse } = stack.services.files;
     await nfse.put("nfse-a.pdf", NFSE_PDF);
     await nfse.put("nfse-a.xml", NFSE_XML);
     await invoice(agro, {
@@ -331,7 +331,7 @@ describe.each(databaseTargets())("the customer's invoices on $name (decision 097
   });
 
   it("answers 'not found' to plain members and another company, for every invoice, file and list", async () => {
-    const { nfse } = stack.services.privateFiles;
+    const { nfse } = stack.services.files;
     await nfse.put("nfse-b.pdf", NFSE_PDF);
     await invoice(agro, { number: "FAT-2026-0042", nfsePdf: "nfse-b.pdf", nfseXml: "nfse-b.pdf" });
     const { customerInvoices } = stack.services;

@@ -8,7 +8,7 @@
 import { randomUUID } from "node:crypto";
 import path from "node:path";
 import { invoices } from "@server/db/schema.ts";
-import { LocalUploadStorage } from "@server/uploads/storage.ts";
+import { LocalFileStorage } from "@server/files/storage.ts";
 import { unzipSync } from "fflate";
 import { HtmlValidate } from "html-validate";
 import { hasError, parsePix } from "pix-utils";
@@ -86,7 +86,7 @@ describe.each(serverDatabaseTargets())("the invoice screens on $name (decision 0
         password: PASSWORD,
       });
       // The NFS-e files where the server keeps them: DATA_DIR/private/nfse.
-      const nfse = new LocalUploadStorage(path.join(dataDir, "private", "nfse"));
+      const nfse = new LocalFileStorage(path.join(dataDir, "private", "nfse"));
       await nfse.put("0f1e2d.pdf", NFSE_PDF);
       await nfse.put("0f1e2d.xml", NFSE_XML);
       const base = {

@@ -9,8 +9,8 @@ import path from "node:path";
 import { InvoiceService } from "@server/billing/invoices.ts";
 import type { DatabaseHandle } from "@server/db/client.ts";
 import { invoices as invoicesTable } from "@server/db/schema.ts";
+import { LocalFileStorage } from "@server/files/storage.ts";
 import { CompanyService } from "@server/portal/companies.ts";
-import { LocalUploadStorage } from "@server/uploads/storage.ts";
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { InvoiceInput } from "~/lib/billing/invoice-input.ts";
 import { databaseTargets, dropCreatedDatabases } from "../support/databases.ts";
@@ -48,7 +48,7 @@ describe.each(databaseTargets())("invoices on $name", (target) => {
     storageDir = mkdtempSync(path.join(tmpdir(), "nfse-"));
     service = new InvoiceService({
       db: handle.db,
-      files: new LocalUploadStorage(storageDir),
+      files: new LocalFileStorage(storageDir),
       now: clock.now,
     });
   });
@@ -158,7 +158,7 @@ describe.each(databaseTargets())("invoices on $name", (target) => {
     const [row] = await handle.db.select().from(invoicesTable);
     expect(row!.nfsePdf).toMatch(/^[0-9a-f-]{36}\.pdf$/);
     expect(row!.nfseXml).toMatch(/^[0-9a-f-]{36}\.xml$/);
-    const storage = new LocalUploadStorage(storageDir);
+    const storage = new LocalFileStorage(storageDir);
     expect(await storage.get(row!.nfsePdf!)).toEqual(Buffer.from(PDF));
     expect(await storage.get(row!.nfseXml!)).toEqual(Buffer.from(XML));
     expect(readdirSync(storageDir).sort()).toEqual([row!.nfsePdf, row!.nfseXml].sort());

@@ -200,7 +200,7 @@ describe.each(databaseTargets())("LGPD rights and retention on $name", (target) 
       [{ filename: "tela.png", bytes: ONE_PIXEL_PNG }],
     );
     const nfse = "nfse-teste.pdf";
-    await stack.services.privateFiles.nfse.put(nfse, new TextEncoder().encode("%PDF-1.4\n%%EOF\n"));
+    await stack.services.files.nfse.put(nfse, new TextEncoder().encode("%PDF-1.4\n%%EOF\n"));
     await handle.db.insert(invoices).values({
       id: crypto.randomUUID(),
       companyId: ids.agro,

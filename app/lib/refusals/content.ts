@@ -108,3 +108,28 @@ export const uploadRefusals = refusalPart({
     wrongType: "Image format not accepted: send PNG, JPEG, WebP, GIF or AVIF.",
   },
 });
+
+/**
+ * The object store failed (decision 120): nothing was saved, and the person is told so, in the words
+ * of the cause; the log says what the operator checks.
+ */
+export const fileRefusals = refusalPart({
+  pt: {
+    bucketMissing:
+      "O armazenamento de arquivos não está disponível (o bucket configurado não existe). Nada foi salvo: avise o responsável técnico.",
+    credentialsRefused:
+      "O armazenamento de arquivos recusou as credenciais configuradas. Nada foi salvo: avise o responsável técnico.",
+    timedOut:
+      "O armazenamento de arquivos não respondeu a tempo. Nada foi salvo: tente de novo em instantes.",
+    unreachable:
+      "O armazenamento de arquivos não está acessível agora. Nada foi salvo: tente de novo em instantes.",
+  },
+  en: {
+    bucketMissing:
+      "File storage is unavailable (the configured bucket does not exist). Nothing was saved: tell your technical contact.",
+    credentialsRefused:
+      "File storage refused the configured credentials. Nothing was saved: tell your technical contact.",
+    timedOut: "File storage did not answer in time. Nothing was saved: try again in a moment.",
+    unreachable: "File storage cannot be reached right now. Nothing was saved: try again in a moment.",
+  },
+});
