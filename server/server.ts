@@ -34,16 +34,21 @@ export async function startServer(config: Config, logger: Logger, dev: boolean):
   const database = await openConfiguredDatabase(config);
   let services: BuiltServices | null = null;
   try {
-    const built = await buildServices(config, logger, database, { development: dev });
+    // Prometheus' metrics on their own port, when METRICS_PORT is set (decision 119); the services
+    // report Jira calls, e-mails and webhooks to them as they happen.
+    const metrics = config.METRICS_PORT === undefined ? null : createMetrics({ db: database.db });
+    const built = await buildServices(config, logger, database, { development: dev }, metrics?.telemetry);
     services = built;
     await startServices(built);
     const { pageCache } = built;
+    metrics?.watch({
+      renders: () => pageCache.renderCounts(),
+      schedules: built.jobs.flatMap((job) => (job.schedule ? [job.schedule] : [])),
+    });
     const devServer = dev ? await devOptions(logger) : null;
     const appOptions = devServer ?? { build: (await import(serverBuildFile)) as ServerBuild };
     const app = createApp(built, appOptions);
     let stopping: Promise<void> | null = null;
-    // Prometheus' metrics on their own port, when METRICS_PORT is set (decision 119).
-    const metrics = config.METRICS_PORT === undefined ? null : createMetrics({ db: built.database.db });
     const metricsServer = metrics
       ? await startMetricsServer(metrics, { port: config.METRICS_PORT!, host: config.HOST, logger })
       : null;
@@ -68,7 +73,7 @@ export async function startServer(config: Config, logger: Logger, dev: boolean):
         const count = () => {
           if (counted) return;
           counted = true;
-          if (!passed) metrics.pageCacheAnswer("hit");
+          if (!passed) metrics.pageCacheAnswer(pageCache.answeredStale(res) ? "stale" : "hit");
           else if (res.getHeader("x-page-cache") === "miss") metrics.pageCacheAnswer("miss");
         };
         res.once("finish", count);

@@ -22,6 +22,7 @@ import { issueFormToken } from "./leads/spam.ts";
 import { DeliveryWorker } from "./leads/worker.ts";
 import type { Logger } from "./logger.ts";
 import { buildMedia } from "./media/build.ts";
+import { NO_TELEMETRY, type Telemetry } from "./metrics/telemetry.ts";
 import { contentDir } from "./paths.ts";
 import { buildPortal } from "./portal/build.ts";
 import { requeueSimulatedPlanRequests } from "./portal/plan-request-delivery.ts";
@@ -69,6 +70,7 @@ export async function buildServices(
   logger: Logger,
   database: DatabaseHandle,
   seams: ServiceSeams = {},
+  telemetry: Telemetry = NO_TELEMETRY,
 ): Promise<BuiltServices> {
   let remote: RedisStore | null = null;
   let files: OpenedFiles | null = null;
@@ -111,6 +113,7 @@ export async function buildServices(
         from: "Vértice <nao-responda@vertice.com.br>",
         logger,
         development: seams.development ?? false,
+        telemetry,
       }),
       jira:
         config.JIRA_BASE_URL && config.JIRA_EMAIL && config.JIRA_API_TOKEN
@@ -119,6 +122,7 @@ export async function buildServices(
               {
                 ...(seams.sleep ? { sleep: seams.sleep } : {}),
                 ...(seams.trackerTimeoutMs ? { timeoutMs: seams.trackerTimeoutMs } : {}),
+                telemetry,
               },
             )
           : null,
@@ -131,6 +135,7 @@ export async function buildServices(
         ...(seams.workerId ? { id: seams.workerId } : {}),
       }),
       files: files.areas,
+      telemetry,
       windowCounter: (name, windowMs = 60_000) =>
         redis
           ? new RedisWindowCounter(

@@ -7,6 +7,7 @@ import type { FileAreas } from "./files/storage.ts";
 import type { JobKind } from "./leads/repository.ts";
 import type { DeliveryWorker, JobHandler } from "./leads/worker.ts";
 import type { Logger } from "./logger.ts";
+import type { Telemetry } from "./metrics/telemetry.ts";
 import type { WindowCounter } from "./rate/window-counter.ts";
 import type { Signer } from "./secrets.ts";
 import type { JiraClient } from "./tracker/jira-client.ts";
@@ -39,6 +40,8 @@ export interface BackgroundJob {
   start(): void;
   /** Finishes what is in hand; what is left waits in the database for the next start. */
   stop(): Promise<void>;
+  /** A periodic task's name (its scheduled_tasks row) and period, for the metrics and their alert. */
+  readonly schedule?: { name: string; intervalMs: number };
 }
 
 /** The shared parts every domain may use. */
@@ -63,6 +66,8 @@ export interface Platform {
   files: FileAreas;
   /** A rate counter shared by every instance through Redis when there is one, in this process otherwise. */
   windowCounter(name: string, windowMs?: number): WindowCounter;
+  /** What the services report for the metrics (Jira calls, e-mails, webhooks); a no-op without METRICS_PORT. */
+  telemetry: Telemetry;
   seams: ServiceSeams;
 }
 

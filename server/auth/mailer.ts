@@ -2,6 +2,7 @@ import nodemailer from "nodemailer";
 import { z } from "zod";
 import { JobError, type JobHandler, type JobRow } from "../leads/worker.ts";
 import type { Logger } from "../logger.ts";
+import { NO_TELEMETRY, type Telemetry } from "../metrics/telemetry.ts";
 import type { Mailer, MailMessage } from "./password-reset.ts";
 
 /**
@@ -14,14 +15,23 @@ export function createMailer(options: {
   from: string;
   logger: Logger;
   development: boolean;
+  /** Each message sent or refused, for the metrics (decision 119). */
+  telemetry?: Telemetry;
 }): Mailer {
   const { smtpUrl, from, logger } = options;
+  const telemetry = options.telemetry ?? NO_TELEMETRY;
   if (smtpUrl) {
     const transport = nodemailer.createTransport(smtpUrl);
     return {
       available: true,
       async send(message) {
-        await transport.sendMail({ from, ...message });
+        try {
+          await transport.sendMail({ from, ...message });
+        } catch (error) {
+          telemetry.mail("failed");
+          throw error;
+        }
+        telemetry.mail("sent");
       },
     };
   }

@@ -129,6 +129,10 @@ export class InvoiceReminders {
     });
   }
 
+  get schedule() {
+    return this.job.schedule;
+  }
+
   start(): void {
     this.job.start();
   }

@@ -161,12 +161,14 @@ export class PageCache {
     const warming = req.headers[WARMER_HEADER] !== undefined;
     const recent = page !== undefined && page.expiresAt + STALE_MS > now;
     if (page && (page.expiresAt > now || (recent && !warming && (inFlight || this.refreshing.has(key))))) {
+      if (page.expiresAt <= now) this.staleAnswers.add(res);
       this.answer(req, res, page);
       return;
     }
     // Expired a moment ago: this visitor gets that copy while the warmer renders the page again in
     // the background, so nobody waits for a render when a page's minute is up.
     if (page && recent && !warming && this.warmer) {
+      this.staleAnswers.add(res);
       this.answer(req, res, page);
       this.refresh(key, page.again);
       return;
@@ -214,6 +216,19 @@ export class PageCache {
       }
     });
     render();
+  }
+
+  /** Answers given from an expired copy while a new one renders (the metrics' "stale"). */
+  private readonly staleAnswers = new WeakSet<ServerResponse>();
+
+  /** Whether this response was an expired copy served while the page renders again. */
+  answeredStale(res: ServerResponse): boolean {
+    return this.staleAnswers.has(res);
+  }
+
+  /** Renders under way and requests waiting for them (metrics). */
+  renderCounts(): { rendering: number; waiting: number } {
+    return this.flights.counts();
   }
 
   /** The slot of a candidate request, handed to the renderer through the load context. */

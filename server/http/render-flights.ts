@@ -66,6 +66,13 @@ export class RenderFlights {
   }
 
   /** Whether a render of `key` is in flight and still worth waiting for. */
+  /** Renders under way, and requests waiting for one of them (the metrics' render queue). */
+  counts(): { rendering: number; waiting: number } {
+    let waiting = 0;
+    for (const flight of this.flights.values()) waiting += flight.waiters.size;
+    return { rendering: this.flights.size, waiting };
+  }
+
   inFlight(key: string): boolean {
     const flight = this.flights.get(key);
     return flight !== undefined && this.now() - flight.startedAt < this.waitLimitMs;

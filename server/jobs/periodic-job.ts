@@ -40,6 +40,11 @@ export class PeriodicJob<R> {
     );
   }
 
+  /** Its name and period (the metrics' periodic_job_interval_seconds). */
+  get schedule(): { name: string; intervalMs: number } {
+    return { name: this.options.name, intervalMs: this.options.intervalMs };
+  }
+
   /** Runs at once-ish (within 30 s of the start, so a restart catches up), then every interval. */
   start(): void {
     const tick = () => {

@@ -24,7 +24,7 @@ export function buildLeads(
   platform: Platform,
   { content, leadCopy }: { content: ContentService; leadCopy: LeadCopy },
 ) {
-  const { db, config, logger, jira, mailer, signer, worker, audit, seams } = platform;
+  const { db, config, logger, jira, mailer, signer, worker, audit, seams, telemetry } = platform;
   const forms = new FormRegistry(content);
   const leadSettings = new LeadSettings(db, audit, seams.now);
   const routing = new LeadRouting(db, leadSettings);
@@ -33,6 +33,7 @@ export function buildLeads(
     slackUrl: config.SLACK_WEBHOOK_URL,
     teamsUrl: config.TEAMS_WEBHOOK_URL,
     publicBaseUrl: config.publicBaseUrl,
+    telemetry,
   });
   const leadMail = new LeadMail({ db, forms, signer, publicBaseUrl: config.publicBaseUrl, now: seams.now });
   return {

@@ -2,6 +2,7 @@ import { createHmac } from "node:crypto";
 import { formatSaoPaulo } from "~/lib/content/schedule-time.ts";
 import type { Answers } from "~/lib/forms/definition.ts";
 import { TEMPERATURE_LABELS, type TemperatureLevel } from "~/lib/forms/scoring.ts";
+import { NO_TELEMETRY, type Telemetry } from "../metrics/telemetry.ts";
 import { leadData } from "../webhooks/payload.ts";
 import type { LeadRow } from "./repository.ts";
 import type { LeadOwner } from "./routing.ts";
@@ -15,6 +16,8 @@ export interface NotifyConfig {
   publicBaseUrl: string;
   fetch?: typeof fetch;
   timeoutMs?: number;
+  /** Each post answered 2xx or not, for the metrics (decision 119). */
+  telemetry?: Telemetry;
 }
 
 function who(answers: Answers): string {
@@ -86,12 +89,14 @@ export function signWebhook(secret: string, timestamp: string, body: string): st
 
 /** Posts JSON; 2xx is done, 429/5xx/network retry later, other 4xx are final. */
 async function post(
+  target: "slack" | "teams",
   url: string,
   body: string,
   headers: Record<string, string>,
   config: NotifyConfig,
 ): Promise<string> {
   let response: Response;
+  const telemetry = config.telemetry ?? NO_TELEMETRY;
   try {
     response = await (config.fetch ?? fetch)(url, {
       method: "POST",
@@ -100,8 +105,10 @@ async function post(
       signal: AbortSignal.timeout(config.timeoutMs ?? 10_000),
     });
   } catch {
+    telemetry.webhook(target, "failed");
     throw new JobError("Falha na conexão", true);
   }
+  telemetry.webhook(target, response.ok ? "sent" : "failed");
   await response.body?.cancel().catch(() => {});
   if (response.ok) return `HTTP ${response.status}`;
   const retryable = response.status === 429 || response.status >= 500;
@@ -115,6 +122,7 @@ export function notificationHandlers(config: NotifyConfig) {
       if (!config.slackUrl) return "Slack não configurado";
       const assignment = slackEscape(assignmentLine((await config.ownerOf?.(lead)) ?? null, lead.respondBy));
       return post(
+        "slack",
         config.slackUrl,
         JSON.stringify({
           text: `${topic(lead)}: ${slackEscape(who(lead.answers as Answers))}\n${assignment}\n${reference(lead)}`,
@@ -134,7 +142,7 @@ export function notificationHandlers(config: NotifyConfig) {
         title: topic(lead),
         text: `${teamsEscape(who(lead.answers as Answers))}\n\n${assignment}\n\n${reference(lead)}`,
       };
-      return post(config.teamsUrl, JSON.stringify(card), {}, config);
+      return post("teams", config.teamsUrl, JSON.stringify(card), {}, config);
     },
   };
 }

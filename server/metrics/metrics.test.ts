@@ -3,6 +3,7 @@ import { openFreshPglite } from "../../tests/support/databases.ts";
 import type { DatabaseHandle } from "../db/client.ts";
 import { deliveryJobs, scheduledTasks } from "../db/schema.ts";
 import { createMetrics, routeTemplate, statusClass } from "./metrics.ts";
+import { JIRA_OUTCOMES, jiraOperation, jiraOutcome } from "./telemetry.ts";
 
 describe("routeTemplate: a request's path as a label of bounded values (decision 119)", () => {
   it.each([
@@ -53,12 +54,90 @@ describe("what a scrape reads from the database", () => {
     });
     const text = await metrics.registry.metrics();
     expect(text).toContain(
-      `periodic_job_last_success_timestamp_seconds{job="publication-schedule"} ${(now - 60_000) / 1000}`,
+      `periodic_job_last_success_timestamp_seconds{task="publication-schedule"} ${(now - 60_000) / 1000}`,
     );
     // A job that never finished has no line: "silent for twice its period" sees it as absent.
-    expect(text).not.toContain('job="retention"');
+    expect(text).not.toContain('task="retention"');
     expect(text).toContain('delivery_oldest_pending_seconds{kind="webhook"} 1800');
     expect(text).toContain('delivery_oldest_pending_seconds{kind="tracker"} 0');
     expect(text).toContain('delivery_jobs{kind="webhook",status="pending"} 1');
+  });
+});
+
+describe("Jira calls as bounded labels", () => {
+  it.each([
+    ["GET", "/myself", "myself"],
+    ["POST", "/issue", "create_issue"],
+    ["PUT", "/issue/VEN-12", "edit_issue"],
+    ["GET", "/issue/VEN-12?fields=status,updated", "get_issue"],
+    ["POST", "/issue/SUPP-3/comment", "add_comment"],
+    ["GET", "/issue/SUPP-3/comment?orderBy=created", "comments"],
+    ["POST", "/issue/SUPP-3/attachments", "add_attachment"],
+    ["GET", "/issue/SUPP-3/transitions", "transitions"],
+    ["POST", "/issue/SUPP-3/transitions", "transition"],
+    ["POST", "/issueLink", "link_issues"],
+    ["POST", "/search/jql", "search"],
+    ["GET", "/project/VEN", "project"],
+    ["DELETE", "/issue/VEN-12", "other"],
+  ])("%s %s → %s", (method, path, operation) => {
+    expect(jiraOperation(method, path)).toBe(operation);
+  });
+
+  it("outcomes by status: 401 and 403 are the credentials' own", () => {
+    expect([200, 201, 204, 401, 403, 429, 400, 404, 500, 503, null].map(jiraOutcome)).toEqual([
+      "success",
+      "success",
+      "success",
+      "unauthorized",
+      "unauthorized",
+      "rate_limited",
+      "client_error",
+      "client_error",
+      "server_error",
+      "server_error",
+      "network_error",
+    ]);
+    expect(new Set([200, 401, 429, 400, 500, null].map(jiraOutcome))).toEqual(new Set(JIRA_OUTCOMES));
+  });
+});
+
+describe("what the services report, and what is read from them at each scrape", () => {
+  let handle: DatabaseHandle;
+  beforeAll(async () => {
+    handle = await openFreshPglite();
+  }, 60_000);
+  afterAll(async () => {
+    await handle?.close();
+  });
+
+  it("Jira calls, e-mails and webhooks by outcome; renders; each task's period", async () => {
+    const metrics = createMetrics({ db: handle.db });
+    // Before anything happens the refusals' lines read 0, so the first one is an increase.
+    const before = await metrics.registry.metrics();
+    expect(before).toContain('jira_requests_total{operation="create_issue",outcome="unauthorized"} 0');
+    expect(before).toContain('emails_sent_total{outcome="failed"} 0');
+    expect(before).toContain('webhooks_sent_total{target="slack",outcome="failed"} 0');
+    expect(before).toContain("page_renders_in_flight 0");
+
+    metrics.telemetry.jiraCall("create_issue", "unauthorized", 0.2);
+    metrics.telemetry.jiraCall("create_issue", "success", 0.3);
+    metrics.telemetry.mail("sent");
+    metrics.telemetry.webhook("webhook", "failed");
+    metrics.watch({
+      renders: () => ({ rendering: 2, waiting: 5 }),
+      schedules: [{ name: "content-schedules", intervalMs: 30_000 }],
+    });
+    metrics.pageCacheAnswer("stale");
+    const text = await metrics.registry.metrics();
+    expect(text).toContain('jira_requests_total{operation="create_issue",outcome="unauthorized"} 1');
+    expect(text).toContain('jira_requests_total{operation="create_issue",outcome="success"} 1');
+    expect(text).toContain('jira_request_duration_seconds_bucket{le="0.25",operation="create_issue"} 1');
+    expect(text).toContain('jira_request_duration_seconds_count{operation="create_issue"} 2');
+    expect(text).toContain('emails_sent_total{outcome="sent"} 1');
+    expect(text).toContain('webhooks_sent_total{target="webhook",outcome="failed"} 1');
+    expect(text).toContain("page_renders_in_flight 2");
+    expect(text).toContain("page_renders_queued 5");
+    expect(text).toContain('periodic_job_interval_seconds{task="content-schedules"} 30');
+    expect(text).toContain('page_cache_answers_total{outcome="stale"} 1');
   });
 });

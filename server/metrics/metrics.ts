@@ -3,19 +3,32 @@ import { sql } from "drizzle-orm";
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
 import type { Database } from "../db/client.ts";
 import { deliveryJobs, scheduledTasks } from "../db/schema.ts";
+import { JIRA_OPERATION_NAMES, type Telemetry } from "./telemetry.ts";
 
 /**
  * The instance's metrics in Prometheus' text format (decision 119), built with prom-client: HTTP
- * requests and their latency by route template and status class, the page cache's answers, the
- * delivery outbox by kind and status with the age of its oldest pending job, each periodic job's
- * last success, and Node's process metrics (event loop lag, heap, CPU). Served on METRICS_PORT only (server/metrics/server.ts).
+ * requests and their latency by route template and status class, the page cache's answers and its
+ * renders, the delivery outbox by kind and status with the age of its oldest pending job, Jira calls
+ * by operation and outcome, e-mails and webhooks sent and failed, each periodic job's last success
+ * and period, and Node's process metrics (event loop lag, heap, CPU). Served on METRICS_PORT only
+ * (server/metrics/server.ts); the alert rules that read them are deploy/prometheus/alerts.yml.
  */
 export interface Metrics {
   registry: Registry;
+  /** What the services report as it happens (handed to buildServices). */
+  telemetry: Telemetry;
   /** Records one answered request (call when it arrives; it is counted when its answer ends). */
   observe(req: IncomingMessage, res: ServerResponse): void;
-  /** A public page answered from the page cache ("hit") or rendered to be stored ("miss"). */
-  pageCacheAnswer(outcome: "hit" | "miss"): void;
+  /**
+   * A public page answered from the page cache ("hit"), from an expired copy while it renders again
+   * ("stale"), or rendered to be stored ("miss").
+   */
+  pageCacheAnswer(outcome: "hit" | "stale" | "miss"): void;
+  /** What is read from the built services at each scrape: the page cache's renders, the periodic jobs' periods. */
+  watch(sources: {
+    renders: () => { rendering: number; waiting: number };
+    schedules: { name: string; intervalMs: number }[];
+  }): void;
 }
 
 const ID_SEGMENT =
@@ -68,10 +81,72 @@ export function createMetrics(options: { db: Database; now?: () => number }): Me
   });
   const pageCache = new Counter({
     name: "page_cache_answers_total",
-    help: "Public pages answered from the page cache (hit) or rendered (miss).",
+    help: "Public pages answered from the page cache (hit), from an expired copy while it renders again (stale), or rendered (miss).",
     labelNames: ["outcome"] as const,
     registers: [registry],
   });
+  let watched: Parameters<Metrics["watch"]>[0] | null = null;
+  new Gauge({
+    name: "page_renders_in_flight",
+    help: "Public pages being rendered for the page cache (one render per page at a time).",
+    registers: [registry],
+    collect() {
+      this.set(watched?.renders().rendering ?? 0);
+    },
+  });
+  new Gauge({
+    name: "page_renders_queued",
+    help: "Requests waiting for another request's render of the same page.",
+    registers: [registry],
+    collect() {
+      this.set(watched?.renders().waiting ?? 0);
+    },
+  });
+
+  const jiraCalls = new Counter({
+    name: "jira_requests_total",
+    help: "HTTP calls to Jira's REST API, by operation and outcome (unauthorized: 401/403).",
+    labelNames: ["operation", "outcome"] as const,
+    registers: [registry],
+  });
+  const jiraDuration = new Histogram({
+    name: "jira_request_duration_seconds",
+    help: "Time of one HTTP call to Jira, by operation.",
+    labelNames: ["operation"] as const,
+    buckets: [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [registry],
+  });
+  // A counter's first series counts from its first sample: the refusals' lines exist from the start,
+  // so the first 401 after a token expires is an increase the alert sees.
+  for (const operation of JIRA_OPERATION_NAMES) jiraCalls.inc({ operation, outcome: "unauthorized" }, 0);
+  const mails = new Counter({
+    name: "emails_sent_total",
+    help: "E-mails handed to SMTP (sent) or refused by it (failed).",
+    labelNames: ["outcome"] as const,
+    registers: [registry],
+  });
+  const webhooks = new Counter({
+    name: "webhooks_sent_total",
+    help: "Posts to webhook receivers (signed webhooks, Slack, Teams): answered 2xx (sent) or not (failed).",
+    labelNames: ["target", "outcome"] as const,
+    registers: [registry],
+  });
+  for (const outcome of ["sent", "failed"] as const) {
+    mails.inc({ outcome }, 0);
+    for (const target of ["webhook", "slack", "teams"] as const) webhooks.inc({ target, outcome }, 0);
+  }
+  const telemetry: Telemetry = {
+    jiraCall(operation, outcome, seconds) {
+      jiraCalls.inc({ operation, outcome });
+      jiraDuration.observe({ operation }, seconds);
+    },
+    mail(outcome) {
+      mails.inc({ outcome });
+    },
+    webhook(target, outcome) {
+      webhooks.inc({ target, outcome });
+    },
+  };
 
   new Gauge({
     name: "delivery_jobs",
@@ -107,22 +182,38 @@ export function createMetrics(options: { db: Database; now?: () => number }): Me
       }
     },
   });
+  // The label is `task`, not `job`: Prometheus' own `job` label (the scrape's) would rename it.
   new Gauge({
     name: "periodic_job_last_success_timestamp_seconds",
-    help: "When each periodic job (publication schedule, reconciliation, retention…) last finished well.",
-    labelNames: ["job"] as const,
+    help: "When each periodic task (publication schedule, reconciliation, retention…) last finished well.",
+    labelNames: ["task"] as const,
     registers: [registry],
     async collect() {
       this.reset();
       const rows = await options.db
         .select({ name: scheduledTasks.name, at: scheduledTasks.lastSuccessAt })
         .from(scheduledTasks);
-      for (const row of rows) if (row.at) this.set({ job: row.name }, row.at.getTime() / 1000);
+      for (const row of rows) if (row.at) this.set({ task: row.name }, row.at.getTime() / 1000);
+    },
+  });
+  new Gauge({
+    name: "periodic_job_interval_seconds",
+    help: "How often each periodic task runs: the alert fires when it has not succeeded for twice this.",
+    labelNames: ["task"] as const,
+    registers: [registry],
+    collect() {
+      this.reset();
+      for (const schedule of watched?.schedules ?? [])
+        this.set({ task: schedule.name }, schedule.intervalMs / 1000);
     },
   });
 
   return {
     registry,
+    telemetry,
+    watch(sources) {
+      watched = sources;
+    },
     observe(req, res) {
       const started = process.hrtime.bigint();
       inFlight.inc();

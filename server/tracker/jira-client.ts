@@ -4,6 +4,7 @@ import {
   SINGLE_TRY_POLICY,
   withRetries,
 } from "../leads/retry-policy.ts";
+import { jiraOperation, jiraOutcome, NO_TELEMETRY, type Telemetry } from "../metrics/telemetry.ts";
 import type { AdfDocument } from "./adf.ts";
 import { errorForStatus, TrackerError, trackerMessages } from "./errors.ts";
 
@@ -61,6 +62,8 @@ export interface JiraClientOptions {
   /** Injected for tests: waits between retries. */
   sleep?: (ms: number) => Promise<void>;
   fetch?: typeof fetch;
+  /** Each call's operation, outcome and time, for the metrics (decision 119). */
+  telemetry?: Telemetry;
 }
 
 /** The waits between tries of a call (B §7.1 / §9.3), as stated in leads/retry-policy.ts. */
@@ -76,6 +79,7 @@ export class JiraClient {
   private readonly timeoutMs: number;
   private readonly sleep: (ms: number) => Promise<void>;
   private readonly fetchImpl: typeof fetch;
+  private readonly telemetry: Telemetry;
 
   constructor(
     private readonly credentials: JiraCredentials,
@@ -85,6 +89,7 @@ export class JiraClient {
     this.timeoutMs = options.timeoutMs ?? 10_000;
     this.sleep = options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
     this.fetchImpl = options.fetch ?? fetch;
+    this.telemetry = options.telemetry ?? NO_TELEMETRY;
   }
 
   get baseUrl(): string {
@@ -249,6 +254,13 @@ export class JiraClient {
   ): Promise<T> {
     let response: Response;
     const multipart = body instanceof FormData;
+    const started = performance.now();
+    const observe = (status: number | null) =>
+      this.telemetry.jiraCall(
+        jiraOperation(method, path),
+        jiraOutcome(status),
+        (performance.now() - started) / 1000,
+      );
     try {
       response = await this.fetchImpl(`${this.baseUrl}/rest/api/3${path}`, {
         method,
@@ -263,6 +275,7 @@ export class JiraClient {
         signal: AbortSignal.timeout(this.timeoutMs),
       });
     } catch (error) {
+      observe(null);
       // A time-out may hide a request Jira carried out; a refused connection cannot.
       const timedOut = (error as Error).name === "TimeoutError" || (error as Error).name === "AbortError";
       const cause = (error as { cause?: { code?: string } }).cause?.code;
@@ -272,6 +285,7 @@ export class JiraClient {
       });
     }
     const text = await response.text().catch(() => "");
+    observe(response.status);
     if (!response.ok) throw errorForStatus(response.status, text, response.headers.get("retry-after"));
     if (!text) return undefined as T;
     try {

@@ -53,6 +53,10 @@ export class JiraReconciliation {
     });
   }
 
+  get schedule() {
+    return this.job.schedule;
+  }
+
   start(): void {
     this.job.start();
   }

@@ -8,13 +8,15 @@ import { WebhookEndpoints } from "./endpoints.ts";
  * outbox. A public production site posts only over https to public addresses; development and a
  * local trial may post anywhere.
  */
-export function buildWebhooks({ db, config, worker, audit, seams }: Platform) {
+export function buildWebhooks({ db, config, worker, audit, seams, telemetry }: Platform) {
   const policy = { allowInternal: !config.isProduction || isLocalAddress(config.publicBaseUrl) };
   return {
     services: {
       /** Outgoing webhook endpoints, their secrets and delivery logs. */
       webhooks: new WebhookEndpoints({ db, policy, kick: () => worker.kick(), now: seams.now, audit }),
     },
-    handlers: { webhook: webhookDelivery({ db, legacySecret: config.LEAD_WEBHOOK_SECRET, policy }) },
+    handlers: {
+      webhook: webhookDelivery({ db, legacySecret: config.LEAD_WEBHOOK_SECRET, policy, telemetry }),
+    },
   } satisfies DomainParts<object>;
 }

@@ -3,6 +3,7 @@ import type { Database } from "../db/client.ts";
 import { leads, webhookEndpoints } from "../db/schema.ts";
 import { signWebhook, webhookPayload } from "../leads/notify.ts";
 import { JobError, type JobHandler, type JobRow } from "../leads/worker.ts";
+import { NO_TELEMETRY, type Telemetry } from "../metrics/telemetry.ts";
 import { ENV_ENDPOINT_ID } from "./enqueue.ts";
 import { leadData, readJobPayload, standardPayload } from "./payload.ts";
 import { postWebhook, type WebhookAnswer, WebhookSendError } from "./send.ts";
@@ -22,6 +23,8 @@ export interface WebhookDeliveryOptions {
   timeoutMs?: number;
   /** The HTTP post (tests may count or fail it). */
   send?: typeof postWebhook;
+  /** Each post answered 2xx or not, for the metrics (decision 119). */
+  telemetry?: Telemetry;
 }
 
 /** Statuses worth another try: the receiver is busy, down or timed out (other 4xx refuse this message). */
@@ -45,7 +48,19 @@ function testData(endpointId: string): Record<string, unknown> {
  */
 export function webhookDelivery(options: WebhookDeliveryOptions): JobHandler {
   const wallClock = options.wallClock ?? (() => new Date());
-  const send = options.send ?? postWebhook;
+  const post = options.send ?? postWebhook;
+  const telemetry = options.telemetry ?? NO_TELEMETRY;
+  const send: typeof postWebhook = (...args) =>
+    post(...args).then(
+      (answer) => {
+        telemetry.webhook("webhook", answer.status >= 200 && answer.status < 300 ? "sent" : "failed");
+        return answer;
+      },
+      (error: unknown) => {
+        telemetry.webhook("webhook", "failed");
+        throw error;
+      },
+    );
   const timeoutMs = options.timeoutMs ?? 10_000;
   return async (job: JobRow) => {
     const endpointId = job.webhookEndpointId ?? ENV_ENDPOINT_ID;

@@ -1,13 +1,16 @@
 /**
  * Prometheus' /metrics (decision 119) on a server process: on METRICS_PORT only, in the text format,
  * with requests by route template, the page cache's hits and misses, the delivery outbox and Node's
- * process metrics. The outbox's figures are read from the database at each scrape.
+ * process metrics. The outbox's figures are read from the database at each scrape. A second server
+ * talks to a Jira that refuses its token and to an SMTP server: its calls and e-mails are counted.
  */
 import { randomUUID } from "node:crypto";
 import { issueFormToken } from "@server/leads/spam.ts";
 import { statusClass } from "@server/metrics/metrics.ts";
 import { Signer } from "@server/secrets.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startFakeJira } from "../fakes/jira.ts";
+import { startFakeSmtp } from "../fakes/smtp.ts";
 import { type ServerProcess, startServerProcess } from "../support/server-process.ts";
 
 const SECRET = "integration-test-secret-0123456789abcdef";
@@ -93,5 +96,56 @@ describe("GET /metrics on METRICS_PORT", () => {
     expect(onPublic.status).not.toBe(200);
     expect(await onPublic.text()).not.toContain("http_requests_total");
     expect((await fetch(metricsUrl.replace("/metrics", "/outro"))).status).toBe(404);
+  });
+});
+
+/** The METRICS_PORT a server logged. */
+function metricsUrlOf(server: ServerProcess): string {
+  const port = /"port":(\d+)[^\n]*"msg":"metrics listening"/.exec(server.output())?.[1];
+  if (!port) throw new Error(`no metrics port in:\n${server.output()}`);
+  return `http://127.0.0.1:${port}/metrics`;
+}
+
+describe("/metrics of the services' calls: Jira refusing the token, e-mails, the periodic tasks", () => {
+  it("counts each Jira call by operation and outcome, each e-mail sent, and gives each task's period", async () => {
+    const [jira, smtp] = await Promise.all([startFakeJira(), startFakeSmtp()]);
+    const server = await startServerProcess({
+      METRICS_PORT: "0",
+      SESSION_SECRET: SECRET,
+      JIRA_BASE_URL: jira.url,
+      JIRA_EMAIL: "bot@example.com",
+      // Not the fake's token: Jira answers 401, as it does once a token expires.
+      JIRA_API_TOKEN: "token-vencido",
+      SMTP_URL: smtp.url,
+    });
+    try {
+      const url = metricsUrlOf(server);
+      const scrape = () => fetch(url).then((res) => res.text());
+      // The start asks Jira who it is (B §7.2): refused.
+      await expect
+        .poll(scrape)
+        .toMatch(/^jira_requests_total\{operation="myself",outcome="unauthorized"\} 1$/m);
+      const text = await scrape();
+      expect(text).toMatch(/^jira_request_duration_seconds_count\{operation="myself"\} 1$/m);
+      expect(text).toMatch(/^jira_requests_total\{operation="create_issue",outcome="unauthorized"\} 0$/m);
+      expect(text).toMatch(/^periodic_job_interval_seconds\{task="content-schedules"\} 30$/m);
+      expect(text).toMatch(/^periodic_job_interval_seconds\{task="jira-reconciliation"\} 300$/m);
+      expect(text).toMatch(/^page_renders_queued 0$/m);
+
+      // A password reset is mailed at once: one e-mail handed to SMTP.
+      const customer = /cliente: (\S+) \//.exec(server.output())![1]!;
+      const asked = await fetch(`${server.url}/forgot-password`, {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.url },
+        body: new URLSearchParams({ email: customer }).toString(),
+      });
+      expect(asked.status).toBe(200);
+      await expect.poll(() => smtp.messages.length).toBe(1);
+      await expect.poll(scrape).toMatch(/^emails_sent_total\{outcome="sent"\} 1$/m);
+      expect(await scrape()).toMatch(/^emails_sent_total\{outcome="failed"\} 0$/m);
+    } finally {
+      await server.stop();
+      await Promise.all([jira.close(), smtp.close()]);
+    }
   });
 });
