@@ -18,7 +18,10 @@ const alias = {
 const SLOW_POLL_MS = 10_000;
 
 /** Integration tests that put a server under load on purpose: run alone (project "load"). */
-const LOAD_TESTS = ["tests/integration/abandoned-bursts.test.ts"];
+const LOAD_TESTS = [
+  "tests/integration/abandoned-bursts.test.ts",
+  "tests/integration/three-instances.test.ts",
+];
 
 export default defineConfig({
   resolve: { alias },

@@ -25,6 +25,7 @@ const ALERTS = [
   "HighServerErrorRate",
   "PeriodicJobSilent",
   "InstanceDown",
+  "AllInstancesDown",
 ];
 
 let promtool: string;
