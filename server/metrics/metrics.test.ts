@@ -28,7 +28,7 @@ describe("routeTemplate: a request's path as a label of bounded values (decision
   });
 });
 
-describe("what a scrape reads from the database", () => {
+describe("what a scrape reads from the database and from the services", () => {
   let handle: DatabaseHandle;
   beforeAll(async () => {
     handle = await openFreshPglite();
@@ -61,6 +61,37 @@ describe("what a scrape reads from the database", () => {
     expect(text).toContain('delivery_oldest_pending_seconds{kind="webhook"} 1800');
     expect(text).toContain('delivery_oldest_pending_seconds{kind="tracker"} 0');
     expect(text).toContain('delivery_jobs{kind="webhook",status="pending"} 1');
+  });
+
+  it("Jira calls, e-mails and webhooks by outcome; renders; each task's period", async () => {
+    const metrics = createMetrics({ db: handle.db });
+    // Before anything happens the refusals' lines read 0, so the first one is an increase.
+    const before = await metrics.registry.metrics();
+    expect(before).toContain('jira_requests_total{operation="create_issue",outcome="unauthorized"} 0');
+    expect(before).toContain('emails_sent_total{outcome="failed"} 0');
+    expect(before).toContain('webhooks_sent_total{target="slack",outcome="failed"} 0');
+    expect(before).toContain("page_renders_in_flight 0");
+
+    metrics.telemetry.jiraCall("create_issue", "unauthorized", 0.2);
+    metrics.telemetry.jiraCall("create_issue", "success", 0.3);
+    metrics.telemetry.mail("sent");
+    metrics.telemetry.webhook("webhook", "failed");
+    metrics.watch({
+      renders: () => ({ rendering: 2, waiting: 5 }),
+      schedules: [{ name: "content-schedules", intervalMs: 30_000 }],
+    });
+    metrics.pageCacheAnswer("stale");
+    const text = await metrics.registry.metrics();
+    expect(text).toContain('jira_requests_total{operation="create_issue",outcome="unauthorized"} 1');
+    expect(text).toContain('jira_requests_total{operation="create_issue",outcome="success"} 1');
+    expect(text).toContain('jira_request_duration_seconds_bucket{le="0.25",operation="create_issue"} 1');
+    expect(text).toContain('jira_request_duration_seconds_count{operation="create_issue"} 2');
+    expect(text).toContain('emails_sent_total{outcome="sent"} 1');
+    expect(text).toContain('webhooks_sent_total{target="webhook",outcome="failed"} 1');
+    expect(text).toContain("page_renders_in_flight 2");
+    expect(text).toContain("page_renders_queued 5");
+    expect(text).toContain('periodic_job_interval_seconds{task="content-schedules"} 30');
+    expect(text).toContain('page_cache_answers_total{outcome="stale"} 1');
   });
 });
 
@@ -98,46 +129,5 @@ describe("Jira calls as bounded labels", () => {
       "network_error",
     ]);
     expect(new Set([200, 401, 429, 400, 500, null].map(jiraOutcome))).toEqual(new Set(JIRA_OUTCOMES));
-  });
-});
-
-describe("what the services report, and what is read from them at each scrape", () => {
-  let handle: DatabaseHandle;
-  beforeAll(async () => {
-    handle = await openFreshPglite();
-  }, 60_000);
-  afterAll(async () => {
-    await handle?.close();
-  });
-
-  it("Jira calls, e-mails and webhooks by outcome; renders; each task's period", async () => {
-    const metrics = createMetrics({ db: handle.db });
-    // Before anything happens the refusals' lines read 0, so the first one is an increase.
-    const before = await metrics.registry.metrics();
-    expect(before).toContain('jira_requests_total{operation="create_issue",outcome="unauthorized"} 0');
-    expect(before).toContain('emails_sent_total{outcome="failed"} 0');
-    expect(before).toContain('webhooks_sent_total{target="slack",outcome="failed"} 0');
-    expect(before).toContain("page_renders_in_flight 0");
-
-    metrics.telemetry.jiraCall("create_issue", "unauthorized", 0.2);
-    metrics.telemetry.jiraCall("create_issue", "success", 0.3);
-    metrics.telemetry.mail("sent");
-    metrics.telemetry.webhook("webhook", "failed");
-    metrics.watch({
-      renders: () => ({ rendering: 2, waiting: 5 }),
-      schedules: [{ name: "content-schedules", intervalMs: 30_000 }],
-    });
-    metrics.pageCacheAnswer("stale");
-    const text = await metrics.registry.metrics();
-    expect(text).toContain('jira_requests_total{operation="create_issue",outcome="unauthorized"} 1');
-    expect(text).toContain('jira_requests_total{operation="create_issue",outcome="success"} 1');
-    expect(text).toContain('jira_request_duration_seconds_bucket{le="0.25",operation="create_issue"} 1');
-    expect(text).toContain('jira_request_duration_seconds_count{operation="create_issue"} 2');
-    expect(text).toContain('emails_sent_total{outcome="sent"} 1');
-    expect(text).toContain('webhooks_sent_total{target="webhook",outcome="failed"} 1');
-    expect(text).toContain("page_renders_in_flight 2");
-    expect(text).toContain("page_renders_queued 5");
-    expect(text).toContain('periodic_job_interval_seconds{task="content-schedules"} 30');
-    expect(text).toContain('page_cache_answers_total{outcome="stale"} 1');
   });
 });
