@@ -97,7 +97,7 @@ export async function buildServices(
     const redis = remote;
     const db = database.db;
     // Every file the product keeps: the bucket when S3_BUCKET is set, else DATA_DIR (decision 120).
-    files = openFiles(config, logger, seams.storageTimeoutMs);
+    files = await openFiles(config, logger, seams.storageTimeoutMs);
     const signingSecret = await loadSigningSecret(db, config.SESSION_SECRET);
     // The outbox's handlers are filled in by the domains below; the worker reads them when a job runs.
     const deliveryHandlers = {} as DeliveryHandlers;

@@ -54,7 +54,7 @@ export async function backupCommand(args: string[], config: Config, out: Output)
   if (existsSync(target))
     throw new BackupCommandError(`${target} já existe: escolha outro nome (um backup nunca é sobrescrito).`);
   const dataDir = path.resolve(config.DATA_DIR);
-  const files = openFiles(config, cliErrors(out));
+  const files = await openFiles(config, cliErrors(out));
   const started = Date.now();
   const partial = `${target}.${process.pid}.part`;
   // The archive holds personal data and the signing secret: only its owner may read it.
@@ -241,7 +241,7 @@ export async function restoreCommand(args: string[], config: Config, out: Output
 
   await mkdir(dataDir, { recursive: true, mode: 0o700 });
   // Files go where the configuration keeps them: DATA_DIR's folders, or the bucket (decision 120).
-  const store = openFiles(config, cliErrors(out));
+  const store = await openFiles(config, cliErrors(out));
   if (config.S3_BUCKET) out.info(`Arquivos restaurados no armazenamento de objetos (${store.location}).`);
   try {
     let rows: number | null = null;

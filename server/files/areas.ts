@@ -27,7 +27,11 @@ export interface OpenedFiles {
 }
 
 /** Every file area of the configuration: the bucket when S3_BUCKET is set, else DATA_DIR's folders (decision 120). */
-export function openFiles(config: Config, logger: Pick<Logger, "error">, timeoutMs?: number): OpenedFiles {
+export async function openFiles(
+  config: Config,
+  logger: Pick<Logger, "error">,
+  timeoutMs?: number,
+): Promise<OpenedFiles> {
   const settings = s3SettingsOf(config, timeoutMs);
   if (!settings)
     return {
@@ -36,11 +40,11 @@ export function openFiles(config: Config, logger: Pick<Logger, "error">, timeout
       check: async () => null,
       close() {},
     };
-  const client = s3Client(settings);
+  const connection = await s3Client(settings);
   return {
-    areas: s3FileAreas(client, settings.bucket, logger),
+    areas: s3FileAreas(connection, settings.bucket, logger),
     location: `s3://${settings.bucket}`,
-    check: () => checkBucket(client, settings.bucket),
-    close: () => client.destroy(),
+    check: () => checkBucket(connection, settings.bucket),
+    close: () => connection.client.destroy(),
   };
 }

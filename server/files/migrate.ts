@@ -51,7 +51,7 @@ export async function migrateStorageCommand(
   }
   const dataDir = path.resolve(config.DATA_DIR);
   const source = localFileAreas(dataDir);
-  const target = openFiles(config, cliErrors(out), options.timeoutMs);
+  const target = await openFiles(config, cliErrors(out), options.timeoutMs);
   const started = Date.now();
   out.info(`Copiando os arquivos de ${dataDir} para ${target.location}...`);
   try {

@@ -1,13 +1,4 @@
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadBucketCommand,
-  ListObjectsV2Command,
-  type ListObjectsV2CommandOutput,
-  PutObjectCommand,
-  S3Client,
-} from "@aws-sdk/client-s3";
-import { NodeHttpHandler } from "@smithy/node-http-handler";
+import type { ListObjectsV2CommandOutput, S3Client } from "@aws-sdk/client-s3";
 import { DomainError } from "../domain-errors.ts";
 import type { Logger } from "../logger.ts";
 import { FILE_AREAS, type FileArea, type FileAreas, type FileStorage, type StoredFile } from "./storage.ts";
@@ -69,10 +60,28 @@ export function classifyStorageError(error: unknown): StorageFailure {
   return "unreachable";
 }
 
-/** A client for the settings: path-style when asked (MinIO, s3rver), checksums only where S3 requires them. */
-export function s3Client(settings: S3Settings): S3Client {
+type Sdk = typeof import("@aws-sdk/client-s3");
+
+/** A client and the SDK's commands. */
+export interface S3Connection {
+  client: S3Client;
+  sdk: Sdk;
+}
+
+let sdkLoaded: Promise<{ sdk: Sdk; handler: typeof import("@smithy/node-http-handler") }> | null = null;
+
+/**
+ * A client for the settings: path-style when asked (MinIO, s3rver), checksums only where S3 requires
+ * them. The SDK is loaded here, on first use: a site without S3_BUCKET (and every CLI command) never
+ * pays its ~0.3 s of loading.
+ */
+export async function s3Client(settings: S3Settings): Promise<S3Connection> {
+  sdkLoaded ??= Promise.all([import("@aws-sdk/client-s3"), import("@smithy/node-http-handler")]).then(
+    ([sdk, handler]) => ({ sdk, handler }),
+  );
+  const { sdk, handler } = await sdkLoaded;
   const timeout = settings.timeoutMs ?? S3_TIMEOUT_MS;
-  return new S3Client({
+  const client = new sdk.S3Client({
     region: settings.region,
     ...(settings.endpoint ? { endpoint: settings.endpoint } : {}),
     forcePathStyle: settings.forcePathStyle,
@@ -80,7 +89,7 @@ export function s3Client(settings: S3Settings): S3Client {
       ? { credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey } }
       : {}),
     maxAttempts: 2,
-    requestHandler: new NodeHttpHandler({
+    requestHandler: new handler.NodeHttpHandler({
       connectionTimeout: timeout,
       requestTimeout: timeout,
       // Without it, smithy only logs a warning when the limit passes, and the request hangs on.
@@ -90,6 +99,7 @@ export function s3Client(settings: S3Settings): S3Client {
     requestChecksumCalculation: "WHEN_REQUIRED",
     responseChecksumValidation: "WHEN_REQUIRED",
   });
+  return { client, sdk };
 }
 
 /**
@@ -101,13 +111,18 @@ export function s3Client(settings: S3Settings): S3Client {
 export class S3FileStorage implements FileStorage {
   readonly location: string;
 
+  private readonly client: S3Client;
+  private readonly sdk: Sdk;
+
   constructor(
-    private readonly client: S3Client,
+    connection: S3Connection,
     private readonly bucket: string,
     private readonly prefix: string,
     private readonly logger: Pick<Logger, "error">,
   ) {
     this.location = `s3://${bucket}/${prefix}`;
+    this.client = connection.client;
+    this.sdk = connection.sdk;
   }
 
   private key(name: string): string {
@@ -133,7 +148,7 @@ export class S3FileStorage implements FileStorage {
   async put(name: string, bytes: Uint8Array): Promise<void> {
     try {
       await this.client.send(
-        new PutObjectCommand({
+        new this.sdk.PutObjectCommand({
           Bucket: this.bucket,
           Key: this.key(name),
           Body: bytes,
@@ -148,7 +163,7 @@ export class S3FileStorage implements FileStorage {
   async get(name: string): Promise<Buffer | null> {
     try {
       const answer = await this.client.send(
-        new GetObjectCommand({ Bucket: this.bucket, Key: this.key(name) }),
+        new this.sdk.GetObjectCommand({ Bucket: this.bucket, Key: this.key(name) }),
       );
       if (!answer.Body) return null;
       return Buffer.from(await answer.Body.transformToByteArray());
@@ -162,7 +177,7 @@ export class S3FileStorage implements FileStorage {
 
   async remove(name: string): Promise<void> {
     try {
-      await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: this.key(name) }));
+      await this.client.send(new this.sdk.DeleteObjectCommand({ Bucket: this.bucket, Key: this.key(name) }));
     } catch (error) {
       throw this.failed("delete", name, error);
     }
@@ -174,7 +189,11 @@ export class S3FileStorage implements FileStorage {
       let page: ListObjectsV2CommandOutput;
       try {
         page = await this.client.send(
-          new ListObjectsV2Command({ Bucket: this.bucket, Prefix: this.prefix, ContinuationToken: token }),
+          new this.sdk.ListObjectsV2Command({
+            Bucket: this.bucket,
+            Prefix: this.prefix,
+            ContinuationToken: token,
+          }),
         );
       } catch (error) {
         throw this.failed("list", null, error);
@@ -199,17 +218,21 @@ const CHECKS: Record<StorageFailure, string> = {
 };
 
 /** The product's areas as prefixes of one bucket: uploads/, private/tickets/, private/nfse/. */
-export function s3FileAreas(client: S3Client, bucket: string, logger: Pick<Logger, "error">): FileAreas {
+export function s3FileAreas(
+  connection: S3Connection,
+  bucket: string,
+  logger: Pick<Logger, "error">,
+): FileAreas {
   const areas = {} as FileAreas;
   for (const [area, prefix] of Object.entries(FILE_AREAS) as [FileArea, string][])
-    areas[area] = new S3FileStorage(client, bucket, `${prefix}/`, logger);
+    areas[area] = new S3FileStorage(connection, bucket, `${prefix}/`, logger);
   return areas;
 }
 
 /** Whether the bucket answers with these credentials: null when it does, else why not (logged at start). */
-export async function checkBucket(client: S3Client, bucket: string): Promise<StorageFailure | null> {
+export async function checkBucket(connection: S3Connection, bucket: string): Promise<StorageFailure | null> {
   try {
-    await client.send(new HeadBucketCommand({ Bucket: bucket }));
+    await connection.client.send(new connection.sdk.HeadBucketCommand({ Bucket: bucket }));
     return null;
   } catch (error) {
     return classifyStorageError(error);

@@ -51,10 +51,10 @@ const settings = (overrides: Partial<S3Settings> = {}): S3Settings => ({
 });
 
 /** A store of one area with the failures it logs. */
-function storeWith(overrides: Partial<S3Settings> = {}, prefix = "uploads/") {
+async function storeWith(overrides: Partial<S3Settings> = {}, prefix = "uploads/") {
   const logged: Record<string, unknown>[] = [];
   const config = settings(overrides);
-  const store = new S3FileStorage(s3Client(config), config.bucket, prefix, {
+  const store = new S3FileStorage(await s3Client(config), config.bucket, prefix, {
     error: (fields: object) => logged.push(fields as Record<string, unknown>),
   } as never);
   return { store, logged };
@@ -70,9 +70,9 @@ const refusal = (promise: Promise<unknown>) =>
 
 describe("the bucket as the product's file store", () => {
   it("stores, reads, lists and removes a file by its name, each area under its own prefix", async () => {
-    const uploads = storeWith({}, "uploads/").store;
-    const tickets = storeWith({}, "private/tickets/").store;
-    const nfse = storeWith({}, "private/nfse/").store;
+    const uploads = (await storeWith({}, "uploads/")).store;
+    const tickets = (await storeWith({}, "private/tickets/")).store;
+    const nfse = (await storeWith({}, "private/nfse/")).store;
     const name = `${randomUUID()}.png`;
     await uploads.put(name, ONE_PIXEL_PNG);
     await tickets.put("a1", Buffer.from("anexo"));
@@ -98,21 +98,21 @@ describe("the bucket as the product's file store", () => {
   });
 
   it("a missing bucket: refused as 'unavailable' with the cause, logged with what to check", async () => {
-    const { store, logged } = storeWith({ bucket: "nao-existe" });
+    const { store, logged } = await storeWith({ bucket: "nao-existe" });
     const error = await refusal(store.put("x.png", ONE_PIXEL_PNG));
     expect(error).toMatchObject({ kind: "unavailable", code: "files.bucketMissing", retryAfterSeconds: 30 });
     expect(error.message).toBe(fileRefusals.pt.bucketMissing);
     expect(logged[0]).toMatchObject({ failure: "bucket-missing", operation: "put", bucket: "nao-existe" });
     expect(String(logged[0]!.check)).toContain("S3_BUCKET");
     expect((await refusal(store.get("x.png"))).code).toBe("files.bucketMissing");
-    expect(await checkBucket(s3Client(settings({ bucket: "nao-existe" })), "nao-existe")).toBe(
+    expect(await checkBucket(await s3Client(settings({ bucket: "nao-existe" })), "nao-existe")).toBe(
       "bucket-missing",
     );
-    expect(await checkBucket(s3Client(settings()), s3.bucket)).toBeNull();
+    expect(await checkBucket(await s3Client(settings()), s3.bucket)).toBeNull();
   });
 
   it("wrong credentials: refused with the credentials named, never as a missing file", async () => {
-    const { store, logged } = storeWith({ accessKeyId: "ERRADA", secretAccessKey: "errada" });
+    const { store, logged } = await storeWith({ accessKeyId: "ERRADA", secretAccessKey: "errada" });
     expect((await refusal(store.put("x.png", ONE_PIXEL_PNG))).code).toBe("files.credentialsRefused");
     // A read refused for credentials is not "no such file" (which would answer 404 and be cached).
     expect((await refusal(store.get("x.png"))).code).toBe("files.credentialsRefused");
@@ -125,7 +125,7 @@ describe("the bucket as the product's file store", () => {
     await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
     const port = (silent.address() as net.AddressInfo).port;
     try {
-      const { store, logged } = storeWith({ endpoint: `http://127.0.0.1:${port}`, timeoutMs: 300 });
+      const { store, logged } = await storeWith({ endpoint: `http://127.0.0.1:${port}`, timeoutMs: 300 });
       const started = Date.now();
       const error = await refusal(store.put("x.png", ONE_PIXEL_PNG));
       expect(error.code).toBe("files.timedOut");
@@ -143,7 +143,7 @@ describe("the bucket as the product's file store", () => {
     await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));
     const port = (closed.address() as net.AddressInfo).port;
     await new Promise((resolve) => closed.close(resolve));
-    const { store } = storeWith({ endpoint: `http://127.0.0.1:${port}` });
+    const { store } = await storeWith({ endpoint: `http://127.0.0.1:${port}` });
     expect((await refusal(store.get("x.png"))).code).toBe("files.unreachable");
   });
 });
@@ -175,7 +175,7 @@ describe("npm run storage:migrate -- --to s3", () => {
       const { dataDir, paths } = dataDirWithFiles();
       const env = { DATA_DIR: dataDir, ...migrating.env };
       // A run cut short after one file: that file is already in the bucket.
-      await storeWith({ bucket, endpoint: migrating.endpoint }, "uploads/").store.put(
+      await (await storeWith({ bucket, endpoint: migrating.endpoint }, "uploads/")).store.put(
         paths[0]!.slice("uploads/".length),
         Buffer.from(`arquivo 0 ${paths[0]}`),
       );
@@ -190,13 +190,15 @@ describe("npm run storage:migrate -- --to s3", () => {
           ([, prefix]) =>
             relative.startsWith(`${prefix}/`) && !relative.slice(prefix.length + 1).includes("/"),
         );
-        const store = storeWith({ bucket, endpoint: migrating.endpoint }, `${area![1]}/`).store;
+        const store = (await storeWith({ bucket, endpoint: migrating.endpoint }, `${area![1]}/`)).store;
         const bytes = await store.get(relative.slice(area![1].length + 1));
         expect(bytes?.toString(), relative).toBe(`arquivo ${paths.indexOf(relative)} ${relative}`);
       }
       // The half-written file stayed behind; the local files are left for the operator.
       expect(
-        await storeWith({ bucket, endpoint: migrating.endpoint }).store.get("metade.png.123.456.part"),
+        await (await storeWith({ bucket, endpoint: migrating.endpoint })).store.get(
+          "metade.png.123.456.part",
+        ),
       ).toBeNull();
       expect(existsSync(path.join(dataDir, paths[0]!))).toBe(true);
 
@@ -237,8 +239,8 @@ describe("backups with the files in the bucket", () => {
       // With DATABASE_URL the archive holds the files only (the database is pg_dump's): the commands
       // never connect to it, so this address is never dialled.
       const files = { ...store.env, DATABASE_URL: "postgres://ninguem@127.0.0.1:1/sem-banco" };
-      const uploads = storeWith({ bucket, endpoint: store.endpoint }, "uploads/").store;
-      const tickets = storeWith({ bucket, endpoint: store.endpoint }, "private/tickets/").store;
+      const uploads = (await storeWith({ bucket, endpoint: store.endpoint }, "uploads/")).store;
+      const tickets = (await storeWith({ bucket, endpoint: store.endpoint }, "private/tickets/")).store;
       await uploads.put("abc.png", ONE_PIXEL_PNG);
       await tickets.put("anexo-1", Buffer.from("anexo"));
       const archive = path.join(tempDataDir(), "backup.zip");
@@ -308,7 +310,7 @@ describe.each(serverDatabaseTargets())("a server with its files in the bucket, o
     expect(response.status).toBe(201);
     const { url, name } = (await response.json()) as { url: string; name: string };
     expect(existsSync(path.join(server.dataDir, "uploads", name))).toBe(false);
-    const stored = await storeWith({}, "uploads/").store.get(name);
+    const stored = await (await storeWith({}, "uploads/")).store.get(name);
     expect(stored && Buffer.compare(stored, ONE_PIXEL_PNG)).toBe(0);
     const served = await fetch(server.url + url);
     expect(served.status).toBe(200);
