@@ -152,5 +152,7 @@ describe("POST /api/auth/login with two-factor", () => {
     const again = await login(admin);
     expect(again.status).toBe(403);
     expect(await again.json()).toMatchObject({ setupRequired: true });
-  });
+    // A server stopped, two commands on its embedded database and a server started again: about 15 s
+    // on a quiet machine, twice that on a busy one.
+  }, 60_000);
 });
