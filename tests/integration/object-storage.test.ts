@@ -346,6 +346,18 @@ describe.each(serverDatabaseTargets())("a server with its files in the bucket, o
       expect(refused.headers.get("retry-after")).toBe("30");
       expect((await refused.json()).message).toBe(fileRefusals.pt.bucketMissing);
       expect(broken.output()).toContain("object storage failed");
+      // The media library's upload (what the admin's form shows): refused in words, nothing listed.
+      const media = await fetch(`${broken.url}/api/media?altPt=Logo&altEn=Logo&name=logo.png`, {
+        method: "POST",
+        headers: { "Content-Type": "image/png", Authorization: `Bearer ${token}` },
+        body: new Uint8Array(ONE_PIXEL_PNG),
+      });
+      expect(media.status).toBe(503);
+      expect((await media.json()).message).toBe(fileRefusals.pt.bucketMissing);
+      const library = await fetch(`${broken.url}/api/media`, {
+        headers: { Authorization: `Bearer ${token}` },
+      });
+      expect(((await library.json()) as { items: unknown[] }).items).toEqual([]);
       const image = await fetch(`${broken.url}/uploads/0123456789abcdef0123.png`);
       expect(image.status).toBe(503);
       expect(image.headers.get("cache-control")).toBe("no-store");
