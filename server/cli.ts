@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import { formatCnpjForDisplay } from "~/lib/cnpj.ts";
 import { COMPANY_ROLE_LABELS } from "~/lib/portal/permissions.ts";
 import { refusalWording } from "~/lib/refusals.ts";
+import { USER_ROLES, type UserRole } from "~/lib/user-roles.ts";
 import { API_KEY_SCOPES, type ApiKeyScope, ApiKeyService } from "./auth/api-keys.ts";
 import { PasswordHasher, scryptCostOf } from "./auth/passwords.ts";
 import { Sealer } from "./auth/sealed.ts";
@@ -20,6 +21,9 @@ import { createCustomer } from "./portal/customers.ts";
 import { contentPlans } from "./portal/plans.ts";
 import { loadSigningSecret } from "./secrets.ts";
 import { openConfiguredDatabase } from "./services.ts";
+
+const isUserRole = (value: string | undefined): value is UserRole =>
+  (USER_ROLES as readonly (string | undefined)[]).includes(value);
 
 const USAGE =
   "Uso: npm run user:create -- --email E --password P --role admin|editor|customer [--name N] [--company CNPJ [--company-name NOME]]";
@@ -60,11 +64,7 @@ async function main(argv: string[]): Promise<number> {
     },
     strict: true,
   });
-  if (
-    !values.email ||
-    !values.password ||
-    (values.role !== "admin" && values.role !== "editor" && values.role !== "customer")
-  ) {
+  if (!values.email || !values.password || !isUserRole(values.role)) {
     console.error("Informe --email, --password e --role admin|editor|customer (e, se quiser, --name).");
     return 2;
   }

@@ -1,4 +1,3 @@
-import path from "node:path";
 import { OFFERED_LANGUAGES } from "~/lib/locale.ts";
 import { AuditLog } from "./admin/audit.ts";
 import { buildAuth } from "./auth/build.ts";

@@ -1,3 +1,4 @@
+import type { BillingCycle } from "~/lib/billing/proration.ts";
 import { formatCnpjForDisplay } from "~/lib/cnpj.ts";
 import { planAdminTexts, planTexts } from "~/lib/portal/plan-texts.ts";
 import { companyTexts as t } from "./texts.ts";
@@ -13,7 +14,7 @@ export function CompanyFields({
     legalName: string;
     tradeName: string;
     planId: string | null;
-    billingCycle?: "monthly" | "annual";
+    billingCycle?: BillingCycle;
     cycleStartedOn?: string | null;
   };
 }) {

@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import type { FormStructure } from "~/lib/content/form-structure.ts";
 import { sameJson } from "~/lib/content/merge-patch.ts";
+import type { ContentSource } from "~/lib/content/stored.ts";
 import { InheritedField } from "./InheritedField.tsx";
 import { type PreviewChoicesData, PreviewPanel } from "./PreviewPanel.tsx";
 import { RevisionHistory } from "./RevisionHistory.tsx";
@@ -13,7 +14,7 @@ const w = t.workflow;
 
 export interface RevisionRow {
   version: number;
-  source: "seed" | "admin";
+  source: ContentSource;
   createdAt: string;
   createdBy: string | null;
 }

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { toSaoPauloTime } from "~/lib/content/schedule-time.ts";
+import type { ScheduleAction } from "~/lib/content/stored.ts";
 import { SaoPauloTimeField } from "./SaoPauloTimeField.tsx";
 import { adminTexts } from "./texts.ts";
 import { callApi } from "./useDocumentDraft.ts";
@@ -8,7 +9,7 @@ const t = adminTexts.workflow;
 
 export interface ScheduleRowData {
   id: string;
-  action: "publish" | "unpublish";
+  action: ScheduleAction;
   itemLabel: string | null;
   runAt: string;
   runAtLabel: string;

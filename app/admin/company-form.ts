@@ -1,3 +1,4 @@
+import { BILLING_CYCLES } from "~/lib/billing/proration.ts";
 import { z } from "~/lib/zod.ts";
 
 /**
@@ -14,7 +15,7 @@ export const companyFormFields = z.object({
   tradeName: z.string().trim().max(200, "O nome fantasia passa de 200 caracteres.").optional(),
   planId: z.string().trim().max(60, "Plano desconhecido.").optional(),
   // Decision 095: how the plan is billed and the day its current cycle began (checked by CompanyService).
-  billingCycle: z.enum(["monthly", "annual"], { error: "Ciclo de cobrança desconhecido." }).optional(),
+  billingCycle: z.enum(BILLING_CYCLES, { error: "Ciclo de cobrança desconhecido." }).optional(),
   cycleStartedOn: z.string().trim().max(10, "Informe o início do ciclo como uma data válida.").optional(),
 });
 

@@ -1,3 +1,4 @@
+import type { LeadStage } from "./lead-status.ts";
 /**
  * The lead events an outgoing webhook endpoint can subscribe to (decision 103), shared by
  * the admin's form and the server. Names follow the Standard Webhooks convention `noun.verb`.
@@ -25,7 +26,7 @@ export function isLeadEvent(value: string): value is LeadEvent {
  * lead of a multi-step form arrives already complete (its qualification steps answered). A
  * single-step form (contact, newsletter) has no qualification: it is only created.
  */
-export function eventsOnStore(stage: "captured" | "completed", stepCount: number): LeadEvent[] {
+export function eventsOnStore(stage: LeadStage, stepCount: number): LeadEvent[] {
   return stage === "completed" && stepCount > 1 ? ["lead.created", "lead.qualified"] : ["lead.created"];
 }
 

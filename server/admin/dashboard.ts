@@ -1,4 +1,5 @@
 import { and, count, desc, eq, gte, isNotNull, isNull, sql } from "drizzle-orm";
+import type { LeadLevel } from "~/lib/lead-status.ts";
 import type { Database } from "../db/client.ts";
 import { contentDocuments, contentRevisions, deliveryJobs, leads } from "../db/schema.ts";
 
@@ -27,7 +28,7 @@ export const DASHBOARD_DAYS = 30;
 
 /** The last `days` days up to `now` (UTC), oldest first, with the counts found and zeros elsewhere. */
 export function fillDays(
-  rows: { day: string; level: "cold" | "warm" | "hot"; n: number }[],
+  rows: { day: string; level: LeadLevel; n: number }[],
   now: Date,
   days = DASHBOARD_DAYS,
 ): DayCount[] {

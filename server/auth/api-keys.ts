@@ -2,13 +2,12 @@ import { randomUUID } from "node:crypto";
 import { and, desc, eq, isNull, lt, or } from "drizzle-orm";
 import { type AuditActor, AuditLog } from "../admin/audit.ts";
 import type { Database } from "../db/client.ts";
+import { API_KEY_SCOPES, type ApiKeyScope } from "../db/enums.ts";
 import { apiKeys } from "../db/schema.ts";
 import { DomainError } from "../domain-errors.ts";
 import { hashToken, newToken } from "./tokens.ts";
 
-/** What a key may call: the billing system's invoices, or the platform's integration statuses. */
-export const API_KEY_SCOPES = ["billing", "platform"] as const;
-export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
+export { API_KEY_SCOPES, type ApiKeyScope };
 
 /** A key's last use is written at most this often (a busy integration must not write on every call). */
 const LAST_USE_EVERY_MS = 60_000;

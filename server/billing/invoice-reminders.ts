@@ -23,7 +23,9 @@ export const BEFORE_DUE_DAYS = 3;
  */
 export const OVERDUE_CATCH_UP_DAYS = 7;
 
-export type ReminderKind = "before-due" | "overdue";
+import type { ReminderKind } from "../db/enums.ts";
+
+export type { ReminderKind };
 
 /**
  * Which reminder an open invoice due on `dueOn` is owed on São Paulo's day `today`: 'before-due'

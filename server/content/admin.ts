@@ -10,6 +10,7 @@ import {
   resolveLevels,
 } from "~/lib/content/merge-patch.ts";
 import { type DocumentName, documentSchemas, isDocumentName } from "~/lib/content/schemas.ts";
+import type { ContentSource } from "~/lib/content/stored.ts";
 import type { ContentLevel } from "~/lib/content-lookup.ts";
 import { unknownIcons } from "~/lib/icons.ts";
 import type { z } from "~/lib/zod.ts";
@@ -28,7 +29,7 @@ import { DomainError } from "../domain-errors.ts";
 
 export interface LevelInfo extends ContentLevel {
   version: number;
-  source: "seed" | "admin";
+  source: ContentSource;
   updatedAt: string;
   updatedBy: string | null;
 }
@@ -45,7 +46,7 @@ export interface EditableDocument extends ContentLevel {
 
 export interface RevisionInfo {
   version: number;
-  source: "seed" | "admin";
+  source: ContentSource;
   createdAt: string;
   createdBy: string | null;
 }

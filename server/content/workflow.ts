@@ -4,6 +4,7 @@ import type { PgColumn } from "drizzle-orm/pg-core";
 import { markUnpublished } from "~/lib/content/published.ts";
 import { formatSaoPaulo, scheduleTimeProblem } from "~/lib/content/schedule-time.ts";
 import { type DocumentName, isDocumentName } from "~/lib/content/schemas.ts";
+import type { ScheduleAction } from "~/lib/content/stored.ts";
 import type { ContentLevel } from "~/lib/content-lookup.ts";
 import { AuditLog } from "../admin/audit.ts";
 import type { Database } from "../db/client.ts";
@@ -32,7 +33,7 @@ export interface DraftInfo extends ContentLevel {
 
 export interface ScheduleRow extends ContentLevel {
   id: string;
-  action: "publish" | "unpublish";
+  action: ScheduleAction;
   name: string;
   item: string | null;
   itemLabel: string | null;

@@ -19,14 +19,25 @@ import { STORED_INVOICE_STATUSES } from "../../app/lib/billing/invoice-status.ts
 // The enumerations the screens, the validation and the rules use, declared once in app/lib
 // (relative paths: drizzle-kit reads this file without the project's aliases).
 import { BILLING_CYCLES } from "../../app/lib/billing/proration.ts";
+import { CONTENT_SOURCES, SCHEDULE_ACTIONS, SCHEDULE_STATUSES } from "../../app/lib/content/stored.ts";
 import { FUNNEL_EVENTS } from "../../app/lib/funnel/events.ts";
-import { DELIVERY_STATUSES, LEAD_LEVELS } from "../../app/lib/lead-status.ts";
-import { OUTCOMES } from "../../app/lib/leads/outcomes.ts";
+import { DELIVERY_STATUSES, LEAD_LEVELS, LEAD_STAGES } from "../../app/lib/lead-status.ts";
+import { JIRA_STATUS_CATEGORIES, OUTCOMES, STATUS_CATEGORIES } from "../../app/lib/leads/outcomes.ts";
 import { CONNECTION_STATUSES } from "../../app/lib/portal/integrations.ts";
 import { COMPANY_ROLES } from "../../app/lib/portal/permissions.ts";
 import { PLAN_REQUEST_STATUSES } from "../../app/lib/portal/plan-texts.ts";
 import { TICKET_CATEGORIES, TICKET_PRIORITIES } from "../../app/lib/portal/tickets.ts";
 import { USER_ROLES } from "../../app/lib/user-roles.ts";
+import {
+  API_KEY_SCOPES,
+  ATTEMPT_OUTCOMES,
+  JOB_STATUSES,
+  MEDIA_SOURCES,
+  REMINDER_KINDS,
+  TICKET_MESSAGE_AUTHORS,
+  WEBHOOK_SOURCES,
+  WITHDRAWAL_CHANNELS,
+} from "./enums.ts";
 
 /**
  * One content document (spec A §3) at one level of the lookup order (A §4):
@@ -48,7 +59,7 @@ export const contentDocuments = pgTable(
     inherits: boolean("inherits").notNull().default(false),
     version: integer("version").notNull().default(1),
     /** 'seed' while the document is as shipped in content/, 'admin' once someone edited it. */
-    source: text("source", { enum: ["seed", "admin"] }).notNull(),
+    source: text("source", { enum: CONTENT_SOURCES }).notNull(),
     /** Hash of the shipped file last loaded; lets a new release update untouched documents. */
     seedHash: text("seed_hash"),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().default(sql`now()`),
@@ -69,7 +80,7 @@ export const contentRevisions = pgTable(
     data: jsonb("data").notNull(),
     /** As content_documents.inherits, for this version's data. */
     inherits: boolean("inherits").notNull().default(false),
-    source: text("source", { enum: ["seed", "admin"] }).notNull(),
+    source: text("source", { enum: CONTENT_SOURCES }).notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().default(sql`now()`),
     createdBy: text("created_by"),
   },
@@ -108,7 +119,7 @@ export const contentSchedules = pgTable(
   "content_schedules",
   {
     id: uuid("id").primaryKey(),
-    action: text("action", { enum: ["publish", "unpublish"] }).notNull(),
+    action: text("action", { enum: SCHEDULE_ACTIONS }).notNull(),
     name: text("name").notNull(),
     segment: text("segment").notNull().default(""),
     lang: text("lang").notNull().default(""),
@@ -121,9 +132,7 @@ export const contentSchedules = pgTable(
     /** unpublish: the post's title or the page's path, for the list. */
     itemLabel: text("item_label"),
     runAt: timestamp("run_at", { withTimezone: true }).notNull(),
-    status: text("status", { enum: ["pending", "done", "cancelled", "failed"] })
-      .notNull()
-      .default("pending"),
+    status: text("status", { enum: SCHEDULE_STATUSES }).notNull().default("pending"),
     /** done: the version published; failed: why. */
     result: text("result"),
     createdBy: text("created_by").notNull(),
@@ -152,7 +161,7 @@ export const leads = pgTable(
     formId: text("form_id").notNull(),
     formType: text("form_type").notNull(),
     /** captured after the first step, completed after the last (single-step forms: completed). */
-    stage: text("stage", { enum: ["captured", "completed"] }).notNull(),
+    stage: text("stage", { enum: LEAD_STAGES }).notNull(),
     /** Increments with every change the tracker must mirror. */
     version: integer("version").notNull().default(1),
     answers: jsonb("answers").notNull(),
@@ -174,7 +183,7 @@ export const leads = pgTable(
      * a mail client (RFC 8058) or the confirmation page (decision 102). Null while it stands.
      */
     consentWithdrawnAt: timestamp("consent_withdrawn_at", { withTimezone: true }),
-    consentWithdrawnVia: text("consent_withdrawn_via", { enum: ["one-click", "page"] }),
+    consentWithdrawnVia: text("consent_withdrawn_via", { enum: WITHDRAWAL_CHANNELS }),
     /** Why the lead is considered spam (honeypot, too-fast); spam is stored but never delivered. */
     spamReason: text("spam_reason"),
     trackerKey: text("tracker_key"),
@@ -185,7 +194,7 @@ export const leads = pgTable(
     /** The issue's status in Jira as last heard (webhook or reconciliation), its category, and when. */
     trackerStatus: text("tracker_status"),
     trackerStatusCategory: text("tracker_status_category", {
-      enum: ["new", "indeterminate", "done", "deleted"],
+      enum: STATUS_CATEGORIES,
     }),
     trackerStatusAt: timestamp("tracker_status_at", { withTimezone: true }),
     deliveryStatus: text("delivery_status", {
@@ -278,9 +287,7 @@ export const webhookEndpoints = pgTable("webhook_endpoints", {
   enabled: boolean("enabled").notNull().default(true),
   /** `whsec_` and the base64 key; null for the environment's endpoint. */
   secret: text("secret"),
-  source: text("source", { enum: ["admin", "env"] })
-    .notNull()
-    .default("admin"),
+  source: text("source", { enum: WEBHOOK_SOURCES }).notNull().default("admin"),
   createdBy: text("created_by"),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().default(sql`now()`),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().default(sql`now()`),
@@ -317,9 +324,7 @@ export const deliveryJobs = pgTable(
     }),
     /** What the job needs besides its subject (the reply to send, the transition, the e-mail). */
     payload: jsonb("payload"),
-    status: text("status", { enum: ["pending", "running", "done", "dead"] })
-      .notNull()
-      .default("pending"),
+    status: text("status", { enum: JOB_STATUSES }).notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
     maxAttempts: integer("max_attempts").notNull(),
     runAt: timestamp("run_at", { withTimezone: true }).notNull().default(sql`now()`),
@@ -379,7 +384,7 @@ export const deliveryAttempts = pgTable(
     worker: text("worker").notNull(),
     startedAt: timestamp("started_at", { withTimezone: true }).notNull(),
     finishedAt: timestamp("finished_at", { withTimezone: true }).notNull(),
-    outcome: text("outcome", { enum: ["ok", "retry", "dead"] }).notNull(),
+    outcome: text("outcome", { enum: ATTEMPT_OUTCOMES }).notNull(),
     detail: text("detail"),
   },
   (t) => [index("delivery_attempts_job_idx").on(t.jobId)],
@@ -605,9 +610,7 @@ export const supportTickets = pgTable(
     trackerUrl: text("tracker_url"),
     /** The Jira status name and category as last heard, and when (the issue's update time). */
     statusName: text("status_name"),
-    statusCategory: text("status_category", { enum: ["new", "indeterminate", "done"] })
-      .notNull()
-      .default("new"),
+    statusCategory: text("status_category", { enum: JIRA_STATUS_CATEGORIES }).notNull().default("new"),
     statusAt: timestamp("status_at", { withTimezone: true }),
     /** When it was last resolved (it may be reopened for 7 days); null while open. */
     resolvedAt: timestamp("resolved_at", { withTimezone: true }),
@@ -635,7 +638,7 @@ export const ticketMessages = pgTable(
     ticketId: uuid("ticket_id")
       .notNull()
       .references(() => supportTickets.id, { onDelete: "cascade" }),
-    author: text("author", { enum: ["customer", "support"] }).notNull(),
+    author: text("author", { enum: TICKET_MESSAGE_AUTHORS }).notNull(),
     authorUserId: uuid("author_user_id").references(() => users.id, { onDelete: "set null" }),
     authorName: text("author_name").notNull(),
     body: text("body").notNull(),
@@ -749,7 +752,7 @@ export const apiKeys = pgTable(
   {
     id: uuid("id").primaryKey(),
     name: text("name").notNull(),
-    scope: text("scope", { enum: ["billing", "platform"] }).notNull(),
+    scope: text("scope", { enum: API_KEY_SCOPES }).notNull(),
     keyHash: text("key_hash").notNull(),
     /** The key's first characters ("vk_billing_3F9a"), shown in lists. */
     prefix: text("prefix").notNull(),
@@ -810,7 +813,7 @@ export const invoiceReminders = pgTable(
     invoiceId: uuid("invoice_id")
       .notNull()
       .references(() => invoices.id, { onDelete: "cascade" }),
-    kind: text("kind", { enum: ["before-due", "overdue"] }).notNull(),
+    kind: text("kind", { enum: REMINDER_KINDS }).notNull(),
     queuedAt: timestamp("queued_at", { withTimezone: true }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.invoiceId, t.kind] })],
@@ -864,7 +867,7 @@ export const media = pgTable(
     focalY: doublePrecision("focal_y").notNull().default(0.5),
     /** [{ width, height, name, size }]: the WebP variants in upload storage, narrowest first. */
     variants: jsonb("variants").notNull().default([]),
-    source: text("source", { enum: ["upload", "site"] }).notNull(),
+    source: text("source", { enum: MEDIA_SOURCES }).notNull(),
     uploadedBy: text("uploaded_by"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().default(sql`now()`),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().default(sql`now()`),

@@ -22,7 +22,9 @@ export type UnsubscribeLink =
   | { state: "subscribed" | "withdrawn"; email: string | null; language: OfferedLanguage }
   | { state: "invalid" | "expired" };
 
-export type WithdrawalVia = "one-click" | "page";
+import type { WithdrawalVia } from "../db/enums.ts";
+
+export type { WithdrawalVia };
 
 /**
  * The withdrawal of a newsletter subscriber's consent (LGPD art. 8 §5; decision 102): by the

@@ -4,6 +4,7 @@ import type { Answers, FormDefinition } from "~/lib/forms/definition.ts";
 import { UTM_KEYS } from "~/lib/forms/form-keys.ts";
 import { actionFor, computeTemperature, type Temperature } from "~/lib/forms/scoring.ts";
 import { type FieldErrors, validateSteps } from "~/lib/forms/validation.ts";
+import type { LeadStage } from "~/lib/lead-status.ts";
 import { clarityIdFrom, NO_CLARITY } from "~/lib/leads/clarity.ts";
 import { leadIdentity } from "~/lib/leads/identity.ts";
 import { eventsOnStore } from "~/lib/webhooks.ts";
@@ -63,7 +64,7 @@ export interface SubmissionResult {
   simulated: boolean;
   temperature: Temperature;
   responseHours: number;
-  stage: "captured" | "completed";
+  stage: LeadStage;
   /** The page's token for its next form: each accepted submission spends the one it carried. */
   formToken: string;
 }

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
+import type { AttemptOutcome } from "../db/enums.ts";
 import { isLostConnection, retryOnLostConnection } from "../db/lost-connection.ts";
 import { deliveryAttempts, deliveryJobs, leads } from "../db/schema.ts";
 import type { Logger } from "../logger.ts";
@@ -353,7 +354,7 @@ export class DeliveryWorker {
         .catch((error: Error) => this.logger.warn({ job: job.id, err: error.message }, "lease not renewed"));
     }, this.leaseRenewMs);
     renewal.unref();
-    let outcome: "ok" | "retry" | "dead";
+    let outcome: AttemptOutcome;
     let detail: string | undefined;
     let runAt: Date | null = null;
     let exhausted = false;
@@ -418,7 +419,7 @@ export class DeliveryWorker {
       startedAt,
       recovered,
     }: {
-      outcome: "ok" | "retry" | "dead";
+      outcome: AttemptOutcome;
       detail: string | undefined;
       runAt: Date | null;
       exhausted: boolean;

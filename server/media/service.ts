@@ -21,6 +21,7 @@ import { AuditLog } from "../admin/audit.ts";
 import type { Cache } from "../cache/cache.ts";
 import { REMOTE_TTL_SECONDS } from "../cache/ttl.ts";
 import type { Database } from "../db/client.ts";
+import type { MediaSource } from "../db/enums.ts";
 import { contentDocuments, contentDrafts, media } from "../db/schema.ts";
 import { DomainError } from "../domain-errors.ts";
 import type { UploadService } from "../uploads/service.ts";
@@ -47,7 +48,7 @@ export interface MediaItem {
   alt: { pt: string; en: string };
   focal: { x: number; y: number };
   variants: (VariantInfo & { url: string })[];
-  source: "upload" | "site";
+  source: MediaSource;
   uploadedBy: string | null;
   createdAt: string;
 }

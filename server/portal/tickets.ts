@@ -26,6 +26,7 @@ import {
 import { z } from "~/lib/zod.ts";
 import type { AuditLog } from "../admin/audit.ts";
 import type { Database } from "../db/client.ts";
+import type { TicketMessageAuthor } from "../db/enums.ts";
 import {
   deliveryJobs,
   supportTickets,
@@ -119,7 +120,7 @@ export interface TicketListItem {
 
 export interface TicketMessageView {
   id: string;
-  author: "customer" | "support";
+  author: TicketMessageAuthor;
   authorName: string;
   body: string;
   createdAt: string;

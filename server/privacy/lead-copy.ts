@@ -1,6 +1,7 @@
 import { and, asc, eq, gt, isNull, sql } from "drizzle-orm";
 import { formatSaoPaulo } from "~/lib/content/schedule-time.ts";
 import type { OfferedLanguage } from "~/lib/languages.ts";
+import { OFFERED_LANGUAGES } from "~/lib/languages.ts";
 import { z } from "~/lib/zod.ts";
 import type { MailMessage } from "../auth/password-reset.ts";
 import type { Database } from "../db/client.ts";
@@ -73,7 +74,7 @@ export function readLeadCopyToken(signer: Signer, token: unknown, now: Date): Le
 export const leadCopyJobSchema = z.strictObject({
   privacy: z.enum(["lead-copy-confirmation", "lead-copy"]),
   to: z.email(),
-  language: z.enum(["pt", "en"]),
+  language: z.enum(OFFERED_LANGUAGES),
 });
 export type LeadCopyJob = z.output<typeof leadCopyJobSchema>;
 

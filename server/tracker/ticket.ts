@@ -8,6 +8,7 @@ import {
   type TemperatureLevel,
 } from "~/lib/forms/scoring.ts";
 import { groupedAnswers } from "~/lib/forms/summary.ts";
+import type { LeadStage } from "~/lib/lead-status.ts";
 import { type AdfDocument, definitionList, doc, heading, paragraph } from "./adf.ts";
 import type { IssueType } from "./jira-client.ts";
 
@@ -135,7 +136,7 @@ export function jiraPriority(priority: Priority): string {
 export interface TicketLead {
   id: string;
   protocol: string;
-  stage: "captured" | "completed";
+  stage: LeadStage;
   answers: Answers;
   score: number;
   level: TemperatureLevel;

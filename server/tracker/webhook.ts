@@ -1,4 +1,5 @@
 import { createHash, createHmac, timingSafeEqual } from "node:crypto";
+import type { JiraStatusCategory } from "~/lib/leads/outcomes.ts";
 import { z } from "~/lib/zod.ts";
 
 /**
@@ -38,7 +39,7 @@ export const JIRA_WEBHOOK_EVENTS = [
 ] as const;
 export type JiraWebhookEvent = (typeof JIRA_WEBHOOK_EVENTS)[number];
 
-export type StatusCategory = "new" | "indeterminate" | "done";
+export type StatusCategory = JiraStatusCategory;
 
 const statusSchema = z.object({
   name: z.string().max(200),

@@ -4,6 +4,7 @@ import { LEAD_EVENTS } from "~/lib/webhooks.ts";
 import { z } from "~/lib/zod.ts";
 import { AuditLog } from "../admin/audit.ts";
 import type { Database } from "../db/client.ts";
+import type { AttemptOutcome, JobStatus, WebhookSource } from "../db/enums.ts";
 import { deliveryAttempts, deliveryJobs, leads, webhookEndpoints } from "../db/schema.ts";
 import { DomainError } from "../domain-errors.ts";
 import { ENV_ENDPOINT_ID } from "./enqueue.ts";
@@ -17,7 +18,7 @@ export interface EndpointView {
   description: string;
   events: string[];
   enabled: boolean;
-  source: "admin" | "env";
+  source: WebhookSource;
   /** The `whsec_…` secret receivers verify with (null for the environment's: LEAD_WEBHOOK_SECRET's bytes). */
   secret: string | null;
   createdBy: string | null;
@@ -26,7 +27,7 @@ export interface EndpointView {
   last: { status: DeliveryStatus; event: string | null; at: string; detail: string | null } | null;
 }
 
-export type DeliveryStatus = "pending" | "running" | "done" | "dead";
+export type DeliveryStatus = JobStatus;
 
 /** One message to one endpoint (a job), with every attempt at it. */
 export interface DeliveryView {
@@ -43,7 +44,7 @@ export interface DeliveryView {
   lastDetail: string | null;
   /** The HTTP status of the last attempt, when it got one. */
   httpStatus: number | null;
-  history: { attempt: number; at: string; outcome: "ok" | "retry" | "dead"; detail: string | null }[];
+  history: { attempt: number; at: string; outcome: AttemptOutcome; detail: string | null }[];
 }
 
 /** The admin's form, as posted. Each message names its field. */

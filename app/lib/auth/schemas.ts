@@ -1,3 +1,4 @@
+import { OFFERED_LANGUAGES } from "../languages.ts";
 import { z } from "../zod.ts";
 
 export const loginSchema = z.strictObject({
@@ -9,7 +10,7 @@ export const loginSchema = z.strictObject({
 });
 
 export const preferencesSchema = z.strictObject({
-  language: z.enum(["pt", "en"]).optional(),
+  language: z.enum(OFFERED_LANGUAGES).optional(),
   timezone: z.string().max(60).optional(),
 });
 

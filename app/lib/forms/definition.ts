@@ -1,3 +1,4 @@
+import { LEAD_PRIORITIES } from "../lead-status.ts";
 import { z } from "../zod.ts";
 
 /**
@@ -87,17 +88,17 @@ export const formDefinitionSchema = z
     /** Priority and response hours per level (B §9.2). */
     actions: z.strictObject({
       cold: z.strictObject({
-        priority: z.enum(["low", "medium", "high", "critical"]),
+        priority: z.enum(LEAD_PRIORITIES),
         hours: z.number().positive(),
         nurture: z.boolean(),
       }),
       warm: z.strictObject({
-        priority: z.enum(["low", "medium", "high", "critical"]),
+        priority: z.enum(LEAD_PRIORITIES),
         hours: z.number().positive(),
         nurture: z.boolean(),
       }),
       hot: z.strictObject({
-        priority: z.enum(["low", "medium", "high", "critical"]),
+        priority: z.enum(LEAD_PRIORITIES),
         hours: z.number().positive(),
         nurture: z.boolean(),
       }),

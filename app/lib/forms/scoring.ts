@@ -1,6 +1,7 @@
+import type { LeadLevel, Priority } from "../lead-status.ts";
 import type { Answers, FormDefinition, FormType } from "./definition.ts";
 
-export type TemperatureLevel = "cold" | "warm" | "hot";
+export type TemperatureLevel = LeadLevel;
 
 export interface Temperature {
   score: number;
@@ -53,7 +54,7 @@ export function levelFor(
   return "cold";
 }
 
-export type Priority = "low" | "medium" | "high" | "critical";
+export type { Priority };
 
 /** Priority and response hours of the level, from the form's actions (B §9.2). */
 export function actionFor(

@@ -1,3 +1,4 @@
+import type { LeadLevel, LeadStage } from "../lead-status.ts";
 import { UTM_KEYS } from "./form-keys.ts";
 
 export { FORM_KEYS, type FormKey, UTM_KEYS } from "./form-keys.ts";
@@ -10,9 +11,9 @@ export interface SubmissionAnswer {
   protocol: string;
   trackerKey: string | null;
   simulated: boolean;
-  temperature: { score: number; level: "cold" | "warm" | "hot" };
+  temperature: { score: number; level: LeadLevel };
   responseHours: number;
-  stage: "captured" | "completed";
+  stage: LeadStage;
   /** A fresh form token for the page's next submission (the one sent is spent). */
   formToken?: string;
 }

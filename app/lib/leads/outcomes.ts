@@ -14,7 +14,12 @@ export const OUTCOME_LABELS: Record<Outcome, string> = {
   lost: "Perdido",
 };
 
-export type StatusCategory = "new" | "indeterminate" | "done" | "deleted";
+/** Jira's status categories, as a ticket's status carries them. */
+export const JIRA_STATUS_CATEGORIES = ["new", "indeterminate", "done"] as const;
+export type JiraStatusCategory = (typeof JIRA_STATUS_CATEGORIES)[number];
+/** A lead's Jira status category as last heard; "deleted" when its issue was deleted. */
+export const STATUS_CATEGORIES = [...JIRA_STATUS_CATEGORIES, "deleted"] as const;
+export type StatusCategory = (typeof STATUS_CATEGORIES)[number];
 
 /** Status name (compared without case or accents) → outcome, as staff set it. */
 export type OutcomeMapping = Record<string, Outcome>;
