@@ -1,4 +1,5 @@
 import { useEffect, useRef } from "react";
+import { formatDay } from "~/lib/format.ts";
 import { adminTexts } from "./texts.ts";
 
 export interface DayCount {
@@ -33,9 +34,7 @@ export function chartSummary(days: DayCount[]): string {
       day.cold + day.warm + day.hot > (best ? best.cold + best.warm + best.hot : 0) ? day : best,
     null,
   );
-  const peak = busiest
-    ? ` ${t.peak(new Date(`${busiest.day}T12:00:00Z`).toLocaleDateString("pt-BR", { timeZone: "UTC" }), busiest.cold + busiest.warm + busiest.hot)}`
-    : "";
+  const peak = busiest ? ` ${t.peak(formatDay(busiest.day), busiest.cold + busiest.warm + busiest.hot)}` : "";
   return `${t.byDay}: ${sum("cold")} ${t.cold.toLowerCase()}, ${sum("warm")} ${t.warm.toLowerCase()}, ${sum("hot")} ${t.hot.toLowerCase()}.${peak}`;
 }
 

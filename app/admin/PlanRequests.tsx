@@ -1,7 +1,7 @@
 import type { PlanRequestView } from "@server/portal/plan-changes.ts";
 import { Form } from "react-router";
 import { formatCentavos } from "~/lib/billing/money.ts";
-import { formatDay } from "~/lib/format.ts";
+import { formatDay, formatInstantDay } from "~/lib/format.ts";
 import { planAdminTexts as a, planTexts } from "~/lib/portal/plan-texts.ts";
 
 const pt = planTexts("pt");
@@ -61,12 +61,7 @@ export function PlanRequests({ requests, busy }: { requests: PlanRequestView[]; 
                     {pt.statuses[request.status]}
                     {request.decidedAt && request.decidedBy && (
                       <span className="admin-table__sub">
-                        {a.decidedBy(
-                          request.decidedBy,
-                          new Date(request.decidedAt).toLocaleDateString("pt-BR", {
-                            timeZone: "America/Sao_Paulo",
-                          }),
-                        )}
+                        {a.decidedBy(request.decidedBy, formatInstantDay(request.decidedAt))}
                       </span>
                     )}
                     {request.decisionNote && <span className="admin-table__sub">{request.decisionNote}</span>}

@@ -1,4 +1,5 @@
 import { Form, useNavigation } from "react-router";
+import { formatDateTime } from "~/lib/format.ts";
 
 export const privacyCardTexts = {
   title: "Privacidade",
@@ -24,12 +25,7 @@ export interface PrivacyCardData {
 export function PrivacyCard({ privacy }: { privacy: PrivacyCardData }) {
   const busy = useNavigation().state === "submitting";
   const t = privacyCardTexts;
-  const when = (iso: string) =>
-    new Date(iso).toLocaleString("pt-BR", {
-      timeZone: "America/Sao_Paulo",
-      dateStyle: "short",
-      timeStyle: "short",
-    });
+  const when = (iso: string) => formatDateTime(iso);
   return (
     <>
       <h2 id="privacidade">{t.title}</h2>

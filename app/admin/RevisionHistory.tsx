@@ -2,9 +2,10 @@ import { type ReactNode, useCallback, useEffect, useRef, useState } from "react"
 import { type FieldChange, fieldChanges, labelOf, restoreOf, sameContent } from "~/lib/content/field-diff.ts";
 import type { FormStructure } from "~/lib/content/form-structure.ts";
 import { formatPath } from "~/lib/content/json-path.ts";
-import { SAO_PAULO_TZ } from "~/lib/content/schedule-time.ts";
 import { adminTexts } from "./texts.ts";
 import "~/styles/revision-history.css";
+import type { ContentSource } from "~/lib/content/stored.ts";
+import { formatDateTime } from "~/lib/format.ts";
 
 const t = adminTexts;
 const h = adminTexts.history;
@@ -12,7 +13,7 @@ const h = adminTexts.history;
 /** One version of the document (the shape of DocumentEditor's RevisionRow). */
 interface Revision {
   version: number;
-  source: "seed" | "admin";
+  source: ContentSource;
   createdAt: string;
   createdBy: string | null;
 }
@@ -265,9 +266,7 @@ export function RevisionHistory({
               </td>
               <td className="history__author">{revision.createdBy ?? t.seed}</td>
               <td>
-                <time dateTime={revision.createdAt}>
-                  {new Date(revision.createdAt).toLocaleString("pt-BR", { timeZone: SAO_PAULO_TZ })}
-                </time>
+                <time dateTime={revision.createdAt}>{formatDateTime(revision.createdAt)}</time>
               </td>
               <td className="editor__revision-actions">
                 {index > 0 && (

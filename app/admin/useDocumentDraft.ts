@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
-import { SAO_PAULO_TZ } from "~/lib/content/schedule-time.ts";
+import { formatTime } from "~/lib/format.ts";
 import { adminTexts as t } from "./texts.ts";
 import { useLeaveGuard } from "./useLeaveGuard.ts";
 
@@ -249,9 +249,5 @@ export function useDocumentDraft(options: {
 
 /** "14:32" in São Paulo (as every time in the admin, whatever the browser's zone). */
 export function timeOf(iso: string): string {
-  return new Date(iso).toLocaleTimeString("pt-BR", {
-    hour: "2-digit",
-    minute: "2-digit",
-    timeZone: SAO_PAULO_TZ,
-  });
+  return formatTime(iso);
 }

@@ -2,6 +2,7 @@ import type { AccountSecurityData, SecurityResult } from "@server/http/account-s
 import { Form, useNavigation } from "react-router";
 import { TWO_FACTOR_SETUP_PATH } from "~/lib/auth/redirect.ts";
 import { securityTexts } from "~/lib/auth/security-texts.ts";
+import { formatDateTime } from "~/lib/format.ts";
 import type { OfferedLanguage } from "~/lib/locale.ts";
 import { RecoveryCodes } from "./RecoveryCodes.tsx";
 
@@ -27,12 +28,7 @@ export function AccountSecurity({
   const t = securityTexts(language);
   const navigation = useNavigation();
   const busyIntent = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
-  const when = (iso: string) =>
-    new Intl.DateTimeFormat(language === "en" ? "en-GB" : "pt-BR", {
-      dateStyle: "short",
-      timeStyle: "short",
-      timeZone,
-    }).format(new Date(iso));
+  const when = (iso: string) => formatDateTime(iso, language, { timeZone });
   const feedback = (intent: SecurityResult["intent"]) =>
     result?.intent === intent && !result.field ? (
       <p

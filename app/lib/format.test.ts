@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { formatCentavos, formatCnpjForDisplay, formatCompetence, formatDay } from "./format.ts";
+import {
+  formatCentavos,
+  formatCnpjForDisplay,
+  formatCompetence,
+  formatDateTime,
+  formatDay,
+  formatInstantDay,
+  formatTime,
+} from "./format.ts";
 
 describe("format: one way to write days, months, money and CNPJs", () => {
   it("writes a billing day as a calendar day, in either language, whatever the machine's zone", () => {
@@ -17,5 +25,19 @@ describe("format: one way to write days, months, money and CNPJs", () => {
   it("is where money and CNPJs are written from too", () => {
     expect(formatCentavos(123456).replace(/\s/g, " ")).toBe("R$ 1.234,56");
     expect(formatCnpjForDisplay("12ABC34501DE35")).toBe("12.ABC.345/01DE-35");
+  });
+
+  it("writes an instant in São Paulo's time by default, in the reader's zone when asked", () => {
+    const at = "2026-11-26T17:05:09Z";
+    expect(formatDateTime(at)).toBe("26/11/2026, 14:05");
+    expect(formatDateTime(new Date(at), "en", { seconds: true })).toBe("26/11/2026, 14:05:09");
+    expect(formatDateTime(at, "pt", { timeZone: "UTC" })).toBe("26/11/2026, 17:05");
+    expect(formatDateTime(at, "pt", { dateStyle: "long" })).toBe("26 de novembro de 2026 às 14:05");
+    // Just after midnight UTC is still the day before in São Paulo.
+    expect(formatInstantDay("2026-11-27T01:30:00Z")).toBe("26/11/2026");
+    expect(formatInstantDay("2026-11-27T01:30:00Z", "en")).toBe("26 Nov 2026");
+    expect(formatTime(at)).toBe("14:05");
+    // Words of a content document stay as written, never "Invalid Date".
+    expect(formatDateTime("ontem")).toBe("ontem");
   });
 });

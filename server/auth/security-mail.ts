@@ -1,3 +1,4 @@
+import { formatDateTime } from "~/lib/format.ts";
 import type { Database } from "../db/client.ts";
 import { deliveryJobs } from "../db/schema.ts";
 import { MAX_JOB_ATTEMPTS } from "../leads/retry-policy.ts";
@@ -14,11 +15,10 @@ export function newDeviceMail(
 ): { to: string; subject: string; text: string } {
   const base = publicBaseUrl.replace(/\/+$/, "");
   const english = event.user.preferences.language === "en";
-  const when = new Intl.DateTimeFormat(english ? "en-GB" : "pt-BR", {
+  const when = formatDateTime(event.at, english ? "en" : "pt", {
     dateStyle: "long",
-    timeStyle: "short",
     timeZone: event.user.preferences.timezone,
-  }).format(event.at);
+  });
   const place = event.network ?? (english ? "unknown network" : "rede desconhecida");
   if (english)
     return {

@@ -10,6 +10,7 @@ import { companyTexts as t } from "~/admin/texts.ts";
 import { ActionResult } from "~/components/ActionResult.tsx";
 import { InvitationLink } from "~/components/InvitationLink.tsx";
 import { formatCnpjForDisplay } from "~/lib/cnpj.ts";
+import { formatDateTime, formatInstantDay } from "~/lib/format.ts";
 import { COMPANY_ROLE_LABELS } from "~/lib/portal/permissions.ts";
 import { planAdminTexts } from "~/lib/portal/plan-texts.ts";
 import { portalTexts } from "~/lib/portal/texts.ts";
@@ -216,11 +217,7 @@ export default function Company({ loaderData, actionData }: Route.ComponentProps
                 {invitation.email} · {roles[invitation.role]} ·{" "}
                 {invitation.expired
                   ? t.invitationExpired
-                  : t.invitationValidUntil(
-                      new Date(invitation.expiresAt).toLocaleDateString("pt-BR", {
-                        timeZone: "America/Sao_Paulo",
-                      }),
-                    )}
+                  : t.invitationValidUntil(formatInstantDay(invitation.expiresAt))}
               </li>
             ))}
           </ul>
@@ -253,11 +250,7 @@ export default function Company({ loaderData, actionData }: Route.ComponentProps
                   <td>{roles[member.role]}</td>
                   <td>
                     {member.lastSignInAt ? (
-                      <time dateTime={member.lastSignInAt}>
-                        {new Date(member.lastSignInAt).toLocaleString("pt-BR", {
-                          timeZone: "America/Sao_Paulo",
-                        })}
-                      </time>
+                      <time dateTime={member.lastSignInAt}>{formatDateTime(member.lastSignInAt)}</time>
                     ) : (
                       t.never
                     )}

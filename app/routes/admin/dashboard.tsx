@@ -10,8 +10,8 @@ import { LeadChart } from "~/admin/LeadChart.tsx";
 import { OutcomeTable } from "~/admin/OutcomeTable.tsx";
 import { ScheduledChanges } from "~/admin/ScheduledChanges.tsx";
 import { adminTexts, formName } from "~/admin/texts.ts";
-import { SAO_PAULO_TZ } from "~/lib/content/schedule-time.ts";
 import type { DocumentName } from "~/lib/content/schemas.ts";
+import { formatDateTime } from "~/lib/format.ts";
 import { FORM_KEYS } from "~/lib/forms/form-keys.ts";
 import type { Route } from "./+types/dashboard";
 
@@ -159,10 +159,8 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
         <ul className="edit-list">
           {audit.map((entry) => (
             <li key={`${entry.at}-${entry.action}-${entry.target}`}>
-              <time dateTime={entry.at}>
-                {new Date(entry.at).toLocaleString("pt-BR", { timeZone: SAO_PAULO_TZ })}
-              </time>{" "}
-              — {entry.actor}: <code>{entry.action}</code> {entry.target}
+              <time dateTime={entry.at}>{formatDateTime(entry.at)}</time> — {entry.actor}:{" "}
+              <code>{entry.action}</code> {entry.target}
             </li>
           ))}
         </ul>
@@ -177,10 +175,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
               <Link to={`/admin/json/${edit.name}.json?segment=${edit.segment}&lang=${edit.lang}`}>
                 {edit.name}.json ({adminTexts.levelName(edit.segment, edit.lang)}) v{edit.version}
               </Link>{" "}
-              — {edit.author},{" "}
-              <time dateTime={edit.at}>
-                {new Date(edit.at).toLocaleString("pt-BR", { timeZone: SAO_PAULO_TZ })}
-              </time>
+              — {edit.author}, <time dateTime={edit.at}>{formatDateTime(edit.at)}</time>
             </li>
           ))}
         </ul>

@@ -7,6 +7,7 @@ import { formName, inboxTexts as t } from "~/admin/texts.ts";
 import { ActionResult, TrackerLink, TrackerStatus } from "~/components/ActionResult.tsx";
 import { describeTouch } from "~/lib/attribution/touch.ts";
 import { formatSaoPaulo } from "~/lib/content/schedule-time.ts";
+import { formatDateTime } from "~/lib/format.ts";
 import type { FormKey } from "~/lib/forms/form-keys.ts";
 import { answerRows } from "~/lib/forms/summary.ts";
 import { OUTCOME_LABELS } from "~/lib/leads/outcomes.ts";
@@ -244,12 +245,12 @@ export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
       <dl className="lead-detail__list">
         <Row label={t.purpose} value={lead.consentPurpose} />
         <Row label={t.textVersion} value={lead.consentTextVersion} />
-        <Row label={t.consentAt} value={new Date(lead.consentAt).toLocaleString("pt-BR")} />
+        <Row label={t.consentAt} value={formatDateTime(lead.consentAt)} />
         {lead.consentWithdrawnAt && (
           <Row
             label={t.consentWithdrawn}
             value={t.consentWithdrawnAt(
-              new Date(lead.consentWithdrawnAt).toLocaleString("pt-BR"),
+              formatDateTime(lead.consentWithdrawnAt),
               t.withdrawnVia[lead.consentWithdrawnVia ?? ""] ?? "",
             )}
           />
@@ -277,7 +278,7 @@ export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
             {job.tries.map((attempt) => (
               <li key={attempt.attempt}>
                 <time dateTime={attempt.finishedAt}>
-                  {new Date(attempt.finishedAt).toLocaleString("pt-BR")}
+                  {formatDateTime(attempt.finishedAt, "pt", { seconds: true })}
                 </time>{" "}
                 — {t.outcome[attempt.outcome] ?? attempt.outcome}
                 {attempt.detail ? `: ${attempt.detail}` : ""}

@@ -11,6 +11,7 @@ import { CopyField } from "~/admin/CopyField.tsx";
 import { PrivacyCard, privacyCardTexts } from "~/admin/PrivacyCard.tsx";
 import { settingsTexts as t } from "~/admin/texts.ts";
 import { ActionResult } from "~/components/ActionResult.tsx";
+import { formatDateTime } from "~/lib/format.ts";
 import { refusalText } from "~/lib/refusals.ts";
 import { USER_ROLES } from "~/lib/user-roles.ts";
 import { z } from "~/lib/zod.ts";
@@ -333,12 +334,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
   );
 }
 
-const when = (iso: string) =>
-  new Date(iso).toLocaleString("pt-BR", {
-    timeZone: "America/Sao_Paulo",
-    dateStyle: "short",
-    timeStyle: "short",
-  });
+const when = (iso: string) => formatDateTime(iso);
 
 /** The keys of the vendor's systems (decision 096): create (shown once), list, revoke after confirming. */
 function ApiKeys({

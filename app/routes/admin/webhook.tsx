@@ -11,6 +11,7 @@ import {
 } from "~/admin/WebhookFields.tsx";
 import { deliveryStatusClass, webhookTexts as t } from "~/admin/webhook-texts.ts";
 import { ActionResult } from "~/components/ActionResult.tsx";
+import { formatDateTime } from "~/lib/format.ts";
 import { refusalWording } from "~/lib/refusals.ts";
 import { WEBHOOK_EVENT_LABELS } from "~/lib/webhooks.ts";
 import type { Route } from "./+types/webhook";
@@ -87,12 +88,7 @@ export function meta({ data }: Route.MetaArgs) {
   ];
 }
 
-const when = (iso: string) =>
-  new Date(iso).toLocaleString("pt-BR", {
-    timeZone: "America/Sao_Paulo",
-    dateStyle: "short",
-    timeStyle: "medium",
-  });
+const when = (iso: string) => formatDateTime(iso, "pt", { seconds: true });
 
 /** One endpoint: its secret, its settings, a test, and its delivery log with resend. */
 export default function Webhook({ loaderData, actionData }: Route.ComponentProps) {

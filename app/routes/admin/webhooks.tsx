@@ -10,6 +10,7 @@ import {
 } from "~/admin/WebhookFields.tsx";
 import { deliveryStatusClass as statusClass, webhookTexts as t } from "~/admin/webhook-texts.ts";
 import { ActionResult } from "~/components/ActionResult.tsx";
+import { formatDateTime } from "~/lib/format.ts";
 import { LEAD_EVENTS, WEBHOOK_EVENT_LABELS } from "~/lib/webhooks.ts";
 import type { Route } from "./+types/webhooks";
 
@@ -42,12 +43,7 @@ export function meta() {
   return [{ title: `${t.title} | Vértice` }, { name: "robots", content: "noindex" }];
 }
 
-const when = (iso: string) =>
-  new Date(iso).toLocaleString("pt-BR", {
-    timeZone: "America/Sao_Paulo",
-    dateStyle: "short",
-    timeStyle: "short",
-  });
+const when = (iso: string) => formatDateTime(iso);
 
 /** Outgoing webhooks: the endpoints with their last delivery, and a new one. */
 export default function Webhooks({ loaderData, actionData }: Route.ComponentProps) {

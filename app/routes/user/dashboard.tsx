@@ -2,6 +2,7 @@ import { useEffect, useState } from "react";
 import { Link, type MetaArgs, useRouteLoaderData } from "react-router";
 import { type AuthTexts, authTexts } from "~/lib/auth/texts.ts";
 import type { UserDashboardData } from "~/lib/content/schemas.ts";
+import { formatDateTime, formatDay } from "~/lib/format.ts";
 import { dashboardTexts } from "~/lib/portal/dashboard-texts.ts";
 import { CONNECTION_STATUS_LABELS } from "~/lib/portal/integrations.ts";
 import type { loader as layoutLoader } from "./layout.tsx";
@@ -37,7 +38,9 @@ export default function UserDashboard() {
     fetch("/api/json/user-dashboard", { headers: { Accept: "application/json" }, credentials: "same-origin" })
       .then(async (response) => {
         const body = await response.json().catch(() => ({}));
-        if (!response.ok) throw new Error((body as { message?: string }).message ?? t.dashboardErrorDefault);
+        // The API words its refusals in Portuguese (decision 115): an English page says its own.
+        const message = language === "pt" ? (body as { message?: string }).message : undefined;
+        if (!response.ok) throw new Error(message ?? t.dashboardErrorDefault);
         if (!cancelled) setState({ status: "loaded", data: body as UserDashboardData });
       })
       .catch((error: Error) => {
@@ -69,8 +72,6 @@ export default function UserDashboard() {
   return <DashboardView data={state.data} t={t} language={language} />;
 }
 
-const TIME_ZONE = "America/Sao_Paulo";
-
 function DashboardView({
   data,
   t,
@@ -88,11 +89,7 @@ function DashboardView({
     new Intl.NumberFormat(locale, { style: "currency", currency: "BRL" }).format(value);
   const number = (value: number) => new Intl.NumberFormat(locale).format(value);
   // Activities carry ISO instants, shown in Brasília time; a layout document's words stay as written.
-  const when = (time: string) => {
-    const at = new Date(time);
-    if (Number.isNaN(at.getTime())) return time;
-    return at.toLocaleString(locale, { timeZone: TIME_ZONE, dateStyle: "short", timeStyle: "short" });
-  };
+  const when = (time: string) => formatDateTime(time, language);
   return (
     <div className="user-dashboard">
       <header>
@@ -207,11 +204,7 @@ function DashboardView({
             <>
               <p className="stat__value">{money(data.nextPayment.amount)}</p>
               <p>
-                {t.dueDate}:{" "}
-                {new Intl.DateTimeFormat(locale, { timeZone: "UTC" }).format(
-                  new Date(`${data.nextPayment.dueDate}T00:00:00Z`),
-                )}{" "}
-                · {data.nextPayment.status}
+                {t.dueDate}: {formatDay(data.nextPayment.dueDate, language)} · {data.nextPayment.status}
               </p>
               <Link to={data.nextPayment.paymentLink} className="button button--primary">
                 {t.pay}

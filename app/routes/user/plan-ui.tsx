@@ -1,7 +1,7 @@
 import type { PlanRequestView } from "@server/portal/plan-changes.ts";
 import { formatCentavos } from "~/lib/billing/money.ts";
 import type { BillingCycle } from "~/lib/billing/proration.ts";
-import { formatDay } from "~/lib/format.ts";
+import { formatDay, formatInstantDay } from "~/lib/format.ts";
 import type { OfferedLanguage } from "~/lib/languages.ts";
 import { type PlanRequestStatus, planTexts } from "~/lib/portal/plan-texts.ts";
 
@@ -94,11 +94,7 @@ export function RequestFacts({ request, language }: { request: PlanRequestView; 
         <div>
           <dt>{t.plan.decidedOn}</dt>
           <dd>
-            <time dateTime={request.decidedAt}>
-              {new Date(request.decidedAt).toLocaleDateString(language === "en" ? "en-GB" : "pt-BR", {
-                timeZone: "America/Sao_Paulo",
-              })}
-            </time>
+            <time dateTime={request.decidedAt}>{formatInstantDay(request.decidedAt, language)}</time>
           </dd>
         </div>
       )}

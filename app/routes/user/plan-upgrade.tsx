@@ -5,7 +5,7 @@ import type { PlanQuote } from "@server/portal/plan-changes.ts";
 import { data, Form, Link, redirect, useNavigation, useSubmit } from "react-router";
 import { ActionResult } from "~/components/ActionResult.tsx";
 import { formatCentavos } from "~/lib/billing/money.ts";
-import type { BillingCycle } from "~/lib/billing/proration.ts";
+import { BILLING_CYCLES, type BillingCycle } from "~/lib/billing/proration.ts";
 import { formatDay } from "~/lib/format.ts";
 import type { OfferedLanguage } from "~/lib/languages.ts";
 import { can } from "~/lib/portal/permissions.ts";
@@ -207,7 +207,7 @@ export default function PlanUpgrade({ loaderData, actionData }: Route.ComponentP
         <fieldset className="plan-choice__group">
           <legend>{t.upgrade.cycleLegend}</legend>
           <div className="plan-cycles">
-            {(["monthly", "annual"] as const).map((cycle) => (
+            {BILLING_CYCLES.map((cycle) => (
               <label key={cycle} className="plan-option plan-option--cycle">
                 <input
                   type="radio"

@@ -6,6 +6,7 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { ActionResult } from "~/components/ActionResult.tsx";
 import { CompanyExportCard } from "~/components/CompanyExportCard.tsx";
 import { InvitationLink } from "~/components/InvitationLink.tsx";
+import { formatDateTime, formatInstantDay } from "~/lib/format.ts";
 import { assignableRoles, COMPANY_ROLES, can, canManageMember } from "~/lib/portal/permissions.ts";
 import { portalTexts } from "~/lib/portal/texts.ts";
 import { refusalText } from "~/lib/refusals.ts";
@@ -94,16 +95,8 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
   const busy = useNavigation().state === "submitting";
   const manage = can(myRole, "members.manage");
   const giveable = assignableRoles(myRole);
-  const date = (iso: string) =>
-    new Date(iso).toLocaleDateString(language === "en" ? "en-GB" : "pt-BR", {
-      timeZone: "America/Sao_Paulo",
-    });
-  const dateTime = (iso: string) =>
-    new Date(iso).toLocaleString(language === "en" ? "en-GB" : "pt-BR", {
-      timeZone: "America/Sao_Paulo",
-      dateStyle: "short",
-      timeStyle: "short",
-    });
+  const date = (iso: string) => formatInstantDay(iso, language);
+  const dateTime = (iso: string) => formatDateTime(iso, language);
   const used = people.length + invitations.filter((i) => !i.expired).length;
   return (
     <section className="portal" aria-labelledby="usuarios-titulo">
