@@ -277,5 +277,6 @@ describe("admin area in Chromium: the content and plans editors", () => {
       }
       await context.close();
     }
-  });
+    // Fourteen screens drawn and checked one after another: about 20 s on a quiet machine.
+  }, 180_000);
 });
