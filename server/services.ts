@@ -167,23 +167,16 @@ export async function buildServices(
       content: content.services.content,
       accounts: auth.services.accounts,
     });
-    const parts = [
-      content,
-      buildFunnel(platform),
-      auth,
-      privacy,
-      leads,
-      portal,
-      buildBilling(platform),
-      buildMedia(platform),
-      buildWebhooks(platform),
-      buildTrackerInbound(platform, { leadSettings: leads.services.leadSettings }),
-    ] as const;
+    const funnel = buildFunnel(platform);
+    const billing = buildBilling(platform);
+    const media = buildMedia(platform);
+    const webhooks = buildWebhooks(platform);
+    const tracker = buildTrackerInbound(platform, { leadSettings: leads.services.leadSettings });
+    const parts = [content, funnel, auth, privacy, leads, portal, billing, media, webhooks, tracker] as const;
     Object.assign(deliveryHandlers, ...parts.map((part) => ("handlers" in part ? part.handlers : {})));
     const unhandled = deliveryJobs.kind.enumValues.filter((kind) => !deliveryHandlers[kind]);
     if (unhandled.length > 0) throw new Error(`no domain delivers the outbox's ${unhandled.join(", ")} jobs`);
 
-    const [contentParts, funnel, , , , , billing, media, webhooks, tracker] = parts;
     // LEAD_WEBHOOK_URL is one of the endpoints (or, unset, none of them).
     await webhooks.services.webhooks.syncEnvironment(config.LEAD_WEBHOOK_URL);
     return {
@@ -199,7 +192,7 @@ export async function buildServices(
       checkFileStorage: files.check,
       redis: remote?.client ?? null,
       pageCache,
-      ...contentParts.services,
+      ...content.services,
       ...funnel.services,
       ...auth.services,
       ...privacy.services,
