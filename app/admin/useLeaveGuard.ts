@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { useBlocker } from "react-router";
+import { useBlocker, useLocation } from "react-router";
 
 /**
  * Asks before leaving a page with changes not saved (decision 100): while `active`, any navigation of
@@ -9,7 +9,15 @@ import { useBlocker } from "react-router";
  */
 export function useLeaveGuard(active: boolean) {
   const guarding = useRef(active);
-  guarding.current = active;
+  // Once the person chose to leave, nothing is held until the page has changed: between the address
+  // changing and the editor going away, a render would arm the guard again (it is still dirty), and a
+  // click on another link in that moment would be held by a question nobody sees.
+  const released = useRef(false);
+  const location = useLocation();
+  guarding.current = active && !released.current;
+  useEffect(() => {
+    released.current = false;
+  }, [location.key]);
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) =>
       guarding.current &&
@@ -26,15 +34,16 @@ export function useLeaveGuard(active: boolean) {
     return () => window.removeEventListener("beforeunload", onBeforeUnload);
   }, []);
 
-  const { location } = blocker;
+  const destination = blocker.location;
   return {
     /** Where the person wanted to go, while the question is open. */
     pending:
-      blocker.state === "blocked" && location
-        ? `${location.pathname}${location.search}${location.hash}`
+      blocker.state === "blocked" && destination
+        ? `${destination.pathname}${destination.search}${destination.hash}`
         : null,
     stay: () => blocker.reset?.(),
     leave: () => {
+      released.current = true;
       guarding.current = false;
       blocker.proceed?.();
     },
