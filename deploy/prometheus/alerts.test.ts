@@ -26,6 +26,7 @@ const ALERTS = [
   "PeriodicJobSilent",
   "InstanceDown",
   "AllInstancesDown",
+  "DatabaseUnreachable",
 ];
 
 let promtool: string;

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { openFreshPglite } from "../../tests/support/databases.ts";
-import type { DatabaseHandle } from "../db/client.ts";
+import type { Database, DatabaseHandle } from "../db/client.ts";
 import { deliveryJobs, scheduledTasks } from "../db/schema.ts";
-import { createMetrics, routeTemplate, statusClass } from "./metrics.ts";
+import { createMetrics, readWithin, routeTemplate, statusClass } from "./metrics.ts";
 import { JIRA_OUTCOMES, jiraOperation, jiraOutcome } from "./telemetry.ts";
 
 describe("routeTemplate: a request's path as a label of bounded values (decision 119)", () => {
@@ -92,6 +92,55 @@ describe("what a scrape reads from the database and from the services", () => {
     expect(text).toContain("page_renders_queued 5");
     expect(text).toContain('periodic_job_interval_seconds{task="content-schedules"} 30');
     expect(text).toContain('page_cache_answers_total{outcome="stale"} 1');
+  });
+});
+
+describe("a scrape when the database is out of reach", () => {
+  it("readWithin: the answer, or null when the read fails or outlasts its limit", async () => {
+    expect(await readWithin(async () => 7, 1_000)).toBe(7);
+    expect(await readWithin(() => Promise.reject(new Error("connection refused")), 1_000)).toBeNull();
+    vi.useFakeTimers();
+    try {
+      const never = readWithin(() => new Promise<number>(() => {}), 3_000);
+      await vi.advanceTimersByTimeAsync(2_999);
+      let settled = false;
+      void never.then(() => {
+        settled = true;
+      });
+      await Promise.resolve();
+      expect(settled).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(await never).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("a closed database: the process' metrics still answer, database_up is 0, the outbox's lines are left out", async () => {
+    const closed = await openFreshPglite();
+    const metrics = createMetrics({ db: closed.db });
+    expect(await metrics.registry.metrics()).toContain("database_up 1");
+    await closed.close();
+    const text = await metrics.registry.metrics();
+    expect(text).toContain("database_up 0");
+    expect(text).toContain("process_resident_memory_bytes");
+    expect(text).toContain('emails_sent_total{outcome="sent"} 0');
+    // Unknown is not 0: no tracker age of 0 that would read as "nothing waiting".
+    expect(text).not.toMatch(/^delivery_oldest_pending_seconds\{/m);
+    expect(text).not.toMatch(/^delivery_jobs\{/m);
+    expect(text).not.toMatch(/^periodic_job_last_success_timestamp_seconds\{/m);
+  });
+
+  it("a database that never answers: the scrape ends at the limit with database_up 0", async () => {
+    // Every query of this database is accepted and never answered, as a server that hangs.
+    const hanging: Database = new Proxy(() => {}, {
+      get: (_target, key) => (key === "then" ? (_resolve: unknown) => {} : () => hanging),
+      apply: () => hanging,
+    }) as unknown as Database;
+    const metrics = createMetrics({ db: hanging, databaseTimeoutMs: 50 });
+    const text = await metrics.registry.metrics();
+    expect(text).toContain("database_up 0");
+    expect(text).toContain("nodejs_eventloop_lag_seconds");
   });
 });
 

@@ -56,9 +56,35 @@ export function statusClass(status: number): string {
   return `${Math.floor(status / 100)}xx`;
 }
 
-export function createMetrics(options: { db: Database; now?: () => number }): Metrics {
+/** How long a scrape waits for the database: well inside Prometheus' own scrape timeout (10 s). */
+export const DATABASE_READ_TIMEOUT_MS = 3_000;
+
+/**
+ * A read of the database for a scrape, or null when it failed or took longer than `timeoutMs`: the
+ * answer then goes without the database's series (database_up says why), so the process' own
+ * metrics still reach Prometheus when the database is out of reach, which is when they matter.
+ */
+export async function readWithin<T>(read: () => Promise<T>, timeoutMs: number): Promise<T | null> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<null>((resolve) => {
+    timer = setTimeout(() => resolve(null), timeoutMs);
+  });
+  try {
+    return await Promise.race([read().catch(() => null), late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+export function createMetrics(options: {
+  db: Database;
+  now?: () => number;
+  databaseTimeoutMs?: number;
+}): Metrics {
   const registry = new Registry();
   const now = options.now ?? Date.now;
+  const fromDatabase = <T>(read: () => Promise<T>) =>
+    readWithin(read, options.databaseTimeoutMs ?? DATABASE_READ_TIMEOUT_MS);
   collectDefaultMetrics({ register: registry });
 
   const requests = new Counter({
@@ -149,17 +175,27 @@ export function createMetrics(options: { db: Database; now?: () => number }): Me
   };
 
   new Gauge({
+    name: "database_up",
+    help: "1 when the database answered this scrape within 3 s, 0 when not (the outbox and periodic-task series are then left out).",
+    registers: [registry],
+    async collect() {
+      this.set((await fromDatabase(() => options.db.execute(sql`select 1`))) ? 1 : 0);
+    },
+  });
+  new Gauge({
     name: "delivery_jobs",
     help: "Jobs of the delivery outbox (Jira, e-mail, webhooks, Slack, Teams), by kind and status.",
     labelNames: ["kind", "status"] as const,
     registers: [registry],
     async collect() {
       this.reset();
-      const rows = await options.db
-        .select({ kind: deliveryJobs.kind, status: deliveryJobs.status, n: sql<number>`count(*)` })
-        .from(deliveryJobs)
-        .groupBy(deliveryJobs.kind, deliveryJobs.status);
-      for (const row of rows) this.set({ kind: row.kind, status: row.status }, Number(row.n));
+      const rows = await fromDatabase(() =>
+        options.db
+          .select({ kind: deliveryJobs.kind, status: deliveryJobs.status, n: sql<number>`count(*)` })
+          .from(deliveryJobs)
+          .groupBy(deliveryJobs.kind, deliveryJobs.status),
+      );
+      for (const row of rows ?? []) this.set({ kind: row.kind, status: row.status }, Number(row.n));
     },
   });
   new Gauge({
@@ -169,11 +205,15 @@ export function createMetrics(options: { db: Database; now?: () => number }): Me
     registers: [registry],
     async collect() {
       this.reset();
-      const rows = await options.db
-        .select({ kind: deliveryJobs.kind, oldest: sql<string | null>`min(${deliveryJobs.createdAt})` })
-        .from(deliveryJobs)
-        .where(sql`${deliveryJobs.status} in ('pending', 'running')`)
-        .groupBy(deliveryJobs.kind);
+      const rows = await fromDatabase(() =>
+        options.db
+          .select({ kind: deliveryJobs.kind, oldest: sql<string | null>`min(${deliveryJobs.createdAt})` })
+          .from(deliveryJobs)
+          .where(sql`${deliveryJobs.status} in ('pending', 'running')`)
+          .groupBy(deliveryJobs.kind),
+      );
+      // Unknown is not 0: without the database the line is left out (DatabaseUnreachable alerts).
+      if (!rows) return;
       // The tracker's line is always there, so an alert on it sees 0 rather than no series.
       this.set({ kind: "tracker" }, 0);
       for (const row of rows) {
@@ -190,10 +230,12 @@ export function createMetrics(options: { db: Database; now?: () => number }): Me
     registers: [registry],
     async collect() {
       this.reset();
-      const rows = await options.db
-        .select({ name: scheduledTasks.name, at: scheduledTasks.lastSuccessAt })
-        .from(scheduledTasks);
-      for (const row of rows) if (row.at) this.set({ task: row.name }, row.at.getTime() / 1000);
+      const rows = await fromDatabase(() =>
+        options.db
+          .select({ name: scheduledTasks.name, at: scheduledTasks.lastSuccessAt })
+          .from(scheduledTasks),
+      );
+      for (const row of rows ?? []) if (row.at) this.set({ task: row.name }, row.at.getTime() / 1000);
     },
   });
   new Gauge({

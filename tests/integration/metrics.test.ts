@@ -83,6 +83,7 @@ describe("GET /metrics on METRICS_PORT", () => {
     });
     expect(res.status, await res.clone().text()).toBe(201);
     const text = await scrape();
+    expect(text).toMatch(/^database_up 1$/m);
     // Without Jira configured the lead is kept on the site; its confirmation e-mail waits its delay.
     expect(text).toMatch(/^delivery_jobs\{kind="mail",status="(pending|running|done)"\} 1$/m);
     expect(text).toMatch(/^delivery_oldest_pending_seconds\{kind="mail"\} \d/m);
