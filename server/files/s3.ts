@@ -110,6 +110,7 @@ export async function s3Client(settings: S3Settings): Promise<S3Connection> {
  */
 export class S3FileStorage implements FileStorage {
   readonly location: string;
+  readonly remote = true;
 
   private readonly client: S3Client;
   private readonly sdk: Sdk;

@@ -18,6 +18,8 @@ export interface FileStorage {
   list(): AsyncIterable<StoredFile>;
   /** Where the files are, for the logs and operations. */
   readonly location: string;
+  /** Whether a read crosses the network (object storage), so recently read files are worth keeping. */
+  readonly remote: boolean;
 }
 
 export interface StoredFile {
@@ -52,6 +54,7 @@ export function areaOfPath(relative: string): { area: FileArea; name: string } |
 
 /** Files in a folder on this machine (DATA_DIR/uploads…): one instance, or a shared volume. */
 export class LocalFileStorage implements FileStorage {
+  readonly remote = false;
   constructor(readonly location: string) {}
 
   async put(name: string, bytes: Uint8Array): Promise<void> {

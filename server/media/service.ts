@@ -289,8 +289,8 @@ export class MediaService {
       throw new DomainError("conflict", "media.inUse", [describeUsages(usages)], { details: { usages } });
     await this.db.delete(media).where(eq(media.id, id));
     // Names are content hashes: the same bytes uploaded later are stored again.
-    for (const variant of item.variants) await this.storage.remove?.(variant.name);
-    if (item.storageName) await this.storage.remove?.(item.storageName);
+    for (const variant of item.variants) await this.options.uploads.remove(variant.name);
+    if (item.storageName) await this.options.uploads.remove(item.storageName);
     await this.invalidate();
     await this.audit.record({ actor: by, action: "media.delete", target: item.url });
     return item;

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { uploadRefusals } from "~/lib/refusals/content.ts";
 import { MAX_UPLOAD_BYTES, mimeOfUpload, uploadProblem } from "~/lib/uploads.ts";
 import { ONE_PIXEL_PNG } from "../../tests/support/images.ts";
-import { LocalFileStorage } from "../files/storage.ts";
+import { type FileStorage, LocalFileStorage } from "../files/storage.ts";
 import { UploadService } from "./service.ts";
 
 function service() {
@@ -57,5 +57,69 @@ describe("image uploads", () => {
     expect(mimeOfUpload("0123456789abcdef0123.webp")).toBe("image/webp");
     for (const name of ["../secret.png", "0123456789abcdef0123.svg", "x.png", "0123456789ABCDEF0123.png"])
       expect(await uploads.read(name)).toBeNull();
+  });
+});
+
+describe("images read from a bucket are kept in memory, within a budget", () => {
+  /** A folder seen as a remote store, counting the reads that reach it. */
+  function remote() {
+    const local = new LocalFileStorage(mkdtempSync(path.join(tmpdir(), "bucket-")));
+    const reads: string[] = [];
+    const storage: FileStorage = {
+      remote: true,
+      location: "s3://test/uploads/",
+      put: (name, bytes) => local.put(name, bytes),
+      get: (name) => {
+        reads.push(name);
+        return local.get(name);
+      },
+      remove: (name) => local.remove(name),
+      list: () => local.list(),
+    };
+    return { storage, reads };
+  }
+  /** A valid PNG of about `size` bytes, different for each `seed`. */
+  const png = (seed: number, size: number) =>
+    Buffer.concat([ONE_PIXEL_PNG, Buffer.alloc(size - ONE_PIXEL_PNG.length, seed)]);
+
+  it("an image served again is not read from the store again; a removed one is", async () => {
+    const { storage, reads } = remote();
+    const uploads = new UploadService(storage);
+    const { name } = await uploads.accept(png(1, 1_000));
+    await uploads.read(name);
+    await uploads.read(name);
+    expect(reads).toEqual([name]);
+    await uploads.remove(name);
+    expect(await uploads.read(name)).toBeNull();
+    expect(reads).toEqual([name, name]);
+  });
+
+  it("the least recently served leaves first once the budget is spent; one too large is never kept", async () => {
+    const { storage, reads } = remote();
+    // 4,000 bytes: nine images of 450 do not fit; one of 600 is over an eighth.
+    const uploads = new UploadService(storage, { recentBytes: 4_000 });
+    const names: string[] = [];
+    for (let seed = 1; seed <= 9; seed++) names.push((await uploads.accept(png(seed, 450))).name);
+    for (const name of names.slice(0, 8)) await uploads.read(name);
+    await uploads.read(names[0]!); // the first is now the most recently served
+    await uploads.read(names[8]!); // 4,050 bytes: the second leaves
+    reads.length = 0;
+    for (const name of [names[0]!, ...names.slice(2)]) await uploads.read(name);
+    expect(reads).toEqual([]);
+    await uploads.read(names[1]!);
+    expect(reads).toEqual([names[1]]);
+
+    const { name: large } = await uploads.accept(png(10, 600));
+    await uploads.read(large);
+    await uploads.read(large);
+    expect(reads.filter((name) => name === large)).toHaveLength(2);
+  });
+
+  it("from a local folder nothing is kept (the system's file cache does that)", async () => {
+    const { dir, uploads } = service();
+    const { name } = await uploads.accept(png(5, 1_000));
+    expect(uploads.storage.remote).toBe(false);
+    await new LocalFileStorage(dir).remove(name);
+    expect(await uploads.read(name)).toBeNull();
   });
 });

@@ -1,6 +1,7 @@
 import { createHmac } from "node:crypto";
 import type { DatabaseHandle } from "@server/db/client.ts";
 import { deliveryJobs } from "@server/db/schema.ts";
+import { createMetrics } from "@server/metrics/metrics.ts";
 import { and, eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { type FakeJira, startFakeJira } from "../fakes/jira.ts";
@@ -24,11 +25,13 @@ describe("lead notifications: Slack and Teams for hot leads, the signed webhook 
   });
 
   it("a hot lead reaches Slack and Teams once; every event reaches the webhook with a valid signature", async () => {
+    const metrics = createMetrics({ db: handle.db });
     const stack = await leadStack(handle, jira, undefined, {
       slackUrl: `${hooks.url}/slack`,
       teamsUrl: `${hooks.url}/teams`,
       webhookUrl: `${hooks.url}/leads`,
       webhookSecret: SECRET,
+      telemetry: metrics.telemetry,
     });
     const cold = await stack.leads.submit(
       stack.submission({ formKey: "newsletter", answers: { email: "fria@example.com" } }),
@@ -68,12 +71,20 @@ describe("lead notifications: Slack and Teams for hot leads, the signed webhook 
       expect(event.headers["x-lead-signature"]).toBe(expected);
       expect(event.headers["x-lead-event"]).toBe("lead.completed");
     }
+    // What /metrics reports of them (decision 119).
+    const scraped = await metrics.registry.metrics();
+    expect(scraped).toContain('webhooks_sent_total{target="slack",outcome="sent"} 1\n');
+    expect(scraped).toContain('webhooks_sent_total{target="teams",outcome="sent"} 1\n');
+    expect(scraped).toContain('webhooks_sent_total{target="webhook",outcome="sent"} 2\n');
+    expect(scraped).toContain('webhooks_sent_total{target="webhook",outcome="failed"} 0\n');
   });
 
   it("a failing webhook is retried with backoff and never dropped", async () => {
+    const metrics = createMetrics({ db: handle.db });
     const stack = await leadStack(handle, null, undefined, {
       webhookUrl: `${hooks.url}/leads`,
       webhookSecret: SECRET,
+      telemetry: metrics.telemetry,
     });
     hooks.failNext(503);
     const lead = await stack.leads.submit(
@@ -84,10 +95,16 @@ describe("lead notifications: Slack and Teams for hot leads, the signed webhook 
     const webhookJob = and(eq(deliveryJobs.leadId, lead.leadId), eq(deliveryJobs.kind, "webhook"));
     const [job] = await handle.db.select().from(deliveryJobs).where(webhookJob);
     expect(job).toMatchObject({ kind: "webhook", status: "pending", lastError: "HTTP 503: erro" });
+    expect(await metrics.registry.metrics()).toContain(
+      'webhooks_sent_total{target="webhook",outcome="failed"} 1\n',
+    );
     stack.clock.advance(30_000);
     await stack.worker.kick();
     const [done] = await handle.db.select().from(deliveryJobs).where(webhookJob);
     expect(done!.status).toBe("done");
     expect(hooks.received).toHaveLength(1);
+    const scraped = await metrics.registry.metrics();
+    expect(scraped).toContain('webhooks_sent_total{target="webhook",outcome="sent"} 1\n');
+    expect(scraped).toContain('webhooks_sent_total{target="webhook",outcome="failed"} 1\n');
   });
 });

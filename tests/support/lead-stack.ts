@@ -3,6 +3,7 @@ import type { DatabaseHandle } from "@server/db/client.ts";
 import type { SubmissionInput } from "@server/leads/service.ts";
 import { issueFormToken } from "@server/leads/spam.ts";
 import { DeliveryWorker } from "@server/leads/worker.ts";
+import type { Telemetry } from "@server/metrics/telemetry.ts";
 import { buildServices } from "@server/services.ts";
 import pino from "pino";
 import type { FakeJira } from "../fakes/jira.ts";
@@ -38,6 +39,8 @@ export async function leadStack(
     protocolWaitMs?: number;
     /** Any other setting (SMTP_URL, JIRA_WEBHOOK_SECRET, DATA_DIR…). */
     env?: Record<string, string>;
+    /** Where the services report what they send (the metrics' telemetry). */
+    telemetry?: Telemetry;
   } = {},
 ) {
   const config = loadConfig({
@@ -54,15 +57,21 @@ export async function leadStack(
   });
   /** Every wait the pipeline asked for (between the tries of a call), in ms: none is really waited. */
   const sleeps: number[] = [];
-  const services = await buildServices(config, silentLogger, handle, {
-    now: clock.now,
-    sleep: async (ms) => {
-      sleeps.push(ms);
+  const services = await buildServices(
+    config,
+    silentLogger,
+    handle,
+    {
+      now: clock.now,
+      sleep: async (ms) => {
+        sleeps.push(ms);
+      },
+      trackerTimeoutMs: 1_000,
+      workerId: "worker-a",
+      protocolWaitMs: hooks.protocolWaitMs ?? 5_000,
     },
-    trackerTimeoutMs: 1_000,
-    workerId: "worker-a",
-    protocolWaitMs: hooks.protocolWaitMs ?? 5_000,
-  });
+    hooks.telemetry,
+  );
   const { leads, worker, forms, signer } = services;
   /** Another worker on the same database, delivering with the same handlers. */
   const makeWorker = (id: string) =>
