@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { formatDay } from "~/lib/format.ts";
+import { formatDay, formatDayMonth } from "~/lib/format.ts";
 import { adminTexts } from "./texts.ts";
 
 export interface DayCount {
@@ -18,11 +18,7 @@ const SERIES = [
 
 /** A day as a Brazilian reader writes it (dd/mm), from uPlot's seconds. */
 function dayLabel(seconds: number): string {
-  return new Date(seconds * 1000).toLocaleDateString("pt-BR", {
-    day: "2-digit",
-    month: "2-digit",
-    timeZone: "UTC",
-  });
+  return formatDayMonth(new Date(seconds * 1000));
 }
 
 /** The chart's text alternative: what a screen reader hears instead of the drawing. */

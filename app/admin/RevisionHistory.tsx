@@ -5,7 +5,7 @@ import { formatPath } from "~/lib/content/json-path.ts";
 import { adminTexts } from "./texts.ts";
 import "~/styles/revision-history.css";
 import type { ContentSource } from "~/lib/content/stored.ts";
-import { formatDateTime } from "~/lib/format.ts";
+import { formatDateTime, formatNumber, formatPrice } from "~/lib/format.ts";
 
 const t = adminTexts;
 const h = adminTexts.history;
@@ -41,7 +41,6 @@ function query(level: { segment: string; lang: string }, extra: Record<string, s
   return search ? `?${search}` : "";
 }
 
-const money = new Intl.NumberFormat("pt-BR", { style: "currency", currency: "BRL" });
 const COMPACT_MAX = 120;
 
 /** A value as staff read it: texts as they are, numbers and prices in pt-BR, objects in short. */
@@ -67,7 +66,7 @@ function Shown({ value, change }: { value: unknown; change: FieldChange }): Reac
   if (value === null || value === "") return <span className="history__empty">{h.empty}</span>;
   if (typeof value === "boolean") return value ? h.yes : h.no;
   if (typeof value === "number")
-    return change.ui === "currency_input" ? money.format(value) : value.toLocaleString("pt-BR");
+    return change.ui === "currency_input" ? formatPrice(value) : formatNumber(value);
   if (typeof value === "string") return change.optionLabels?.[value] ?? value;
   if (Array.isArray(value) && value.every((item) => typeof item !== "object" || item === null))
     return value.map(String).join(", ");

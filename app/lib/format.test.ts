@@ -5,7 +5,12 @@ import {
   formatCompetence,
   formatDateTime,
   formatDay,
+  formatDayMonth,
+  formatFileSize,
   formatInstantDay,
+  formatNumber,
+  formatPercent,
+  formatPrice,
   formatTime,
 } from "./format.ts";
 
@@ -39,5 +44,19 @@ describe("format: one way to write days, months, money and CNPJs", () => {
     expect(formatTime(at)).toBe("14:05");
     // Words of a content document stay as written, never "Invalid Date".
     expect(formatDateTime("ontem")).toBe("ontem");
+  });
+
+  it("writes numbers, prices, file sizes, shares and a chart's days in the reader's language", () => {
+    expect(formatPrice(1234.5)).toBe("R$ 1.234,50");
+    expect(formatNumber(1234.5, "en")).toBe("1,234.5");
+    expect(formatFileSize(512)).toBe("512 B");
+    expect(formatFileSize(12_595)).toBe("12,3 KB");
+    expect(formatFileSize(1_572_864)).toBe("1,5 MB");
+    expect(formatFileSize(1_572_864, "en")).toBe("1.5 MB");
+    expect(formatPercent(0.4286)).toBe("42,9%");
+    expect(formatPercent(1)).toBe("100%");
+    expect(formatPercent(0.4286, "en")).toBe("42.9%");
+    expect(formatDayMonth(new Date("2026-11-26T00:00:00Z"))).toBe("26/11");
+    expect(formatDayMonth(new Date("2026-11-26T00:00:00Z"), "en")).toBe("26 Nov");
   });
 });

@@ -1,16 +1,19 @@
 import type { OfferedLanguage } from "./locale.ts";
 
 /**
- * How the product writes days, months, money and CNPJs on every screen and e-mail (portal, admin,
- * invoices, reminders), in the reader's language. Billing days are São Paulo's calendar days
- * ("YYYY-MM-DD"), formatted as days, never through a time zone.
+ * How the product writes days, months, money, numbers, sizes and CNPJs on every screen and e-mail
+ * (portal, admin, invoices, reminders), in the reader's language. Billing days are São Paulo's
+ * calendar days ("YYYY-MM-DD"), formatted as days, never through a time zone. Numbers live in
+ * number-format.ts, which the public islands import without the date formats.
  */
 export { formatCentavos } from "./billing/money.ts";
 export { formatCnpjForDisplay } from "./cnpj.ts";
+export { formatFileSize, formatNumber, formatPercent, formatPrice } from "./number-format.ts";
 
 const LOCALES: Record<OfferedLanguage, string> = { pt: "pt-BR", en: "en-GB" };
 const dayFormats = new Map<OfferedLanguage, Intl.DateTimeFormat>();
 const monthFormats = new Map<OfferedLanguage, Intl.DateTimeFormat>();
+const dayMonthFormats = new Map<OfferedLanguage, Intl.DateTimeFormat>();
 
 /** A calendar day "2026-11-26" as "26/11/2026" (English: "26 Nov 2026"). */
 export function formatDay(day: string, language: OfferedLanguage = "pt"): string {
@@ -25,6 +28,21 @@ export function formatDay(day: string, language: OfferedLanguage = "pt"): string
     dayFormats.set(language, format);
   }
   return format.format(new Date(`${day}T12:00:00Z`));
+}
+
+/** A calendar day at midnight UTC (a chart's axis) as "26/11" (English: "26 Nov"). */
+export function formatDayMonth(day: Date, language: OfferedLanguage = "pt"): string {
+  let format = dayMonthFormats.get(language);
+  if (!format) {
+    format = new Intl.DateTimeFormat(
+      LOCALES[language],
+      language === "en"
+        ? { day: "numeric", month: "short", timeZone: "UTC" }
+        : { day: "2-digit", month: "2-digit", timeZone: "UTC" },
+    );
+    dayMonthFormats.set(language, format);
+  }
+  return format.format(day);
 }
 
 /** A competence "2026-11" as "novembro de 2026" (English: "November 2026"). */

@@ -4,6 +4,8 @@
  * alt text in Portuguese and English, and a focal point that crops keep in view.
  */
 
+import { formatFileSize } from "./number-format.ts";
+
 /** Widths of the WebP variants (CSS pixels × density a phone, a tablet, a laptop and a wide screen ask for). */
 export const MEDIA_WIDTHS = [320, 640, 1024, 1600] as const;
 
@@ -137,10 +139,7 @@ export const mediaTexts = {
   confirmDelete: "Excluir esta imagem da biblioteca?",
   close: "Fechar",
   dimensions: (w: number, h: number) => `${w} × ${h} px`,
-  size: (bytes: number) =>
-    bytes >= 1024 * 1024
-      ? `${(bytes / 1024 / 1024).toFixed(1)} MB`
-      : `${Math.max(1, Math.round(bytes / 1024))} KB`,
+  size: (bytes: number) => formatFileSize(bytes),
   variants: "Versões WebP",
   noVariants: "Imagem vetorial (SVG): serve em qualquer largura, sem versões.",
   usedIn: "Usada em",

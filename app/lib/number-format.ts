@@ -32,6 +32,7 @@ const currency = cachedFormat({
   maximumFractionDigits: 2,
 });
 const decimal = cachedFormat({ maximumFractionDigits: 2 });
+const oneDecimal = cachedFormat({ maximumFractionDigits: 1 });
 
 /** A price in reais with 2 decimals (A §9): "R$ 1.234,50" (English: "R$1,234.50"). */
 export function formatPrice(value: number, language: OfferedLanguage = "pt"): string {
@@ -41,4 +42,16 @@ export function formatPrice(value: number, language: OfferedLanguage = "pt"): st
 /** A number with at most 2 decimals: "1.234,5" (English: "1,234.5"). */
 export function formatNumber(value: number, language: OfferedLanguage = "pt"): string {
   return decimal(value, language);
+}
+
+/** A file's size: "512 B", "12,3 KB", "1,5 MB" (English: "1.5 MB"). */
+export function formatFileSize(bytes: number, language: OfferedLanguage = "pt"): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${oneDecimal(bytes / 1024, language)} KB`;
+  return `${oneDecimal(bytes / 1024 / 1024, language)} MB`;
+}
+
+/** A share from 0 to 1 as a percentage with at most one decimal: "42,9%" (English: "42.9%"). */
+export function formatPercent(share: number, language: OfferedLanguage = "pt"): string {
+  return `${oneDecimal(Math.round(share * 1000) / 10, language)}%`;
 }

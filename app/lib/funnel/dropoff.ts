@@ -5,6 +5,8 @@
  * the table and the chart draw it.
  */
 
+import { formatPercent } from "../number-format.ts";
+
 export interface FunnelStage {
   /** "shown", "touched", "step:2"…, "submitted" */
   key: string;
@@ -61,5 +63,5 @@ export function funnelStages(counts: ReadonlyMap<string, number>, stepCount: num
 /** A share as the admin writes it: "42,9%" (one decimal, Brazilian comma), "—" without one. */
 export function percent(share: number | null): string {
   if (share === null) return "—";
-  return `${(Math.round(share * 1000) / 10).toLocaleString("pt-BR", { maximumFractionDigits: 1 })}%`;
+  return formatPercent(share);
 }

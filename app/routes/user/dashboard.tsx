@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { Link, type MetaArgs, useRouteLoaderData } from "react-router";
 import { type AuthTexts, authTexts } from "~/lib/auth/texts.ts";
 import type { UserDashboardData } from "~/lib/content/schemas.ts";
-import { formatDateTime, formatDay } from "~/lib/format.ts";
+import { formatDateTime, formatDay, formatNumber, formatPrice } from "~/lib/format.ts";
 import { dashboardTexts } from "~/lib/portal/dashboard-texts.ts";
 import { CONNECTION_STATUS_LABELS } from "~/lib/portal/integrations.ts";
 import type { loader as layoutLoader } from "./layout.tsx";
@@ -82,12 +82,10 @@ function DashboardView({
   language: "pt" | "en";
 }) {
   const d = dashboardTexts(language);
-  const locale = language === "en" ? "en-GB" : "pt-BR";
   // The connection's status arrives as words of the page's language: "Conectado" reads as healthy.
   const connectedLabels = new Set(Object.values(CONNECTION_STATUS_LABELS).map((labels) => labels.connected));
-  const money = (value: number) =>
-    new Intl.NumberFormat(locale, { style: "currency", currency: "BRL" }).format(value);
-  const number = (value: number) => new Intl.NumberFormat(locale).format(value);
+  const money = (value: number) => formatPrice(value, language);
+  const number = (value: number) => formatNumber(value, language);
   // Activities carry ISO instants, shown in Brasília time; a layout document's words stay as written.
   const when = (time: string) => formatDateTime(time, language);
   return (

@@ -1,6 +1,6 @@
 import { type ChangeEvent, useEffect, useRef, useState } from "react";
 import { Icon } from "~/components/Icon.tsx";
-import { formatDateTime, formatInstantDay } from "~/lib/format.ts";
+import { formatDateTime, formatFileSize, formatInstantDay } from "~/lib/format.ts";
 import type { PortalTexts } from "~/lib/portal/texts.ts";
 import {
   ATTACHMENT_ACCEPT,
@@ -11,17 +11,11 @@ import {
 
 /** Dates and sizes as the visitor reads them, always in São Paulo's time (the same on server and browser). */
 export function ticketFormat(language: string) {
-  const locale = language === "en" ? "en-GB" : "pt-BR";
   const offered = language === "en" ? "en" : "pt";
   return {
     dateTime: (iso: string) => formatDateTime(iso, offered),
     date: (iso: string) => formatInstantDay(iso, offered),
-    size: (bytes: number) => {
-      const number = (value: number) => value.toLocaleString(locale, { maximumFractionDigits: 1 });
-      if (bytes < 1024) return `${bytes} B`;
-      if (bytes < 1024 * 1024) return `${number(bytes / 1024)} KB`;
-      return `${number(bytes / 1024 / 1024)} MB`;
-    },
+    size: (bytes: number) => formatFileSize(bytes, offered),
   };
 }
 
