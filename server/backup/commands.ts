@@ -13,7 +13,7 @@ import net from "node:net";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { PGlite } from "@electric-sql/pglite";
-import type { Output } from "../cli-output.ts";
+import { megabytes, type Output, seconds } from "../cli-output.ts";
 import type { Config } from "../config.ts";
 import { DatabaseInUseError, openDatabase } from "../db/client.ts";
 import { DomainError } from "../domain-errors.ts";
@@ -342,7 +342,3 @@ function describe(manifest: BackupManifest): string {
     parts.push(`${manifest.vanished.length} arquivos apagados durante o backup ficaram de fora`);
   return parts.join(", ");
 }
-
-const megabytes = (bytes: number) =>
-  `${(bytes / 1_048_576).toLocaleString("pt-BR", { maximumFractionDigits: 1 })} MB`;
-const seconds = (ms: number) => `${(ms / 1000).toLocaleString("pt-BR", { maximumFractionDigits: 1 })} s`;

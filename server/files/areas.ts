@@ -1,6 +1,5 @@
 import type { Config } from "../config.ts";
-import type { Logger } from "../logger.ts";
-import { checkBucket, type S3Settings, s3Client, s3FileAreas } from "./s3.ts";
+import { checkBucket, type S3Settings, type StorageLog, s3Client, s3FileAreas } from "./s3.ts";
 import { type FileAreas, localFileAreas } from "./storage.ts";
 
 /** The object store's settings of the configuration, or null when files stay in DATA_DIR. */
@@ -29,7 +28,7 @@ export interface OpenedFiles {
 /** Every file area of the configuration: the bucket when S3_BUCKET is set, else DATA_DIR's folders (decision 120). */
 export async function openFiles(
   config: Config,
-  logger: Pick<Logger, "error">,
+  logger: StorageLog,
   timeoutMs?: number,
 ): Promise<OpenedFiles> {
   const settings = s3SettingsOf(config, timeoutMs);

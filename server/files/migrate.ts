@@ -1,10 +1,10 @@
 import path from "node:path";
 import { parseArgs } from "node:util";
-import type { Output } from "../cli-output.ts";
+import { megabytes, type Output, seconds } from "../cli-output.ts";
 import type { Config } from "../config.ts";
 import { DomainError } from "../domain-errors.ts";
-import type { Logger } from "../logger.ts";
 import { openFiles } from "./areas.ts";
+import type { StorageLog } from "./s3.ts";
 import { FILE_AREAS, type FileArea, type FileAreas, localFileAreas } from "./storage.ts";
 
 export const MIGRATE_USAGE =
@@ -62,7 +62,7 @@ export async function migrateStorageCommand(
     }
     const report = await migrate(source, target.areas, out);
     out.info(
-      `Pronto em ${((Date.now() - started) / 1000).toFixed(1)} s: ${report.copied} arquivos copiados (${(report.bytes / 1024 / 1024).toFixed(1)} MB), ${report.skipped} já estavam no bucket. Os arquivos locais continuam em ${dataDir}: apague-os depois que os servidores estiverem usando S3_BUCKET.`,
+      `Pronto em ${seconds(Date.now() - started)}: ${report.copied} arquivos copiados (${megabytes(report.bytes)}), ${report.skipped} já estavam no bucket. Os arquivos locais continuam em ${dataDir}: apague-os depois que os servidores estiverem usando S3_BUCKET.`,
     );
     return 0;
   } catch (error) {
@@ -116,13 +116,10 @@ export async function migrate(
 }
 
 /** The object store's failures as the command's error lines (what to check included). */
-export function cliErrors(out: Pick<Output, "error">): Pick<Logger, "error"> {
+export function cliErrors(out: Pick<Output, "error">): StorageLog {
   return {
-    error: (fields: object, message?: string) => {
-      const { check, failure } = fields as { check?: string; failure?: string };
-      out.error(
-        `Armazenamento de objetos: ${message ?? ""}${failure ? ` (${failure})` : ""}${check ? `: ${check}` : ""}`,
-      );
+    error: ({ check, failure }, message) => {
+      out.error(`Armazenamento de objetos: ${message} (${failure}): ${check}`);
     },
-  } as Pick<Logger, "error">;
+  };
 }

@@ -1,9 +1,17 @@
 import type { ListObjectsV2CommandOutput, S3Client } from "@aws-sdk/client-s3";
 import { DomainError } from "../domain-errors.ts";
-import type { Logger } from "../logger.ts";
 import { FILE_AREAS, type FileArea, type FileAreas, type FileStorage, type StoredFile } from "./storage.ts";
 
 /** What reaches the bucket (S3_* of the configuration). */
+
+/**
+ * Where a failure of the store is reported: the server's logger, or a command's error lines
+ * (server/files/migrate.ts). `check` says what the operator looks at.
+ */
+export interface StorageLog {
+  error(fields: { failure: StorageFailure; check: string; [more: string]: unknown }, message: string): void;
+}
+
 export interface S3Settings {
   bucket: string;
   endpoint?: string;
@@ -119,7 +127,7 @@ export class S3FileStorage implements FileStorage {
     connection: S3Connection,
     private readonly bucket: string,
     private readonly prefix: string,
-    private readonly logger: Pick<Logger, "error">,
+    private readonly logger: StorageLog,
   ) {
     this.location = `s3://${bucket}/${prefix}`;
     this.client = connection.client;
@@ -219,11 +227,7 @@ const CHECKS: Record<StorageFailure, string> = {
 };
 
 /** The product's areas as prefixes of one bucket: uploads/, private/tickets/, private/nfse/. */
-export function s3FileAreas(
-  connection: S3Connection,
-  bucket: string,
-  logger: Pick<Logger, "error">,
-): FileAreas {
+export function s3FileAreas(connection: S3Connection, bucket: string, logger: StorageLog): FileAreas {
   const areas = {} as FileAreas;
   for (const [area, prefix] of Object.entries(FILE_AREAS) as [FileArea, string][])
     areas[area] = new S3FileStorage(connection, bucket, `${prefix}/`, logger);

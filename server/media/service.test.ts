@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, readdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { asc } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mediaRefusals } from "~/lib/refusals/content.ts";
@@ -219,6 +219,42 @@ describe("the media library service (decision 099) on PGlite", () => {
     expect((await media.list({ q: "titled-too.svg" }))[0]).toMatchObject({
       alt: { pt: "Fazenda ao amanhecer", en: "" },
     });
+  });
+
+  it("opening the library again reads no file while the content is unchanged; a changed document is read", async () => {
+    const reads: string[] = [];
+    const folder = new LocalFileStorage(uploadsDir);
+    const uploads = new UploadService({
+      remote: false,
+      location: folder.location,
+      put: (name, bytes) => folder.put(name, bytes),
+      get: (name) => {
+        reads.push(name);
+        return folder.get(name);
+      },
+      remove: (name) => folder.remove(name),
+      list: () => folder.list(),
+    });
+    const counted = new MediaService({ db: handle.db, uploads, cache: new Cache(), publicDir: uploadsDir });
+    // A document names an upload that is not there: each complete import looks for it once.
+    const missing = "0123456789abcdef0123.png";
+    await handle.db
+      .insert(contentDocuments)
+      .values({ name: "cta-data", data: { image: `/uploads/${missing}` }, source: "seed" });
+    expect(await counted.importReferenced()).toBe(0);
+    expect(reads).toEqual([missing]);
+    expect(await counted.importReferenced()).toBe(0);
+    expect(reads).toEqual([missing]);
+
+    // The upload arrives and the document is saved again: the next opening brings it in.
+    const bytes = await png(400, 300);
+    const stored = await uploads.accept(bytes);
+    await handle.db
+      .update(contentDocuments)
+      .set({ data: { image: stored.url }, updatedAt: new Date() })
+      .where(eq(contentDocuments.name, "cta-data"));
+    expect(await counted.importReferenced()).toBe(1);
+    expect((await counted.list({ q: stored.name }))[0]).toMatchObject({ url: stored.url, source: "upload" });
   });
 
   it("records who changed the library (decision 072): an upload, alt text given by a second upload", async () => {

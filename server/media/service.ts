@@ -110,6 +110,9 @@ export class MediaService {
     this.audit = options.audit ?? new AuditLog(options.db, options.now);
   }
 
+  /** The content documents' count and last change at the last complete import (importReferenced). */
+  private importedContent: string | null = null;
+
   private get db() {
     return this.options.db;
   }
@@ -301,9 +304,21 @@ export class MediaService {
    * shipped under /images and uploads from before the library. They come with the alt text the
    * content gives them, or an SVG's own title (decision 116); the rest are listed as 'sem texto
    * alternativo'. Raster ones get their variants. Idempotent; run when staff open
-   * the library, so an address typed into a document shows up there too.
+   * the library, so an address typed into a document shows up there too. With the documents
+   * unchanged since the last complete run, it costs one small query.
    */
   async importReferenced(): Promise<number> {
+    // The content as it stands: unchanged since an import that left nothing to try again, there is
+    // nothing new to bring in, and opening the library reads no document and no file.
+    const [state] = await this.db
+      .select({
+        documents: sql<number>`count(*)`,
+        // As text: to the microsecond, where a Date would keep milliseconds.
+        changed: sql<string | null>`max(${contentDocuments.updatedAt})::text`,
+      })
+      .from(contentDocuments);
+    const seen = `${state?.documents}:${state?.changed}`;
+    if (seen === this.importedContent) return 0;
     const rows = await this.db
       .select({ data: contentDocuments.data, lang: contentDocuments.lang })
       .from(contentDocuments);
@@ -316,7 +331,10 @@ export class MediaService {
       if (row.lang === "" || row.lang === "pt") altTextsIn(row.data, alts.pt);
       if (row.lang === "en") altTextsIn(row.data, alts.en);
     }
-    if (urls.size === 0) return 0;
+    if (urls.size === 0) {
+      this.importedContent = seen;
+      return 0;
+    }
     const altOf = (url: string) => ({
       pt: alts.pt.get(url)?.slice(0, ALT_MAX) ?? "",
       en: alts.en.get(url)?.slice(0, ALT_MAX) ?? "",
@@ -339,11 +357,18 @@ export class MediaService {
       changed++;
     }
     const knownUrls = new Set(known.map((item) => item.url));
+    // An image that could not be read or stored (the bucket out of reach) is tried at the next opening.
+    let failed = false;
     for (const url of urls) {
       if (knownUrls.has(url)) continue;
-      if (await this.importOne(url, altOf(url)).catch(() => false)) changed++;
+      const imported = await this.importOne(url, altOf(url)).catch(() => {
+        failed = true;
+        return false;
+      });
+      if (imported) changed++;
     }
     if (changed > 0) await this.invalidate();
+    if (!failed) this.importedContent = seen;
     return changed;
   }
 
