@@ -193,6 +193,20 @@ describe("the customer portal's support tickets in Chromium", () => {
     await page.getByLabel("Alta", { exact: false }).check();
     await page.getByLabel("Assunto").fill("Erro ao emitir nota fiscal de saída");
     await page.getByLabel("Descrição").fill("Aparece 'Rejeição 225' desde ontem, em todas as filiais.");
+    // A file refused by its content: the answer comes in place, the form keeps what was typed, and
+    // as the input still holds the file, the page does not ask to choose it again.
+    await page
+      .getByLabel("Anexos", { exact: false })
+      .setInputFiles({ name: "tela.png", mimeType: "image/png", buffer: Buffer.from("nada de imagem aqui") });
+    await page.getByRole("button", { name: "Enviar chamado" }).click();
+    await page.locator(".field__error", { hasText: "O arquivo tela.png não é de um tipo aceito" }).waitFor();
+    expect(await page.getByLabel("Assunto").inputValue()).toBe("Erro ao emitir nota fiscal de saída");
+    expect(await page.getByText("selecione-os de novo", { exact: false }).count()).toBe(0);
+    // The browser's console notes the refusal (400): the one problem expected on this page.
+    expect(problems).toEqual([
+      "Failed to load resource: the server responded with a status of 400 (Bad Request)",
+    ]);
+    problems.length = 0;
     await page
       .getByLabel("Anexos", { exact: false })
       .setInputFiles({ name: "tela.png", mimeType: "image/png", buffer: ONE_PIXEL_PNG });

@@ -90,9 +90,18 @@ export function AttachmentField({
   filesAgain?: boolean;
 }) {
   const [problem, setProblem] = useState<string | null>(null);
+  // Whether the input still holds the files chosen: after a refusal answered in place (JavaScript)
+  // it does, and "choose them again" would be wrong; after a page reload (no JavaScript) it is empty.
+  const input = useRef<HTMLInputElement>(null);
+  const [holdsFiles, setHoldsFiles] = useState(false);
+  useEffect(() => {
+    setHoldsFiles((input.current?.files?.length ?? 0) > 0);
+  }, [filesAgain]);
+  const askAgain = filesAgain && !holdsFiles;
   const shown = problem ?? error ?? null;
   const check = (event: ChangeEvent<HTMLInputElement>) => {
     const files = [...(event.currentTarget.files ?? [])];
+    setHoldsFiles(files.length > 0);
     const large = files.find((file) => file.size > MAX_ATTACHMENT_BYTES);
     const found =
       files.length > MAX_ATTACHMENTS
@@ -112,6 +121,7 @@ export function AttachmentField({
         {t.tickets.attachmentsHint}
       </p>
       <input
+        ref={input}
         id={id}
         type="file"
         name="anexos"
@@ -119,14 +129,14 @@ export function AttachmentField({
         accept={ATTACHMENT_ACCEPT}
         onChange={check}
         aria-invalid={shown ? true : undefined}
-        aria-describedby={describedBy(`${id}-dica`, shown && `${id}-erro`, filesAgain && `${id}-de-novo`)}
+        aria-describedby={describedBy(`${id}-dica`, shown && `${id}-erro`, askAgain && `${id}-de-novo`)}
       />
       {shown && (
         <p id={`${id}-erro`} className="field__error">
           {shown}
         </p>
       )}
-      {filesAgain && !problem && (
+      {askAgain && !problem && (
         <p id={`${id}-de-novo`} className="field__hint">
           {t.tickets.filesAgain}
         </p>
