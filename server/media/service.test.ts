@@ -5,6 +5,7 @@ import { asc, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mediaRefusals } from "~/lib/refusals/content.ts";
+import { countedStorage } from "../../tests/support/counted-storage.ts";
 import { openFreshPglite } from "../../tests/support/databases.ts";
 import { Cache } from "../cache/cache.ts";
 import type { DatabaseHandle } from "../db/client.ts";
@@ -222,19 +223,8 @@ describe("the media library service (decision 099) on PGlite", () => {
   });
 
   it("opening the library again reads no file while the content is unchanged; a changed document is read", async () => {
-    const reads: string[] = [];
-    const folder = new LocalFileStorage(uploadsDir);
-    const uploads = new UploadService({
-      remote: false,
-      location: folder.location,
-      put: (name, bytes) => folder.put(name, bytes),
-      get: (name) => {
-        reads.push(name);
-        return folder.get(name);
-      },
-      remove: (name) => folder.remove(name),
-      list: () => folder.list(),
-    });
+    const { storage, reads } = countedStorage({ dir: uploadsDir });
+    const uploads = new UploadService(storage);
     const counted = new MediaService({ db: handle.db, uploads, cache: new Cache(), publicDir: uploadsDir });
     // A document names an upload that is not there: each complete import looks for it once.
     const missing = "0123456789abcdef0123.png";

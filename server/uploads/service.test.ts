@@ -4,8 +4,9 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { uploadRefusals } from "~/lib/refusals/content.ts";
 import { MAX_UPLOAD_BYTES, mimeOfUpload, uploadProblem } from "~/lib/uploads.ts";
+import { countedStorage } from "../../tests/support/counted-storage.ts";
 import { ONE_PIXEL_PNG } from "../../tests/support/images.ts";
-import { type FileStorage, LocalFileStorage } from "../files/storage.ts";
+import { LocalFileStorage } from "../files/storage.ts";
 import { UploadService } from "./service.ts";
 
 function service() {
@@ -61,23 +62,7 @@ describe("image uploads", () => {
 });
 
 describe("images read from a bucket are kept in memory, within a budget", () => {
-  /** A folder seen as a remote store, counting the reads that reach it. */
-  function remote() {
-    const local = new LocalFileStorage(mkdtempSync(path.join(tmpdir(), "bucket-")));
-    const reads: string[] = [];
-    const storage: FileStorage = {
-      remote: true,
-      location: "s3://test/uploads/",
-      put: (name, bytes) => local.put(name, bytes),
-      get: (name) => {
-        reads.push(name);
-        return local.get(name);
-      },
-      remove: (name) => local.remove(name),
-      list: () => local.list(),
-    };
-    return { storage, reads };
-  }
+  const remote = () => countedStorage({ remote: true });
   /** A valid PNG of about `size` bytes, different for each `seed`. */
   const png = (seed: number, size: number) =>
     Buffer.concat([ONE_PIXEL_PNG, Buffer.alloc(size - ONE_PIXEL_PNG.length, seed)]);
