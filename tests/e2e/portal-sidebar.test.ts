@@ -50,6 +50,11 @@ describe("every entry of the customer sidebar in Chromium", () => {
       const heading = (await page.locator(".user-area__content h1").first().textContent())?.trim();
       expect(heading, path).toBeTruthy();
       expect(heading, path).not.toMatch(/Em breve|Coming soon/);
+      // The sidebar marks the page itself as the current one.
+      expect(
+        await page.locator('.user-area__sidebar a[aria-current="page"]').getAttribute("href"),
+        path,
+      ).toBe(path);
       expect(await page.locator("html").getAttribute("lang"), path).toBe(language === "en" ? "en" : "pt-BR");
       expect(await seriousViolations(page), path).toEqual([]);
       expect(

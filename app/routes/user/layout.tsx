@@ -1,11 +1,11 @@
 import { requirePageUser } from "@server/http/auth-guard.ts";
 import { useEffect, useRef } from "react";
-import { data, NavLink, Outlet, useLocation } from "react-router";
+import { data, Link, Outlet, useLocation } from "react-router";
 import { authTexts } from "~/lib/auth/texts.ts";
 import { passOnHeaders } from "~/lib/route-headers.ts";
 import portalStylesheet from "~/styles/portal.css?url";
 import type { Route } from "./+types/layout";
-import { phoneMenuLabel, type UserMenuGroup, userMenu } from "./menu.ts";
+import { currentEntry, phoneMenuLabel, type UserMenuEntry, type UserMenuGroup, userMenu } from "./menu.ts";
 
 export const headers = passOnHeaders;
 
@@ -20,20 +20,37 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /** The portal's entries by part (app/routes/user/menu.ts), each group with its heading. */
-function MenuGroups({ groups, idPrefix }: { groups: UserMenuGroup[]; idPrefix: string }) {
+function MenuGroups({
+  groups,
+  idPrefix,
+  current,
+}: {
+  groups: UserMenuGroup[];
+  idPrefix: string;
+  current: { entry: UserMenuEntry | null; exact: boolean };
+}) {
   return groups.map((group, index) => {
     const id = `${idPrefix}-${index}`;
     return (
       <div key={id} className="user-area__group">
         {group.heading && <p className="user-area__group-heading">{group.heading}</p>}
         <ul>
-          {group.entries.map((entry) => (
-            <li key={entry.path}>
-              <NavLink to={entry.path} end>
-                {entry.label}
-              </NavLink>
-            </li>
-          ))}
+          {group.entries.map((entry) => {
+            const here = entry === current.entry;
+            return (
+              <li key={entry.path}>
+                {/* On a page within an entry's screen (an invoice, a ticket) the entry is marked as
+                    the place, not as the page itself. */}
+                <Link
+                  to={entry.path}
+                  className={here ? "active" : undefined}
+                  aria-current={here ? (current.exact ? "page" : "true") : undefined}
+                >
+                  {entry.label}
+                </Link>
+              </li>
+            );
+          })}
         </ul>
       </div>
     );
@@ -50,7 +67,8 @@ export default function UserLayout({ loaderData }: Route.ComponentProps) {
   const { pathname } = useLocation();
   const phoneMenu = useRef<HTMLDetailsElement>(null);
   const groups = userMenu(t, loaderData.language, loaderData.user.company?.role ?? null);
-  const current = groups.flatMap((group) => group.entries).find((entry) => entry.path === pathname);
+  const entry = currentEntry(groups, pathname);
+  const current = { entry, exact: entry?.path === pathname };
   // The phone's menu closes once an entry was chosen.
   useEffect(() => {
     if (phoneMenu.current) phoneMenu.current.open = false;
@@ -64,16 +82,16 @@ export default function UserLayout({ loaderData }: Route.ComponentProps) {
     <div className="user-area">
       <nav className="user-area__sidebar" aria-label={t.userArea}>
         <p className="user-area__title">{t.userArea}</p>
-        <MenuGroups groups={groups} idPrefix="menu-grupo" />
+        <MenuGroups groups={groups} idPrefix="menu-grupo" current={current} />
         <p className="user-area__footer">{systemLink}</p>
       </nav>
       <nav className="user-area__phone-menu" aria-label={phoneMenuLabel(loaderData.language)}>
         <details ref={phoneMenu}>
           <summary>
             <span className="user-area__phone-title">{t.userArea}</span>
-            {current && <span className="user-area__phone-current">{current.label}</span>}
+            {entry && <span className="user-area__phone-current">{entry.label}</span>}
           </summary>
-          <MenuGroups groups={groups} idPrefix="menu-celular" />
+          <MenuGroups groups={groups} idPrefix="menu-celular" current={current} />
           <p className="user-area__footer">{systemLink}</p>
         </details>
       </nav>

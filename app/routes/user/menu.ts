@@ -96,3 +96,16 @@ export function userMenu(t: AuthTexts, language: OfferedLanguage, role: CompanyR
     }))
     .filter((group) => group.entries.length > 0);
 }
+
+/**
+ * The entry of the page shown: the one at its address, or else the one whose screen it belongs to
+ * (an invoice's page is under "Histórico de cobranças", a ticket's under "Chamados de suporte"), so
+ * the sidebar and the phone's menu line always say where the person is.
+ */
+export function currentEntry(groups: UserMenuGroup[], pathname: string): UserMenuEntry | null {
+  const entries = groups.flatMap((group) => group.entries);
+  const exact = entries.find((entry) => entry.path === pathname);
+  if (exact) return exact;
+  const within = entries.filter((entry) => pathname.startsWith(`${entry.path}/`));
+  return within.sort((a, b) => b.path.length - a.path.length)[0] ?? null;
+}
