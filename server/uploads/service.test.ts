@@ -100,6 +100,26 @@ describe("images read from a bucket are kept in memory, within a budget", () => 
     expect(reads.filter((name) => name === large)).toHaveLength(2);
   });
 
+  it("an image read by two requests at once is counted once against the budget", async () => {
+    const { storage, reads } = remote();
+    const uploads = new UploadService(storage, { recentBytes: 4_000 });
+    const a = (await uploads.accept(png(11, 450))).name;
+    const b = (await uploads.accept(png(12, 450))).name;
+    await Promise.all([uploads.read(a), uploads.read(a)]);
+    await uploads.read(b);
+    reads.length = 0;
+    await uploads.read(a);
+    await uploads.read(b);
+    expect(reads).toEqual([]);
+    // Seven more fill the budget exactly as counted: a, the least recent, is the one to leave.
+    for (let seed = 13; seed <= 19; seed++) await uploads.read((await uploads.accept(png(seed, 450))).name);
+    reads.length = 0;
+    await uploads.read(b);
+    expect(reads).toEqual([]);
+    await uploads.read(a);
+    expect(reads).toEqual([a]);
+  });
+
   it("from a local folder nothing is kept (the system's file cache does that)", async () => {
     const { dir, uploads } = service();
     const { name } = await uploads.accept(png(5, 1_000));

@@ -75,7 +75,8 @@ export class UploadService {
 
   private keep(name: string, image: { bytes: Buffer; type: ImageMime }) {
     // One image never takes more than an eighth: a few large ones do not push out all the others.
-    if (image.bytes.byteLength > this.recentBytes / 8) return;
+    // Two requests for the same image at once both read it: it is counted once.
+    if (image.bytes.byteLength > this.recentBytes / 8 || this.recent.has(name)) return;
     this.recent.set(name, image);
     this.recentTotal += image.bytes.byteLength;
     for (const [oldest] of this.recent) {
