@@ -5,6 +5,7 @@ import {
   formatCompetence,
   formatDateTime,
   formatDay,
+  formatDayAtTime,
   formatDayMonth,
   formatFileSize,
   formatInstantDay,
@@ -42,6 +43,9 @@ describe("format: one way to write days, months, money and CNPJs", () => {
     expect(formatInstantDay("2026-11-27T01:30:00Z")).toBe("26/11/2026");
     expect(formatInstantDay("2026-11-27T01:30:00Z", "en")).toBe("26 Nov 2026");
     expect(formatTime(at)).toBe("14:05");
+    expect(formatDayAtTime(at)).toBe("26/11/2026 às 14:05");
+    expect(formatDayAtTime(at, "en")).toBe("26 Nov 2026 at 14:05");
+    expect(formatDayAtTime("amanhã")).toBe("amanhã");
     // Words of a content document stay as written, never "Invalid Date".
     expect(formatDateTime("ontem")).toBe("ontem");
   });

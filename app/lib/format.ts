@@ -88,6 +88,15 @@ export function formatInstantDay(at: string | Date, language: OfferedLanguage = 
   return dateFormat(language, dayOptions(language, SAO_PAULO)).format(date);
 }
 
+/**
+ * An instant as a sentence says it, in São Paulo: "26/11/2026 às 15:30" (English: "26 Nov 2026 at
+ * 15:30"). A lead's deadline (B §9.2), a schedule, a preview link's validity.
+ */
+export function formatDayAtTime(at: string | Date, language: OfferedLanguage = "pt"): string {
+  if (!instantOf(at)) return String(at);
+  return `${formatInstantDay(at, language)} ${language === "en" ? "at" : "às"} ${formatTime(at, language)}`;
+}
+
 /** An instant's time in São Paulo: "14:05". */
 export function formatTime(at: string | Date, language: OfferedLanguage = "pt"): string {
   const date = instantOf(at);

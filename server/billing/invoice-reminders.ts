@@ -3,6 +3,7 @@ import { addDays, daysBetween, saoPauloDay } from "~/lib/billing/dates.ts";
 import { formatCentavos } from "~/lib/billing/money.ts";
 import { formatDay } from "~/lib/format.ts";
 import type { Database } from "../db/client.ts";
+import type { ReminderKind } from "../db/enums.ts";
 import { companies, deliveryJobs, invoiceReminders, invoices, users } from "../db/schema.ts";
 import { PeriodicJob } from "../jobs/periodic-job.ts";
 import { MAX_JOB_ATTEMPTS } from "../leads/retry-policy.ts";
@@ -22,8 +23,6 @@ export const BEFORE_DUE_DAYS = 3;
  * (the first start with reminders does not mail every invoice ever left open).
  */
 export const OVERDUE_CATCH_UP_DAYS = 7;
-
-import type { ReminderKind } from "../db/enums.ts";
 
 export type { ReminderKind };
 

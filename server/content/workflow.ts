@@ -2,10 +2,11 @@ import { randomUUID } from "node:crypto";
 import { and, asc, desc, eq, inArray, lte, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import { markUnpublished } from "~/lib/content/published.ts";
-import { formatSaoPaulo, scheduleTimeProblem } from "~/lib/content/schedule-time.ts";
+import { scheduleTimeProblem } from "~/lib/content/schedule-time.ts";
 import { type DocumentName, isDocumentName } from "~/lib/content/schemas.ts";
 import type { ScheduleAction } from "~/lib/content/stored.ts";
 import type { ContentLevel } from "~/lib/content-lookup.ts";
+import { formatDayAtTime } from "~/lib/format.ts";
 import { AuditLog } from "../admin/audit.ts";
 import type { Database } from "../db/client.ts";
 import { contentDocuments, contentDrafts, contentSchedules } from "../db/schema.ts";
@@ -515,7 +516,7 @@ function scheduleRow(row: typeof contentSchedules.$inferSelect): ScheduleRow {
     item: row.item,
     itemLabel: row.itemLabel,
     runAt: row.runAt.toISOString(),
-    runAtLabel: formatSaoPaulo(row.runAt),
+    runAtLabel: formatDayAtTime(row.runAt),
     status: row.status,
     result: row.result,
     createdBy: row.createdBy,

@@ -2,8 +2,6 @@ import type { ListObjectsV2CommandOutput, S3Client } from "@aws-sdk/client-s3";
 import { DomainError } from "../domain-errors.ts";
 import { FILE_AREAS, type FileArea, type FileAreas, type FileStorage, type StoredFile } from "./storage.ts";
 
-/** What reaches the bucket (S3_* of the configuration). */
-
 /**
  * Where a failure of the store is reported: the server's logger, or a command's error lines
  * (server/files/migrate.ts). `check` says what the operator looks at.
@@ -12,6 +10,7 @@ export interface StorageLog {
   error(fields: { failure: StorageFailure; check: string; [more: string]: unknown }, message: string): void;
 }
 
+/** What reaches the bucket (S3_* of the configuration). */
 export interface S3Settings {
   bucket: string;
   endpoint?: string;

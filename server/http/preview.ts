@@ -1,8 +1,8 @@
 import type { RequestHandler } from "express";
 import type { AppLoadContext } from "react-router";
 import { adminTexts } from "~/admin/texts.ts";
-import { formatSaoPaulo } from "~/lib/content/schedule-time.ts";
 import type { DocumentName } from "~/lib/content/schemas.ts";
+import { formatDayAtTime } from "~/lib/format.ts";
 import type { PreviewContext } from "../content/preview.ts";
 import {
   clearedPreviewCookie,
@@ -24,7 +24,7 @@ export const previewMessages = {
   title: "Pré-visualização",
   exit: "Sair da pré-visualização",
   draft: (document: string, level: string, savedAt: Date, until: Date) =>
-    `Rascunho de “${document}” (nível ${level}), salvo em ${formatSaoPaulo(savedAt)}. Ainda não publicado: só quem tem este link vê esta versão, até ${formatSaoPaulo(until)}.`,
+    `Rascunho de “${document}” (nível ${level}), salvo em ${formatDayAtTime(savedAt)}. Ainda não publicado: só quem tem este link vê esta versão, até ${formatDayAtTime(until)}.`,
   noDraft: (document: string) =>
     `O rascunho de “${document}” já foi publicado ou descartado: esta é a versão publicada.`,
   expired: "Este link de pré-visualização expirou (vale 1 hora). Peça um novo a quem o enviou.",

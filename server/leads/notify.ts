@@ -1,5 +1,5 @@
 import { createHmac } from "node:crypto";
-import { formatSaoPaulo } from "~/lib/content/schedule-time.ts";
+import { formatDayAtTime } from "~/lib/format.ts";
 import type { Answers } from "~/lib/forms/definition.ts";
 import { TEMPERATURE_LABELS, type TemperatureLevel } from "~/lib/forms/scoring.ts";
 import { NO_TELEMETRY, type Telemetry } from "../metrics/telemetry.ts";
@@ -64,7 +64,7 @@ function topic(lead: LeadRow): string {
 export function assignmentLine(owner: LeadOwner | null, respondBy: Date | null): string {
   return [
     `Responsável: ${owner?.name ?? "sem responsável (configure as regras de distribuição)"}`,
-    respondBy ? `Responder até ${formatSaoPaulo(respondBy)} (horário de Brasília)` : "",
+    respondBy ? `Responder até ${formatDayAtTime(respondBy)} (horário de Brasília)` : "",
   ]
     .filter(Boolean)
     .join(" · ");

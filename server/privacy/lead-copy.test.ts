@@ -90,6 +90,26 @@ describe("the copy's text", () => {
     expect(text).toContain("Contato comercial (texto versão 2026-11-01)");
     expect(text).toContain('"nomeResponsavel": "Maria Oliveira"');
   });
+
+  it("in English, its times are written in English (still in Brasília time)", () => {
+    const entry = {
+      protocol: "LEAD-8",
+      localProtocol: "VRT-20261122-7K3F9R",
+      form: "contato",
+      sentAt: "2026-11-22T13:05:00.000Z",
+      answers: { nome: "John" },
+      consent: {
+        purpose: "Sales contact",
+        textVersion: "2026-11-01",
+        givenAt: "2026-11-22T13:05:00.000Z",
+        withdrawnAt: null,
+        withdrawnVia: null,
+      },
+    };
+    const text = copyText([entry], "en");
+    expect(text).toContain("22 Nov 2026 at 10:05 (Brasília time)");
+    expect(text).not.toContain(" às ");
+  });
 });
 
 describe("the privacy policy's retention period", () => {

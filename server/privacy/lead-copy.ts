@@ -1,5 +1,5 @@
 import { and, asc, eq, gt, isNull, sql } from "drizzle-orm";
-import { formatSaoPaulo } from "~/lib/content/schedule-time.ts";
+import { formatDayAtTime } from "~/lib/format.ts";
 import type { OfferedLanguage } from "~/lib/languages.ts";
 import { OFFERED_LANGUAGES } from "~/lib/languages.ts";
 import { z } from "~/lib/zod.ts";
@@ -226,7 +226,7 @@ export function copyText(entries: LeadCopyEntry[], language: OfferedLanguage): s
   const t = leadCopyMailTexts(language);
   if (entries.length === 0) return `${t.copyNone}\n\n${t.outro}`;
   const when = (iso: string) =>
-    `${formatSaoPaulo(new Date(iso))} (${language === "en" ? "Brasília time" : "horário de Brasília"})`;
+    `${formatDayAtTime(iso, language)} (${language === "en" ? "Brasília time" : "horário de Brasília"})`;
   const blocks = entries.map((entry, index) => {
     const lines = [
       `${index + 1}. ${t.protocol}: ${entry.protocol}`,

@@ -1,5 +1,6 @@
 import { describeTouch, type Touch } from "~/lib/attribution/touch.ts";
-import { formatSaoPaulo } from "~/lib/content/schedule-time.ts";
+import { saoPauloDay } from "~/lib/billing/dates.ts";
+import { formatDayAtTime } from "~/lib/format.ts";
 import type { Answers, FormDefinition, FormType } from "~/lib/forms/definition.ts";
 import {
   JIRA_PRIORITY,
@@ -158,8 +159,7 @@ export interface TicketLead {
 
 /** The due date Jira keeps for a deadline: its day in São Paulo ("2026-11-27"). */
 export function jiraDueDate(deadline: Date): string {
-  const [day, month, year] = formatSaoPaulo(deadline).slice(0, 10).split("/");
-  return `${year}-${month}-${day}`;
+  return saoPauloDay(deadline);
 }
 
 /** The ticket description: every answer, the temperature, the visit and the consent, as ADF. */
@@ -182,7 +182,7 @@ export function ticketDescription(form: FormDefinition, lead: TicketLead): AdfDo
       ? [
           paragraph(
             ...(lead.respondBy
-              ? [{ strong: "Prazo: " }, `${formatSaoPaulo(lead.respondBy)} (horário de Brasília)`]
+              ? [{ strong: "Prazo: " }, `${formatDayAtTime(lead.respondBy)} (horário de Brasília)`]
               : []),
             ...(lead.respondBy && lead.owner ? [" · "] : []),
             ...(lead.owner ? [{ strong: "Responsável: " }, lead.owner.name] : []),

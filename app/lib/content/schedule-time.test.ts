@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { formatDayAtTime } from "../format.ts";
 import {
-  formatSaoPaulo,
   fromSaoPauloTime,
   MAX_SCHEDULE_AHEAD_MS,
   scheduleTimeProblem,
@@ -38,7 +38,7 @@ describe("schedule times in America/Sao_Paulo", () => {
   it("shows instants as staff read them, round trip with the input's value", () => {
     const instant = new Date("2026-11-27T02:30:00Z");
     expect(toSaoPauloTime(instant)).toBe("2026-11-26T23:30");
-    expect(formatSaoPaulo(instant)).toBe("26/11/2026 às 23:30");
+    expect(formatDayAtTime(instant)).toBe("26/11/2026 às 23:30");
     expect(fromSaoPauloTime(toSaoPauloTime(instant))?.getTime()).toBe(instant.getTime());
   });
 

@@ -71,13 +71,6 @@ export function toSaoPauloTime(instant: Date): string {
   return `${w.y}-${two(w.mo)}-${two(w.d)}T${two(w.h)}:${two(w.mi)}`;
 }
 
-/** An instant as staff read it: "26/11/2026 às 15:30 (horário de Brasília)". */
-export function formatSaoPaulo(instant: Date): string {
-  const w = wallClock(instant);
-  const two = (n: number) => String(n).padStart(2, "0");
-  return `${two(w.d)}/${two(w.mo)}/${w.y} às ${two(w.h)}:${two(w.mi)}`;
-}
-
 /** A schedule may be at most this far ahead. */
 export const MAX_SCHEDULE_AHEAD_MS = 366 * 24 * 3600_000;
 

@@ -70,6 +70,13 @@ export const stepSchema = z.strictObject({
 
 const range = z.strictObject({ min: z.number(), max: z.number() });
 
+/** What a level of temperature sets on the lead's issue (B §9.2): priority, hours to answer, nurture. */
+const levelAction = z.strictObject({
+  priority: z.enum(LEAD_PRIORITIES),
+  hours: z.number().positive(),
+  nurture: z.boolean(),
+});
+
 export const formDefinitionSchema = z
   .strictObject({
     id: z.string().regex(/^[a-z0-9-]+$/),
@@ -86,23 +93,7 @@ export const formDefinitionSchema = z
     /** Points added when the visitor has an analytics session id (clarityId), as the chat score does. */
     temperature_tracking_boost: z.number().default(0),
     /** Priority and response hours per level (B §9.2). */
-    actions: z.strictObject({
-      cold: z.strictObject({
-        priority: z.enum(LEAD_PRIORITIES),
-        hours: z.number().positive(),
-        nurture: z.boolean(),
-      }),
-      warm: z.strictObject({
-        priority: z.enum(LEAD_PRIORITIES),
-        hours: z.number().positive(),
-        nurture: z.boolean(),
-      }),
-      hot: z.strictObject({
-        priority: z.enum(LEAD_PRIORITIES),
-        hours: z.number().positive(),
-        nurture: z.boolean(),
-      }),
-    }),
+    actions: z.strictObject({ cold: levelAction, warm: levelAction, hot: levelAction }),
     integrations: z.strictObject({
       jira: z.strictObject({
         enabled: z.boolean(),

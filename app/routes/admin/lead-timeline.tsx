@@ -3,7 +3,7 @@ import { requireAdminScreen } from "@server/http/auth-guard.ts";
 import { data, Link, redirect } from "react-router";
 import { formName, inboxTexts as t } from "~/admin/texts.ts";
 import { TrackerLink } from "~/components/ActionResult.tsx";
-import { formatSaoPaulo } from "~/lib/content/schedule-time.ts";
+import { formatDayAtTime } from "~/lib/format.ts";
 import { OUTCOME_LABELS } from "~/lib/leads/outcomes.ts";
 import type { Route } from "./+types/lead-timeline";
 
@@ -50,7 +50,7 @@ export default function LeadTimeline({ loaderData }: Route.ComponentProps) {
               <div>
                 <dt>{t.date}</dt>
                 <dd>
-                  <time dateTime={row.createdAt}>{formatSaoPaulo(new Date(row.createdAt))}</time>
+                  <time dateTime={row.createdAt}>{formatDayAtTime(row.createdAt)}</time>
                 </dd>
               </div>
               <div>

@@ -6,8 +6,7 @@ import { deliveryHeading, visitRows } from "~/admin/lead-details.ts";
 import { formName, inboxTexts as t } from "~/admin/texts.ts";
 import { ActionResult, TrackerLink, TrackerStatus } from "~/components/ActionResult.tsx";
 import { describeTouch } from "~/lib/attribution/touch.ts";
-import { formatSaoPaulo } from "~/lib/content/schedule-time.ts";
-import { formatDateTime } from "~/lib/format.ts";
+import { formatDateTime, formatDayAtTime } from "~/lib/format.ts";
 import type { FormKey } from "~/lib/forms/form-keys.ts";
 import { answerRows } from "~/lib/forms/summary.ts";
 import { OUTCOME_LABELS } from "~/lib/leads/outcomes.ts";
@@ -212,7 +211,7 @@ export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
         <div>
           <dt>{t.respondBy}</dt>
           <dd>
-            {lead.respondBy ? formatSaoPaulo(new Date(lead.respondBy)) : "—"}
+            {lead.respondBy ? formatDayAtTime(lead.respondBy) : "—"}
             {lead.overdue && <span className="badge badge--danger">{t.overdue}</span>}
           </dd>
         </div>

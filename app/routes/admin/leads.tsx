@@ -4,7 +4,7 @@ import { inboxFiltersFrom } from "@server/leads/inbox.ts";
 import { data, Form, Link } from "react-router";
 import { formName, inboxTexts as t } from "~/admin/texts.ts";
 import { ActionResult, TrackerLink, TrackerStatus } from "~/components/ActionResult.tsx";
-import { formatSaoPaulo } from "~/lib/content/schedule-time.ts";
+import { formatDayAtTime } from "~/lib/format.ts";
 import { DELIVERY_STATUSES, LEAD_LEVELS } from "~/lib/lead-status.ts";
 import { OUTCOME_LABELS, OUTCOMES } from "~/lib/leads/outcomes.ts";
 import { refusalText } from "~/lib/refusals.ts";
@@ -49,7 +49,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 /** A moment in São Paulo's time (how deadlines are counted), the same on the server and in the browser. */
 function DateTime({ value }: { value: string }) {
-  return <time dateTime={value}>{formatSaoPaulo(new Date(value))}</time>;
+  return <time dateTime={value}>{formatDayAtTime(value)}</time>;
 }
 
 /** The lead inbox (decision 072): filters and search in the URL, newest first, 50 a page, CSV export. */

@@ -6,7 +6,7 @@ import { data, Form, useNavigation } from "react-router";
 import { ScrollBox } from "~/admin/ScrollBox.tsx";
 import { formName, salesTexts as t } from "~/admin/texts.ts";
 import { ActionResult } from "~/components/ActionResult.tsx";
-import { formatSaoPaulo } from "~/lib/content/schedule-time.ts";
+import { formatDayAtTime } from "~/lib/format.ts";
 import { FORM_KEYS } from "~/lib/forms/form-keys.ts";
 import { LEAD_LEVELS } from "~/lib/lead-status.ts";
 import { defaultOutcome, OUTCOME_LABELS, OUTCOMES, type Outcome, statusKey } from "~/lib/leads/outcomes.ts";
@@ -385,7 +385,7 @@ export default function SalesSettings({ loaderData, actionData }: Route.Componen
         <p className="admin-table__sub">{t.fallbackHint}</p>
         {routing.updatedAt && (
           <p className="admin-table__sub">
-            {t.lastSaved(formatSaoPaulo(new Date(routing.updatedAt)), routing.updatedBy)}
+            {t.lastSaved(formatDayAtTime(routing.updatedAt), routing.updatedBy)}
           </p>
         )}
         <button type="submit" className="button button--primary" disabled={busy}>
@@ -459,7 +459,7 @@ export default function SalesSettings({ loaderData, actionData }: Route.Componen
         </div>
         {outcomes.updatedAt && (
           <p className="admin-table__sub">
-            {t.lastSaved(formatSaoPaulo(new Date(outcomes.updatedAt)), outcomes.updatedBy)}
+            {t.lastSaved(formatDayAtTime(outcomes.updatedAt), outcomes.updatedBy)}
           </p>
         )}
         <button type="submit" className="button button--primary" disabled={busy}>
