@@ -244,12 +244,12 @@ export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
       <dl className="lead-detail__list">
         <Row label={t.purpose} value={lead.consentPurpose} />
         <Row label={t.textVersion} value={lead.consentTextVersion} />
-        <Row label={t.consentAt} value={formatDateTime(lead.consentAt)} />
+        <Row label={t.consentAt} value={formatDayAtTime(lead.consentAt)} />
         {lead.consentWithdrawnAt && (
           <Row
             label={t.consentWithdrawn}
             value={t.consentWithdrawnAt(
-              formatDateTime(lead.consentWithdrawnAt),
+              formatDayAtTime(lead.consentWithdrawnAt),
               t.withdrawnVia[lead.consentWithdrawnVia ?? ""] ?? "",
             )}
           />
