@@ -1,15 +1,15 @@
 import { PassThrough } from "node:stream";
+import { pageKeys, surrogateKeyHeaders } from "@server/cache/surrogate-keys.ts";
 import type { PreviewContext } from "@server/content/preview.ts";
 import { byteView } from "@server/http/byte-view.ts";
 import { pageContentSecurityPolicy, tileImageSource } from "@server/http/csp.ts";
-import { issueFormToken } from "@server/leads/spam.ts";
+import { PAGE_CACHE_CONTROL, pageAddress } from "@server/http/page-cache.ts";
 import { renderToPipeableStream, renderToString } from "react-dom/server";
 import type { AppLoadContext, EntryContext, ServerBuild } from "react-router";
 import { ServerRouter } from "react-router";
 import { IslandsContext, IslandsOnPage } from "~/islands/island.tsx";
 import { handleIslandPage } from "~/islands/page-handler.ts";
 import { withDeadline } from "~/lib/deadline.ts";
-import { FormTokenContext } from "~/lib/forms/form-token.ts";
 import type { RouteHandle } from "~/lib/route-handle.ts";
 
 export const streamTimeout = 10_000;
@@ -25,9 +25,7 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
-  const { config, signer } = loadContext.services;
-  // Signed "shown at" time for the forms of this document (newsletter, chat): the spam check.
-  const formToken = issueFormToken(signer, Date.now());
+  const { config } = loadContext.services;
   /** The finished page: preview marks, CSP, and the page cache's copy. */
   const finish = (rendered: Buffer, status: number): Response => {
     // A preview's banner and noindex go in as plain HTML: no script on any page for them.
@@ -44,20 +42,30 @@ export default function handleRequest(
         }),
       );
     }
-    // The front page cache keeps this page when its route opts in (server/http/page-cache.ts).
+    // The front page cache keeps this page when its route opts in (server/http/page-cache.ts), and
+    // so may any shared cache: the same bytes for every visitor, named by what they were made of
+    // (decision 122).
     const slot = loadContext.page;
     if (slot && status === 200 && routeSays(routerContext, "pageCache")) {
       slot.html = html;
-      slot.token = formToken;
+      const url = new URL(request.url);
+      const address = pageAddress(url.pathname + url.search);
+      const { segment, language } = loadContext.request;
+      for (const key of pageKeys(
+        segment,
+        language,
+        address ? address.path + (address.query ? `?${address.query}` : "") : url.pathname,
+      ))
+        slot.keys.add(key);
+      for (const [name, value] of Object.entries(surrogateKeyHeaders(slot.keys)))
+        responseHeaders.set(name, value);
+      responseHeaders.set("Cache-Control", PAGE_CACHE_CONTROL);
+      responseHeaders.set("Vary", "Accept-Encoding");
     }
     // A Buffer is a Uint8Array over an ArrayBuffer here (never a shared one).
     return new Response(html as Uint8Array<ArrayBuffer>, { headers: responseHeaders, status });
   };
-  const page = (
-    <FormTokenContext.Provider value={formToken}>
-      <ServerRouter context={routerContext} url={request.url} />
-    </FormTokenContext.Provider>
-  );
+  const page = <ServerRouter context={routerContext} url={request.url} />;
 
   // An island page (decision 108) has no React Router in the browser, so no hydration data and
   // nothing to stream: React's string renderer, about 3x cheaper than the streaming one here.

@@ -23,9 +23,9 @@ import { Header } from "~/islands/header.tsx";
 import { IslandScripts, useIslandPage } from "~/islands/island.tsx";
 import { trackPageView } from "~/lib/analytics.ts";
 import { chatVisibleOn } from "~/lib/chat.ts";
-import { FORM_TOKEN_META, useFormToken } from "~/lib/forms/form-token.ts";
 import { messagesFor } from "~/lib/i18n.ts";
-import { htmlLang, isLoginPath, type OfferedLanguage } from "~/lib/locale.ts";
+import { languageRedirectScript } from "~/lib/language-redirect.ts";
+import { htmlLang, isLoginPath, livesAtRoot, type OfferedLanguage } from "~/lib/locale.ts";
 import { flushOutbox } from "~/lib/outbox.ts";
 import { isBare, isStandalone, pageLanguage, type RouteHandle } from "~/lib/route-handle.ts";
 import { seoForHost } from "~/lib/seo/head.ts";
@@ -60,6 +60,8 @@ export async function loader({ request: httpRequest, context }: Route.LoaderArgs
       : null,
     language: request.uiLanguage,
     pathLanguage: request.pathLanguage,
+    // The browser's language may choose only when the site configures no default (A §4).
+    browserMayChooseLanguage: request.languageSource === "fallback",
     segment: request.segment,
     // Page-head configuration of this host (A §3, §9), read by every route's meta.
     seo: seoDoc ? seoForHost(seoDoc, request.segment) : null,
@@ -88,12 +90,19 @@ export function Layout({ children }: { children: ReactNode }) {
     ? "pt"
     : ((isStandalone(matches) ? pageLanguage(matches) : null) ?? root?.language ?? "pt");
   const islandPage = useIslandPage();
+  const { pathname } = useLocation();
+  // An address without a language prefix answers the same to everyone; the saved choice (or the
+  // browser's language) takes the visitor to its prefix from here (decision 122).
+  const redirect =
+    root && !root.pathLanguage && !isBare(matches) && !livesAtRoot(pathname)
+      ? languageRedirectScript(root.language, root.browserMayChooseLanguage)
+      : null;
   return (
     <html lang={htmlLang(language)} data-segment={root?.segment ?? undefined}>
       <head>
         <meta charSet="utf-8" />
+        {redirect && <script dangerouslySetInnerHTML={{ __html: redirect }} />}
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name={FORM_TOKEN_META} content={useFormToken()} />
         <Meta />
         <Links />
       </head>

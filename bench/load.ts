@@ -13,6 +13,7 @@ import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { Signer } from "@server/secrets.ts";
 
 import { createPostgresDatabase, dropCreatedDatabases } from "../tests/support/databases.ts";
+import { startVarnish } from "../tests/support/varnish.ts";
 import { contactFormBody } from "./contact-form.ts";
 import { startNodeHttp } from "./node-http.mjs";
 import { startBuiltServer } from "./server.mjs";
@@ -76,6 +77,15 @@ const nginx = await startNginx(
   },
   { cpu: "0" },
 );
+
+// Varnish with deploy/varnish's VCL in front of the server, on the server's core as nginx is: what a
+// shared cache answers for the same page (decision 122), against nginx serving its bytes.
+const varnish = await startVarnish({
+  backends: [{ host: "127.0.0.1", port: Number(new URL(server.url).port) }],
+  cpu: "0",
+  storageMb: 256,
+  probe: { intervalMs: 1_000, timeoutMs: 2_000 },
+});
 
 // The same bytes from node:http with the page's own headers: what Node's HTTP stack costs alone.
 const hit = await fetch(`${server.url}/`, { headers: { "accept-language": "pt-BR" } });
@@ -167,6 +177,20 @@ const scenarios: Scenario[] = [
     name: "nginx, home (brotli file)",
     url: `${nginx.url}/br/home.html`,
     headers: browser,
+    expect: { encoding: "br" },
+  },
+  {
+    name: "varnish, home (gzip)",
+    url: `${varnish.url}/`,
+    headers: gzip,
+    ceiling: "nginx, home (gzip_static)",
+    expect: { encoding: "gzip" },
+  },
+  {
+    name: "varnish, home (brotli)",
+    url: `${varnish.url}/`,
+    headers: browser,
+    ceiling: "nginx, home (brotli file)",
     expect: { encoding: "br" },
   },
   { name: "node:http, home (identity)", url: `${nodeHttp.url}/`, headers: pt },
@@ -447,6 +471,14 @@ try {
     `node:http with the same bytes and headers (no work per request) reaches ${ratio("node:http, home (identity)", "nginx, home (identity)").toFixed(3)} of nginx identity and ${ratio("node:http, home (gzip)", "nginx, home (gzip_static)").toFixed(3)} of nginx gzip_static; the page cache reaches ${ratio("home, cache (identity)", "node:http, home (identity)").toFixed(3)} and ${ratio("home, cache (gzip)", "node:http, home (gzip)").toFixed(3)} of node:http.`,
   );
   const check = (ok: boolean, what: string) => ok || what.includes("NaN") || missed.push(what);
+  // A shared cache in front serves the page nearly as fast as nginx serves its bytes (decision 122).
+  for (const [name, ceiling] of [
+    ["varnish, home (gzip)", "nginx, home (gzip_static)"],
+    ["varnish, home (brotli)", "nginx, home (brotli file)"],
+  ] as const) {
+    const value = ratio(name, ceiling);
+    check(value >= budgets.varnishVsNginx!, `${name} ${value.toFixed(3)} of ${ceiling} < ${budgets.varnishVsNginx}`);
+  }
   const cachedId = ratio("home, cache (identity)", "nginx, home (identity)");
   check(
     cachedId >= budgets.cachedVsNginxIdentity!,
@@ -532,7 +564,7 @@ try {
   );
   check(peakRss <= budgets.maxRssMb!, `server RSS ${peakRss.toFixed(0)} MB > ${budgets.maxRssMb}`);
 } finally {
-  await Promise.all([server.stop(), nginx.stop(), nodeHttp.stop()]);
+  await Promise.all([server.stop(), nginx.stop(), nodeHttp.stop(), varnish.stop()]);
   await dropCreatedDatabases();
 }
 if (missed.length) {

@@ -17,6 +17,9 @@ export const DEBIAN_TOOLS = {
   // The alert rules' test (deploy/prometheus) and the three-instance proof's load balancer.
   promtool: { binary: "/usr/bin/promtool", envVar: "PROMTOOL_PATH", pkg: "prometheus" },
   haproxy: { binary: "/usr/sbin/haproxy", envVar: "HAPROXY_PATH", pkg: "haproxy" },
+  // The shared cache's test (deploy/varnish): Varnish itself. Its xkey vmod (varnish-modules) is a
+  // plain shared object, not a program: tests/support/varnish.ts installs that package the same way.
+  varnishd: { binary: "/usr/sbin/varnishd", envVar: "VARNISHD_PATH", pkg: "varnish" },
 };
 
 /**

@@ -19,7 +19,7 @@ import { islandPages } from "./http/island-pages.ts";
 import { islandManifest } from "./http/islands.ts";
 import { jiraWebhook } from "./http/jira-webhook.ts";
 import { buildUnder, byLanguagePrefix } from "./http/language-routes.ts";
-import { leadIntake } from "./http/lead-intake.ts";
+import { formChallenge, leadIntake } from "./http/lead-intake.ts";
 import { newsletterUnsubscribe } from "./http/newsletter-unsubscribe.ts";
 import { previewContextOf, previewRequests, servicesFor } from "./http/preview.ts";
 import {
@@ -262,6 +262,7 @@ export function createApp(services: AppServices, options: AppOptions): express.E
   // Lead intake is answered here, not by React Router (decision 088), behind the checks above; so
   // are the funnel's beacon (decision 104) and Jira's webhooks, whose signature is over the raw body.
   app.use(leadIntake(services));
+  app.use(formChallenge(services));
   app.use(funnelBeacon(services));
   app.use(jiraWebhook(services));
   // The newsletter's one-click unsubscribe (RFC 8058), posted by mail clients with a signed token.

@@ -381,3 +381,109 @@ describe("the Pix receiver of invoices (decision 097)", () => {
     );
   });
 });
+
+describe("the shared caches purged by tag: Varnish and Cloudflare", () => {
+  const ZONE = "023e105f4ecef8ad9ca31a8372d0c353";
+  const CLOUDFLARE = { CLOUDFLARE_ZONE_ID: ZONE, CLOUDFLARE_API_TOKEN: "cf-token-Y2xvdWRmbGFyZQ" };
+
+  it("are off without their variables, or with them empty", () => {
+    for (const config of [
+      loadConfig({}),
+      loadConfig({
+        VARNISH_PURGE_URLS: " ",
+        CLOUDFLARE_ZONE_ID: "",
+        CLOUDFLARE_API_TOKEN: "",
+        CLOUDFLARE_API_BASE: "",
+      }),
+    ]) {
+      expect(config.VARNISH_PURGE_URLS).toEqual([]);
+      expect(config.CLOUDFLARE_ZONE_ID).toBeUndefined();
+      expect(config.CLOUDFLARE_API_TOKEN).toBeUndefined();
+      expect(config.CLOUDFLARE_API_BASE).toBe("https://api.cloudflare.com");
+    }
+  });
+
+  it("VARNISH_PURGE_URLS: comma-separated http(s) base URLs, blanks skipped", () => {
+    expect(
+      loadConfig({ VARNISH_PURGE_URLS: "http://10.0.0.5:6081,http://10.0.0.6:6081" }).VARNISH_PURGE_URLS,
+    ).toEqual(["http://10.0.0.5:6081", "http://10.0.0.6:6081"]);
+    expect(
+      loadConfig({ VARNISH_PURGE_URLS: " https://cache.internal/ , http://10.0.0.6:6081, " })
+        .VARNISH_PURGE_URLS,
+    ).toEqual(["https://cache.internal/", "http://10.0.0.6:6081"]);
+    expect(loadConfig({ VARNISH_PURGE_URLS: ",," }).VARNISH_PURGE_URLS).toEqual([]);
+  });
+
+  it("VARNISH_PURGE_URLS: a bad item is refused by its position", () => {
+    expect(configError({ VARNISH_PURGE_URLS: "http://10.0.0.5:6081,10.0.0.6:6081" })).toBe(
+      'Configuração inválida: VARNISH_PURGE_URLS deve ser uma lista de URLs separadas por vírgula, cada uma começando com http:// ou https:// (a 2ª não é) (recebido "http://10.0.0.5:6081,10.0.0.6:6081")',
+    );
+    for (const value of ["ftp://10.0.0.5", "not a url", "http://10.0.0.5:6081 http://10.0.0.6:6081"])
+      expectOneLineNaming(configError({ VARNISH_PURGE_URLS: value }), "VARNISH_PURGE_URLS");
+  });
+
+  it("VARNISH_PURGE_URLS: every password in the list is masked", () => {
+    const message = configError({
+      VARNISH_PURGE_URLS:
+        "http://purger:s3cr3tA@10.0.0.5:6081,http://purger:s3cr3tB@10.0.0.6:6081,gopher://x",
+    });
+    expectOneLineNaming(message, "VARNISH_PURGE_URLS");
+    expect(message).not.toContain("s3cr3tA");
+    expect(message).not.toContain("s3cr3tB");
+    expect(message).toContain("(a 3ª não é)");
+  });
+
+  it("Cloudflare: the zone id (32 hex digits, kept in lower case), the token and the API's address", () => {
+    const config = loadConfig({ ...CLOUDFLARE, CLOUDFLARE_ZONE_ID: ZONE.toUpperCase() });
+    expect(config.CLOUDFLARE_ZONE_ID).toBe(ZONE);
+    expect(config.CLOUDFLARE_API_TOKEN).toBe(CLOUDFLARE.CLOUDFLARE_API_TOKEN);
+    expect(config.CLOUDFLARE_API_BASE).toBe("https://api.cloudflare.com");
+    expect(
+      loadConfig({ ...CLOUDFLARE, CLOUDFLARE_API_BASE: "http://127.0.0.1:8787/" }).CLOUDFLARE_API_BASE,
+    ).toBe("http://127.0.0.1:8787");
+  });
+
+  it.each([
+    [{ CLOUDFLARE_ZONE_ID: "023e105f4ecef8ad9ca31a8372d0c35" }, "CLOUDFLARE_ZONE_ID"],
+    [{ CLOUDFLARE_ZONE_ID: "023e105f4ecef8ad9ca31a8372d0c35g" }, "CLOUDFLARE_ZONE_ID"],
+    [{ CLOUDFLARE_ZONE_ID: ZONE }, "CLOUDFLARE_API_TOKEN"],
+    [{ CLOUDFLARE_API_TOKEN: "cf-token" }, "CLOUDFLARE_ZONE_ID"],
+    [{ ...CLOUDFLARE, CLOUDFLARE_API_BASE: "api.cloudflare.com" }, "CLOUDFLARE_API_BASE"],
+    [{ ...CLOUDFLARE, CLOUDFLARE_API_BASE: "ftp://api.cloudflare.com" }, "CLOUDFLARE_API_BASE"],
+  ] as [Record<string, string>, string][])("%j names %s", (env, variable) => {
+    expectOneLineNaming(configError(env), variable);
+  });
+
+  it("zone and token go together, like the S3 keys", () => {
+    expect(configError({ CLOUDFLARE_ZONE_ID: ZONE })).toBe(
+      "Configuração inválida: CLOUDFLARE_API_TOKEN CLOUDFLARE_ZONE_ID e CLOUDFLARE_API_TOKEN vão juntas",
+    );
+    expect(configError({ CLOUDFLARE_API_TOKEN: "cf-token" })).toBe(
+      "Configuração inválida: CLOUDFLARE_ZONE_ID CLOUDFLARE_ZONE_ID e CLOUDFLARE_API_TOKEN vão juntas",
+    );
+  });
+
+  it("the token is never shown", () => {
+    const message = configError({ ...CLOUDFLARE, CLOUDFLARE_API_TOKEN: "cf-tok en-9f8e7d" });
+    expect(message).toBe(
+      'Configuração inválida: CLOUDFLARE_API_TOKEN não pode ter espaços nem caracteres fora do ASCII (recebido "***")',
+    );
+    expect(message).not.toContain("9f8e7d");
+  });
+
+  it("in production the API is reached over https, except on this machine (a fake)", () => {
+    expect(
+      configError({
+        NODE_ENV: "production",
+        ...CLOUDFLARE,
+        CLOUDFLARE_API_BASE: "http://cf-proxy.example.com",
+      }),
+    ).toBe(
+      'Configuração inválida: CLOUDFLARE_API_BASE deve usar https em produção (http só para localhost ou 127.0.0.1) (recebido "http://cf-proxy.example.com")',
+    );
+    expect(
+      loadConfig({ NODE_ENV: "production", ...CLOUDFLARE, CLOUDFLARE_API_BASE: "http://127.0.0.1:8787" })
+        .CLOUDFLARE_API_BASE,
+    ).toBe("http://127.0.0.1:8787");
+  });
+});

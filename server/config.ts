@@ -12,22 +12,42 @@ const optionalString = z
   .transform((v) => (v === "" ? undefined : v))
   .optional();
 
+function hasProtocol(value: string, protocols: string[]): boolean {
+  try {
+    return protocols.includes(new URL(value).protocol);
+  } catch {
+    return false;
+  }
+}
+
 const optionalUrl = (protocols: string[]) =>
   optionalString.pipe(
     z
       .string()
       .refine(
-        (v) => {
-          try {
-            return protocols.includes(new URL(v).protocol);
-          } catch {
-            return false;
-          }
-        },
+        (v) => hasProtocol(v, protocols),
         `deve ser uma URL que começa com ${protocols.map((p) => `${p}//`).join(" ou ")}`,
       )
       .optional(),
   );
+
+/** Comma-separated http(s) URLs; blank items are skipped, so none (or only commas) is an empty list. */
+const urlList = optionalString.transform((v, ctx) => {
+  const urls = (v ?? "")
+    .split(",")
+    .map((part) => part.trim())
+    .filter((part) => part !== "");
+  const bad = urls.findIndex((url) => !hasProtocol(url, ["http:", "https:"]));
+  if (bad >= 0) {
+    // The position, not the item: the item may hold a password (the whole value is shown redacted).
+    ctx.addIssue({
+      code: "custom",
+      message: `deve ser uma lista de URLs separadas por vírgula, cada uma começando com http:// ou https:// (a ${bad + 1}ª não é)`,
+    });
+    return z.NEVER;
+  }
+  return urls;
+});
 
 const wholeNumber = optionalString.pipe(
   z.string().regex(/^\d+$/, "deve ser um número inteiro").transform(Number).optional(),
@@ -103,6 +123,32 @@ const envSchema = z
           .optional(),
       )
       .transform((v) => v ?? "site:"),
+    /**
+     * The shared caches in front of the public pages, purged by tag when content changes: Varnish
+     * servers with the xkey module (each gets `PURGE /`), and a Cloudflare zone with a token that may
+     * purge it (zone and token go together). None by default.
+     */
+    VARNISH_PURGE_URLS: urlList,
+    CLOUDFLARE_ZONE_ID: optionalString.pipe(
+      z
+        .string()
+        .regex(
+          /^[0-9a-f]{32}$/i,
+          "deve ter 32 caracteres hexadecimais (o Zone ID da página do domínio na Cloudflare)",
+        )
+        .transform((v) => v.toLowerCase())
+        .optional(),
+    ),
+    // Sent in a header: a space or a character outside ASCII inside it would fail every purge.
+    CLOUDFLARE_API_TOKEN: optionalString.pipe(
+      z
+        .string()
+        .regex(/^[\x21-\x7e]+$/, "não pode ter espaços nem caracteres fora do ASCII")
+        .optional(),
+    ),
+    CLOUDFLARE_API_BASE: optionalUrl(["https:", "http:"]).transform((v) =>
+      (v ?? "https://api.cloudflare.com").replace(/\/+$/, ""),
+    ),
     PUBLIC_BASE_URL: optionalUrl(["http:", "https:"]),
     SESSION_SECRET: optionalString.pipe(z.string().min(32, "deve ter pelo menos 32 caracteres").optional()),
     JIRA_BASE_URL: optionalUrl(["https:", "http:"]),
@@ -251,6 +297,26 @@ const envSchema = z
         message: "S3_ACCESS_KEY_ID e S3_SECRET_ACCESS_KEY vão juntas",
       });
     }
+    // A zone without its token (or a token without its zone) would purge nothing.
+    if (Boolean(env.CLOUDFLARE_ZONE_ID) !== Boolean(env.CLOUDFLARE_API_TOKEN)) {
+      ctx.addIssue({
+        code: "custom",
+        path: [env.CLOUDFLARE_ZONE_ID ? "CLOUDFLARE_API_TOKEN" : "CLOUDFLARE_ZONE_ID"],
+        message: "CLOUDFLARE_ZONE_ID e CLOUDFLARE_API_TOKEN vão juntas",
+      });
+    }
+    // The token goes with every purge: in production never in clear text, but to this machine (a fake).
+    if (
+      env.NODE_ENV === "production" &&
+      env.CLOUDFLARE_API_BASE.startsWith("http:") &&
+      !isLocalAddress(env.CLOUDFLARE_API_BASE)
+    ) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["CLOUDFLARE_API_BASE"],
+        message: "deve usar https em produção (http só para localhost ou 127.0.0.1)",
+      });
+    }
     if (env.LEAD_WEBHOOK_URL && !env.LEAD_WEBHOOK_SECRET) {
       ctx.addIssue({
         code: "custom",
@@ -292,5 +358,6 @@ function redact(variable: string, value: string): string {
   if (/SECRET|TOKEN|PASSWORD|ACCESS_KEY/.test(variable)) return "***";
   // URLs may carry credentials (postgres://user:pass@host, redis://:pass@host): hide the password,
   // up to the last '@' before the host since a password may itself contain '@'.
-  return value.replace(/\/\/([^:/@]*):[^/]*@/, "//$1:***@");
+  // Every one of them: a list (VARNISH_PURGE_URLS) holds several URLs.
+  return value.replace(/\/\/([^:/@]*):[^/]*@/g, "//$1:***@");
 }

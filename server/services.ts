@@ -4,8 +4,10 @@ import { buildAuth } from "./auth/build.ts";
 import { createMailer } from "./auth/mailer.ts";
 import { seedDemoUsers } from "./auth/seed.ts";
 import { buildBilling } from "./billing/build.ts";
+import { buildSharedCache } from "./cache/build.ts";
 import { Cache } from "./cache/cache.ts";
 import { RedisStore } from "./cache/remote-store.ts";
+import { keysOfChange } from "./cache/surrogate-keys.ts";
 import { type Config, isLocalAddress } from "./config.ts";
 import { buildContent } from "./content/build.ts";
 import { readContentFiles, readDomainConfig } from "./content/files.ts";
@@ -17,7 +19,6 @@ import { type OpenedFiles, openFiles } from "./files/areas.ts";
 import { buildFunnel } from "./funnel/build.ts";
 import { PageCache } from "./http/page-cache.ts";
 import { buildLeads } from "./leads/build.ts";
-import { issueFormToken } from "./leads/spam.ts";
 import { DeliveryWorker } from "./leads/worker.ts";
 import type { Logger } from "./logger.ts";
 import { buildMedia } from "./media/build.ts";
@@ -147,14 +148,20 @@ export async function buildServices(
       seams,
     };
     const { cache, signer } = platform;
-    const pageCache = new PageCache({
-      domains,
-      isProduction: config.isProduction,
-      issueToken: (now) => issueFormToken(signer, now),
+    const pageCache = new PageCache({ domains, isProduction: config.isProduction });
+    // Cached pages were rendered from the content: a content write or purge drops the pages made of
+    // that document (their surrogate keys, decision 122). A document's publication (here or on
+    // another instance) also renders them again at once.
+    // The instance that made the change also has the shared caches in front purged by those keys.
+    const sharedCache = buildSharedCache(platform);
+    cache.onChange((change, here) => {
+      const keys = keysOfChange(change);
+      pageCache.purge(keys, { warm: "name" in change });
+      if (here)
+        void sharedCache.services.sharedCachePurge
+          .enqueue(keys)
+          .catch((error: unknown) => logger.error({ err: error, keys }, "shared cache purge not queued"));
     });
-    // Cached pages were rendered from the content: any content write or purge drops them all. A
-    // document's publication (here or on another instance) also renders the pages again at once.
-    cache.onChange((change) => pageCache.clear({ warm: "name" in change }));
 
     const content = buildContent(platform, domains);
     const auth = buildAuth(platform, signingSecret);
@@ -172,7 +179,19 @@ export async function buildServices(
     const media = buildMedia(platform);
     const webhooks = buildWebhooks(platform);
     const tracker = buildTrackerInbound(platform, { leadSettings: leads.services.leadSettings });
-    const parts = [content, funnel, auth, privacy, leads, portal, billing, media, webhooks, tracker] as const;
+    const parts = [
+      sharedCache,
+      content,
+      funnel,
+      auth,
+      privacy,
+      leads,
+      portal,
+      billing,
+      media,
+      webhooks,
+      tracker,
+    ] as const;
     Object.assign(deliveryHandlers, ...parts.map((part) => ("handlers" in part ? part.handlers : {})));
     const unhandled = deliveryJobs.kind.enumValues.filter((kind) => !deliveryHandlers[kind]);
     if (unhandled.length > 0) throw new Error(`no domain delivers the outbox's ${unhandled.join(", ")} jobs`);
@@ -192,6 +211,7 @@ export async function buildServices(
       checkFileStorage: files.check,
       redis: remote?.client ?? null,
       pageCache,
+      ...sharedCache.services,
       ...content.services,
       ...funnel.services,
       ...auth.services,

@@ -7,7 +7,7 @@ import {
   lettersAndSpaces,
   validateChat,
 } from "~/lib/chat.ts";
-import { useFormToken } from "~/lib/forms/form-token.ts";
+import { useFormChallenge } from "~/lib/forms/form-token.ts";
 import { maskChatPhone } from "~/lib/forms/masks.ts";
 import type { FormTexts } from "~/lib/forms/texts.ts";
 import { newRequestKey, postLead, storedUtm } from "~/lib/outbox.ts";
@@ -34,7 +34,7 @@ type Phase = "closed" | "open" | "submitting" | "success" | "error";
  * page's (ChatWidget.tsx): a page needs only the button before the visitor uses it.
  */
 export function ChatDialog({ texts, whatsapp, privacyUrl, open, onClosed }: ChatDialogProps) {
-  const formToken = useFormToken();
+  const challenge = useFormChallenge("whatsapp");
   const dialog = useRef<HTMLDialogElement>(null);
   const [phase, setPhase] = useState<Phase>("closed");
   const [nome, setNome] = useState("");
@@ -49,7 +49,9 @@ export function ChatDialog({ texts, whatsapp, privacyUrl, open, onClosed }: Chat
     setPhase("open");
     setLink(null);
     dialog.current?.showModal();
-  }, [open]);
+    // The popup opening is the form's first interaction: its challenge is fetched now (decision 122).
+    challenge.arm();
+  }, [open, challenge.arm]);
   const close = () => {
     dialog.current?.close();
   };
@@ -76,7 +78,7 @@ export function ChatDialog({ texts, whatsapp, privacyUrl, open, onClosed }: Chat
       stage: "complete",
       answers: { nomeResponsavel: nome.trim(), telefoneContato: telefone },
       requestKey: key.current,
-      formToken,
+      formToken: await challenge.token(),
       tracking: { page: window.location.href, referrer: document.referrer || undefined, utm: storedUtm() },
     });
     if (result.kind === "invalid" || result.kind === "refused") {
@@ -97,6 +99,7 @@ export function ChatDialog({ texts, whatsapp, privacyUrl, open, onClosed }: Chat
     }
     setChatOpened(chatWindow !== null);
     key.current = newRequestKey();
+    challenge.spent();
     setPhase("success");
     setNome("");
     setTelefone("");

@@ -1,7 +1,6 @@
 import { type ComponentType, type ReactNode, startTransition, useEffect } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { trackPageView } from "~/lib/analytics.ts";
-import { documentFormToken, FormTokenContext } from "~/lib/forms/form-token.ts";
 import { flushOutbox } from "~/lib/outbox.ts";
 import type { IslandName } from "./names.ts";
 import { islandModules } from "./registry.ts";
@@ -41,9 +40,7 @@ export function hydrateIsland(element: HTMLElement, Component: IslandComponent):
     hydrateRoot(
       element,
       <Committed then={committed}>
-        <FormTokenContext.Provider value={documentFormToken()}>
-          <Component {...JSON.parse(data.textContent ?? "{}")} />
-        </FormTokenContext.Provider>
+        <Component {...JSON.parse(data.textContent ?? "{}")} />
       </Committed>,
     );
   });

@@ -1,10 +1,9 @@
 import { LeadForm, type LeadFormProps } from "~/components/forms/LeadForm.tsx";
 import type { FlowResult } from "~/lib/forms/flow.ts";
-import { useFormToken } from "~/lib/forms/form-token.ts";
 import { formTexts } from "~/lib/forms/texts.ts";
 import { defineIsland } from "./island.tsx";
 
-type Props = Omit<LeadFormProps, "texts" | "formToken" | "requestKey" | "flow"> & {
+type Props = Omit<LeadFormProps, "texts" | "requestKey" | "flow"> & {
   /** The server's state after a no-JavaScript post (the action's data). */
   posted?: FlowResult;
   /** The step the address asks for (`?etapa=`). */
@@ -12,24 +11,13 @@ type Props = Omit<LeadFormProps, "texts" | "formToken" | "requestKey" | "flow"> 
 };
 
 /**
- * A multi-step lead form. The document's token, spliced fresh into every copy the page cache serves,
- * is also the first submission's request key: unique per page view, as a no-JavaScript post needs
- * (decision 106).
+ * A multi-step lead form. The page is the same for every visitor (decision 122): its request keys
+ * are made at the first send, and a post without JavaScript gets its key from the server.
  */
 export default function LeadFormIsland({ posted, initialStep, ...props }: Props) {
-  const formToken = useFormToken();
   const flow =
-    posted ??
-    (initialStep > 0 ? { step: initialStep, answers: {}, errors: {}, requestKey: formToken } : undefined);
-  return (
-    <LeadForm
-      {...props}
-      texts={formTexts(props.language)}
-      formToken={formToken}
-      requestKey={formToken}
-      flow={flow}
-    />
-  );
+    posted ?? (initialStep > 0 ? { step: initialStep, answers: {}, errors: {}, requestKey: "" } : undefined);
+  return <LeadForm {...props} texts={formTexts(props.language)} requestKey="" flow={flow} />;
 }
 
 export const LeadFormPart = defineIsland("lead-form", LeadFormIsland);

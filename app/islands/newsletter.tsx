@@ -1,6 +1,5 @@
 import { type NewsletterOutcome, NewsletterSection } from "~/components/forms/NewsletterSection.tsx";
 import type { NewsletterData } from "~/lib/content/schemas.ts";
-import { useFormToken } from "~/lib/forms/form-token.ts";
 import { formTexts } from "~/lib/forms/texts.ts";
 import type { OfferedLanguage } from "~/lib/locale.ts";
 import { defineIsland } from "./island.tsx";
@@ -11,9 +10,9 @@ interface Props {
   outcome?: NewsletterOutcome | null;
 }
 
-/** The newsletter sign-up (home, blog, /newsletter), with the document's form token. */
+/** The newsletter sign-up (home, blog, /newsletter). */
 export default function NewsletterIsland({ language, ...props }: Props) {
-  return <NewsletterSection {...props} texts={formTexts(language)} formToken={useFormToken()} />;
+  return <NewsletterSection {...props} texts={formTexts(language)} />;
 }
 
 export const Newsletter = defineIsland("newsletter", NewsletterIsland);

@@ -1,4 +1,3 @@
-import { currentFormToken, rememberFormToken } from "./forms/form-token.ts";
 import type { Submission, SubmissionAnswer } from "./forms/submission.ts";
 
 const KEY = "vertice-lead-outbox";
@@ -40,7 +39,7 @@ export type PostResult =
  * stores it once: "registrada localmente" (B §4.1, §8.1) is then literally true.
  */
 export async function postLead(submission: Submission): Promise<PostResult> {
-  const body = { ...submission, formToken: currentFormToken(submission.formToken) };
+  const body = submission;
   try {
     const response = await fetch("/api/leads", {
       method: "POST",
@@ -49,7 +48,6 @@ export async function postLead(submission: Submission): Promise<PostResult> {
     });
     const data = (await response.json().catch(() => ({}))) as Record<string, unknown>;
     if (response.ok) {
-      rememberFormToken(data.formToken);
       return { kind: "ok", answer: data as unknown as SubmissionAnswer };
     }
     if (response.status === 422) {

@@ -1,3 +1,4 @@
+import { noteSurrogateKey, postKey } from "@server/cache/surrogate-keys.ts";
 import { loadSection } from "@server/content/load.ts";
 import { sectionsFor } from "@server/http/sections.ts";
 import { useEffect } from "react";
@@ -32,6 +33,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   if (blog.status !== "loaded") throw replace("/blog");
   const post = blog.data.posts.find((p) => p.slug === params.slug);
   if (!post) throw replace("/blog");
+  // The post's own key beside its document's: an operator purges one post by it (decision 122).
+  noteSurrogateKey(postKey(post.slug));
   const posts = blog.data.posts;
   const related = relatedPosts(post, posts).map(postSummary);
   return data(

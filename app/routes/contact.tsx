@@ -1,5 +1,5 @@
 import { buildSubmission } from "@server/http/build-submission.ts";
-import { readPagePostFields } from "@server/http/page-post.ts";
+import { confirmationChallenge, readPagePostFields } from "@server/http/page-post.ts";
 import { SubmissionInvalid } from "@server/leads/service.ts";
 import type { ContactResult } from "~/components/forms/ContactForm.tsx";
 import { Icon } from "~/components/Icon.tsx";
@@ -38,6 +38,14 @@ export async function action({ request, context }: Route.ActionArgs): Promise<Co
     return { kind: "missing", values: answers };
   const { services, request: info } = context;
   const fields = readPagePostFields(form);
+  // Sent before any script ran, so without a challenge: once more to confirm (decision 122).
+  if (!fields.formToken)
+    return {
+      kind: "confirm",
+      values: answers,
+      challenge: confirmationChallenge(services.signer, "contato"),
+      requestKey: fields._requestKey,
+    };
   try {
     const result = await services.leads.submit(
       buildSubmission(

@@ -70,7 +70,7 @@ export async function action({ request, context }: Route.ActionArgs): Promise<Fl
   const form = await formFor(request, context);
   if (!form) throw redirect("/");
   const { services, request: info } = context;
-  return handleFormStep(services.leads, services.logger, {
+  return handleFormStep(services, {
     formKey: form.id as FormKey,
     form,
     data: await request.formData(),

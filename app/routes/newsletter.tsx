@@ -1,5 +1,5 @@
 import { buildSubmission } from "@server/http/build-submission.ts";
-import { readPagePostFields } from "@server/http/page-post.ts";
+import { confirmationChallenge, readPagePostFields } from "@server/http/page-post.ts";
 import { SubmissionInvalid } from "@server/leads/service.ts";
 import { redirect } from "react-router";
 import type { NewsletterOutcome } from "~/components/forms/NewsletterSection.tsx";
@@ -29,6 +29,16 @@ export async function action({
   if (!email) return { outcome: null };
   const { services, request: info } = context;
   const fields = readPagePostFields(form);
+  // Sent before any script ran, so without a challenge: once more to confirm (decision 122).
+  if (!fields.formToken)
+    return {
+      outcome: {
+        kind: "confirm",
+        email,
+        challenge: confirmationChallenge(services.signer, "newsletter"),
+        requestKey: fields._requestKey,
+      },
+    };
   try {
     // The section sits on another page (the home): that page, the referrer, is where it was sent from.
     const result = await services.leads.submit(

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { LocalStore } from "./local-store.ts";
 import type { RemoteStore } from "./remote-store.ts";
+import { documentKeyOfCacheKey, noteSurrogateKey } from "./surrogate-keys.ts";
 import { LOCAL_MAX_ENTRIES, LOCAL_TTL_MS } from "./ttl.ts";
 
 export interface CacheOptions {
@@ -43,7 +44,7 @@ export class Cache {
   private readonly now: () => number;
   /** Loads in flight by key, with when they began: callers of one key share one load. */
   private readonly inflight = new Map<string, { since: number; run: Promise<unknown> }>();
-  private readonly changeListeners: Array<(change: CacheChange) => void> = [];
+  private readonly changeListeners: Array<(change: CacheChange, here: boolean) => void> = [];
   /** Tells this instance's changes apart from the others' on the shared channel. */
   private readonly instance = randomUUID();
 
@@ -60,12 +61,12 @@ export class Cache {
    * Called after a write or delete (not a load), here or on another instance sharing the remote
    * cache: what was built from the old values is stale.
    */
-  onChange(listener: (change: CacheChange) => void): void {
+  onChange(listener: (change: CacheChange, here: boolean) => void): void {
     this.changeListeners.push(listener);
   }
 
   private changed(change: CacheChange): void {
-    for (const listener of this.changeListeners) listener(change);
+    for (const listener of this.changeListeners) listener(change, true);
     const message: ChangeMessage = { ...change, from: this.instance };
     void this.remote?.publish?.(JSON.stringify(message)).catch(() => {});
   }
@@ -86,7 +87,7 @@ export class Cache {
       this.dropLocal(message.name);
       change = { name: message.name };
     } else return;
-    for (const listener of this.changeListeners) listener(change);
+    for (const listener of this.changeListeners) listener(change, false);
   }
 
   private dropLocal(name: string): void {
@@ -100,6 +101,9 @@ export class Cache {
   }
 
   async getOrLoad<T>(key: string, load: () => Promise<T>, remoteTtlSeconds: number): Promise<T> {
+    // An answer rendered from this entry names its document, to be purged when it changes.
+    const surrogate = documentKeyOfCacheKey(key);
+    if (surrogate) noteSurrogateKey(surrogate);
     const local = this.local.get(key);
     if (local && local.expiresAt > this.now()) return local.value as T;
 

@@ -311,6 +311,8 @@ export const deliveryJobs = pgTable(
         "ticket_transition",
         "mail",
         "plan_request",
+        // A purge of the shared caches by surrogate keys (decision 122), one job per cache.
+        "cache_purge",
       ],
     }).notNull(),
     /**

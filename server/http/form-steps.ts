@@ -5,8 +5,9 @@ import type { FormKey } from "~/lib/forms/submission.ts";
 import { messagesForLanguage } from "~/lib/forms/validation.ts";
 import { type LeadService, SubmissionInvalid, type SubmissionResult } from "../leads/service.ts";
 import type { Logger } from "../logger.ts";
+import type { Signer } from "../secrets.ts";
 import { buildSubmission } from "./build-submission.ts";
-import { readPagePostFields } from "./page-post.ts";
+import { confirmationChallenge, readPagePostFields } from "./page-post.ts";
 import type { RequestInfo } from "./request-info.ts";
 
 export interface StepRequest {
@@ -40,14 +41,19 @@ export function answersFromFormData(form: FormDefinition, data: FormData): Answe
  * visitor go on, with the catalogue's message, since every answer travels with the form.
  */
 export async function handleFormStep(
-  leads: LeadService,
-  logger: Logger,
+  { leads, logger, signer }: { leads: LeadService; logger: Logger; signer: Signer },
   { formKey, form, data, request, info }: StepRequest,
 ): Promise<FlowResult> {
   const answers = answersFromFormData(form, data);
   const fields = readPagePostFields(data);
   const carried = { leadId: fields._leadId, accessToken: fields._accessToken, protocol: fields._protocol };
-  const base = { answers, ...carried, requestKey: randomUUID() };
+  // The challenge goes on with the form's next steps, as the browser sends it with each (decision 122).
+  const base = {
+    answers,
+    ...carried,
+    requestKey: randomUUID(),
+    ...(fields.formToken ? { challenge: fields.formToken } : {}),
+  };
 
   const action = nextAction(
     form,
@@ -61,6 +67,16 @@ export async function handleFormStep(
   if (action.kind === "invalid") return { ...base, step: action.step, errors: action.errors };
 
   const { stage, step } = action;
+  // Posted without JavaScript, so without a challenge: the step once more, to confirm (decision 122).
+  if (!fields.formToken)
+    return {
+      ...base,
+      step,
+      errors: {},
+      requestKey: fields._requestKey,
+      challenge: confirmationChallenge(signer, formKey),
+      confirm: true,
+    };
   const complete = stage === "complete";
   let result: SubmissionResult | null = null;
   try {

@@ -1,7 +1,10 @@
 import type { Request, RequestHandler } from "express";
+import { FORM_KEYS } from "~/lib/forms/form-keys.ts";
 import { submissionSchema } from "~/lib/forms/submission-schema.ts";
+import { z } from "~/lib/zod.ts";
 import type { AppServices } from "../context.ts";
-import { apiErrorAnswer, MAX_BODY_BYTES, parseJsonBody, requireJsonType } from "./api.ts";
+import { issueFormChallenge } from "../leads/spam.ts";
+import { apiErrorAnswer, MAX_BODY_BYTES, parseJsonBody, requireJsonType, validate } from "./api.ts";
 import { readBody } from "./body.ts";
 import { buildSubmission } from "./build-submission.ts";
 import { HttpError, messages } from "./errors.ts";
@@ -66,5 +69,32 @@ function postedRequest(req: Request): PostedRequest {
   return {
     url: `${req.protocol}://${req.host}${req.originalUrl}`,
     headers: { get: (name) => req.get(name) ?? null },
+  };
+}
+
+/** Where a form fetches its challenge on its first interaction (decision 122). */
+export const FORM_CHALLENGE_PATH = "/api/forms/challenge";
+
+const challengeQuery = z.strictObject({ form: z.enum(FORM_KEYS) });
+
+/**
+ * GET /api/forms/challenge?form=KEY: a signed, single-use challenge bound to that form and to
+ * now, fetched by the form when it is first touched, so no page carries a per-visitor token and
+ * every visitor of a URL gets the same bytes (decision 122). Never stored by anyone.
+ */
+export function formChallenge(services: AppServices): RequestHandler {
+  return (req, res, next) => {
+    if (normalisePath(req.path) !== FORM_CHALLENGE_PATH) return next();
+    res.set("Cache-Control", "no-store");
+    try {
+      if (req.method !== "GET" && req.method !== "HEAD")
+        throw new HttpError(405, messages.methodNotAllowed, { Allow: "GET" });
+      const { form } = validate(challengeQuery, { ...req.query });
+      const issuedAt = Date.now();
+      res.status(200).json({ token: issueFormChallenge(services.signer, form, issuedAt), issuedAt });
+    } catch (error) {
+      const { status, body, headers } = apiErrorAnswer(services.logger, error);
+      res.status(status).set(headers).json(body);
+    }
   };
 }

@@ -9,6 +9,7 @@ import type { AddressInfo } from "node:net";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { DomainConfig } from "~/lib/locale.ts";
+import { noteSurrogateKey } from "../cache/surrogate-keys.ts";
 import {
   chooseEncoding,
   PAGE_CACHE_CONTROL,
@@ -26,7 +27,7 @@ const domains: DomainConfig = {
 
 /**
  * A stand-in for the application behind the cache, at the same seam as the real one: it renders a
- * page with the form token in two places and fills the request's slot as app/entry.server.tsx does.
+ * page naming what it read and fills the request's slot as app/entry.server.tsx does.
  */
 interface Rendered {
   status?: number;
@@ -36,6 +37,8 @@ interface Rendered {
   failed?: boolean;
   /** Content changes (the cache is cleared) while the page renders. */
   clearDuring?: boolean;
+  /** The documents the render reads (surrogate keys; the default: the plans). */
+  keys?: string[];
   /** The render ends when this settles (a render in flight); `taken` says it has begun. */
   hold?: Promise<void>;
   taken?: () => void;
@@ -44,7 +47,6 @@ interface Rendered {
 let clock = 1_000_000;
 let rendered = 0;
 let nextRender: Rendered = {};
-let tokensIssued = 0;
 /** The wait limit's timers, fired by the tests themselves (the cache's `schedule` seam). */
 let timers: Array<{ run: () => void; ms: number; cancelled: boolean }> = [];
 let cache: PageCache;
@@ -63,16 +65,19 @@ function app(req: IncomingMessage, res: ServerResponse, options: Rendered = next
     return;
   }
   rendered++;
-  const token = `token-rendered-${rendered}`;
-  const html = `<html><head><meta name="form-token" content="${token}"></head><body>${req.headers.host} ${req.url} ${req.headers["accept-language"] ?? ""} <input value="${token}"></body></html>`;
+  const html = `<html><head></head><body>${req.headers.host} ${req.url} render ${rendered}</body></html>`;
   const slot = cache.slotFor(req);
+  const keys = options.keys ?? ["doc:plans-data"];
+  // What the content cache notes while the page renders (server/cache/surrogate-keys.ts).
+  for (const key of keys) noteSurrogateKey(key);
   if (slot && (options.cacheable ?? true)) {
     slot.html = html;
-    slot.token = token;
     slot.failed = options.failed ?? false;
   }
   res.statusCode = options.status ?? 200;
   res.setHeader("content-type", "text/html; charset=utf-8");
+  res.setHeader("cache-control", PAGE_CACHE_CONTROL);
+  res.setHeader("xkey", keys.join(" "));
   res.setHeader("content-security-policy", "script-src 'self' 'sha256-abc'");
   if (options.setCookie) res.setHeader("set-cookie", "lang=en; Path=/");
   if (options.clearDuring) cache.clear();
@@ -112,15 +117,10 @@ beforeEach(() => {
   clock = 1_000_000;
   rendered = 0;
   nextRender = {};
-  tokensIssued = 0;
   timers = [];
   cache = new PageCache({
     domains,
     isProduction: true,
-    issueToken: (now) => {
-      tokensIssued++;
-      return `fresh-${now}`;
-    },
     now: () => clock,
     schedule: (run, ms) => {
       const timer = { run, ms, cancelled: false };
@@ -179,19 +179,19 @@ function get(path: string, headers: Record<string, string> = {}, method = "GET")
 }
 
 describe("PageCache", () => {
-  it("renders a page once and answers the next visits itself, each with a token issued at that moment", async () => {
+  it("renders a page once and answers the next visits itself, with the same bytes for everyone", async () => {
     const first = await get("/planos");
     expect(first.headers.get("x-page-cache")).toBe("miss");
-    expect(await first.text()).toContain('content="token-rendered-1"');
+    const firstHtml = await first.text();
+    expect(firstHtml).toContain("render 1");
 
     clock += 5_000;
-    const second = await get("/planos");
+    const second = await get("/planos", { cookie: "lang=en; _ga=GA1.2", "accept-language": "en-US" });
     expect(second.headers.get("x-page-cache")).toBe("hit");
     const html = await second.text();
-    // Every place the renderer put its token now holds a fresh one, issued at the time of this answer.
-    expect(html).toContain(`<meta name="form-token" content="fresh-${clock}">`);
-    expect(html).toContain(`<input value="fresh-${clock}">`);
-    expect(html).not.toContain("token-rendered");
+    expect(html).toBe(firstHtml);
+    expect(second.headers.get("set-cookie")).toBeNull();
+    expect(second.headers.get("xkey")).toBe("doc:plans-data");
     expect(second.headers.get("content-security-policy")).toBe("script-src 'self' 'sha256-abc'");
     expect(second.headers.get("content-type")).toBe("text/html; charset=utf-8");
     expect(Number(second.headers.get("content-length"))).toBe(Buffer.byteLength(html));
@@ -204,8 +204,7 @@ describe("PageCache", () => {
     expect(gzip.headers.get("content-encoding")).toBe("gzip");
     expect(gzip.headers.get("vary")).toContain("Accept-Encoding");
     expect(Number(gzip.headers.get("content-length"))).toBe(gzip.raw.length);
-    // gunzip checks the trailer's CRC and length: the spliced body is a valid gzip stream.
-    expect(gunzipSync(gzip.raw).toString()).toContain(`<input value="fresh-${clock}">`);
+    expect(gunzipSync(gzip.raw).toString()).toContain("render 1");
 
     const plain = await get("/", { "accept-encoding": "gzip;q=0" });
     expect(plain.headers.get("content-encoding")).toBeNull();
@@ -217,16 +216,16 @@ describe("PageCache", () => {
     expect(rendered).toBe(1);
   });
 
-  it("keeps one page per segment, language and path", async () => {
+  it("keeps one page per segment and address: the language is in the address, never in a header", async () => {
     await get("/");
     await get("/", { host: "agronegocio.localhost" });
     await get("/", { "accept-language": "en-US" });
     await get("/", { cookie: "lang=en" });
     await get("/en");
-    expect(rendered).toBe(5 - 1); // the English cookie and Accept-Language resolve to the same page
-    const english = await get("/", { cookie: "lang=en" });
-    expect(english.headers.get("x-page-cache")).toBe("hit");
-    expect(await english.text()).toContain("en-US");
+    expect(rendered).toBe(3); // the English cookie and Accept-Language get the address's page
+    const withCookie = await get("/", { cookie: "lang=en" });
+    expect(withCookie.headers.get("x-page-cache")).toBe("hit");
+    expect(await withCookie.text()).toContain("render 1");
   });
 
   it("answers links tagged for a campaign (UTM, click ids) with the page of their path", async () => {
@@ -265,13 +264,16 @@ describe("PageCache", () => {
     const request = (headers: Record<string, string>, url = "/") =>
       ({ method: "GET", url, headers }) as unknown as IncomingMessage;
     for (let round = 0; round < 2; round++) {
-      expect(cache.keyFor(request({ host: "localhost", cookie: "lang=en" }))).toBe("|en|/");
+      expect(cache.keyFor(request({ host: "localhost", cookie: "lang=en" }))).toBe("|pt|/");
       expect(cache.keyFor(request({ host: "localhost", cookie: "lang=en; session=abc" }))).toBeNull();
+      expect(cache.keyFor(request({ host: "localhost", cookie: "preview=abc" }))).toBeNull();
       expect(cache.keyFor(request({ host: "agronegocio.localhost", cookie: "lang=en" }))).toBe(
-        "agronegocio|en|/",
+        "agronegocio|pt|/",
       );
       expect(cache.keyFor(request({ host: "localhost" }))).toBe("|pt|/");
-      expect(cache.keyFor(request({ host: "localhost", "accept-language": "en-US" }))).toBe("|en|/");
+      expect(cache.keyFor(request({ host: "localhost", "accept-language": "en-US" }))).toBe("|pt|/");
+      expect(cache.keyFor(request({ host: "localhost" }, "/en/planos"))).toBe("|en|/en/planos");
+      expect(cache.keyFor(request({ host: "localhost", cookie: "lang=en" }, "/dashboard"))).toBeNull();
       expect(cache.keyFor(request({ host: "localhost", authorization: "Bearer abc" }))).toBeNull();
       expect(cache.keyFor(request({ host: "localhost" }, "/planos"))).toBe("|pt|/planos");
     }
@@ -321,20 +323,20 @@ describe("PageCache", () => {
     expect((await get("/blog?q=busca-0")).headers.get("x-page-cache")).toBe("miss");
   });
 
-  it("gives every answer its own token, even within one millisecond (a token is spent once)", async () => {
-    let issued = 0;
-    cache = new PageCache({
-      domains,
-      isProduction: true,
-      issueToken: (now) => `fresh-${now}-${++issued}`,
-      now: () => clock,
-    });
+  it("purges only the pages made of a changed document, and renders the others from memory", async () => {
+    await get("/planos");
+    nextRender = { keys: ["doc:blog-data"] };
+    await get("/blog");
+    nextRender = {};
     await get("/");
-    const a = await (await get("/")).text();
-    const b = await (await get("/")).text();
-    expect(a).toContain(`fresh-${clock}-1`);
-    expect(b).toContain(`fresh-${clock}-2`);
-    expect(issued).toBe(2);
+    cache.purge(["doc:blog-data"]);
+    expect((await get("/blog")).headers.get("x-page-cache")).toBe("miss");
+    expect((await get("/planos")).headers.get("x-page-cache")).toBe("hit");
+    expect((await get("/")).headers.get("x-page-cache")).toBe("hit");
+    cache.purge(["doc:plans-data"]);
+    expect((await get("/planos")).headers.get("x-page-cache")).toBe("miss");
+    expect((await get("/")).headers.get("x-page-cache")).toBe("miss");
+    expect(rendered).toBe(6);
   });
 });
 
@@ -344,42 +346,29 @@ async function parked(count: number) {
 }
 
 describe("PageCache for browsers and CDNs", () => {
-  /** Tokens as long as the rendered ones ("token-rendered-1"), as real tokens always are. */
-  function sameLengthTokens() {
-    let issued = 0;
-    cache = new PageCache({
-      domains,
-      isProduction: true,
-      issueToken: () => `fresh-token-${String(++issued).padStart(4, "0")}`,
-      now: () => clock,
-    });
-  }
-
-  it("sends brotli, made once after the page is kept, to clients that accept it, with each answer's token", async () => {
-    sameLengthTokens();
+  it("sends brotli, made once after the page is kept, to clients that accept it: the same bytes each time", async () => {
     await get("/");
     await cache.compressed();
     const first = await get("/", { "accept-encoding": "gzip, deflate, br, zstd" });
     const second = await get("/", { "accept-encoding": "br" });
-    for (const [answer, token] of [
-      [first, "fresh-token-0001"],
-      [second, "fresh-token-0002"],
-    ] as const) {
+    for (const answer of [first, second]) {
       expect(answer.headers.get("content-encoding")).toBe("br");
       expect(Number(answer.headers.get("content-length"))).toBe(answer.raw.length);
-      const html = await answer.text();
-      expect(html).toContain(`<meta name="form-token" content="${token}">`);
-      expect(html).toContain(`<input value="${token}">`);
+      expect(await answer.text()).toContain("render 1");
     }
+    expect(first.raw.equals(second.raw)).toBe(true);
     expect(rendered).toBe(1);
   });
 
-  it("falls back to gzip when a token's length differs from the one the brotli form was made for", async () => {
-    await get("/"); // the default tokens here ("fresh-1000000") are shorter than the rendered one
+  it("sends gzip to a client that does not take brotli, the same bytes each time", async () => {
+    await get("/");
     await cache.compressed();
-    const answer = await get("/", { "accept-encoding": "br, gzip" });
-    expect(answer.headers.get("content-encoding")).toBe("gzip");
-    expect(await answer.text()).toContain(`<input value="fresh-${clock}">`);
+    const [a, b] = [
+      await get("/", { "accept-encoding": "gzip" }),
+      await get("/", { "accept-encoding": "gzip" }),
+    ];
+    expect(a.headers.get("content-encoding")).toBe("gzip");
+    expect(a.raw.equals(b.raw)).toBe(true);
   });
 
   it("answers a current copy with 304 and says how long browsers and CDNs may keep the page", async () => {
@@ -390,8 +379,8 @@ describe("PageCache for browsers and CDNs", () => {
     expect(hit.headers.get("cache-control")).toBe(PAGE_CACHE_CONTROL);
     expect(PAGE_CACHE_CONTROL).toMatch(/s-maxage=\d+/);
     expect(PAGE_CACHE_CONTROL).toMatch(/stale-while-revalidate=\d+/);
-    // The key reads the Host, the language and the cookies: so must a shared cache.
-    expect(hit.headers.get("vary")).toBe("Accept-Encoding, Accept-Language, Cookie");
+    // The key reads the Host and the address alone: a shared cache keeps one copy per encoding.
+    expect(hit.headers.get("vary")).toBe("Accept-Encoding");
 
     const notModified = await get("/planos", { "if-none-match": `"other", ${etag.slice(2)}` });
     expect(notModified.status).toBe(304);
@@ -421,30 +410,6 @@ describe("PageCache for browsers and CDNs", () => {
     // Another query is another answer.
     expect((await get("/api/json/public/hero-section-data")).headers.get("x-page-cache")).toBe("miss");
     expect(rendered).toBe(2);
-    // A document has no place for a form token: none is signed for its answers.
-    expect(tokensIssued).toBe(0);
-  });
-
-  it("never keeps a page holding a form token of its own loader's: every visitor would get that one", async () => {
-    const loaderToken = "1795544061287.m5hYKWxCZe9w.2WJ1F0uBNbUSr0CNeLvpXr00thX6X_pjqjTOXmyX7T8";
-    const server2 = createServer((req, res) =>
-      cache.serve(req, res, () => {
-        const slot = cache.slotFor(req)!;
-        slot.html = `<form><input name="formToken" value="${loaderToken}"></form><input value="document-token">`;
-        slot.token = "document-token";
-        res.setHeader("content-type", "text/html; charset=utf-8");
-        res.end(slot.html);
-      }),
-    );
-    await new Promise<void>((resolve) => server2.listen(0, "127.0.0.1", resolve));
-    const url = `http://127.0.0.1:${(server2.address() as AddressInfo).port}/demonstracao`;
-    try {
-      await (await fetch(url)).text();
-      expect((await fetch(url)).headers.get("x-page-cache")).toBe("miss");
-      expect(cache.size).toBe(0);
-    } finally {
-      await new Promise((resolve) => server2.close(resolve));
-    }
   });
 
   it("renders an expired page once: the requests meanwhile get the old one, until the new one is kept", async () => {
@@ -459,7 +424,7 @@ describe("PageCache for browsers and CDNs", () => {
     // The render in flight holds the key; others are answered from the expired copy.
     const during = await get("/planos");
     expect(during.headers.get("x-page-cache")).toBe("hit");
-    expect(await during.text()).toContain(`fresh-${clock}`);
+    expect(await during.text()).toContain("render 1");
     release();
     expect((await refreshing).headers.get("x-page-cache")).toBe("miss");
     expect((await get("/planos")).headers.get("x-page-cache")).toBe("hit");
@@ -479,7 +444,7 @@ describe("PageCache for browsers and CDNs", () => {
     expect((await late).headers.get("x-page-cache")).toBe("miss");
     for (const answer of await Promise.all(waiting)) {
       expect(answer.headers.get("x-page-cache")).toBe("hit");
-      expect(await answer.text()).toContain(`fresh-${clock}`);
+      expect(await answer.text()).toContain("render 3");
     }
     expect(rendered).toBe(3);
   });
@@ -551,8 +516,6 @@ describe("PageCache with a warmer", () => {
         {
           url: "/planos?utm_source=news",
           host: "127.0.0.1" + base.slice(base.lastIndexOf(":")),
-          acceptLanguage: "en",
-          cookie: undefined,
         },
       ],
     ]);

@@ -1,18 +1,19 @@
 import { createHash } from "node:crypto";
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
+import { promisify } from "node:util";
+import { brotliCompress, constants, gzipSync } from "node:zlib";
 import { LRUCache } from "lru-cache";
-import { type DomainConfig, LANGUAGE_COOKIE } from "~/lib/locale.ts";
+import { type DomainConfig, livesAtRoot } from "~/lib/locale.ts";
 import { canonicalPageQuery } from "~/lib/page-query.ts";
 import { SESSION_COOKIE } from "../auth/tokens.ts";
+import { collectingSurrogateKeys } from "../cache/surrogate-keys.ts";
 import { PREVIEW_COOKIE } from "../content/preview.ts";
-import { FORM_TOKEN_SHAPE } from "../leads/spam.ts";
-import { byteView } from "./byte-view.ts";
 import { matchesEtag } from "./etag.ts";
 import { Memo } from "./memo.ts";
 import { isDone, RenderFlights, type Schedule } from "./render-flights.ts";
 import { readCookie, resolveRequest } from "./request-info.ts";
-import { SplicedBrotli } from "./spliced-brotli.ts";
-import { SplicedGzip } from "./spliced-gzip.ts";
+
+const brotli = promisify(brotliCompress);
 
 /** How long a cached page is served before it is rendered again (content edits clear it at once). */
 export const PAGE_TTL_MS = 60_000;
@@ -25,37 +26,44 @@ const MAX_QUERY_ENTRIES = 200;
 const MAX_QUERY_BYTES = 8 * 1024 * 1024;
 /** How long past its time an expired page may still be served while it is rendered again. */
 const STALE_MS = 30_000;
-/** About 30 MB: a page is ~80 KB of HTML plus ~20 KB gzipped and ~17 KB in brotli. */
+/** About 30 MB: a page is ~80 KB of HTML plus ~20 KB gzipped and ~16 KB in brotli. */
 const MAX_BYTES = 32 * 1024 * 1024;
 
 /**
  * What the renderer leaves for the page cache about one request (app/entry.server.tsx): the
- * finished HTML when the page may be cached, and the form token it rendered into it.
+ * finished HTML when the page may be cached, and the surrogate keys of what it was made of.
  */
 export interface PageSlot {
   /** A page as the renderer keeps it (its UTF-8 bytes), or a JSON document's text. */
   html: string | Buffer | null;
-  token: string | null;
+  /** What the answer was made of (server/cache/surrogate-keys.ts), collected while it renders. */
+  keys: Set<string>;
   /** A part of the page failed to load (server/http/sections.ts): answered, never kept. */
   failed: boolean;
 }
 
 /**
- * For browsers: ask every time (the page carries a fresh form token), a 304 when unchanged. For a
- * CDN in front: keep it a minute, and serve a stale copy for five more while fetching a new one.
+ * A public answer is the same bytes for every anonymous visitor (decision 122). Browsers ask again
+ * every time (a 304 when unchanged); a shared cache keeps it an hour (A §9's cache hint, 3600 s),
+ * purged by its keys when its content changes, serves it stale for a minute while fetching it
+ * again, and for a day while the origin is down.
  */
-export const PAGE_CACHE_CONTROL = "public, max-age=0, s-maxage=60, stale-while-revalidate=300";
+export const PAGE_CACHE_CONTROL =
+  "public, max-age=0, s-maxage=3600, stale-while-revalidate=60, stale-if-error=86400";
 
 interface CachedPage {
   status: number;
   /** The headers of a hit, flat ([name, value, ...]) for writeHead, but for length and encoding. */
   hitHeaders: Array<string | number | string[]>;
-  /** The page split around its form token: a fresh token goes between the parts on every answer. */
-  body: SplicedGzip;
+  /** The answer's bytes, and the same gzipped: written as they are, never compressed again. */
+  plain: Buffer;
+  gzip: Buffer;
   /** The same in brotli (made on the thread pool after the page is kept), or null: gzip serves. */
-  brotli: SplicedBrotli | null;
-  /** The answer's own (a document's), or a weak one of the page (the token differs, the page not). */
+  brotli: Buffer | null;
+  /** The answer's own (a document's), or one of the page's bytes. */
   etag: string;
+  /** What the page was made of: a change of any of them purges it (purge). */
+  keys: ReadonlySet<string>;
   /** What a 304 repeats: ETag, Cache-Control, Vary. */
   validators: Array<string | number | string[]>;
   expiresAt: number;
@@ -63,13 +71,10 @@ interface CachedPage {
   again: WarmRequest;
 }
 
-/** A request that renders a cached page again: its address and the headers its key depends on. */
+/** A request that renders a cached page again: its address and host (its key depends on no other header). */
 export interface WarmRequest {
   url: string;
   host: string | undefined;
-  acceptLanguage: string | undefined;
-  /** The language cookie alone, when the visitor had one. */
-  cookie: string | undefined;
 }
 
 /** After a content change, at most this many of the most recently used pages are rendered again. */
@@ -84,8 +89,6 @@ export type PageWarmer = (requests: WarmRequest[], current: () => boolean) => Pr
 export interface PageCacheOptions {
   domains: DomainConfig;
   isProduction: boolean;
-  /** A fresh form token for each answer (server/leads/spam.ts issueFormToken). */
-  issueToken: (now: number) => string;
   now?: () => number;
   ttlMs?: number;
   /** Timers of the bounded wait for another's render (tests inject their own). */
@@ -95,12 +98,13 @@ export interface PageCacheOptions {
 
 /**
  * The front page cache of DESIGN.md: anonymous GETs of the pages that opt in (route handle
- * `pageCache: true`) are answered from memory, gzip-compressed once, before Express runs. A miss
- * goes through the whole application as usual and its HTML is kept on the way out.
+ * `pageCache: true`) are answered from memory, compressed once, before Express runs. A miss goes
+ * through the whole application as usual and its bytes are kept on the way out.
  *
- * Only requests without a query string (campaign tags aside) and without a session cookie are
- * candidates, and the key is what decides the render: segment, language and path. Each answer still carries its own form
- * token, so the spam check's "shown at" time stays true for cached pages.
+ * Only requests without a session or preview cookie are candidates, and the key is what decides
+ * the render: segment (Host) and address (path, with the language prefix, and the query the page
+ * reads). Every visitor of a key gets the same bytes, as a shared cache in front would give them
+ * (decision 122).
  */
 export class PageCache {
   private readonly pages: LRUCache<string, CachedPage>;
@@ -128,7 +132,7 @@ export class PageCache {
       ...(options.waitLimitMs ? { waitLimitMs: options.waitLimitMs } : {}),
     });
     // The brotli form comes a moment later and is a little smaller than gzip: counted as gzip.
-    const sizeCalculation = (page: CachedPage) => page.body.plainLength(0) + 2 * page.body.gzipLength(0);
+    const sizeCalculation = (page: CachedPage) => page.plain.length + 2 * page.gzip.length;
     this.pages = new LRUCache({ max: MAX_ENTRIES, maxSize: MAX_BYTES, sizeCalculation });
     this.queried = new LRUCache({ max: MAX_QUERY_ENTRIES, maxSize: MAX_QUERY_BYTES, sizeCalculation });
   }
@@ -197,25 +201,21 @@ export class PageCache {
 
   /** Renders through the app and keeps the page when it may be kept. */
   private renderAndKeep(key: string, req: IncomingMessage, res: ServerResponse, render: () => void): void {
-    const slot: PageSlot = { html: null, token: null, failed: false };
+    const slot: PageSlot = { html: null, keys: new Set(), failed: false };
     this.slots.set(req, slot);
     res.setHeader("X-Page-Cache", "miss");
     const generation = this.generation;
     res.once("finish", () => {
       if (generation !== this.generation || slot.failed) return;
-      if (
-        slot.html !== null &&
-        res.statusCode === 200 &&
-        !res.hasHeader("set-cookie") &&
-        !holdsOtherToken(slot)
-      ) {
+      if (slot.html !== null && res.statusCode === 200 && !res.hasHeader("set-cookie")) {
         this.store(key, res.statusCode, res.getHeaders(), slot, warmRequestOf(req));
       } else if (slot.html === null && res.statusCode === 200 && req.method === "GET") {
         // The route did not offer its page to the cache: no single flight for it until it expires.
         this.uncacheable.set(key, this.now() + this.ttlMs);
       }
     });
-    render();
+    // What the render reads from the content cache is noted in the slot's keys.
+    collectingSurrogateKeys(slot.keys, render);
   }
 
   /** Answers given from an expired copy while a new one renders (the metrics' "stale"). */
@@ -258,13 +258,29 @@ export class PageCache {
    * does not wait for the render (decision 100).
    */
   clear(options: { warm?: boolean } = {}): void {
-    const again =
-      options.warm && this.warmer
-        ? [...this.pages.values(), ...this.queried.values()].slice(0, WARM_LIMIT).map((p) => p.again)
-        : [];
+    this.drop(() => true, options);
+  }
+
+  /**
+   * Drops the pages made of any of `keys` (a content document changed, decision 122), the others
+   * staying; with `warm`, those visitors were getting are rendered again at once, as after clear().
+   */
+  purge(keys: readonly string[], options: { warm?: boolean } = {}): void {
+    this.drop((page) => keys.some((key) => page.keys.has(key)), options);
+  }
+
+  private drop(stale: (page: CachedPage) => boolean, options: { warm?: boolean }): void {
+    const again: WarmRequest[] = [];
+    // A render in flight may have read the content before the change: it is not kept (store).
     const generation = ++this.generation;
-    this.pages.clear();
-    this.queried.clear();
+    for (const store of [this.pages, this.queried]) {
+      // Most recently used first: those are the ones warmed.
+      for (const [key, page] of store.entries()) {
+        if (!stale(page)) continue;
+        store.delete(key);
+        if (options.warm && this.warmer && again.length < WARM_LIMIT) again.push(page.again);
+      }
+    }
     this.uncacheable.clear();
     if (again.length > 0) void this.warmer!(again, () => this.generation === generation).catch(() => {});
   }
@@ -293,20 +309,21 @@ export class PageCache {
     if (req.method !== "GET" && req.method !== "HEAD") return null;
     if (req.headers.authorization) return null;
     const { host, cookie } = req.headers;
-    const acceptLanguage = req.headers["accept-language"];
-    // The same few header combinations come again and again: working the key out (segment,
-    // language) cost more than the rest of a hit together.
-    // Header values never hold a line feed or NUL: the inputs cannot run into each other.
-    const inputs = `${req.url}\n${host ?? "\0"}\n${acceptLanguage ?? "\0"}\n${cookie ?? "\0"}`;
-    return this.keys.get(inputs, () => this.keyOf(req.url ?? "", host, cookie, acceptLanguage));
+    // A session, in its cookie or sent as a token (A §7, above), renders the visitor's own header; a
+    // preview link's cookie renders drafts (server/http/preview.ts): never kept, never answered here.
+    const url = req.url ?? "";
+    if (
+      cookie &&
+      !url.startsWith(PUBLIC_JSON_PATH) &&
+      (readCookie(cookie, SESSION_COOKIE) || readCookie(cookie, PREVIEW_COOKIE))
+    )
+      return null;
+    // The same few addresses come again and again: working the key out (segment, language, query)
+    // cost more than the rest of a hit together. Header values never hold a line feed.
+    return this.keys.get(`${url}\n${host ?? "\0"}`, () => this.keyOf(url, host));
   }
 
-  private keyOf(
-    url: string,
-    host: string | undefined,
-    cookie: string | undefined,
-    acceptLanguage: string | undefined,
-  ): string | null {
+  private keyOf(url: string, host: string | undefined): string | null {
     // Public JSON documents: the address alone (path and query) decides the answer, for anyone.
     if (url.startsWith(PUBLIC_JSON_PATH)) return `json|${url}`;
     // Files and data requests are not pages; a query counts as far as the page reads it.
@@ -314,12 +331,11 @@ export class PageCache {
     if (!address) return null;
     const { path, query } = address;
     if (!path.startsWith("/") || path.startsWith("/api/") || /\.[^/]*$/.test(path)) return null;
-    // A session, in its cookie or sent as a token (A §7, above), renders the visitor's own header.
-    if (readCookie(cookie, SESSION_COOKIE)) return null;
-    // A preview link's cookie renders drafts (server/http/preview.ts): never kept, never answered from here.
-    if (readCookie(cookie, PREVIEW_COOKIE)) return null;
+    // The customer's and the admin's areas take their language from the saved choice: never kept.
+    if (livesAtRoot(path)) return null;
+    // The address decides the language (decision 122): no cookie or browser language goes in.
     const info = resolveRequest(
-      { host, path, langQuery: null, cookie, acceptLanguage },
+      { host, path, langQuery: null, cookie: undefined, acceptLanguage: undefined },
       this.options.domains,
       this.options.isProduction,
     );
@@ -334,27 +350,19 @@ export class PageCache {
     slot: PageSlot,
     again: WarmRequest,
   ): void {
-    const html =
+    const plain =
       typeof slot.html === "string" ? Buffer.from(slot.html, "utf8") : (slot.html ?? Buffer.alloc(0));
-    const parts = slot.token ? split(html, Buffer.from(slot.token, "utf8")) : [html];
-    // A page's key is segment (Host), language (Accept-Language or the language cookie) and path,
-    // and its caching is the page cache's; an API answer says its own (documentResponse).
-    const isPage = String(sent["content-type"] ?? "").startsWith("text/html");
+    // The renderer set the caching and the surrogate keys of the answer (app/entry.server.tsx,
+    // documentResponse); the cache adds what is per answer: length, encoding, its own marker.
     const headers: Array<string | number | string[]> = [];
     for (const [name, value] of Object.entries(sent)) {
       if (value === undefined || PER_RESPONSE_HEADERS.has(name)) continue;
-      if (isPage && name === "cache-control") continue;
       headers.push(name, value);
     }
-    if (isPage) {
-      headers.push("vary", "Accept-Encoding, Accept-Language, Cookie", "cache-control", PAGE_CACHE_CONTROL);
-    } else {
-      headers.push("vary", sent.vary ?? "Accept-Encoding");
-    }
-    const hash = createHash("sha1");
-    for (const part of parts) hash.update(part).update("\0");
+    // The address decides the answer (decision 122): it varies by encoding alone.
+    headers.push("vary", "Accept-Encoding");
     const sentEtag = typeof sent.etag === "string" ? sent.etag : null;
-    const etag = sentEtag ?? `W/"${hash.digest("base64url").slice(0, 27)}"`;
+    const etag = sentEtag ?? `W/"${createHash("sha1").update(plain).digest("base64url").slice(0, 27)}"`;
     const validators: CachedPage["validators"] = ["etag", etag];
     for (let i = 0; i < headers.length; i += 2) {
       if (headers[i] === "cache-control" || headers[i] === "vary")
@@ -364,16 +372,28 @@ export class PageCache {
       status,
       hitHeaders: [...headers, "etag", etag, "x-page-cache", "hit"],
       validators,
-      body: new SplicedGzip(parts),
+      plain,
+      gzip: gzipSync(plain, { level: 9 }),
       brotli: null,
       etag,
+      keys: slot.keys,
       expiresAt: this.now() + this.ttlMs,
       again,
     };
     this.storeOf(key).set(key, page);
-    const brotliReady = brotliOf(parts, slot.token).then((brotli) => {
-      page.brotli = brotli;
-    });
+    // Brotli on the thread pool, a moment later: until then gzip serves. A failure only means gzip.
+    const brotliReady = brotli(plain, {
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
+        [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+        [constants.BROTLI_PARAM_SIZE_HINT]: plain.length,
+      },
+    }).then(
+      (compressed) => {
+        page.brotli = compressed;
+      },
+      () => {},
+    );
     this.pendingBrotli.add(brotliReady);
     void brotliReady.finally(() => this.pendingBrotli.delete(brotliReady));
   }
@@ -389,47 +409,21 @@ export class PageCache {
       res.end();
       return;
     }
-    // Every answer its own token: a token is spent by one submission (decision 077), so two visitors
-    // served in the same millisecond must not share one. A body without a place needs none.
-    const token = page.body.places > 0 ? Buffer.from(this.options.issueToken(this.now()), "utf8") : NO_TOKEN;
-    const encoding = encodingOf(req.headers["accept-encoding"], page.brotli?.fits(token) === true);
-    const chunks =
-      encoding === "br"
-        ? page.brotli!.brotli(token)
-        : encoding === "gzip"
-          ? page.body.gzip(token)
-          : page.body.plain(token);
-    let length = 0;
-    for (const chunk of chunks) length += chunk.length;
-    const headers = [...page.hitHeaders, "content-length", length];
+    const encoding = encodingOf(req.headers["accept-encoding"], page.brotli !== null);
+    const body = encoding === "br" ? page.brotli! : encoding === "gzip" ? page.gzip : page.plain;
+    const headers = [...page.hitHeaders, "content-length", body.length];
     if (encoding !== "identity") headers.push("content-encoding", encoding);
     res.writeHead(page.status, headers);
-    if (req.method === "HEAD") {
-      res.end();
-      return;
-    }
-    // The stored parts and the token go out as they are (one writev), never copied into one body:
-    // a fresh 20–80 KB buffer per answer made garbage collection the largest cost of a hit.
-    for (const chunk of chunks) res.write(chunk);
-    res.end();
+    // The stored bytes go out as they are: the same for every visitor, never copied.
+    res.end(req.method === "HEAD" ? undefined : body);
   }
 }
 
 /**
- * Whether the page holds a form token other than the document's (one its loader issued): kept, that
- * token would go to every visitor, and a token is spent once. Such a page is never kept.
+ * Quality 9: made once per page and kept, on the thread pool; for the home page about 10 % smaller
+ * than gzip -9 at a few milliseconds (11 costs ten times that for 2 % more).
  */
-function holdsOtherToken(slot: PageSlot): boolean {
-  const html = typeof slot.html === "string" ? slot.html : slot.html ? byteView(slot.html) : "";
-  // Tokens are ASCII: the byte view finds them as the decoded text would.
-  for (const [token] of html.matchAll(FORM_TOKEN_SHAPE)) if (token !== slot.token) return true;
-  return false;
-}
-
-/** The brotli form of a page, or null (gzip then serves): never a reason to lose the page. */
-function brotliOf(parts: Buffer[], token: string | null): Promise<SplicedBrotli | null> {
-  return SplicedBrotli.create(parts, token ? Buffer.byteLength(token) : 0).catch(() => null);
-}
+const BROTLI_QUALITY = 9;
 
 const PUBLIC_JSON_PATH = "/api/json/public/";
 /** Marks the requests of the page warmer (server/http/page-warmer.ts). */
@@ -475,7 +469,6 @@ export function pageAddress(url: string): { path: string; query: string } | null
   const query = canonicalPageQuery(path, params);
   return query === null ? null : { path, query };
 }
-const NO_TOKEN = Buffer.alloc(0);
 
 const encodings = new Memo<"br" | "gzip" | "identity">(256, 256);
 /** chooseEncoding, kept by header (a handful of distinct Accept-Encoding values come all day). */
@@ -500,18 +493,6 @@ const PER_RESPONSE_HEADERS = new Set([
   "set-cookie",
   "x-page-cache",
 ]);
-
-/** The HTML around every occurrence of the token. */
-function split(html: Buffer, token: Buffer): Buffer[] {
-  const parts: Buffer[] = [];
-  let start = 0;
-  for (let at = html.indexOf(token); at >= 0; at = html.indexOf(token, start)) {
-    parts.push(html.subarray(start, at));
-    start = at + token.length;
-  }
-  parts.push(html.subarray(start));
-  return parts;
-}
 
 /** The weight Accept-Encoding gives each coding ("*" for the rest; a bad q counts as 0). */
 function encodingWeights(header: string | string[] | undefined): Map<string, number> {
@@ -544,11 +525,5 @@ export function chooseEncoding(
 
 /** The parts of a request that decide its page, to ask for it again. */
 function warmRequestOf(req: IncomingMessage): WarmRequest {
-  const language = readCookie(req.headers.cookie, LANGUAGE_COOKIE);
-  return {
-    url: req.url ?? "/",
-    host: req.headers.host,
-    acceptLanguage: req.headers["accept-language"],
-    cookie: language ? `${LANGUAGE_COOKIE}=${encodeURIComponent(language)}` : undefined,
-  };
+  return { url: req.url ?? "/", host: req.headers.host };
 }

@@ -1,6 +1,9 @@
 import { randomUUID } from "node:crypto";
+import type { FormKey } from "~/lib/forms/form-keys.ts";
 import { PLAN_ID_MAX_LENGTH, PLAN_ID_PATTERN } from "~/lib/plan-id.ts";
 import { z } from "~/lib/zod.ts";
+import { issueFormChallenge } from "../leads/spam.ts";
+import type { Signer } from "../secrets.ts";
 
 /** A posted address: kept only when it is one (relative to the site or absolute) and not too long. */
 const address = z
@@ -44,4 +47,13 @@ export function readPagePostFields(data: FormData): PagePostFields {
 /** An address safe to read parts from: the posted one when it is one, else the request's own. */
 export function pageAddress(posted: string | undefined, requestUrl: string): URL {
   return posted && URL.canParse(posted, requestUrl) ? new URL(posted, requestUrl) : new URL(requestUrl);
+}
+
+/**
+ * The challenge a no-JavaScript post's confirmation step carries (decision 122): a page holds none,
+ * so a form sent before any script ran comes without one, and the server draws the form again,
+ * filled, with this challenge for the visitor to send once more.
+ */
+export function confirmationChallenge(signer: Signer, form: FormKey): string {
+  return issueFormChallenge(signer, form, Date.now(), "confirmation");
 }

@@ -19,8 +19,6 @@ function fetchOnce(address: { host: string; port: number }, page: WarmRequest): 
   return new Promise((resolve, reject) => {
     const headers: Record<string, string> = { "accept-encoding": "gzip", [WARMER_HEADER]: "1" };
     if (page.host) headers.host = page.host;
-    if (page.acceptLanguage) headers["accept-language"] = page.acceptLanguage;
-    if (page.cookie) headers.cookie = page.cookie;
     const req = request(
       { host: address.host, port: address.port, path: page.url, method: "GET", headers },
       (res) => {

@@ -1,3 +1,4 @@
+import { AsyncResource } from "node:async_hooks";
 import type { RequestHandler } from "express";
 import { normalisePath } from "./rate-limit.ts";
 import { isDone, whenDone } from "./render-flights.ts";
@@ -49,8 +50,11 @@ export function renderQueue(slots: number = RENDER_SLOTS): RequestHandler & { re
       start();
       return;
     }
-    queue.add(start);
-    whenDone(res, () => queue.delete(start));
+    // Started later from another request's answer: in this request's own async context, where the
+    // page cache collects what its render reads (server/cache/surrogate-keys.ts).
+    const later = AsyncResource.bind(start);
+    queue.add(later);
+    whenDone(res, () => queue.delete(later));
   };
   return Object.defineProperty(handler, "waiting", { get: () => queue.size }) as RequestHandler & {
     readonly waiting: number;

@@ -4,6 +4,8 @@ import {
   interfaceLanguage,
   LANGUAGE_COOKIE,
   type Language,
+  type LanguageSource,
+  livesAtRoot,
   type OfferedLanguage,
   resolveHost,
   resolveLanguage,
@@ -22,6 +24,8 @@ export interface RequestInfo {
   uiLanguage: OfferedLanguage;
   /** Language prefix of the URL (/pt, /en, /es), if any. */
   pathLanguage: Language | null;
+  /** Where the language came from (A §4's order; decision 122 leaves the saved choice to the browser). */
+  languageSource: LanguageSource;
   /** The visitor's address (behind a trusted proxy: the forwarded one). */
   ip?: string;
 }
@@ -63,14 +67,19 @@ export function resolveRequest(
   const host = resolveHost(parts.host, domains);
   const segment = host.kind === "site" ? host.segment : null;
   const { language: pathLanguage } = splitLanguagePrefix(parts.path);
-  const { language } = resolveLanguage({
+  // An address that can carry a language prefix answers the same to everyone (decision 122): the
+  // saved choice and the browser's language take the visitor to the prefixed address in the
+  // browser (app/lib/language-redirect.ts), never change what this one answers. The areas that
+  // live only at the root (the portal, the admin, the API) still read them.
+  const urlDecides = !livesAtRoot(parts.path);
+  const { language, source } = resolveLanguage({
     pathPrefix: pathLanguage,
-    cookie: readCookie(parts.cookie, LANGUAGE_COOKIE),
+    cookie: urlDecides ? null : readCookie(parts.cookie, LANGUAGE_COOKIE),
     query: parts.langQuery,
     isProduction,
     segment,
     domainConfig: domains,
-    acceptLanguage: parts.acceptLanguage,
+    acceptLanguage: urlDecides ? null : parts.acceptLanguage,
   });
   return {
     segment,
@@ -78,6 +87,7 @@ export function resolveRequest(
     language,
     uiLanguage: interfaceLanguage(language),
     pathLanguage,
+    languageSource: source,
   };
 }
 

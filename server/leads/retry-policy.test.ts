@@ -195,6 +195,7 @@ describe("decision 023 job schedule", () => {
       ticket_transition: 8,
       mail: 5,
       plan_request: 8,
+      cache_purge: 8,
     });
   });
   it("a failed attempt that is not the last runs again after its backoff", () => {

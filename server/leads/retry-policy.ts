@@ -137,6 +137,8 @@ export const MAX_JOB_ATTEMPTS: Readonly<Record<JobKind, number>> = Object.freeze
   mail: 5,
   // A plan change request to sales (decision 095) waits out a Jira outage like a ticket.
   plan_request: 8,
+  // A shared cache that does not answer keeps the old pages until it does: tried for about five hours.
+  cache_purge: 8,
 });
 
 /** The backoff after failed job attempt `attempt` (1, 2, …); the last step repeats. */

@@ -30,7 +30,7 @@ import {
   releaseLead,
   trackerSettled,
 } from "./repository.ts";
-import { formTokenKey, nextFormToken, spamReason } from "./spam.ts";
+import { formTokenKey, spamReason } from "./spam.ts";
 
 export interface SubmissionInput {
   formKey: FormKey;
@@ -65,8 +65,6 @@ export interface SubmissionResult {
   temperature: Temperature;
   responseHours: number;
   stage: LeadStage;
-  /** The page's token for its next form: each accepted submission spends the one it carried. */
-  formToken: string;
 }
 
 export class SubmissionInvalid extends DomainError {
@@ -137,7 +135,7 @@ export class LeadService {
       // is only raised after that lookup found nothing, so it is not looked up twice.
       if (DomainError.is(error) && error.kind !== "conflict") {
         const repeated = await findByRequestKey(this.options.db, input.requestKey);
-        if (repeated) return this.answer(repeated, false, input.formToken);
+        if (repeated) return this.answer(repeated, false);
       }
       throw error;
     }
@@ -195,7 +193,7 @@ export class LeadService {
       // A twin of this request (or an earlier send of it) completed it first: answer as it did.
       const result = completed ?? (await findByRequestKey(db, input.requestKey));
       if (!result) throw new DomainError("conflict", "leads.alreadySent");
-      return this.answer(result, completed !== null, input.formToken);
+      return this.answer(result, completed !== null);
     }
 
     const id = randomUUID();
@@ -260,7 +258,7 @@ export class LeadService {
     const lead = stored ?? (await findByRequestKey(db, input.requestKey));
     if (!lead) throw new DomainError("conflict", "leads.alreadySent");
     if (stored && !stored.spamReason) this.deliverLater(confirmationMailJobs(form, answers, spam));
-    return this.answer(lead, stored !== null, input.formToken);
+    return this.answer(lead, stored !== null);
   }
 
   /**
@@ -333,11 +331,7 @@ export class LeadService {
   }
 
   /** Starts delivery and, for a fresh submission, waits briefly for the tracker key (B §4.5). */
-  private async answer(
-    lead: LeadRow,
-    fresh: boolean,
-    spentToken: string | null | undefined,
-  ): Promise<SubmissionResult> {
+  private async answer(lead: LeadRow, fresh: boolean): Promise<SubmissionResult> {
     let current = lead;
     if (fresh && lead.deliveryStatus !== "simulated" && lead.deliveryStatus !== "spam") {
       try {
@@ -370,7 +364,6 @@ export class LeadService {
       temperature: { score: current.score, level: current.level },
       responseHours: current.responseHours,
       stage: current.stage,
-      formToken: nextFormToken(this.options.signer, spentToken, this.now().getTime()),
     };
   }
 }

@@ -1,11 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { Signer } from "../secrets.ts";
 import {
+  CONFIRMATION_MIN_FILL_MS,
+  FORM_TOKEN_SHAPE,
   formTokenKey,
-  formTokenShownAt,
+  issueFormChallenge,
   issueFormToken,
   MIN_FILL_MS,
-  nextFormToken,
+  readFormToken,
   spamReason,
 } from "./spam.ts";
 
@@ -95,20 +97,58 @@ describe("spam check: too fast (< minFillMs, default 3000 ms)", () => {
   });
 });
 
-describe("a fresh token after each accepted submission (decision 077: single use)", () => {
-  it("keeps the time the page was shown, with a new nonce", () => {
-    const next = nextFormToken(signer, token, SHOWN + 60_000);
-    expect(next).not.toBe(token);
-    expect(formTokenShownAt(signer, next)).toBe(SHOWN);
-    // So a second form sent at once from the same page is not "too fast".
-    expect(spamReason({ formToken: next }, signer, SHOWN + 60_500)).toBeNull();
+describe("a form's challenge (decision 122): signed, bound to its form and its time, spent once", () => {
+  const challenge = issueFormChallenge(signer, "contato", SHOWN);
+
+  it("is '{form}.{kind}.{time}.{nonce}.{signature}', unique per issue", () => {
+    const [form, kind, time, nonce, signature] = challenge.split(".");
+    expect([form, kind, time]).toEqual(["contato", "i", String(SHOWN)]);
+    expect(signature).toBe(signer.sign("form-challenge", `contato.i.${SHOWN}.${nonce}`));
+    expect(issueFormChallenge(signer, "contato", SHOWN)).not.toBe(challenge);
+    expect(readFormToken(signer, challenge)).toEqual({
+      shownAt: SHOWN,
+      form: "contato",
+      kind: "interaction",
+    });
+    expect(challenge.match(FORM_TOKEN_SHAPE)).toEqual([challenge]);
   });
-  it("a bad token is answered with a new one from now", () => {
-    const next = nextFormToken(signer, "forged", SHOWN + 60_000);
-    expect(formTokenShownAt(signer, next)).toBe(SHOWN + 60_000);
+  it("passes for its own form after the minimum fill time", () => {
+    expect(spamReason({ formToken: challenge, formKey: "contato" }, signer, SHOWN + MIN_FILL_MS)).toBeNull();
+    expect(spamReason({ formToken: challenge, formKey: "contato" }, signer, SHOWN + MIN_FILL_MS - 1)).toBe(
+      "too-fast",
+    );
+  });
+  it("is a bad token for another form", () => {
+    expect(spamReason({ formToken: challenge, formKey: "demo" }, signer, SHOWN + 60_000)).toBe("bad-token");
+  });
+  it("is a bad token when its form, kind or time were changed, or signed for the page tokens' purpose", () => {
+    const [, , , nonce, signature] = challenge.split(".");
+    for (const forged of [
+      `demo.i.${SHOWN}.${nonce}.${signature}`,
+      `contato.c.${SHOWN}.${nonce}.${signature}`,
+      `contato.i.${SHOWN - 10_000}.${nonce}.${signature}`,
+      `contato.x.${SHOWN}.${nonce}.${signer.sign("form-challenge", `contato.x.${SHOWN}.${nonce}`)}`,
+      `contato.i.${SHOWN}.${nonce}.${signer.sign("form", `contato.i.${SHOWN}.${nonce}`)}`,
+    ])
+      expect(spamReason({ formToken: forged, formKey: "contato" }, signer, SHOWN + 60_000)).toBe("bad-token");
+  });
+  it("drawn into a no-JavaScript confirmation step, it needs only a second to pass", () => {
+    const confirmation = issueFormChallenge(signer, "newsletter", SHOWN, "confirmation");
+    expect(CONFIRMATION_MIN_FILL_MS).toBe(1000);
+    expect(readFormToken(signer, confirmation)?.kind).toBe("confirmation");
+    const at = (ms: number) =>
+      spamReason({ formToken: confirmation, formKey: "newsletter" }, signer, SHOWN + ms);
+    expect(at(999)).toBe("too-fast");
+    expect(at(1000)).toBeNull();
+    // A test server's minimum of 0 stays 0.
+    expect(spamReason({ formToken: confirmation, formKey: "newsletter" }, signer, SHOWN, 0)).toBeNull();
+  });
+  it("a page token of the earlier form is still read, bound to no form", () => {
+    expect(readFormToken(signer, token)).toEqual({ shownAt: SHOWN, form: null, kind: "interaction" });
+    expect(spamReason({ formToken: token, formKey: "demo" }, signer, SHOWN + 60_000)).toBeNull();
   });
   it("spends a token under a hash of it", () => {
-    expect(formTokenKey(token)).toMatch(/^[0-9a-f]{40}$/);
-    expect(formTokenKey(token)).not.toBe(formTokenKey(nextFormToken(signer, token, SHOWN)));
+    expect(formTokenKey(challenge)).toMatch(/^[0-9a-f]{40}$/);
+    expect(formTokenKey(challenge)).not.toBe(formTokenKey(issueFormChallenge(signer, "contato", SHOWN)));
   });
 });

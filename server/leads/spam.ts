@@ -1,14 +1,44 @@
 import { createHash, randomBytes } from "node:crypto";
+import type { FormKey } from "~/lib/forms/form-keys.ts";
 import type { Signer } from "../secrets.ts";
 
-/** Minimum time between showing a form and sending it; faster is a bot (default 3 s). */
+/** Minimum time between a form being first touched and sent; faster is a bot (default 3 s). */
 export const MIN_FILL_MS = 3_000;
+/**
+ * The minimum for a confirmation step drawn by the server (a post without JavaScript, decision 122):
+ * the visitor filled the form before it, and only reads and presses the button again.
+ */
+export const CONFIRMATION_MIN_FILL_MS = 1_000;
 /** A form token older than this is still accepted: people leave tabs open. */
 export const MAX_TOKEN_AGE_MS = 7 * 24 * 3600_000;
 
 /**
- * A signed "this form was shown at T" token, rendered into every form: `{time}.{nonce}.{signature}`.
- * The nonce makes each token unique, so a token can be spent once (decision 077).
+ * How a challenge came to the visitor: fetched by the form on its first interaction (focus, the
+ * chat popup opening), or drawn by the server into a no-JavaScript post's confirmation step.
+ */
+export type ChallengeKind = "interaction" | "confirmation";
+
+const KIND_MARK: Record<ChallengeKind, string> = { interaction: "i", confirmation: "c" };
+
+/**
+ * A form's challenge (decision 122): `{form}.{kind}.{issued-at}.{nonce}.{signature}`. Signed, bound
+ * to one form and to when it was issued; its nonce makes it unique, so it is spent once (decision
+ * 077). Pages carry none: the same bytes go to every visitor (decision 122).
+ */
+export function issueFormChallenge(
+  signer: Signer,
+  form: FormKey,
+  now: number,
+  kind: ChallengeKind = "interaction",
+): string {
+  const body = `${form}.${KIND_MARK[kind]}.${now}.${nextNonce()}`;
+  return `${body}.${signer.sign("form-challenge", body)}`;
+}
+
+/**
+ * A token of the form pages carried before challenges, `{time}.{nonce}.{signature}`: still read
+ * for a week (pages kept open in a tab, MAX_TOKEN_AGE_MS), bound to no form. Tests that are not
+ * about the spam check use it to pass it.
  */
 export function issueFormToken(signer: Signer, now: number, nonce = nextNonce()): string {
   const body = `${now}.${nonce}`;
@@ -31,28 +61,36 @@ function nextNonce(): string {
   return nonce;
 }
 
-/** What an issued token looks like (time, nonce, signature), to find one in a page. */
-export const FORM_TOKEN_SHAPE = /\d{13}\.[A-Za-z0-9_-]{12}\.[A-Za-z0-9_-]{43}/g;
+/** What an issued token or challenge looks like, to find one in a page (none should be there). */
+export const FORM_TOKEN_SHAPE = /(?:[a-z]+\.[ic]\.)?\d{13}\.[A-Za-z0-9_-]{12}\.[A-Za-z0-9_-]{43}/g;
 
-/**
- * The time a valid token says its form was shown, or null. Tokens of the earlier form
- * `{time}.{signature}` (pages rendered before the nonce existed) are still read.
- */
-export function formTokenShownAt(signer: Signer, token: string | null | undefined): number | null {
-  const parts = (token ?? "").split(".");
-  if (parts.length < 2 || parts.length > 3 || !/^\d+$/.test(parts[0]!)) return null;
-  const signature = parts.at(-1)!;
-  const body = parts.slice(0, -1).join(".");
-  if (!signature || (parts.length === 3 && !parts[1]) || !signer.verify("form", body, signature)) return null;
-  return Number(parts[0]);
+/** What a valid token says: when its form was shown or touched, and the form it is bound to. */
+export interface ReadFormToken {
+  shownAt: number;
+  /** The form a challenge was issued for; null for a token of the earlier, unbound forms. */
+  form: string | null;
+  kind: ChallengeKind;
 }
 
 /**
- * The token an accepted submission hands back to the page for its next form: the same "shown at"
- * time (the visitor already spent that time on the page), a new nonce. A bad token gets a new one.
+ * What a valid token says, or null. Challenges `{form}.{kind}.{time}.{nonce}.{signature}`; the
+ * earlier page tokens `{time}.{nonce}.{signature}` and `{time}.{signature}` are still read.
  */
-export function nextFormToken(signer: Signer, spent: string | null | undefined, now: number): string {
-  return issueFormToken(signer, formTokenShownAt(signer, spent) ?? now);
+export function readFormToken(signer: Signer, token: string | null | undefined): ReadFormToken | null {
+  const parts = (token ?? "").split(".");
+  const signature = parts.at(-1)!;
+  const body = parts.slice(0, -1).join(".");
+  if (!signature) return null;
+  if (parts.length === 5) {
+    const [form, mark, time, nonce] = parts as [string, string, string, string];
+    const kind = mark === "c" ? "confirmation" : mark === "i" ? "interaction" : null;
+    if (!/^[a-z]+$/.test(form) || !kind || !/^\d+$/.test(time) || !nonce) return null;
+    if (!signer.verify("form-challenge", body, signature)) return null;
+    return { shownAt: Number(time), form, kind };
+  }
+  if (parts.length < 2 || parts.length > 3 || !/^\d+$/.test(parts[0]!)) return null;
+  if ((parts.length === 3 && !parts[1]) || !signer.verify("form", body, signature)) return null;
+  return { shownAt: Number(parts[0]), form: null, kind: "interaction" };
 }
 
 /** The key a token is spent under: a hash, so the table holds no token that could be sent again. */
@@ -65,19 +103,21 @@ export type SpamReason = "honeypot" | "too-fast" | "bad-token" | "replayed-token
 /**
  * Why a submission looks automated, or null. Such a lead is answered like a success and stored
  * held for review: never delivered unless an admin releases it. A replayed token is found when the
- * lead is stored (server/leads/repository.ts), not here.
+ * lead is stored (server/leads/repository.ts), not here. A challenge of another form is a bad token.
  */
 export function spamReason(
-  input: { honeypot?: string | null; formToken?: string | null },
+  input: { honeypot?: string | null; formToken?: string | null; formKey?: string },
   signer: Signer,
   now: number,
   minFillMs = MIN_FILL_MS,
 ): SpamReason | null {
   if (input.honeypot && input.honeypot.trim() !== "") return "honeypot";
-  const shownAt = formTokenShownAt(signer, input.formToken);
-  if (shownAt === null) return "bad-token";
-  const age = now - shownAt;
-  if (age < minFillMs) return "too-fast";
+  const token = readFormToken(signer, input.formToken);
+  if (token === null) return "bad-token";
+  if (token.form !== null && input.formKey !== undefined && token.form !== input.formKey) return "bad-token";
+  const age = now - token.shownAt;
+  const minimum = token.kind === "confirmation" ? Math.min(minFillMs, CONFIRMATION_MIN_FILL_MS) : minFillMs;
+  if (age < minimum) return "too-fast";
   if (age > MAX_TOKEN_AGE_MS) return "bad-token";
   return null;
 }

@@ -157,10 +157,18 @@ export function createMetrics(options: {
     labelNames: ["target", "outcome"] as const,
     registers: [registry],
   });
+  const purges = new Counter({
+    name: "shared_cache_purges_total",
+    help: "Purges of a shared cache (Varnish, Cloudflare) by surrogate keys: done (purged) or not (failed).",
+    labelNames: ["adapter", "outcome"] as const,
+    registers: [registry],
+  });
   for (const outcome of ["sent", "failed"] as const) {
     mails.inc({ outcome }, 0);
     for (const target of ["webhook", "slack", "teams"] as const) webhooks.inc({ target, outcome }, 0);
   }
+  for (const adapter of ["varnish", "cloudflare"] as const)
+    for (const outcome of ["purged", "failed"] as const) purges.inc({ adapter, outcome }, 0);
   const telemetry: Telemetry = {
     jiraCall(operation, outcome, seconds) {
       jiraCalls.inc({ operation, outcome });
@@ -171,6 +179,9 @@ export function createMetrics(options: {
     },
     webhook(target, outcome) {
       webhooks.inc({ target, outcome });
+    },
+    cachePurge(adapter, outcome) {
+      purges.inc({ adapter, outcome });
     },
   };
 

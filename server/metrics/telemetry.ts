@@ -10,7 +10,11 @@ export interface Telemetry {
   mail(outcome: SendOutcome): void;
   /** One post to a webhook receiver (the signed webhooks, Slack, Teams): a 2xx answer or not. */
   webhook(target: WebhookTarget, outcome: SendOutcome): void;
+  /** One purge of a shared cache by surrogate keys (decision 122): done, or refused or unanswered. */
+  cachePurge(adapter: "varnish" | "cloudflare", outcome: PurgeOutcome): void;
 }
+
+export type PurgeOutcome = "purged" | "failed";
 
 export type SendOutcome = "sent" | "failed";
 export type WebhookTarget = "webhook" | "slack" | "teams";
@@ -33,7 +37,7 @@ export const JIRA_OUTCOMES: readonly JiraOutcome[] = [
   "network_error",
 ];
 
-export const NO_TELEMETRY: Telemetry = { jiraCall() {}, mail() {}, webhook() {} };
+export const NO_TELEMETRY: Telemetry = { jiraCall() {}, mail() {}, webhook() {}, cachePurge() {} };
 
 /** How a Jira answer ended, by its status (null: no answer at all). */
 export function jiraOutcome(status: number | null): JiraOutcome {

@@ -174,6 +174,11 @@ describe("lead forms in Chromium, delivered to the fake Jira", () => {
     expect(await page.locator(".field__error").first().textContent()).toBe("Este campo é obrigatório");
     await fillDemoFirstStep(page);
     await page.getByRole("button", { name: "Continuar" }).click();
+    // The page carries no challenge (decision 122): the server asks once to confirm, answers kept.
+    await page.getByText("Confira os dados abaixo e envie mais uma vez para confirmar.").waitFor();
+    expect(jira.issues.length).toBe(before);
+    expect(await page.locator('input[name="nomeResponsavel"]').inputValue()).not.toBe("");
+    await page.getByRole("button", { name: "Continuar" }).click();
     await page.getByRole("heading", { name: "Sua empresa" }).waitFor();
     expect(jira.issues.length).toBe(before + 1);
     await page.getByLabel("Agronegócio", { exact: true }).check();

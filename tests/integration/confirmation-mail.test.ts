@@ -53,7 +53,7 @@ describe.each(serverDatabaseTargets())("confirmation e-mails on $name", (target)
       body: JSON.stringify({ requestKey: randomUUID(), formToken: shownEarlier(), ...body }),
     });
     expect(res.status, await res.clone().text()).toBe(201);
-    return (await res.json()) as { protocol: string; leadId: string; accessToken: string; formToken: string };
+    return (await res.json()) as { protocol: string; leadId: string; accessToken: string };
   };
   const mailsTo = (address: string) => smtp.messages.filter((mail) => mail.to.includes(address));
   const adminPage = async (path: string) =>
@@ -104,10 +104,13 @@ describe.each(serverDatabaseTargets())("confirmation e-mails on $name", (target)
         hotDemoAnswers[k as keyof typeof hotDemoAnswers],
       ]),
     );
+    // The browser sends the form's one challenge with both steps (decision 122).
+    const challenge = shownEarlier();
     const captured = await submit({
       form: "demo",
       stage: "capture",
       answers: step1,
+      formToken: challenge,
       tracking: { page: `${BASE}/demonstracao` },
     });
     expect(captured.protocol).toMatch(/^FDVW-\d+$/);
@@ -119,7 +122,7 @@ describe.each(serverDatabaseTargets())("confirmation e-mails on $name", (target)
       answers: hotDemoAnswers,
       leadId: captured.leadId,
       accessToken: captured.accessToken,
-      formToken: captured.formToken,
+      formToken: challenge,
       tracking: { page: `${BASE}/demonstracao` },
     });
     expect(completed.protocol).toBe(captured.protocol);

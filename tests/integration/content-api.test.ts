@@ -4,6 +4,7 @@ import {
   demoTokens,
   loginToken,
   type ServerProcess,
+  sendWithoutScript,
   startServerProcess,
 } from "../support/server-process.ts";
 
@@ -210,15 +211,11 @@ describe("admin content API (B §7.5)", () => {
       expect((await call(path, { token: customer })).status, path).toBe(403);
       expect((await call(path, { token: admin })).status, path).toBe(200);
     }
-    // A lead to export: the contact form, as a visitor sends it.
-    await fetch(`${server.url}/contato`, {
-      method: "POST",
-      headers: { "Content-Type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({
-        nome: "José Conceição",
-        email: "jose@example.com",
-        mensagem: "Olá, quero uma proposta.",
-      }),
+    // A lead to export: the contact form, as a visitor without JavaScript sends it (and confirms).
+    await sendWithoutScript(server.url, "/contato", {
+      nome: "José Conceição",
+      email: "jose@example.com",
+      mensagem: "Olá, quero uma proposta.",
     });
     const csv = await call("/admin/leads.csv?form=contato", { token: admin });
     expect(csv.headers.get("content-type")).toBe("text/csv; charset=utf-8");

@@ -412,6 +412,7 @@ describe.each(databaseTargets())("lead delivery to Jira on $name", (target) => {
         ticket_transition: async () => "ok",
         mail: async () => "ok",
         plan_request: async () => "ok",
+        cache_purge: async () => "ok",
       },
     });
     const running = slow.runDue();

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { openDatabase } from "@server/db/client.ts";
 import { leads } from "@server/db/schema.ts";
-import { issueFormToken } from "@server/leads/spam.ts";
+import { issueFormChallenge } from "@server/leads/spam.ts";
 import { Signer } from "@server/secrets.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type FakeJira, startFakeJira } from "../fakes/jira.ts";
@@ -9,12 +9,13 @@ import { type ServerProcess, startServerProcess } from "../support/server-proces
 
 const SECRET = "integration-test-secret-0123456789abcdef";
 
-/** The form token every page renders, read as a browser would. */
+/** The contact form's challenge, fetched as the form does on its first interaction (decision 122). */
 async function formToken(url: string): Promise<string> {
-  const html = await (await fetch(`${url}/contato`)).text();
-  const match = /name="formToken" value="([^"]+)"/.exec(html);
-  if (!match) throw new Error("no form token on /contato");
-  return match[1]!;
+  const answer = (await (await fetch(`${url}/api/forms/challenge?form=contato`)).json()) as {
+    token?: string;
+  };
+  if (!answer.token) throw new Error("no challenge for the contact form");
+  return answer.token;
 }
 
 const contact = (token: string, extra: Record<string, unknown> = {}) => ({
@@ -72,8 +73,9 @@ describe("POST /api/leads over HTTP", () => {
     expect(forged.status).toBe(201);
     expect(jira.issues).toHaveLength(0);
 
-    // A real visitor: the form was shown ten seconds before it was sent (a token signed with the server's secret).
-    const shownEarlier = issueFormToken(new Signer(SECRET), Date.now() - 10_000);
+    // A real visitor: the form was first touched ten seconds before it was sent (a challenge signed
+    // with the server's secret).
+    const shownEarlier = issueFormChallenge(new Signer(SECRET), "contato", Date.now() - 10_000);
     const person = await post(contact(shownEarlier));
     expect(person.status).toBe(201);
     const body = await person.json();
@@ -81,39 +83,31 @@ describe("POST /api/leads over HTTP", () => {
     expect(jira.issues).toHaveLength(1);
   });
 
-  it("a form token delivers one lead: the answer hands back a fresh one, a replay is held for review", async () => {
-    const shownEarlier = issueFormToken(new Signer(SECRET), Date.now() - 10_000);
+  it("a challenge delivers one lead: a replay is held for review, another form's challenge too", async () => {
+    const signer = new Signer(SECRET);
+    const touchedEarlier = issueFormChallenge(signer, "contato", Date.now() - 10_000);
     const before = jira.issues.length;
-    const first = await post(contact(shownEarlier));
+    const first = await post(contact(touchedEarlier));
     expect(first.status).toBe(201);
-    const { formToken: next } = await first.json();
-    expect(next).toMatch(/^\d{13}\.[\w-]+\.[\w-]+$/);
-    expect(next).not.toBe(shownEarlier);
     expect(jira.issues).toHaveLength(before + 1);
+    // The answer hands back no token: the page's next form fetches its own challenge.
+    expect((await first.json()).formToken).toBeUndefined();
 
-    // The same page sends its next form at once with the token handed back: delivered, not "too fast".
-    const second = await post(
-      contact(next, {
-        answers: {
-          nome: "Carla Dias",
-          email: "carla@example.com",
-          mensagem: "E também queria o plano de IA.",
-        },
-      }),
-    );
-    expect(second.status).toBe(201);
-    expect(jira.issues).toHaveLength(before + 2);
-
-    // A replayed token (a new request, the same token) is answered alike, stored, and held.
+    // A replayed challenge (a new request, the same challenge) is answered alike, stored, and held.
     const replay = await post(
-      contact(shownEarlier, {
+      contact(touchedEarlier, {
         answers: { nome: "Robô", email: "robo@example.com", mensagem: "Mensagem repetida por um robô." },
       }),
     );
     expect(replay.status).toBe(201);
     const replayed = await replay.json();
-    expect(jira.issues).toHaveLength(before + 2);
+    expect(jira.issues).toHaveLength(before + 1);
     expect(replayed.protocol).toMatch(/^VRT-/);
+
+    // The newsletter's challenge sent with the contact form: held too.
+    const borrowed = await post(contact(issueFormChallenge(signer, "newsletter", Date.now() - 10_000)));
+    expect(borrowed.status).toBe(201);
+    expect(jira.issues).toHaveLength(before + 1);
   });
 
   it("answers bad input with clear Portuguese 4xx messages", async () => {
@@ -172,7 +166,8 @@ describe("POST /api/leads over HTTP", () => {
         .filter((r) => r.spamReason)
         .map((r) => r.spamReason)
         .sort();
-      expect(spam).toEqual(["bad-token", "honeypot", "replayed-token", "too-fast"]);
+      // The forged token and the other form's challenge are bad tokens.
+      expect(spam).toEqual(["bad-token", "bad-token", "honeypot", "replayed-token", "too-fast"]);
       const delivered = rows.find((r) => r.deliveryStatus === "delivered")!;
       expect(delivered.consentPurpose.length).toBeGreaterThan(10);
       expect(delivered.consentTextVersion).toBe("2026-11-01");

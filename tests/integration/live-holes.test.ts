@@ -95,10 +95,14 @@ describe("a form field that is no URL, or too long, is never a 5xx", () => {
       { _planId: "../../etc", _annual: "talvez", _leadId: "não-uuid" },
     ];
     for (const extra of extras) {
+      // The form's challenge, as the page fetches it when the form is first touched (decision 122).
+      const { token } = (await (await fetch(`${server.url}/api/forms/challenge?form=demo`)).json()) as {
+        token: string;
+      };
       const res = await fetch(`${server.url}/demonstracao`, {
         method: "POST",
         redirect: "manual",
-        ...form({ ...demoFirstStep, ...extra }),
+        ...form({ ...demoFirstStep, formToken: token, ...extra }),
       });
       const body = await res.text();
       expect(res.status, JSON.stringify(extra)).toBe(200);

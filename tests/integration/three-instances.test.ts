@@ -5,8 +5,13 @@
  * an image through one instance; every instance must serve both. Then one instance is killed with
  * SIGKILL in the middle of the load: the balancer's readiness checks must take it out, and every
  * lead a visitor saw accepted (201) must be stored and reach Jira exactly once.
+ * Then Debian's Varnish with varnish-modules runs deploy/varnish/default.vcl in front of the same
+ * instances (decision 122): a page-view load is answered mostly from its cache, a publish purges it
+ * by surrogate keys and shows through it at once, a signed-in customer's pages are never given to
+ * anyone else, a lead sent through it reaches Jira once, and pages are still served while another
+ * instance dies.
  * The figures (rates through the balancer, time for a publish and an upload to reach every instance,
- * time to take the dead one out) are printed at the end, for docs/operations.md.
+ * time to take the dead one out, Varnish's hit ratio and publish time) are printed, for docs/operations.md.
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
@@ -26,6 +31,7 @@ import { auditDelivery } from "../support/delivery-audit.ts";
 import { ONE_PIXEL_PNG } from "../support/images.ts";
 import { type LocalS3, startLocalS3 } from "../support/s3-server.ts";
 import { loginToken, runCli, type ServerProcess, startServerProcess } from "../support/server-process.ts";
+import { startVarnish, type Varnish } from "../support/varnish.ts";
 
 const postgresUrl = process.env.TEST_DATABASE_URL;
 const redisUrl = process.env.TEST_REDIS_URL;
@@ -52,6 +58,16 @@ async function balancerStates(statsUrl: string): Promise<Record<string, string>>
   return states;
 }
 
+/** Each backend's health in Varnish's `backend.list`: app1 → "healthy", "sick"… (the director aside). */
+async function varnishStates(varnish: Varnish): Promise<Record<string, string>> {
+  const states: Record<string, string> = {};
+  for (const line of (await varnish.admin("backend.list")).split("\n")) {
+    const [name, , , health] = line.trim().split(/\s+/);
+    if (name?.startsWith("boot.app") && health) states[name.slice("boot.".length)] = health;
+  }
+  return states;
+}
+
 /** Polls until `done` holds, answering the milliseconds it took (fails after `limitMs`). */
 async function timeUntil(done: () => Promise<boolean>, limitMs = 20_000): Promise<number> {
   const started = performance.now();
@@ -73,6 +89,9 @@ describe.skipIf(!postgresUrl || !redisUrl)(
     let haproxyOutput = "";
     let siteUrl: string;
     let statsUrl: string;
+    let varnish: Varnish | null = null;
+    let varnishPort: number;
+    let baseEnv: Record<string, string>;
 
     beforeAll(async () => {
       const haproxyPath = ensureDebianTool("haproxy");
@@ -92,6 +111,10 @@ describe.skipIf(!postgresUrl || !redisUrl)(
         FORM_RATE_LIMIT_PER_MINUTE: "1000000",
         ...s3.env,
       };
+      // Varnish binds this port once the instances run; they purge it from the start.
+      varnishPort = await freePort();
+      Object.assign(env, { VARNISH_PURGE_URLS: `http://127.0.0.1:${varnishPort}` });
+      baseEnv = env;
       // The first start migrates the database; the other two then start on it side by side.
       instances = [await startServerProcess(env)];
       instances.push(...(await Promise.all([startServerProcess(env), startServerProcess(env)])));
@@ -125,6 +148,7 @@ describe.skipIf(!postgresUrl || !redisUrl)(
 
     afterAll(async () => {
       haproxy?.kill("SIGTERM");
+      await varnish?.stop();
       await Promise.all(instances.map((instance) => instance.stop()));
       await Promise.all([jira?.close(), s3?.close()]);
       await dropCreatedDatabases();
@@ -276,6 +300,152 @@ describe.skipIf(!postgresUrl || !redisUrl)(
       } finally {
         await close();
       }
+    }, 120_000);
+
+    it("through Varnish: pages from its cache, a publish at once, nobody's page for another, a lead once, pages while an instance dies", async () => {
+      const living = instances.filter(
+        (instance) => instance.child.exitCode === null && !instance.child.killed,
+      );
+      expect(living.length).toBe(2);
+      varnish = await startVarnish({
+        backends: instances.map((instance) => ({ host: "127.0.0.1", port: instance.port })),
+        listenPort: varnishPort,
+        // /readyz answers within 2 s (decision 118); a loaded 2-core machine needs the same room.
+        probe: { intervalMs: 500, timeoutMs: 2_000 },
+      });
+      const edge = varnish.url;
+      await timeUntil(async () => {
+        const states = await varnishStates(varnish!);
+        return states.app1 === "healthy" && states.app3 === "healthy";
+      });
+
+      // Page views through Varnish: counted by its X-Cache.
+      const PAGES = ["/", "/planos", "/blog", "/contato", "/sobre", "/en", "/en/planos"];
+      const views = { hit: 0, miss: 0, failed: 0, failedAfterOut: 0 };
+      let running = true;
+      let deadOutAt = Number.POSITIVE_INFINITY;
+      const reader = async (n: number) => {
+        for (let i = n; running; i++) {
+          const res = await fetch(edge + PAGES[i % PAGES.length]!, {
+            headers: { "accept-encoding": "gzip" },
+          }).catch(() => null);
+          if (res?.status === 200) {
+            if (res.headers.get("x-cache") === "HIT") views.hit++;
+            else views.miss++;
+          } else {
+            views.failed++;
+            if (performance.now() > deadOutAt) views.failedAfterOut++;
+          }
+          await res?.arrayBuffer().catch(() => {});
+        }
+      };
+      const started = performance.now();
+      const load = Promise.all(Array.from({ length: 6 }, (_, n) => reader(n)));
+      await new Promise((resolve) => setTimeout(resolve, 3_000));
+      const warm = { ...views };
+      const hitRatio = warm.hit / (warm.hit + warm.miss);
+      const edgeRate = Math.round((warm.hit + warm.miss) / ((performance.now() - started) / 1000));
+
+      // A publish through one instance: its purge reaches Varnish, and the new price shows through it.
+      const admin = await loginToken(living[0]!.url, ADMIN.email, ADMIN.password);
+      const plans = (await (
+        await fetch(`${living[0]!.url}/api/json/plans-data`, {
+          headers: { Authorization: `Bearer ${admin}` },
+        })
+      ).json()) as { plans: { monthly_price: number }[] };
+      const savedAt = performance.now();
+      const saved = await fetch(`${living[0]!.url}/api/json/plans-data?path=plans.0`, {
+        method: "PUT",
+        headers: { "Content-Type": "application/json", Authorization: `Bearer ${admin}` },
+        body: JSON.stringify({ ...plans.plans[0], monthly_price: 5678.9 }),
+      });
+      expect(saved.status).toBe(200);
+      await timeUntil(
+        async () => (await (await fetch(`${edge}/planos`)).text()).includes("5.678,90"),
+        10_000,
+      );
+      const publishThroughVarnishMs = Math.round(performance.now() - savedAt);
+
+      // A signed-in customer: their pages pass Varnish untouched and are given to nobody else.
+      const customer = {
+        email: "cliente.unico@empresa.com.br",
+        password: "senha-do-cliente-1",
+        name: "Dona Única Cliente",
+      };
+      const made = await runCli(
+        [
+          "user-create",
+          "--email",
+          customer.email,
+          "--password",
+          customer.password,
+          "--role",
+          "customer",
+          "--name",
+          customer.name,
+          "--company",
+          "11222333000181",
+          "--company-name",
+          "Empresa Única",
+        ],
+        baseEnv,
+      );
+      expect(made.code, made.output).toBe(0);
+      const token = await loginToken(living[0]!.url, customer.email, customer.password);
+      const own = await (
+        await fetch(`${edge}/dashboard`, { headers: { Cookie: `session=${token}` } })
+      ).text();
+      expect(own).toContain(customer.name);
+      const home = await (await fetch(`${edge}/`, { headers: { Cookie: `session=${token}` } })).text();
+      expect(home).toContain("Dona Única");
+      for (const path of ["/", "/planos", "/dashboard", "/user"]) {
+        const anonymous = await fetch(edge + path, { redirect: "manual" });
+        expect(await anonymous.text(), path).not.toContain("Dona Única");
+      }
+
+      // A lead sent through Varnish: stored, and in Jira once.
+      const signer = new Signer(SECRET);
+      const lead = await fetch(`${edge}/api/leads`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: contactFormBody(signer, 900_001),
+      });
+      expect(lead.status).toBe(201);
+      const { leadId } = (await lead.json()) as { leadId: string };
+
+      // The third instance dies mid-load: Varnish's probe takes it out; pages go on being served.
+      instances[2]!.child.kill("SIGKILL");
+      const outMs = await timeUntil(async () => (await varnishStates(varnish!)).app3 === "sick");
+      deadOutAt = performance.now() + 500;
+      await new Promise((resolve) => setTimeout(resolve, 2_000));
+      running = false;
+      await load;
+      expect((await fetch(`${edge}/planos`)).status).toBe(200);
+
+      const { db, close } = await openDatabase({ kind: "postgres", url: databaseUrl });
+      try {
+        await timeUntil(async () => (await auditDelivery(db, jira)).undelivered.length === 0, 30_000);
+        const audit = await auditDelivery(db, jira);
+        expect(audit.duplicated).toEqual([]);
+        const [stored] = await db
+          .select({ trackerKey: leads.trackerKey })
+          .from(leads)
+          .where(eq(leads.id, leadId));
+        expect(stored?.trackerKey).toBeTruthy();
+      } finally {
+        await close();
+      }
+      const figures = {
+        edgeViewsPerSecond: edgeRate,
+        hitRatio: Number(hitRatio.toFixed(3)),
+        publishThroughVarnishMs,
+        deadInstanceOutOfVarnishMs: outMs,
+        viewsFailed: views.failed,
+        viewsFailedAfterOut: views.failedAfterOut,
+      };
+      console.log(`varnish in front: ${JSON.stringify(figures)}`);
+      expect(hitRatio).toBeGreaterThan(0.9);
+      expect(views.failedAfterOut, varnish.output()).toBe(0);
     }, 120_000);
   },
 );

@@ -407,3 +407,26 @@ export function postForm(url: string, path: string, body: Record<string, string>
     body: new URLSearchParams(body).toString(),
   });
 }
+
+/**
+ * A form sent as a visitor without JavaScript sends it (decision 122): the first post carries no
+ * challenge, so the server draws the form again to confirm; this posts it once more with the
+ * challenge and request key of that step, as pressing the button again does. Answers the last post,
+ * and the confirmation step's HTML.
+ */
+export async function sendWithoutScript(
+  url: string,
+  path: string,
+  body: Record<string, string>,
+): Promise<{ response: Response; confirmation: string }> {
+  const first = await postForm(url, path, body);
+  const confirmation = await first.text();
+  const formToken = /name="formToken" value="([^"]+)"/.exec(confirmation)?.[1];
+  const requestKey = /name="_requestKey" value="([^"]+)"/.exec(confirmation)?.[1];
+  if (!formToken || !requestKey)
+    throw new Error(`${path}: no confirmation step after a post without a challenge (${first.status})`);
+  return {
+    response: await postForm(url, path, { ...body, formToken, _requestKey: requestKey }),
+    confirmation,
+  };
+}

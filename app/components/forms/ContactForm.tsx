@@ -1,5 +1,6 @@
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { Form } from "react-router";
+import { useFormChallenge } from "~/lib/forms/form-token.ts";
 import { maskPhone } from "~/lib/forms/masks.ts";
 import type { FormTexts } from "~/lib/forms/texts.ts";
 import { newRequestKey, postLead, storedUtm } from "~/lib/outbox.ts";
@@ -9,7 +10,9 @@ import { PrivacyNotice } from "./PrivacyNotice.tsx";
 export type ContactResult =
   | { kind: "sent"; protocol: string; simulated: boolean }
   | { kind: "missing"; values: ContactValues }
-  | { kind: "invalid"; errors: Record<string, string>; values: ContactValues };
+  | { kind: "invalid"; errors: Record<string, string>; values: ContactValues }
+  /** Posted without JavaScript, so without a challenge: drawn again to confirm (decision 122). */
+  | { kind: "confirm"; values: ContactValues; challenge: string; requestKey: string };
 
 export interface ContactValues {
   nome: string;
@@ -41,15 +44,13 @@ export function protocolTag(code: string, texts: FormTexts): string | null {
 
 interface Props {
   texts: FormTexts;
-  formToken: string;
-  requestKey: string;
   /** LGPD: what the data is for and the policy link, from the contato form definition. */
   privacy: { text: string; linkText: string; linkUrl: string; purpose: string } | null;
   result?: ContactResult;
 }
 
 /** The contact form of B §2.5: name, e-mail, optional phone, message; protocol and banners after sending. */
-export function ContactForm({ texts, formToken, requestKey, privacy, result }: Props) {
+export function ContactForm({ texts, privacy, result }: Props) {
   const [values, setValues] = useState<ContactValues>(
     result && result.kind !== "sent" ? result.values : { nome: "", email: "", telefone: "", mensagem: "" },
   );
@@ -65,9 +66,15 @@ export function ContactForm({ texts, formToken, requestKey, privacy, result }: P
       ? contactBanner(result.protocol, texts)
       : result?.kind === "missing"
         ? { tone: "error", text: texts.contactMissing }
-        : null,
+        : result?.kind === "confirm"
+          ? { tone: "warning", text: texts.confirmSend }
+          : null,
   );
-  const key = useRef(requestKey);
+  // A page is the same for every visitor (decision 122): the key is made at the first send, unless
+  // the server drew this form after a post without JavaScript.
+  const drawn = result?.kind === "confirm" ? result : null;
+  const key = useRef(drawn?.requestKey ?? "");
+  const challenge = useFormChallenge("contato", drawn?.challenge);
   const honeypot = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
@@ -88,12 +95,13 @@ export function ContactForm({ texts, formToken, requestKey, privacy, result }: P
     }
     setSending(true);
     setBanner(null);
+    key.current ||= newRequestKey();
     const outcome = await postLead({
       form: "contato",
       stage: "complete",
       answers: { ...values },
       requestKey: key.current,
-      formToken,
+      formToken: await challenge.token(),
       website: honeypot.current?.value || undefined,
       tracking: { page: window.location.href, referrer: document.referrer || undefined, utm: storedUtm() },
     });
@@ -103,6 +111,7 @@ export function ContactForm({ texts, formToken, requestKey, privacy, result }: P
       return;
     }
     key.current = newRequestKey();
+    challenge.spent();
     if (outcome.kind === "ok") {
       setSent({ protocol: outcome.answer.protocol });
       setBanner(contactBanner(outcome.answer.protocol, texts));
@@ -148,7 +157,13 @@ export function ContactForm({ texts, formToken, requestKey, privacy, result }: P
           </div>
         )}
       </div>
-      <Form method="post" noValidate onSubmit={onSubmit}>
+      <Form
+        method="post"
+        noValidate
+        onSubmit={onSubmit}
+        onFocus={challenge.arm}
+        onPointerDown={challenge.arm}
+      >
         <div className="field">
           <label htmlFor="contato-nome" className="field__label">
             {texts.contactName} <span aria-hidden="true">*</span>
@@ -212,8 +227,8 @@ export function ContactForm({ texts, formToken, requestKey, privacy, result }: P
           />
           {fieldError("mensagem")}
         </div>
-        <input type="hidden" name="formToken" value={formToken} />
-        <input type="hidden" name="_requestKey" value={key.current} />
+        <input type="hidden" name="formToken" value={drawn?.challenge ?? ""} />
+        <input type="hidden" name="_requestKey" value={drawn?.requestKey ?? ""} />
         <div className="honeypot" aria-hidden="true">
           <label htmlFor="contato-website">{texts.honeypot}</label>
           <input

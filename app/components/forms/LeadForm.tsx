@@ -16,7 +16,7 @@ export type LeadFormProps = LeadFormOptions;
  * JavaScript useLeadForm runs them here and the lead goes to /api/leads.
  */
 export function LeadForm(props: LeadFormProps) {
-  const { form, texts, formToken, plan } = props;
+  const { form, texts, plan } = props;
   const state = useLeadForm(props);
   const { step, answers, errors, lead, banner, busy, completed } = state;
 
@@ -69,7 +69,14 @@ export function LeadForm(props: LeadFormProps) {
           {banner && <p className={`banner banner--${banner.tone}`}>{banner.text}</p>}
         </div>
 
-        <Form method="post" noValidate onSubmit={state.onSubmit} className="lead-form">
+        <Form
+          method="post"
+          noValidate
+          onSubmit={state.onSubmit}
+          onFocus={state.arm}
+          onPointerDown={state.arm}
+          className="lead-form"
+        >
           <h2 className="lead-form__step-title">
             {form.steps.length > 1 && (
               <span className="visually-hidden">{texts.stepOf(step + 1, form.steps.length)}: </span>
@@ -107,7 +114,7 @@ export function LeadForm(props: LeadFormProps) {
             })}
           <input type="hidden" name="_step" value={step} />
           <input type="hidden" name="_requestKey" value={state.requestKey} />
-          <input type="hidden" name="formToken" value={formToken} />
+          <input type="hidden" name="formToken" value={props.flow?.challenge ?? ""} />
           {lead.leadId && <input type="hidden" name="_leadId" value={lead.leadId} />}
           {lead.accessToken && <input type="hidden" name="_accessToken" value={lead.accessToken} />}
           {lead.protocol && <input type="hidden" name="_protocol" value={lead.protocol} />}

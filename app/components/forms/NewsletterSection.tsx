@@ -1,6 +1,7 @@
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { SiteLink } from "~/components/SiteLink.tsx";
 import type { NewsletterData } from "~/lib/content/schemas.ts";
+import { useFormChallenge } from "~/lib/forms/form-token.ts";
 import type { FormTexts } from "~/lib/forms/texts.ts";
 import { placeLink } from "~/lib/inline-link.ts";
 import { newRequestKey, postLead, storedUtm } from "~/lib/outbox.ts";
@@ -8,7 +9,11 @@ import { newRequestKey, postLead, storedUtm } from "~/lib/outbox.ts";
 /** The newsletter's message clears after 5000 ms (A §9). */
 export const NEWSLETTER_CLEAR_MS = 5_000;
 
-export type NewsletterOutcome = { kind: "sent" | "simulated"; key: string } | { kind: "error" };
+export type NewsletterOutcome =
+  | { kind: "sent" | "simulated"; key: string }
+  | { kind: "error" }
+  /** Posted without JavaScript, so without a challenge: drawn again to confirm (decision 122). */
+  | { kind: "confirm"; email: string; challenge: string; requestKey: string };
 
 export function newsletterMessage(
   outcome: NewsletterOutcome,
@@ -16,30 +21,33 @@ export function newsletterMessage(
 ): { tone: "success" | "warning"; text: string } {
   if (outcome.kind === "sent") return { tone: "success", text: texts.newsletterSent(outcome.key) };
   if (outcome.kind === "simulated") return { tone: "warning", text: texts.newsletterSimulated };
+  if (outcome.kind === "confirm") return { tone: "warning", text: texts.confirmSend };
   return { tone: "warning", text: texts.newsletterError };
 }
 
 interface Props {
   data: NewsletterData;
   texts: FormTexts;
-  formToken: string;
   /** The result of a plain (no JavaScript) post, when the page shows one. */
   outcome?: NewsletterOutcome | null;
 }
 
 /** The newsletter section of A §2: e-mail, button, and a message that clears itself. */
-export function NewsletterSection({ data, texts, formToken, outcome: initial }: Props) {
+export function NewsletterSection({ data, texts, outcome: initial }: Props) {
   const legal = data.legalText ? placeLink(data.legalText, texts.chatPrivacyLink) : null;
-  const [email, setEmail] = useState("");
+  const drawn = initial?.kind === "confirm" ? initial : null;
+  const [email, setEmail] = useState(drawn?.email ?? "");
   const [submitting, setSubmitting] = useState(false);
   const [outcome, setOutcome] = useState<NewsletterOutcome | null>(initial ?? null);
   const [hydrated, setHydrated] = useState(false);
   const honeypot = useRef<HTMLInputElement>(null);
   const field = useRef<HTMLInputElement>(null);
-  const key = useRef(newRequestKey());
+  // A page is the same for every visitor (decision 122): the key is made at the first send.
+  const key = useRef(drawn?.requestKey ?? "");
+  const challenge = useFormChallenge("newsletter", drawn?.challenge);
   useEffect(() => setHydrated(true), []);
   useEffect(() => {
-    if (!outcome) return;
+    if (!outcome || outcome.kind === "confirm") return;
     const timer = setTimeout(() => setOutcome(null), NEWSLETTER_CLEAR_MS);
     return () => clearTimeout(timer);
   }, [outcome]);
@@ -49,12 +57,13 @@ export function NewsletterSection({ data, texts, formToken, outcome: initial }: 
     // An empty or whitespace-only submit does nothing (A §5).
     if (submitting || email.trim() === "") return;
     setSubmitting(true);
+    key.current ||= newRequestKey();
     const result = await postLead({
       form: "newsletter",
       stage: "complete",
       answers: { email: email.trim() },
       requestKey: key.current,
-      formToken,
+      formToken: await challenge.token(),
       website: honeypot.current?.value || undefined,
       tracking: { page: window.location.href, referrer: document.referrer || undefined, utm: storedUtm() },
     });
@@ -72,6 +81,7 @@ export function NewsletterSection({ data, texts, formToken, outcome: initial }: 
       }
       return;
     }
+    challenge.spent();
     setOutcome(
       result.kind === "ok"
         ? { kind: result.answer.simulated ? "simulated" : "sent", key: result.answer.protocol }
@@ -100,6 +110,8 @@ export function NewsletterSection({ data, texts, formToken, outcome: initial }: 
           method="post"
           action="/newsletter"
           onSubmit={hydrated ? onSubmit : undefined}
+          onFocus={challenge.arm}
+          onPointerDown={challenge.arm}
           className="newsletter__form"
         >
           <label htmlFor="newsletter-email" className="visually-hidden">
@@ -121,7 +133,8 @@ export function NewsletterSection({ data, texts, formToken, outcome: initial }: 
               setEmail(e.target.value);
             }}
           />
-          <input type="hidden" name="formToken" value={formToken} />
+          <input type="hidden" name="formToken" value={drawn?.challenge ?? ""} />
+          <input type="hidden" name="_requestKey" value={drawn?.requestKey ?? ""} />
           <div className="honeypot" aria-hidden="true">
             <label htmlFor="newsletter-website">{texts.honeypot}</label>
             <input

@@ -25,6 +25,13 @@ export interface FlowResult {
   /** A fresh key for the next submission of this form. */
   requestKey: string;
   status?: FlowStatus;
+  /**
+   * The form's challenge, posted with its next step without JavaScript (decision 122): the one the
+   * visitor's post carried, or one drawn for `confirm`.
+   */
+  challenge?: string;
+  /** The post carried no challenge: nothing was stored, and the step is drawn again to confirm. */
+  confirm?: boolean;
   completed?: { protocol: string | null; level: TemperatureLevel | null; responseHours: number | null };
 }
 

@@ -1,36 +1,58 @@
-import { createContext, useContext } from "react";
+import { useCallback, useRef } from "react";
+import type { FormKey } from "./form-keys.ts";
+
+/** Where a form fetches its challenge (server/http/lead-intake.ts formChallenge). */
+export const FORM_CHALLENGE_PATH = "/api/forms/challenge";
+
+export interface FormChallenge {
+  /** Fetches the challenge once, on the form's first interaction (focus, pointer, popup opened). */
+  arm(): void;
+  /** The challenge to send with a submission (fetched now if the form was never armed). */
+  token(): Promise<string | undefined>;
+  /** The submission that carried it was accepted: the form's next one needs a new challenge. */
+  spent(): void;
+}
 
 /**
- * The document's signed "shown at" token (server/leads/spam.ts) for the forms every page carries
- * (newsletter, chat). It is not loader data: it appears only in attributes (this meta tag and the
- * forms' hidden inputs), never in an inline script, so a cached page keeps its script hashes and
- * the page cache can splice a fresh token into each copy it serves.
+ * A form's challenge (decision 122): pages carry no per-visitor token, so every visitor of a URL gets
+ * the same bytes; the form fetches a signed, single-use challenge bound to it when it is first
+ * touched, and the server measures the fill time from then. `drawn` is a challenge the server drew
+ * into a no-JavaScript post's confirmation step: used as it is.
  */
-export const FORM_TOKEN_META = "form-token";
-
-export const FormTokenContext = createContext("");
-
-export function useFormToken(): string {
-  return useContext(FormTokenContext);
+export function useFormChallenge(form: FormKey, drawn?: string | null): FormChallenge {
+  const pending = useRef<Promise<string | undefined> | null>(drawn ? Promise.resolve(drawn) : null);
+  const token = useCallback(() => {
+    pending.current ??= fetchChallenge(form).then((fetched) => {
+      // Not fetched (offline): the next submission asks again.
+      if (!fetched) pending.current = null;
+      return fetched;
+    });
+    return pending.current;
+  }, [form]);
+  const arm = useCallback(() => {
+    void token();
+  }, [token]);
+  const spent = useCallback(() => {
+    pending.current = null;
+  }, []);
+  return { arm, token, spent };
 }
-
-/** In the browser: the token the server rendered into this document. */
-export function documentFormToken(): string {
-  return document.querySelector<HTMLMetaElement>(`meta[name="${FORM_TOKEN_META}"]`)?.content ?? "";
-}
-
-/** The token the last accepted submission handed back (browser only: set in event handlers). */
-let handedBack: string | null = null;
 
 /**
- * After an accepted submission: the server spent the token it carried (decision 077) and
- * answered with a fresh one for the page's next form (the newsletter, then the chat popup, say).
+ * The challenge, or undefined when it could not be fetched (offline): the submission still goes
+ * out, and the server holds it for review rather than lose it (decision 077).
  */
-export function rememberFormToken(token: unknown): void {
-  if (typeof token === "string" && token) handedBack = token;
-}
-
-/** The token to send with a submission: the last one handed back, else the one the page rendered. */
-export function currentFormToken(rendered: string | undefined): string | undefined {
-  return handedBack ?? rendered;
+async function fetchChallenge(form: FormKey): Promise<string | undefined> {
+  try {
+    const response = await fetch(`${FORM_CHALLENGE_PATH}?form=${encodeURIComponent(form)}`, {
+      headers: { Accept: "application/json" },
+      cache: "no-store",
+      credentials: "same-origin",
+    });
+    if (!response.ok) return undefined;
+    const data = (await response.json()) as { token?: unknown };
+    return typeof data.token === "string" ? data.token : undefined;
+  } catch {
+    return undefined;
+  }
 }

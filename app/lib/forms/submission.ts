@@ -14,8 +14,6 @@ export interface SubmissionAnswer {
   temperature: { score: number; level: LeadLevel };
   responseHours: number;
   stage: LeadStage;
-  /** A fresh form token for the page's next submission (the one sent is spent). */
-  formToken?: string;
 }
 
 /** The UTM parameters of a query string. */

@@ -12,6 +12,8 @@ const pt = {
   selectPlaceholder: "Selecione...",
   chooseUpTo: (n: number) => `Escolha até ${n}.`,
   fixErrors: "Verifique os campos destacados.",
+  // A post without JavaScript carries no challenge: the server asks once to confirm (decision 122).
+  confirmSend: "Confira os dados abaixo e envie mais uma vez para confirmar.",
   registering: "Registrando informações...",
   finishing: "Finalizando formulário...",
   created: (key: string) => `Registro criado: ${key}`,
@@ -110,6 +112,7 @@ const en: FormTexts = {
   selectPlaceholder: "Select...",
   chooseUpTo: (n) => `Choose up to ${n}.`,
   fixErrors: "Please check the highlighted fields.",
+  confirmSend: "Please check your details below and send once more to confirm.",
   registering: "Saving your information...",
   finishing: "Finishing the form...",
   created: (key) => `Record created: ${key}`,

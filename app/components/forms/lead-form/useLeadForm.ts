@@ -10,6 +10,7 @@ import {
   statusTone,
   submissionStatus,
 } from "~/lib/forms/flow.ts";
+import { useFormChallenge } from "~/lib/forms/form-token.ts";
 import { applyMask } from "~/lib/forms/masks.ts";
 import { computeTemperature } from "~/lib/forms/scoring.ts";
 import type { FormKey } from "~/lib/forms/submission.ts";
@@ -32,7 +33,7 @@ export interface LeadFormOptions {
   form: FormDefinition;
   texts: FormTexts;
   language: OfferedLanguage;
-  formToken: string;
+  /** The first submission's key: empty on a page (the same for everyone), made at the first send. */
   requestKey: string;
   plan: ChosenPlan | null;
   /** Server state after a no-JavaScript post (the action's data). */
@@ -44,16 +45,8 @@ export interface LeadFormOptions {
  * the server follows for a post without JavaScript), with the lead sent to /api/leads through the
  * outbox and the spec's pauses and messages.
  */
-export function useLeadForm({
-  formKey,
-  form,
-  texts,
-  language,
-  formToken,
-  requestKey,
-  plan,
-  flow,
-}: LeadFormOptions) {
+export function useLeadForm({ formKey, form, texts, language, requestKey, plan, flow }: LeadFormOptions) {
+  const challenge = useFormChallenge(formKey, flow?.challenge);
   const [step, setStep] = useState(flow?.step ?? 0);
   const [answers, setAnswers] = useState<Answers>(flow?.answers ?? {});
   const [errors, setErrors] = useState<FieldErrors>(flow?.errors ?? {});
@@ -63,13 +56,19 @@ export function useLeadForm({
     protocol: flow?.protocol,
   });
   const [banner, setBanner] = useState<Banner>(
-    flow?.status ? { tone: statusTone(flow.status), text: statusText(flow.status, texts) } : null,
+    flow?.status
+      ? { tone: statusTone(flow.status), text: statusText(flow.status, texts) }
+      : flow?.confirm
+        ? { tone: "info", text: texts.confirmSend }
+        : null,
   );
   const [busy, setBusy] = useState(false);
   const [completed, setCompleted] = useState<Completed | null>(flow?.completed ?? null);
+  // A page is the same for every visitor: its keys are made in the browser at the first send. A
+  // step the server drew after a post (flow) is the visitor's own and may carry them.
   const keys = useRef<{ capture: string; finish: string }>({
     capture: flow?.requestKey ?? requestKey,
-    finish: newRequestKey(),
+    finish: flow?.requestKey ? newRequestKey() : "",
   });
   const top = useRef<HTMLDivElement>(null);
   const honeypot = useRef<HTMLInputElement>(null);
@@ -106,14 +105,14 @@ export function useLeadForm({
     },
   });
 
-  const submission = (stage: "capture" | "complete", requestKeyValue: string) => ({
+  const submission = async (stage: "capture" | "complete", requestKeyValue: string) => ({
     form: formKey,
     stage,
     answers,
     leadId: stage === "complete" ? lead.leadId : undefined,
     accessToken: stage === "complete" ? lead.accessToken : undefined,
     requestKey: requestKeyValue,
-    formToken,
+    formToken: await challenge.token(),
     website: honeypot.current?.value || undefined,
     tracking: { page: window.location.href, referrer: document.referrer || undefined, utm: storedUtm() },
     context: plan ? { planId: plan.id, annual: plan.annual } : {},
@@ -145,11 +144,13 @@ export function useLeadForm({
       return;
     }
     const complete = action.stage === "complete";
+    keys.current.capture ||= newRequestKey();
+    keys.current.finish ||= newRequestKey();
     setBusy(true);
     setBanner({ tone: "info", text: complete ? texts.finishing : texts.registering });
     await wait(complete ? FINISH_PAUSE_MS : CAPTURE_PAUSE_MS);
     const result = await postLead(
-      submission(action.stage, complete ? keys.current.finish : keys.current.capture),
+      await submission(action.stage, complete ? keys.current.finish : keys.current.capture),
     );
     setBusy(false);
     if (result.kind === "invalid") {
@@ -169,6 +170,8 @@ export function useLeadForm({
     if (answer)
       setLead({ leadId: answer.leadId, accessToken: answer.accessToken, protocol: answer.protocol });
     if (complete) {
+      // The form is done: another one on this page would need a challenge of its own.
+      challenge.spent();
       setCompleted({
         protocol: answer?.protocol ?? lead.protocol ?? null,
         level: answer?.temperature.level ?? computeTemperature(form, answers).level,
@@ -192,6 +195,8 @@ export function useLeadForm({
     requestKey: step === form.steps.length - 1 ? keys.current.finish : keys.current.capture,
     top,
     honeypot,
+    /** Fetches the form's challenge on its first interaction (decision 122). */
+    arm: challenge.arm,
     handlersFor,
     onSubmit,
   };
