@@ -27,6 +27,7 @@ const ALERTS = [
   "InstanceDown",
   "AllInstancesDown",
   "DatabaseUnreachable",
+  "SharedCachePurgesFailing",
 ];
 
 let promtool: string;
