@@ -1,7 +1,7 @@
 import { type MouseEvent, useState } from "react";
 import { useHref, useLocation, useRevalidator } from "react-router";
 import type { Messages } from "~/lib/i18n.ts";
-import { OFFERED_LANGUAGES, type OfferedLanguage, splitLanguagePrefix } from "~/lib/locale.ts";
+import { livesAtRoot, OFFERED_LANGUAGES, type OfferedLanguage, splitLanguagePrefix } from "~/lib/locale.ts";
 import { Flag } from "./Flag.tsx";
 import { languageHref, saveLanguage } from "./language.ts";
 
@@ -27,13 +27,16 @@ export function LanguageSelector({ language, t, variant, onChange }: Props) {
     onChange?.();
     setOpen(false);
     const { language: prefix, path } = splitLanguagePrefix(pathname);
-    // A language prefix in the address outranks the saved choice: load the page under the new prefix
-    // (another basename, so a document of its own); otherwise reload the data.
-    if (prefix)
+    // The address decides the language (decision 122): the page is loaded under the new prefix (another
+    // basename, a document of its own); Portuguese, from a prefixed page, at the address without one.
+    // The areas that live only at the root read the saved choice itself: their data is loaded again.
+    if (livesAtRoot(path)) void revalidator.revalidate();
+    else
       window.location.assign(
-        `${code === "pt" ? "" : `/${code}`}${path === "/" && code !== "pt" ? "" : path}${location.search}`,
+        prefix && code === "pt"
+          ? `${path}${location.search}`
+          : `${languageHref(code, pathname)}${location.search}`,
       );
-    else void revalidator.revalidate();
   };
 
   const links = OFFERED_LANGUAGES.map((code) => (
