@@ -18,6 +18,8 @@ export const migrationsDir = path.join(projectRoot, "server/db/migrations");
 export const contentDir = path.join(projectRoot, "content");
 export const clientBuildDir = path.join(projectRoot, "build/client");
 export const serverBuildFile = path.join(projectRoot, "build/server/index.js");
+/** An empty embedded database the build made, copied by a first start (scripts/build-pglite-template.mjs). */
+export const pgliteTemplateDir = path.join(projectRoot, "build/pglite-template");
 /** The islands' manifest (decision 108), written by the islands' build. */
 export const islandsManifestFile = path.join(projectRoot, "build/islands.json");
 /**

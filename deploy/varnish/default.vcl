@@ -183,6 +183,13 @@ sub vcl_deliver {
   } else {
     set resp.http.X-Cache = "MISS";
   }
+  # The surrogate keys are for the caches, not the browser (as Fastly drops Surrogate-Key): about
+  # 1.5 KB less on every answer. Varnish's own headers too; X-Cache and Age say what it did.
+  unset resp.http.xkey;
+  unset resp.http.Surrogate-Key;
+  unset resp.http.Cache-Tag;
+  unset resp.http.X-Varnish;
+  unset resp.http.Via;
 }
 
 sub vcl_synth {

@@ -219,7 +219,12 @@ describe("editorial workflow in Chromium", () => {
     await cdp.send("Emulation.setCPUThrottlingRate", { rate: 40 });
     await ask.getByRole("button", { name: "Sair sem salvar" }).click();
     await page.waitForURL(`${server.url}/admin/midia`, { waitUntil: "commit" });
-    await page.locator("#admin-menu").getByRole("link", { name: "Conteúdo do site" }).click();
+    // Clicked in the page itself: Playwright's click would wait for the navigation it starts, which the
+    // slowed processor can stretch past its time-out on a busy machine.
+    await page
+      .locator("#admin-menu")
+      .getByRole("link", { name: "Conteúdo do site" })
+      .evaluate((link: HTMLElement) => link.click());
     await cdp.send("Emulation.setCPUThrottlingRate", { rate: 1 });
     await page.waitForURL(`${server.url}/admin/json`);
     expect(await ask.count()).toBe(0);

@@ -44,6 +44,8 @@ export type VarnishOptions = {
   cpu?: string;
   /** Cache storage (default 64 MB). */
   storageMb?: number;
+  /** More `-p name=value` run-time parameters (thread pools, for a benchmark on one core). */
+  params?: string[];
 };
 
 /** varnishd, from VARNISHD_PATH or Debian's package (installed when missing and this run may). */
@@ -180,6 +182,7 @@ export async function startVarnish(options: VarnishOptions): Promise<Varnish> {
     workDir,
     "-s",
     `malloc,${options.storageMb ?? 64}m`,
+    ...(options.params ?? []).flatMap((param) => ["-p", param]),
     "-p",
     `vcl_path=${vclDir}`,
     "-p",

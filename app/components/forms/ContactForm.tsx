@@ -21,7 +21,7 @@ export interface ContactValues {
   mensagem: string;
 }
 
-type Banner = { tone: "success" | "warning" | "error"; text: string };
+type Banner = { tone: "info" | "success" | "warning" | "error"; text: string };
 
 /** Contact success and banners clear by themselves after 7 s (B §4.1, §9.5). */
 export const CONTACT_CLEAR_MS = 7_000;
@@ -67,7 +67,7 @@ export function ContactForm({ texts, privacy, result }: Props) {
       : result?.kind === "missing"
         ? { tone: "error", text: texts.contactMissing }
         : result?.kind === "confirm"
-          ? { tone: "warning", text: texts.confirmSend }
+          ? { tone: "info", text: texts.confirmSend }
           : null,
   );
   // A page is the same for every visitor (decision 122): the key is made at the first send, unless
