@@ -15,7 +15,6 @@
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import net from "node:net";
 import path from "node:path";
 import { openDatabase } from "@server/db/client.ts";
 import { deliveryJobs, leads } from "@server/db/schema.ts";
@@ -29,6 +28,7 @@ import { DEFAULT_EMAIL, DEFAULT_TOKEN, type FakeJira, startFakeJira } from "../f
 import { createPostgresDatabase, dropCreatedDatabases } from "../support/databases.ts";
 import { auditDelivery } from "../support/delivery-audit.ts";
 import { ONE_PIXEL_PNG } from "../support/images.ts";
+import { freePort } from "../support/ports.ts";
 import { type LocalS3, startLocalS3 } from "../support/s3-server.ts";
 import { loginToken, runCli, type ServerProcess, startServerProcess } from "../support/server-process.ts";
 import { startVarnish, type Varnish } from "../support/varnish.ts";
@@ -37,15 +37,6 @@ const postgresUrl = process.env.TEST_DATABASE_URL;
 const redisUrl = process.env.TEST_REDIS_URL;
 const SECRET = "three-instances-secret-0123456789abcdef";
 const ADMIN = { email: "ops@vertice.local", password: "senha-forte-de-ops-1" };
-
-/** A free local port (closed again at once; HAProxy binds it a moment later). */
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 /** Each server's state in HAProxy's stats CSV: app1 → "UP", "DOWN"… */
 async function balancerStates(statsUrl: string): Promise<Record<string, string>> {

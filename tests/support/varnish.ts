@@ -7,7 +7,6 @@
  */
 import { type ChildProcess, execFile, spawn, spawnSync } from "node:child_process";
 import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { projectRoot } from "@server/paths.ts";
@@ -17,6 +16,7 @@ import {
   mayInstallDebianPackages,
   ToolMissing,
 } from "../../scripts/outside-tools.mjs";
+import { freePort } from "./ports.ts";
 
 /** Debian's multiarch directory of Varnish's vmods (varnish-modules installs libvmod_xkey.so there). */
 const VMOD_DIR = `/usr/lib/${process.arch === "arm64" ? "aarch64" : "x86_64"}-linux-gnu/varnish/vmods`;
@@ -97,15 +97,6 @@ function varnishadmBeside(varnishd: string): string {
     if (existsSync(candidate)) return candidate;
   }
   return "varnishadm";
-}
-
-/** A free local port (closed again at once; varnishd binds it a moment later). */
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 /** deploy/varnish/backends.vcl for these backends: the same probe and director `origin`, faster. */
