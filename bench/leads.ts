@@ -8,7 +8,7 @@ import { readFileSync } from "node:fs";
 import { openDatabase } from "@server/db/client.ts";
 import { Signer } from "@server/secrets.ts";
 import autocannon from "autocannon";
-import { DEFAULT_EMAIL, DEFAULT_TOKEN, startFakeJira } from "../tests/fakes/jira.ts";
+import { jiraEnv, startFakeJira } from "../tests/fakes/jira.ts";
 import { createPostgresDatabase, dropCreatedDatabases } from "../tests/support/databases.ts";
 import { auditDelivery, type DeliveryAudit } from "../tests/support/delivery-audit.ts";
 import { contactFormBody } from "./contact-form.ts";
@@ -28,9 +28,7 @@ const jira = await startFakeJira();
 const databaseUrl = await createPostgresDatabase(adminUrl);
 const server = await startBuiltServer({
   DATABASE_URL: databaseUrl,
-  JIRA_BASE_URL: jira.url,
-  JIRA_EMAIL: DEFAULT_EMAIL,
-  JIRA_API_TOKEN: DEFAULT_TOKEN,
+  ...jiraEnv(jira),
   SESSION_SECRET: SECRET,
   FORM_RATE_LIMIT_PER_MINUTE: "10000000",
 });

@@ -11,7 +11,7 @@ import { randomUUID } from "node:crypto";
 import { PasswordHasher } from "@server/auth/passwords.ts";
 import { openDatabase } from "@server/db/client.ts";
 import { companies, users } from "@server/db/schema.ts";
-import { DEFAULT_EMAIL, DEFAULT_TOKEN, startFakeJira } from "../tests/fakes/jira.ts";
+import { jiraEnv, startFakeJira } from "../tests/fakes/jira.ts";
 import { createPostgresDatabase, dropCreatedDatabases } from "../tests/support/databases.ts";
 import { ONE_PIXEL_PNG } from "../tests/support/images.ts";
 import { loginToken } from "../tests/support/server-process.ts";
@@ -52,9 +52,7 @@ await database.close();
 
 const server = await startBuiltServer({
   DATABASE_URL: databaseUrl,
-  JIRA_BASE_URL: jira.url,
-  JIRA_EMAIL: DEFAULT_EMAIL,
-  JIRA_API_TOKEN: DEFAULT_TOKEN,
+  ...jiraEnv(jira),
   JIRA_WEBHOOK_SECRET: SECRET,
   FORM_RATE_LIMIT_PER_MINUTE: "100000",
 });

@@ -41,8 +41,8 @@ export function componentOfIsland(name: IslandName): ComponentType<never> | unde
 
 /**
  * The component of an island as its pages render it. Its props must be plain JSON (the browser gets
- * them from the page); anything the component needs beyond that (texts by language, the form token)
- * it derives itself. Outside an island page (a page React Router hydrates whole) it is the plain
+ * them from the page); anything the component needs beyond that (texts by language, a form's
+ * challenge, fetched when it is touched) it derives itself. Outside an island page (a page React Router hydrates whole) it is the plain
  * component.
  */
 export function defineIsland<P extends object>(name: IslandName, Component: ComponentType<P>) {

@@ -3,7 +3,7 @@ import type { FlowResult } from "~/lib/forms/flow.ts";
 import { formTexts } from "~/lib/forms/texts.ts";
 import { defineIsland } from "./island.tsx";
 
-type Props = Omit<LeadFormProps, "texts" | "requestKey" | "flow"> & {
+type Props = Omit<LeadFormProps, "texts" | "flow"> & {
   /** The server's state after a no-JavaScript post (the action's data). */
   posted?: FlowResult;
   /** The step the address asks for (`?etapa=`). */
@@ -17,7 +17,7 @@ type Props = Omit<LeadFormProps, "texts" | "requestKey" | "flow"> & {
 export default function LeadFormIsland({ posted, initialStep, ...props }: Props) {
   const flow =
     posted ?? (initialStep > 0 ? { step: initialStep, answers: {}, errors: {}, requestKey: "" } : undefined);
-  return <LeadForm {...props} texts={formTexts(props.language)} requestKey="" flow={flow} />;
+  return <LeadForm {...props} texts={formTexts(props.language)} flow={flow} />;
 }
 
 export const LeadFormPart = defineIsland("lead-form", LeadFormIsland);

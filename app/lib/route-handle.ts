@@ -5,10 +5,10 @@ export interface RouteHandle {
   /** The page has no floating chat button. */
   hideChat?: boolean;
   /**
-   * The page is the same for every anonymous visitor of a segment, language and path, so the
-   * front page cache may keep it (server/http/page-cache.ts). Only for pages without per-visitor
-   * values other than the document's form token (spliced fresh into every copy): a loader that
-   * issued a token or a request key of its own would hand that one value to every visitor.
+   * The page is the same for every anonymous visitor of a segment and address, so the front page
+   * cache and any shared cache may keep it (server/http/page-cache.ts, decision 122). Only for pages
+   * without per-visitor values: a loader that issued a token or a request key would hand that one
+   * value to every visitor (the page cache refuses a page holding a form token).
    */
   pageCache?: boolean;
   /**

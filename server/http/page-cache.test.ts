@@ -37,6 +37,8 @@ interface Rendered {
   failed?: boolean;
   /** Content changes (the cache is cleared) while the page renders. */
   clearDuring?: boolean;
+  /** Something the render puts in the page after its body (a form's challenge, say). */
+  extra?: string;
   /** The documents the render reads (surrogate keys; the default: the plans). */
   keys?: string[];
   /** The render ends when this settles (a render in flight); `taken` says it has begun. */
@@ -65,7 +67,7 @@ function app(req: IncomingMessage, res: ServerResponse, options: Rendered = next
     return;
   }
   rendered++;
-  const html = `<html><head></head><body>${req.headers.host} ${req.url} render ${rendered}</body></html>`;
+  const html = `<html><head></head><body>${req.headers.host} ${req.url} render ${rendered}${options.extra ?? ""}</body></html>`;
   const slot = cache.slotFor(req);
   const keys = options.keys ?? ["doc:plans-data"];
   // What the content cache notes while the page renders (server/cache/surrogate-keys.ts).
@@ -287,6 +289,23 @@ describe("PageCache", () => {
       expect(again.headers.get("x-page-cache"), JSON.stringify(render)).toBe("miss");
     }
     expect(cache.size).toBe(0);
+  });
+
+  it("never keeps a page holding a form challenge or token: every visitor would get one spent once", async () => {
+    const challenge = "contato.i.1795544061287.m5hYKWxCZe9w.2WJ1F0uBNbUSr0CNeLvpXr00thX6X_pjqjTOXmyX7T8";
+    for (const extra of [
+      `<input name="formToken" value="${challenge}">`,
+      `<meta content="${challenge.slice("contato.i.".length)}">`,
+    ]) {
+      nextRender = { extra };
+      await get("/contato");
+      expect((await get("/contato")).headers.get("x-page-cache"), extra).toBe("miss");
+    }
+    expect(cache.size).toBe(0);
+    // The same page without one is kept.
+    nextRender = {};
+    await get("/contato");
+    expect((await get("/contato")).headers.get("x-page-cache")).toBe("hit");
   });
 
   it("renders again after the time to live and after clear()", async () => {

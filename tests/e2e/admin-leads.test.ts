@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type FakeJira, startFakeJira } from "../fakes/jira.ts";
+import { type FakeJira, jiraEnv, startFakeJira } from "../fakes/jira.ts";
 import { gotoHydrated, signInThroughLogin, watchProblems, withBrowser } from "../support/browser.ts";
 import { type ServerProcess, startServerProcess } from "../support/server-process.ts";
 
@@ -18,9 +18,7 @@ describe("lead inbox in Chromium: retry a failed delivery, erase a person", () =
     jira = await startFakeJira();
     [server, browser] = await withBrowser(
       startServerProcess({
-        JIRA_BASE_URL: jira.url,
-        JIRA_EMAIL: "bot@example.com",
-        JIRA_API_TOKEN: "test-token",
+        ...jiraEnv(jira),
         FORM_MIN_FILL_MS: "0",
       }),
     );

@@ -3,7 +3,7 @@ import path from "node:path";
 import { projectRoot } from "@server/paths.ts";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { type FakeJira, startFakeJira } from "../fakes/jira.ts";
+import { type FakeJira, jiraEnv, startFakeJira } from "../fakes/jira.ts";
 import { gotoHydrated, watchProblems, withBrowser } from "../support/browser.ts";
 import { type ServerProcess, startServerProcess } from "../support/server-process.ts";
 
@@ -31,9 +31,7 @@ describe("lead forms in Chromium, delivered to the fake Jira", () => {
     jira = await startFakeJira();
     [server, browser] = await withBrowser(
       startServerProcess({
-        JIRA_BASE_URL: jira.url,
-        JIRA_EMAIL: "bot@example.com",
-        JIRA_API_TOKEN: "test-token",
+        ...jiraEnv(jira),
         // Tests fill forms faster than a person; the minimum time is checked in the integration tests.
         FORM_MIN_FILL_MS: "0",
       }),

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type FakeJira, SALES_ANA, SALES_BRUNO, startFakeJira } from "../fakes/jira.ts";
+import { type FakeJira, jiraEnv, SALES_ANA, SALES_BRUNO, startFakeJira } from "../fakes/jira.ts";
 import { seriousViolations } from "../support/axe.ts";
 import { gotoHydrated, signedInPage, watchProblems, withBrowser } from "../support/browser.ts";
 import { demoAccounts, type ServerProcess, startServerProcess } from "../support/server-process.ts";
@@ -23,9 +23,7 @@ describe("lead operations in Chromium: owner and deadline, outcome from Jira, a 
     jira = await startFakeJira();
     [server, browser] = await withBrowser(
       startServerProcess({
-        JIRA_BASE_URL: jira.url,
-        JIRA_EMAIL: "bot@example.com",
-        JIRA_API_TOKEN: "test-token",
+        ...jiraEnv(jira),
         JIRA_WEBHOOK_SECRET: WEBHOOK_SECRET,
         FORM_MIN_FILL_MS: "0",
       }),

@@ -3,7 +3,7 @@ import path from "node:path";
 import { projectRoot } from "@server/paths.ts";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type FakeJira, startFakeJira } from "../fakes/jira.ts";
+import { type FakeJira, jiraEnv, startFakeJira } from "../fakes/jira.ts";
 import { type FakeSmtp, startFakeSmtp } from "../fakes/smtp.ts";
 import { seriousViolations } from "../support/axe.ts";
 import { gotoHydrated, watchProblems, withBrowser } from "../support/browser.ts";
@@ -27,9 +27,7 @@ describe("the newsletter's welcome e-mail and its unsubscribe page in Chromium",
     [jira, smtp] = await Promise.all([startFakeJira(), startFakeSmtp()]);
     [server, browser] = await withBrowser(
       startServerProcess({
-        JIRA_BASE_URL: jira.url,
-        JIRA_EMAIL: "bot@example.com",
-        JIRA_API_TOKEN: "test-token",
+        ...jiraEnv(jira),
         SMTP_URL: smtp.url,
         // Tests fill forms faster than a person; the minimum time is checked in the integration tests.
         FORM_MIN_FILL_MS: "0",

@@ -3,7 +3,7 @@ import path from "node:path";
 import { projectRoot } from "@server/paths.ts";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type FakeJira, startFakeJira } from "../fakes/jira.ts";
+import { type FakeJira, jiraEnv, startFakeJira } from "../fakes/jira.ts";
 import { seriousViolations } from "../support/axe.ts";
 import { gotoHydrated, signInThroughLogin, watchProblems, withBrowser } from "../support/browser.ts";
 import { ONE_PIXEL_PNG } from "../support/images.ts";
@@ -154,9 +154,7 @@ describe("the customer portal's support tickets in Chromium", () => {
     jira = await startFakeJira();
     [server, browser] = await withBrowser(
       startServerProcess({
-        JIRA_BASE_URL: jira.url,
-        JIRA_EMAIL: "bot@example.com",
-        JIRA_API_TOKEN: "test-token",
+        ...jiraEnv(jira),
         JIRA_WEBHOOK_SECRET: WEBHOOK_SECRET,
       }),
     );

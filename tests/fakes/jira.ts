@@ -312,6 +312,13 @@ export interface FakeJira {
 
 export const DEFAULT_EMAIL = "bot@example.com";
 export const DEFAULT_TOKEN = "test-token";
+
+/** A server's settings to call this fake with its default account. */
+export function jiraEnv(jira: {
+  url: string;
+}): Record<"JIRA_BASE_URL" | "JIRA_EMAIL" | "JIRA_API_TOKEN", string> {
+  return { JIRA_BASE_URL: jira.url, JIRA_EMAIL: DEFAULT_EMAIL, JIRA_API_TOKEN: DEFAULT_TOKEN };
+}
 export const ACCOUNT_ID = "712020:fake-jira-bot";
 export const DISPLAY_NAME = "Fake Jira Bot";
 /** The account the API acts as (the basic-auth user). */

@@ -13,7 +13,7 @@ import { unsubscribeToken } from "@server/mail/unsubscribe-token.ts";
 import { Signer } from "@server/secrets.ts";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type FakeJira, startFakeJira } from "../fakes/jira.ts";
+import { type FakeJira, jiraEnv, startFakeJira } from "../fakes/jira.ts";
 import { type FakeSmtp, type ReceivedMail, startFakeSmtp } from "../fakes/smtp.ts";
 import { dropCreatedDatabases } from "../support/databases.ts";
 import { hotDemoAnswers } from "../support/lead-stack.ts";
@@ -80,9 +80,7 @@ describe.each(serverDatabaseTargets())("confirmation e-mails on $name", (target)
     }
     server = await startServerProcess({
       ...database.env,
-      JIRA_BASE_URL: jira.url,
-      JIRA_EMAIL: "bot@example.com",
-      JIRA_API_TOKEN: "test-token",
+      ...jiraEnv(jira),
       SMTP_URL: smtp.url,
       SESSION_SECRET: SECRET,
       PUBLIC_BASE_URL: BASE,

@@ -8,7 +8,7 @@ import { issueFormToken } from "@server/leads/spam.ts";
 import { Signer } from "@server/secrets.ts";
 import { signatureFor } from "@server/tracker/webhook.ts";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { type FakeJira, startFakeJira } from "../fakes/jira.ts";
+import { type FakeJira, jiraEnv, startFakeJira } from "../fakes/jira.ts";
 import { createPostgresDatabase, dropCreatedDatabases } from "../support/databases.ts";
 import {
   freshDataDir,
@@ -80,9 +80,7 @@ describe.each(targets)("Jira's webhooks on $name", (target) => {
     expect(created.code, created.output).toBe(0);
     server = await startServerProcess({
       ...database,
-      JIRA_BASE_URL: jira.url,
-      JIRA_EMAIL: "bot@example.com",
-      JIRA_API_TOKEN: "test-token",
+      ...jiraEnv(jira),
       JIRA_WEBHOOK_SECRET: WEBHOOK_SECRET,
       SESSION_SECRET: SECRET,
     });

@@ -4,7 +4,7 @@ import { leads } from "@server/db/schema.ts";
 import { issueFormChallenge } from "@server/leads/spam.ts";
 import { Signer } from "@server/secrets.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type FakeJira, startFakeJira } from "../fakes/jira.ts";
+import { type FakeJira, jiraEnv, startFakeJira } from "../fakes/jira.ts";
 import { type ServerProcess, startServerProcess } from "../support/server-process.ts";
 
 const SECRET = "integration-test-secret-0123456789abcdef";
@@ -47,9 +47,7 @@ describe("POST /api/leads over HTTP", () => {
   beforeAll(async () => {
     jira = await startFakeJira();
     server = await startServerProcess({
-      JIRA_BASE_URL: jira.url,
-      JIRA_EMAIL: "bot@example.com",
-      JIRA_API_TOKEN: "test-token",
+      ...jiraEnv(jira),
       FORM_MIN_FILL_MS: "3000",
       SESSION_SECRET: SECRET,
       FORM_RATE_LIMIT_PER_MINUTE: "15",

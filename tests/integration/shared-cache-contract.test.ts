@@ -272,4 +272,30 @@ describe("public answers any shared cache can keep (decision 122)", () => {
       "Mensagem registrada localmente! Configure o Jira para integração completa.",
     );
   });
+
+  it("asks a newsletter sign-up without JavaScript to confirm, saying nothing is done yet, then subscribes", async () => {
+    const first = await postForm(server.url, "/newsletter", { email: "leitora@example.com" });
+    const html = await first.text();
+    expect(html).toContain("Confira o e-mail acima e envie mais uma vez para confirmar a inscrição.");
+    // Nothing was stored: no success title, and the funnel does not count it as done.
+    expect(html).not.toContain("Inscrição realizada com sucesso!");
+    expect(html).not.toContain("data-funnel-done");
+    expect(html).toContain('value="leitora@example.com"');
+    const challenge = /name="formToken" value="([^"]+)"/.exec(html)?.[1];
+    expect(readFormToken(new Signer(SECRET), challenge)).toMatchObject({
+      form: "newsletter",
+      kind: "confirmation",
+    });
+
+    const read = issueFormChallenge(new Signer(SECRET), "newsletter", Date.now() - 5_000, "confirmation");
+    const done = await (
+      await postForm(server.url, "/newsletter", {
+        email: "leitora@example.com",
+        formToken: read,
+        _requestKey: "chave-newsletter-1",
+      })
+    ).text();
+    expect(done).toContain("Inscrição realizada com sucesso!");
+    expect(done).toContain("Inscrição registrada localmente! Configure o Jira para integração completa.");
+  });
 });

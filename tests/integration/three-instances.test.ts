@@ -24,7 +24,7 @@ import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { contactFormBody } from "../../bench/contact-form.ts";
 import { ensureDebianTool } from "../../scripts/outside-tools.mjs";
-import { DEFAULT_EMAIL, DEFAULT_TOKEN, type FakeJira, startFakeJira } from "../fakes/jira.ts";
+import { type FakeJira, jiraEnv, startFakeJira } from "../fakes/jira.ts";
 import { createPostgresDatabase, dropCreatedDatabases } from "../support/databases.ts";
 import { auditDelivery } from "../support/delivery-audit.ts";
 import { ONE_PIXEL_PNG } from "../support/images.ts";
@@ -96,9 +96,7 @@ describe.skipIf(!postgresUrl || !redisUrl)(
         REDIS_URL: redisUrl!,
         REDIS_KEY_PREFIX: `tres${randomUUID().slice(0, 8)}:`,
         SESSION_SECRET: SECRET,
-        JIRA_BASE_URL: jira.url,
-        JIRA_EMAIL: DEFAULT_EMAIL,
-        JIRA_API_TOKEN: DEFAULT_TOKEN,
+        ...jiraEnv(jira),
         FORM_RATE_LIMIT_PER_MINUTE: "1000000",
         ...s3.env,
       };

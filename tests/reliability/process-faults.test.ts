@@ -18,7 +18,7 @@ import { Redis } from "ioredis";
 import pg from "pg";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { ensureDebianTool } from "../../scripts/outside-tools.mjs";
-import { type FakeJira, startFakeJira } from "../fakes/jira.ts";
+import { type FakeJira, jiraEnv, startFakeJira } from "../fakes/jira.ts";
 import { createPostgresDatabase, dropCreatedDatabases } from "../support/databases.ts";
 import { auditDelivery, cleanAudit } from "../support/delivery-audit.ts";
 import {
@@ -44,9 +44,7 @@ afterEach(async () => {
 
 async function startSite(env: Record<string, string>): Promise<ServerProcess> {
   const server = await startServerProcess({
-    JIRA_BASE_URL: jira.url,
-    JIRA_EMAIL: "bot@example.com",
-    JIRA_API_TOKEN: "test-token",
+    ...jiraEnv(jira),
     SESSION_SECRET: SECRET,
     FORM_RATE_LIMIT_PER_MINUTE: "100000",
     ...env,

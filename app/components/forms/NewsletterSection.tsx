@@ -18,10 +18,10 @@ export type NewsletterOutcome =
 export function newsletterMessage(
   outcome: NewsletterOutcome,
   texts: FormTexts,
-): { tone: "success" | "warning"; text: string } {
+): { tone: "info" | "success" | "warning"; text: string } {
   if (outcome.kind === "sent") return { tone: "success", text: texts.newsletterSent(outcome.key) };
   if (outcome.kind === "simulated") return { tone: "warning", text: texts.newsletterSimulated };
-  if (outcome.kind === "confirm") return { tone: "warning", text: texts.confirmSend };
+  if (outcome.kind === "confirm") return { tone: "info", text: texts.newsletterConfirm };
   return { tone: "warning", text: texts.newsletterError };
 }
 
@@ -99,7 +99,7 @@ export function NewsletterSection({ data, texts, outcome: initial }: Props) {
       className="newsletter"
       aria-labelledby="newsletter-titulo"
       data-funnel="newsletter"
-      data-funnel-done={outcome ? "" : undefined}
+      data-funnel-done={outcome && outcome.kind !== "confirm" ? "" : undefined}
     >
       <div className="newsletter__inner">
         <div>
@@ -153,7 +153,7 @@ export function NewsletterSection({ data, texts, outcome: initial }: Props) {
         <div aria-live="polite" className="newsletter__status">
           {message && (
             <div className={`banner banner--${message.tone}`}>
-              {outcome?.kind !== "error" && (
+              {outcome?.kind !== "error" && outcome?.kind !== "confirm" && (
                 <p className="newsletter__success-title">{texts.newsletterSuccessTitle}</p>
               )}
               <p>{message.text}</p>

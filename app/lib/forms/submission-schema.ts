@@ -19,7 +19,7 @@ export const submissionSchema = z.strictObject({
   accessToken: z.string().max(200).optional(),
   /** One per submission attempt, so a repeated request is answered without a second lead. */
   requestKey: z.string().min(8).max(100),
-  /** Signed time the form was shown (spam check). */
+  /** The form's challenge: signed, bound to the form and to when it was first touched (decision 122). */
   formToken: z.string().max(200).optional(),
   /** Honeypot: invisible to people, filled in by bots. */
   website: z.string().max(500).optional(),

@@ -71,6 +71,7 @@ const pt = {
   },
   // Newsletter (A §4, §8)
   newsletterRegistering: "Registrando...",
+  newsletterConfirm: "Confira o e-mail acima e envie mais uma vez para confirmar a inscrição.",
   newsletterSuccessTitle: "Inscrição realizada com sucesso!",
   newsletterSent: (key: string) => `Inscrição registrada com sucesso! Ticket: ${key}`,
   newsletterSimulated: "Inscrição registrada localmente! Configure o Jira para integração completa.",
@@ -166,6 +167,7 @@ const en: FormTexts = {
     chat: { title: "Online chat", text: "Support with immediate service" },
   },
   newsletterRegistering: "Subscribing...",
+  newsletterConfirm: "Please check the e-mail above and send once more to confirm your subscription.",
   newsletterSuccessTitle: "Subscription completed!",
   newsletterSent: (key) => `Subscription registered! Ticket: ${key}`,
   newsletterSimulated: "Subscription saved locally! Configure Jira for full integration.",

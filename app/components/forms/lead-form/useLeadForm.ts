@@ -33,8 +33,6 @@ export interface LeadFormOptions {
   form: FormDefinition;
   texts: FormTexts;
   language: OfferedLanguage;
-  /** The first submission's key: empty on a page (the same for everyone), made at the first send. */
-  requestKey: string;
   plan: ChosenPlan | null;
   /** Server state after a no-JavaScript post (the action's data). */
   flow?: FlowResult;
@@ -45,7 +43,7 @@ export interface LeadFormOptions {
  * the server follows for a post without JavaScript), with the lead sent to /api/leads through the
  * outbox and the spec's pauses and messages.
  */
-export function useLeadForm({ formKey, form, texts, language, requestKey, plan, flow }: LeadFormOptions) {
+export function useLeadForm({ formKey, form, texts, language, plan, flow }: LeadFormOptions) {
   const challenge = useFormChallenge(formKey, flow?.challenge);
   const [step, setStep] = useState(flow?.step ?? 0);
   const [answers, setAnswers] = useState<Answers>(flow?.answers ?? {});
@@ -67,7 +65,7 @@ export function useLeadForm({ formKey, form, texts, language, requestKey, plan, 
   // A page is the same for every visitor: its keys are made in the browser at the first send. A
   // step the server drew after a post (flow) is the visitor's own and may carry them.
   const keys = useRef<{ capture: string; finish: string }>({
-    capture: flow?.requestKey ?? requestKey,
+    capture: flow?.requestKey ?? "",
     finish: flow?.requestKey ? newRequestKey() : "",
   });
   const top = useRef<HTMLDivElement>(null);
