@@ -6,8 +6,8 @@ import { needsReplay } from "./replay.ts";
  * with no React in it. The page is drawn and its LCP element loaded before any island code is
  * fetched; then React and each island's chunk come, and an island is hydrated when it comes near
  * the screen, or at once when the visitor touches it, whichever is first. Nothing the visitor does
- * meanwhile is lost: links and forms work as HTML, a click on a button of an island not yet
- * hydrated is played again once it is, and typed text stays (hydrate.tsx).
+ * meanwhile is lost: links work as HTML, a form sent waits for its island, a click on a button of
+ * an island not yet hydrated is played again once it is, and typed text stays (hydrate.tsx).
  */
 
 type HydrateModule = typeof import("./hydrate.tsx");
@@ -62,6 +62,44 @@ function onInteraction(event: Event): void {
 }
 for (const type of ["pointerdown", "touchstart", "keydown", "focusin", "click", "input"])
   document.addEventListener(type, onInteraction, { capture: true, passive: true });
+
+/** How long a form sent before its island is hydrated waits for it before going as plain HTML. */
+const SUBMIT_HOLD_MS = 5_000;
+/** Forms held until their island is hydrated; those let through to go as plain HTML posts. */
+const heldForms = new WeakSet<HTMLFormElement>();
+const sentAsHtml = new WeakSet<HTMLFormElement>();
+
+/**
+ * A form sent before React has its island (typed fast, or on a slow phone) waits for it and is then
+ * sent by the form's own code, with its challenge: sent as plain HTML it would take the no-JavaScript
+ * confirmation step (decision 122). The island failing to load, or taking too long, lets the HTML
+ * post go, so the submission is never lost.
+ */
+function onSubmitBeforeHydration(event: SubmitEvent): void {
+  const form = event.target instanceof HTMLFormElement ? event.target : null;
+  const island = form?.closest<HTMLElement>("[data-island]");
+  if (!form || !island || island.dataset.islandHydrated === "true" || sentAsHtml.has(form)) return;
+  event.preventDefault();
+  if (heldForms.has(form)) return;
+  heldForms.add(form);
+  const submitter = event.submitter;
+  let settled = false;
+  const send = (asHtml: boolean) => {
+    if (settled) return;
+    settled = true;
+    heldForms.delete(form);
+    if (asHtml) sentAsHtml.add(form);
+    if (!form.isConnected) return;
+    const button = submitter?.isConnected && submitter.closest("form") === form ? submitter : null;
+    form.requestSubmit(button);
+  };
+  setTimeout(() => send(true), SUBMIT_HOLD_MS);
+  // In a task of its own: a form still firing this submission ignores a new one (HTML's submit algorithm).
+  void hydrate(island)
+    .then(nextTask)
+    .then(() => send(island.dataset.islandHydrated !== "true"));
+}
+document.addEventListener("submit", onSubmitBeforeHydration, { capture: true });
 
 /** After the page's load (its stylesheet, fonts and images, the LCP element with them). */
 function loaded(): Promise<void> {

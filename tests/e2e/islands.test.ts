@@ -133,6 +133,37 @@ describe("islands hydrated by React in Chromium", () => {
     await context.close();
   });
 
+  it("a form sent before React has its island waits for it and goes with the form's own code", async () => {
+    const { context, page, problems, release } = await withReactHeld(1280, "/");
+    const newsletter = page.locator('[data-island="newsletter"]');
+    await page.getByLabel("Seu e-mail", { exact: true }).fill("antes@example.com");
+    await page.getByRole("button", { name: "Quero receber" }).click();
+    // Held: no HTML post (it would take the no-JavaScript confirmation step), the page stays.
+    expect(await newsletter.getAttribute("data-island-hydrated")).toBeNull();
+    expect(new URL(page.url()).pathname).toBe("/");
+    release();
+    await page.getByText("Inscrição realizada com sucesso!").waitFor();
+    expect(new URL(page.url()).pathname).toBe("/");
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it("a form whose island cannot load is sent as HTML, and nothing is lost", async () => {
+    const context = await browser.newContext({ locale: "pt-BR", viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await page.route(`**${reactChunk}`, (route: Route) => route.abort());
+    await page.goto(server.url, { waitUntil: "load" });
+    await page.getByLabel("Seu e-mail", { exact: true }).fill("sem-react@example.com");
+    await Promise.all([
+      page.waitForURL((url) => url.pathname === "/newsletter"),
+      page.getByRole("button", { name: "Quero receber" }).click(),
+    ]);
+    // The no-JavaScript path: its confirmation step, the address kept in the field.
+    await page.getByText("Confira o e-mail acima e envie mais uma vez para confirmar a inscrição.").waitFor();
+    expect(await page.getByLabel("Seu e-mail", { exact: true }).inputValue()).toBe("sem-react@example.com");
+    await context.close();
+  });
+
   it("what a visitor typed before React had the form stays, and the form goes on with it", async () => {
     const { context, page, problems, release } = await withReactHeld(1280, "/demonstracao");
     await page.getByLabel("Nome completo").fill("Maria Oliveira");
