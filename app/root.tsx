@@ -23,6 +23,8 @@ import { Header } from "~/islands/header.tsx";
 import { IslandScripts, useIslandPage } from "~/islands/island.tsx";
 import { trackPageView } from "~/lib/analytics.ts";
 import { chatVisibleOn } from "~/lib/chat.ts";
+import { COOKIE_POLICY_PATH, consentVersion } from "~/lib/consent/cookie-list.ts";
+import { CONSENT_CONFIG_ID, type ConsentPageConfig, consentConfigJson } from "~/lib/consent/page-config.ts";
 import { messagesFor } from "~/lib/i18n.ts";
 import { languageRedirectScript } from "~/lib/language-redirect.ts";
 import { htmlLang, isLoginPath, livesAtRoot, type OfferedLanguage } from "~/lib/locale.ts";
@@ -43,12 +45,14 @@ export async function loader({ request: httpRequest, context }: Route.LoaderArgs
   const { services, request } = context;
   const query: ContentQuery = { segment: request.segment, lang: request.language };
   const sections = sectionsFor(context);
-  const [menu, footer, chat, user, seo] = await Promise.all([
+  const [menu, footer, chat, user, seo, tags] = await Promise.all([
     loadSection(sections, "menu_data", query),
     loadSection(sections, "footer-data", query),
     loadData(sections, "form-whatsapp", () => services.forms.get("whatsapp", query)),
     currentUser(httpRequest, context),
     loadSection(sections, "seo-config", query),
+    // The configured marketing tags: a failed read loads none (decision 123).
+    services.marketingTags.current().catch(() => ({})),
   ]);
   const chatForm = loadedOrNull(chat);
   const seoDoc = loadedOrNull(seo);
@@ -70,6 +74,13 @@ export async function loader({ request: httpRequest, context }: Route.LoaderArgs
     segmentName: request.segment ? (services.domains.subdomains[request.segment]?.name ?? null) : null,
     year: new Date().getFullYear(),
     account: user ? { name: user.name, home: user.role === "customer" ? "/dashboard" : "/admin" } : null,
+    // The cookie choice's block, the same for every visitor (decision 123).
+    consent: {
+      version: consentVersion(tags),
+      lang: request.uiLanguage,
+      policyUrl: `${request.pathLanguage ? `/${request.pathLanguage}` : ""}${COOKIE_POLICY_PATH}`,
+      tags,
+    } satisfies ConsentPageConfig,
   });
 }
 
@@ -108,6 +119,14 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body>
         {children}
+        {islandPage && root?.consent && (
+          <script
+            type="application/json"
+            id={CONSENT_CONFIG_ID}
+            // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON with < escaped (consentConfigJson).
+            dangerouslySetInnerHTML={{ __html: consentConfigJson(root.consent) }}
+          />
+        )}
         {islandPage ? (
           // An island page (decision 108): its islands' scripts instead of React Router's.
           <IslandScripts />

@@ -6,6 +6,7 @@ import helmet from "helmet";
 import { pinoHttp } from "pino-http";
 import type { AppLoadContext, ServerBuild } from "react-router";
 import { refusalWording } from "~/lib/refusals.ts";
+import { consentEndpoint } from "./consent/http.ts";
 import type { AppServices } from "./context.ts";
 import { DomainError } from "./domain-errors.ts";
 import { bodyLimitFor, bodyTooLargeMessageFor, isTicketUploadPath } from "./http/api.ts";
@@ -264,6 +265,7 @@ export function createApp(services: AppServices, options: AppOptions): express.E
   app.use(leadIntake(services));
   app.use(formChallenge(services));
   app.use(funnelBeacon(services));
+  app.use(consentEndpoint(services));
   app.use(jiraWebhook(services));
   // The newsletter's one-click unsubscribe (RFC 8058), posted by mail clients with a signed token.
   app.use(newsletterUnsubscribe(services));

@@ -5,6 +5,7 @@ import type { buildAuth } from "./auth/build.ts";
 import type { buildBilling } from "./billing/build.ts";
 import type { Cache } from "./cache/cache.ts";
 import type { Config } from "./config.ts";
+import type { buildConsent } from "./consent/build.ts";
 import type { buildContent } from "./content/build.ts";
 import type { PreviewContext } from "./content/preview.ts";
 import type { DatabaseHandle } from "./db/client.ts";
@@ -56,6 +57,7 @@ export type AppServices = PlatformServices &
   ServicesOf<typeof buildFunnel> &
   ServicesOf<typeof buildAuth> &
   ServicesOf<typeof buildPrivacy> &
+  ServicesOf<typeof buildConsent> &
   ServicesOf<typeof buildLeads> &
   ServicesOf<typeof buildPortal> &
   ServicesOf<typeof buildBilling> &

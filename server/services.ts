@@ -9,6 +9,7 @@ import { Cache } from "./cache/cache.ts";
 import { RedisStore } from "./cache/remote-store.ts";
 import { keysOfChange } from "./cache/surrogate-keys.ts";
 import { type Config, isLocalAddress } from "./config.ts";
+import { buildConsent } from "./consent/build.ts";
 import { buildContent } from "./content/build.ts";
 import { readContentFiles, readDomainConfig } from "./content/files.ts";
 import { migrateLevelsToPatches, seedDocuments } from "./content/repository.ts";
@@ -166,6 +167,7 @@ export async function buildServices(
     const content = buildContent(platform, domains);
     const auth = buildAuth(platform, signingSecret);
     const privacy = buildPrivacy(platform);
+    const consent = buildConsent(platform);
     const leads = buildLeads(platform, {
       content: content.services.content,
       leadCopy: privacy.services.leadCopy,
@@ -185,6 +187,7 @@ export async function buildServices(
       funnel,
       auth,
       privacy,
+      consent,
       leads,
       portal,
       billing,
@@ -216,6 +219,7 @@ export async function buildServices(
       ...funnel.services,
       ...auth.services,
       ...privacy.services,
+      ...consent.services,
       ...leads.services,
       ...portal.services,
       ...billing.services,

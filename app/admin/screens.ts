@@ -1,4 +1,5 @@
 import type { StaffAction } from "../lib/auth/staff.ts";
+import { consentAdminTexts } from "./consent-texts.ts";
 import { adminTexts as t } from "./texts.ts";
 import { webhookTexts } from "./webhook-texts.ts";
 
@@ -95,6 +96,19 @@ export const ADMIN_SCREENS = {
     menu: { label: webhookTexts.nav, icon: "plug", group: t.menuGroups.system },
   },
   webhook: { path: "webhooks/:id", module: "routes/admin/webhook.tsx", action: "settings", writes: true },
+  consent: {
+    path: "cookies",
+    module: "routes/admin/consent.tsx",
+    action: "settings",
+    writes: true,
+    menu: { label: consentAdminTexts.nav, icon: "shield-check", group: t.menuGroups.system },
+  },
+  consentCsv: {
+    path: "consentimentos.csv",
+    module: "routes/admin/consent-csv.ts",
+    action: "settings",
+    download: true,
+  },
   settings: {
     path: "settings",
     module: "routes/admin/settings.tsx",

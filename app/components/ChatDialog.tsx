@@ -7,6 +7,7 @@ import {
   lettersAndSpaces,
   validateChat,
 } from "~/lib/chat.ts";
+import { trackLead } from "~/lib/consent/lead-events.ts";
 import { useFormChallenge } from "~/lib/forms/form-token.ts";
 import { maskChatPhone } from "~/lib/forms/masks.ts";
 import type { FormTexts } from "~/lib/forms/texts.ts";
@@ -100,6 +101,7 @@ export function ChatDialog({ texts, whatsapp, privacyUrl, open, onClosed }: Chat
     setChatOpened(chatWindow !== null);
     key.current = newRequestKey();
     challenge.spent();
+    if (result.kind === "ok") trackLead({ form: "whatsapp", temperature: result.answer.temperature.level });
     setPhase("success");
     setNome("");
     setTelefone("");

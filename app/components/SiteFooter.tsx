@@ -1,4 +1,6 @@
 import { SectionError } from "~/islands/section-error.tsx";
+import { COOKIE_POLICY_PATH } from "~/lib/consent/cookie-list.ts";
+import { consentTexts } from "~/lib/consent/texts.ts";
 import type { FooterData, MenuData } from "~/lib/content/schemas.ts";
 import type { Messages } from "~/lib/i18n.ts";
 import type { OfferedLanguage } from "~/lib/locale.ts";
@@ -107,6 +109,11 @@ export function SiteFooter({ footer, menu, year, language, t }: Props) {
       </div>
       <p className="site-footer__copyright">
         © {year} {data.copyright.text}
+        {" · "}
+        {/* Reopens the cookie choice (decision 123); without JavaScript, the policy's cookie list. */}
+        <SiteLink to={COOKIE_POLICY_PATH} data-consent-open="">
+          {consentTexts[language === "en" ? "en" : "pt"].footerLink}
+        </SiteLink>
       </p>
     </footer>
   );

@@ -5,6 +5,10 @@ import type { ContentPage } from "~/lib/content/pages-schema.ts";
 import { ContentLink, PageHero } from "./parts.tsx";
 
 type Model3Content = Extract<ContentPage, { template: "model3" }>["content"];
+type CookieTableItem = Extract<
+  Model3Content["contentBlocks"][number]["content"][number],
+  { type: "cookie-table" }
+>;
 
 /** B §2.3, §9.5: a click scrolls so the block's heading sits 100 px below the top. */
 export const SCROLL_OFFSET_PX = 100;
@@ -108,6 +112,8 @@ export function Model3({ content, texts }: { content: Model3Content; texts: Page
               {block.content.map((item, index) => {
                 const key = `${block.id}-${index}`;
                 if (item.type === "heading") return <h3 key={key}>{item.text}</h3>;
+                if (item.type === "cookie-table")
+                  return <CookieTable key={key} rows={item.cookies ?? []} texts={texts} />;
                 if (item.type === "paragraph")
                   return (
                     <p key={key}>
@@ -140,5 +146,35 @@ export function Model3({ content, texts }: { content: Model3Content; texts: Page
         </div>
       </div>
     </>
+  );
+}
+
+/** The site's cookies (decision 123): drawn from the list the cookie choice uses. */
+function CookieTable({ rows, texts }: { rows: NonNullable<CookieTableItem["cookies"]>; texts: PageTexts }) {
+  return (
+    <div className="legal-table-wrap">
+      <table className="legal-table">
+        <thead>
+          <tr>
+            <th scope="col">{texts.cookieTable.name}</th>
+            <th scope="col">{texts.cookieTable.purpose}</th>
+            <th scope="col">{texts.cookieTable.duration}</th>
+            <th scope="col">{texts.cookieTable.category}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.name}>
+              <th scope="row">
+                <code>{row.name}</code>
+              </th>
+              <td data-label={texts.cookieTable.purpose}>{row.purpose}</td>
+              <td data-label={texts.cookieTable.duration}>{row.duration}</td>
+              <td data-label={texts.cookieTable.category}>{row.category}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }

@@ -1,17 +1,22 @@
 import { rememberTouch } from "./attribution/remember.ts";
+import { startConsent } from "./consent/runtime.tsx";
 import { watchFunnel } from "./funnel/beacon.ts";
 import { observeWebVitals } from "./web-vitals.ts";
 
 /**
  * What a page starts once it is interactive, from a chunk of its own that no page loads before
- * interaction (root.tsx imports it after hydration): the Web Vitals (A §7) and the visit's first and
- * last touch (decision 105) at once, the funnel's beacon when the browser is idle (decision 104).
- * None may delay or break the page.
+ * interaction (root.tsx imports it after hydration): the cookie choice (decision 123), which keeps
+ * the visit's touch with what it grants (decision 105), the Web Vitals (A §7) at once, the funnel's
+ * beacon when the browser is idle (decision 104). None may delay or break the page.
  */
 export function afterPage(): void {
   void observeWebVitals().catch(() => {});
   try {
-    rememberTouch();
+    startConsent((granted) => {
+      try {
+        rememberTouch(granted);
+      } catch {}
+    });
   } catch {}
   const start = () => {
     try {

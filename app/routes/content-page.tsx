@@ -5,6 +5,7 @@ import { fillRetentionPeriod, mentionsRetentionPeriod } from "@server/privacy/po
 import { data, replace } from "react-router";
 import { PageMediaProvider } from "~/components/ContentImage.tsx";
 import { ContentPageView } from "~/content-pages/ContentPageView.tsx";
+import { cookieRows, fillCookieTables, hasCookieTable } from "~/lib/consent/cookie-list.ts";
 import { pageTexts } from "~/lib/content/page-texts.ts";
 import { aboutUsFallback, findPage, MAP_TEMPLATES, mayView } from "~/lib/content/pages.ts";
 import { splitLanguagePrefix } from "~/lib/locale.ts";
@@ -38,9 +39,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // Home, under the page's language prefix (React Router's basename puts it in the redirect).
   if (!found) throw replace("/");
   // The privacy policy states the lead retention period staff set (decision 111).
-  const page = mentionsRetentionPeriod(found.content)
+  const withPeriod = mentionsRetentionPeriod(found.content)
     ? fillRetentionPeriod(found, await context.services.privacySettings.retentionMonths())
     : found;
+  // Its cookie table lists the cookies the site sets with the tags staff turned on (decision 123).
+  const page = hasCookieTable(withPeriod.content)
+    ? fillCookieTables(
+        withPeriod,
+        cookieRows(await context.services.marketingTags.current(), info.uiLanguage === "en" ? "en" : "pt"),
+      )
+    : withPeriod;
   // Only a private page needs to know who is asking: public pages cost no session lookup.
   const signedIn = page.isPublic || (await currentUser(request, context)) !== null;
   if (!mayView(page, signedIn)) await requirePageUser(request, context);

@@ -79,6 +79,7 @@ export const OPTION_LABELS: Readonly<Record<string, string>> = {
   heading: "Título",
   paragraph: "Parágrafo",
   section: "Seção com lista",
+  "cookie-table": "Tabela de cookies",
   model1: "Modelo 1",
   model2: "Modelo 2",
   model3: "Modelo 3",
@@ -728,6 +729,18 @@ const pageContent = {
               link: obj("Link depois do texto", { text: f("Texto do link"), link: f("Endereço do link") }),
             }),
             section: obj("Lista", { title, items: f("Itens") }),
+            // Its rows come from the site's cookie list when the page renders (decision 123).
+            "cookie-table": obj("Tabela de cookies (preenchida pelo site)", {
+              cookies: list("Cookies (preenchidos pelo site)", {
+                label: "Cookie",
+                fields: {
+                  name: f("Nome"),
+                  purpose: f("Finalidade"),
+                  duration: f("Duração"),
+                  category: f("Categoria"),
+                },
+              }),
+            }),
           },
         }),
         lastUpdate: f("Atualizado em", { placeholder: "AAAA-MM-DD" }),

@@ -95,7 +95,7 @@ describe("B §2.8, §3.9 — the editor's form derived from a document's schema"
     const model3 = pages.fields.pages?.template?.fields?.model3;
     const blocks = model3?.fields?.content?.fields?.contentBlocks?.template?.fields?.content?.template;
     expect(blocks).toMatchObject({ _ui: "tabbed_form", discriminator: "type" });
-    expect(Object.keys(blocks?.fields ?? {})).toEqual(["heading", "paragraph", "section"]);
+    expect(Object.keys(blocks?.fields ?? {})).toEqual(["heading", "paragraph", "section", "cookie-table"]);
     // The menu's nested entries (a recursive schema) are drawn once, then edited as JSON.
     const menu = formStructure("menu_data");
     const entry = menu.fields.main_menu?.template?.fields?.content?.template?.fields?.items?.template;

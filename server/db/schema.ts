@@ -244,8 +244,8 @@ export const leads = pgTable(
  * saving at once get a conflict rather than one losing the other's change.
  */
 export const leadSettings = pgTable("lead_settings", {
-  /** 'privacy' holds the lead retention period (decision 111). */
-  key: text("key", { enum: ["routing", "outcomes", "privacy"] }).primaryKey(),
+  /** 'privacy' holds the lead retention period (decision 111); 'marketing-tags' the tags staff turn on (decision 123). */
+  key: text("key", { enum: ["routing", "outcomes", "privacy", "marketing-tags"] }).primaryKey(),
   value: jsonb("value").notNull(),
   version: integer("version").notNull().default(1),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().default(sql`now()`),
@@ -930,5 +930,32 @@ export const funnelDaily = pgTable(
       columns: [t.day, t.formId, t.event, t.step, t.segment, t.lang, t.source, t.medium, t.campaign],
     }),
     index("funnel_daily_form_day_idx").on(t.formId, t.day),
+  ],
+);
+
+/**
+ * Each cookie choice a visitor made (decision 123), the proof LGPD art. 8 §2 asks of the controller:
+ * the anonymous id the browser keeps in its necessary cookie, the version of the cookie list it was
+ * made against, the optional categories granted, how (all, none, chosen, the browser's signal),
+ * when and on which page. No personal data; kept as long as the lead retention period.
+ */
+export const consentRecords = pgTable(
+  "consent_records",
+  {
+    id: uuid("id").primaryKey(),
+    visitorId: uuid("visitor_id").notNull(),
+    listVersion: text("list_version").notNull(),
+    measurement: boolean("measurement").notNull(),
+    marketing: boolean("marketing").notNull(),
+    /** accept_all, reject_all, custom, browser_signal */
+    method: text("method").notNull(),
+    page: text("page").notNull(),
+    /** '' on the main site. */
+    segment: text("segment").notNull().default(""),
+    decidedAt: timestamp("decided_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index("consent_records_decided_idx").on(t.decidedAt),
+    index("consent_records_visitor_idx").on(t.visitorId),
   ],
 );

@@ -1,3 +1,4 @@
+import { CONSENT_MAX_BYTES, CONSENT_PATH } from "~/lib/consent/paths.ts";
 import { FUNNEL_MAX_BYTES, FUNNEL_PATH } from "~/lib/funnel/events.ts";
 import { MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS } from "~/lib/portal/tickets.ts";
 import { refusalWording } from "~/lib/refusals.ts";
@@ -42,6 +43,7 @@ export function bodyLimitFor(path: string): number {
   if (isTicketUploadPath(path)) return TICKET_UPLOAD_BYTES;
   if (path === JIRA_WEBHOOK_PATH) return JIRA_WEBHOOK_MAX_BYTES;
   if (path === FUNNEL_PATH) return FUNNEL_MAX_BYTES;
+  if (path === CONSENT_PATH) return CONSENT_MAX_BYTES;
   return path.startsWith("/api/json/") ? CONTENT_BODY_BYTES : MAX_BODY_BYTES;
 }
 

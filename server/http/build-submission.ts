@@ -1,5 +1,7 @@
+import { withoutClickIds } from "~/lib/attribution/remember.ts";
 import { tagsFrom } from "~/lib/attribution/touch.ts";
 import { readTouchCookie } from "~/lib/attribution/touch-cookie.ts";
+import { grantedNow, readChoice } from "~/lib/consent/choice.ts";
 import type { SubmissionInput } from "../leads/service.ts";
 import { pageAddress } from "./page-post.ts";
 import { type PostedRequest, type RequestInfo, submissionClient } from "./request-info.ts";
@@ -26,6 +28,15 @@ export function buildSubmission(
 ): SubmissionInput {
   const page = parts.tracking?.page ?? request.url;
   const referrer = parts.tracking?.referrer ?? request.headers.get("referer") ?? undefined;
+  const cookies = request.headers.get("cookie");
+  // The visitor's cookie choice (decision 123) decides what of the visit the lead may keep: the
+  // first touch and the analytics id with Medição, the ad networks' click ids with Marketing.
+  const choice = readChoice(cookies);
+  const granted = grantedNow(choice, null, {
+    doNotTrack: request.headers.get("dnt"),
+    globalPrivacyControl: request.headers.get("sec-gpc")?.trim() === "1",
+  });
+  const client = submissionClient(request, info);
   return {
     formKey: parts.formKey,
     stage: parts.stage,
@@ -38,11 +49,15 @@ export function buildSubmission(
     tracking: {
       page,
       referrer,
-      utm: parts.tracking?.utm ?? tagsFrom(pageAddress(page, request.url).search),
+      utm: withoutClickIds(
+        { tags: parts.tracking?.utm ?? tagsFrom(pageAddress(page, request.url).search) },
+        granted.marketing,
+      ).tags,
       // The first touch the browser kept (app/lib/attribution/remember.ts); absent without JavaScript.
-      firstTouch: readTouchCookie(request.headers.get("cookie")) ?? undefined,
+      firstTouch: granted.measurement ? (readTouchCookie(cookies) ?? undefined) : undefined,
+      consent: { id: choice?.id ?? null, ...granted },
     },
     context: { segment: info.segment, language: info.language, ...parts.plan },
-    client: submissionClient(request, info),
+    client: granted.measurement ? client : { ...client, clarityCookie: null },
   };
 }

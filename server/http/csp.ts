@@ -1,9 +1,12 @@
 import { createHash } from "node:crypto";
+import { tagsOfPage } from "~/lib/consent/page-config.ts";
+import { tagSources } from "~/lib/consent/providers.ts";
 import { byteView } from "./byte-view.ts";
 
 /**
  * The page's Content-Security-Policy: scripts only from this origin plus the exact inline
- * scripts React Router rendered into this page, allowed by their sha256 hash. Hashes (not
+ * scripts React Router rendered into this page, allowed by their sha256 hash, and the hosts of the
+ * marketing tags its consent block names. Hashes (not
  * nonces) keep a rendered page byte-identical between requests, so it can be cached whole.
  * The page may be given as its UTF-8 bytes, as the renderer keeps it: the scripts are found in a
  * latin1 view of the bytes (one character per byte, no decoding) and hashed as those bytes.
@@ -24,14 +27,16 @@ export function pageContentSecurityPolicy(
         .digest("base64")}'`,
     );
   }
+  // The marketing tags the page may load (its consent block, decision 123): their hosts and no more.
+  const tags = tagSources(tagsOfPage(view));
   const directives = [
     "default-src 'self'",
-    `script-src 'self' ${[...hashes].join(" ")}`.trim(),
+    ["script-src 'self'", ...hashes, ...tags.script].join(" "),
     "style-src 'self' 'unsafe-inline'",
-    ["img-src 'self' data: blob:", ...(options.imageSources ?? [])].join(" "),
+    ["img-src 'self' data: blob:", ...(options.imageSources ?? []), ...tags.img].join(" "),
     "font-src 'self'",
-    "connect-src 'self'",
-    "frame-src 'self' https://www.youtube-nocookie.com https://player.vimeo.com",
+    ["connect-src 'self'", ...tags.connect].join(" "),
+    ["frame-src 'self' https://www.youtube-nocookie.com https://player.vimeo.com", ...tags.frame].join(" "),
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",

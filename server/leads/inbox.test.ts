@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { describeTouch, touchMedium, touchOrigin, UNCONSENTED_TOUCH } from "~/lib/attribution/touch.ts";
 import { firstTouchOf, lastTouchOf } from "./inbox.ts";
 
 describe("a lead's touches as the admin reads them", () => {
@@ -38,6 +39,21 @@ describe("a lead's touches as the admin reads them", () => {
     const first = { tags: { utm_source: "google" }, landing: "/" };
     expect(firstTouchOf({ firstTouch: first, referrer: "https://www.bing.com/" })).toBe(first);
     expect(firstTouchOf({ referrer: "https://www.bing.com/" })).toEqual({
+      referrer: "https://www.bing.com/",
+    });
+  });
+
+  it("a visitor who did not allow Medição has no first touch: reports say so instead of guessing", () => {
+    const touch = firstTouchOf({
+      referrer: "https://www.bing.com/",
+      consent: { id: null, measurement: false },
+    });
+    expect(touch).toBe(UNCONSENTED_TOUCH);
+    expect(touchOrigin(touch)).toBe("sem consentimento");
+    expect(describeTouch(touch)).toBe("sem consentimento");
+    expect(touchMedium(touch)).toBe("sem consentimento");
+    // Allowed, the visit's own touch stands in as before.
+    expect(firstTouchOf({ referrer: "https://www.bing.com/", consent: { measurement: true } })).toEqual({
       referrer: "https://www.bing.com/",
     });
   });

@@ -5,6 +5,7 @@ import {
   type Touch,
   touchMedium,
   touchSource,
+  UNCONSENTED_TOUCH,
 } from "~/lib/attribution/touch.ts";
 import { DELIVERY_STATUSES, LEAD_LEVELS } from "~/lib/lead-status.ts";
 import { isOverdue, OUTCOMES, type Outcome } from "~/lib/leads/outcomes.ts";
@@ -343,7 +344,11 @@ function externalTo(referrer: string, page: unknown): string | undefined {
 
 /** The first touch the cookie kept, or, without it (no JavaScript, Do Not Track), this visit's. */
 export function firstTouchOf(tracking: Record<string, unknown>): Touch {
-  return (tracking.firstTouch as Touch | undefined) ?? lastTouchOf(tracking);
+  if (tracking.firstTouch) return tracking.firstTouch as Touch;
+  // The visitor did not allow Medição: the first touch was never kept (decision 123).
+  const consent = tracking.consent as { measurement?: boolean } | undefined;
+  if (consent && consent.measurement === false) return UNCONSENTED_TOUCH;
+  return lastTouchOf(tracking);
 }
 
 /** Source, medium and campaign of a lead's touch, as reports group them. */

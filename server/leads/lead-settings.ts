@@ -32,6 +32,50 @@ export interface Versioned<T> {
 
 type Key = (typeof leadSettings.$inferSelect)["key"];
 
+/** A versioned document of lead_settings, `empty` at version 0 when never saved. */
+export async function readVersionedSetting<T>(
+  db: Database,
+  key: Key,
+  parse: (value: unknown) => T,
+  empty: T,
+): Promise<Versioned<T>> {
+  const [row] = await db.select().from(leadSettings).where(eq(leadSettings.key, key));
+  if (!row) return { value: empty, version: 0, updatedAt: null, updatedBy: null };
+  return {
+    value: parse(row.value),
+    version: row.version,
+    updatedAt: row.updatedAt.toISOString(),
+    updatedBy: row.updatedBy,
+  };
+}
+
+/** Saves `value` made from `version` (0: never saved); a save in between answers a conflict. */
+export async function writeVersionedSetting(
+  db: Database,
+  key: Key,
+  value: unknown,
+  version: number,
+  by: string,
+  at: Date,
+): Promise<number> {
+  if (version === 0) {
+    const inserted = await db
+      .insert(leadSettings)
+      .values({ key, value, version: 1, updatedAt: at, updatedBy: by })
+      .onConflictDoNothing()
+      .returning({ version: leadSettings.version });
+    if (inserted.length) return 1;
+  } else {
+    const updated = await db
+      .update(leadSettings)
+      .set({ value, version: sql`${leadSettings.version} + 1`, updatedAt: at, updatedBy: by })
+      .where(and(eq(leadSettings.key, key), eq(leadSettings.version, version)))
+      .returning({ version: leadSettings.version });
+    if (updated.length) return updated[0]!.version;
+  }
+  throw new DomainError("conflict", "leads.settingsConflict");
+}
+
 export class LeadSettings {
   constructor(
     private readonly db: Database,
@@ -39,47 +83,12 @@ export class LeadSettings {
     private readonly now: () => Date = () => new Date(),
   ) {}
 
-  private async read<T>(
-    key: Key,
-    parse: (value: unknown) => T,
-    empty: T,
-    db: Database = this.db,
-  ): Promise<Versioned<T>> {
-    const [row] = await db.select().from(leadSettings).where(eq(leadSettings.key, key));
-    if (!row) return { value: empty, version: 0, updatedAt: null, updatedBy: null };
-    return {
-      value: parse(row.value),
-      version: row.version,
-      updatedAt: row.updatedAt.toISOString(),
-      updatedBy: row.updatedBy,
-    };
+  private read<T>(key: Key, parse: (value: unknown) => T, empty: T, db: Database = this.db) {
+    return readVersionedSetting(db, key, parse, empty);
   }
 
-  /** Saves `value` made from `version` (0: never saved); a save in between answers a conflict. */
-  private async write(
-    key: Key,
-    value: unknown,
-    version: number,
-    by: string,
-    db: Database = this.db,
-  ): Promise<number> {
-    const at = this.now();
-    if (version === 0) {
-      const inserted = await db
-        .insert(leadSettings)
-        .values({ key, value, version: 1, updatedAt: at, updatedBy: by })
-        .onConflictDoNothing()
-        .returning({ version: leadSettings.version });
-      if (inserted.length) return 1;
-    } else {
-      const updated = await db
-        .update(leadSettings)
-        .set({ value, version: sql`${leadSettings.version} + 1`, updatedAt: at, updatedBy: by })
-        .where(and(eq(leadSettings.key, key), eq(leadSettings.version, version)))
-        .returning({ version: leadSettings.version });
-      if (updated.length) return updated[0]!.version;
-    }
-    throw new DomainError("conflict", "leads.settingsConflict");
+  private write(key: Key, value: unknown, version: number, by: string, db: Database = this.db) {
+    return writeVersionedSetting(db, key, value, version, by, this.now());
   }
 
   routing(db?: Database): Promise<Versioned<RoutingConfig>> {

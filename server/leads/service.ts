@@ -50,6 +50,8 @@ export interface SubmissionInput {
     referrer?: string;
     utm?: Partial<Record<TouchTag, string>>;
     firstTouch?: Touch;
+    /** The visitor's cookie choice (decision 123): its anonymous id, and what it granted. */
+    consent?: { id: string | null; measurement: boolean; marketing: boolean };
   };
   context: { segment: string | null; language: string; planId?: string; annual?: boolean };
   client: { ip?: string; userAgent?: string; clarityCookie?: string | null };
@@ -220,6 +222,7 @@ export class LeadService {
           referrer: input.tracking.referrer || "direct",
           userAgent: input.client.userAgent,
           firstTouch: input.tracking.firstTouch,
+          consent: input.tracking.consent,
         }),
         clientHash: input.client.ip
           ? createHash("sha256")

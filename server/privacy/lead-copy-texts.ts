@@ -29,6 +29,8 @@ const pt = {
   consentLine: (purpose: string, version: string, at: string) =>
     `${purpose} (texto versão ${version}), dado em ${at}`,
   withdrawn: (at: string) => `Consentimento retirado em ${at}`,
+  cookieChoice: (at: string, measurement: boolean, marketing: boolean) =>
+    `Escolha de cookies em ${at}: Medição ${measurement ? "aceita" : "recusada"}, Marketing ${marketing ? "aceito" : "recusado"}`,
   jsonTitle: "Os mesmos dados em JSON (para levar a outro fornecedor):",
   outro:
     "Para corrigir ou eliminar estes dados, escreva para privacidade@vertice.com.br.\n\nVértice Sistemas de Gestão",
@@ -63,6 +65,8 @@ const en: LeadCopyMailTexts = {
   consent: "Consent",
   consentLine: (purpose, version, at) => `${purpose} (text version ${version}), given on ${at}`,
   withdrawn: (at) => `Consent withdrawn on ${at}`,
+  cookieChoice: (at, measurement, marketing) =>
+    `Cookie choice on ${at}: Measurement ${measurement ? "accepted" : "refused"}, Marketing ${marketing ? "accepted" : "refused"}`,
   jsonTitle: "The same data as JSON (to take to another provider):",
   outro: "To correct or delete this data, write to privacidade@vertice.com.br.\n\nVértice Sistemas de Gestão",
 };

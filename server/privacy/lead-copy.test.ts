@@ -79,10 +79,21 @@ describe("the copy's text", () => {
             withdrawnAt: null,
             withdrawnVia: null,
           },
+          cookieChoices: [
+            {
+              decidedAt: "2026-11-22T13:01:00.000Z",
+              measurement: true,
+              marketing: false,
+              method: "custom",
+              listVersion: "1",
+            },
+          ],
         },
       ],
       "pt",
     );
+    expect(text).toContain("Escolha de cookies em 22/11/2026 às 10:01");
+    expect(text).toContain("Medição aceita, Marketing recusado");
     expect(text).toContain("Protocolo: LEAD-7");
     expect(text).toContain("Formulário: demo");
     expect(text).toContain("22/11/2026 às 10:05");
@@ -105,6 +116,7 @@ describe("the copy's text", () => {
         withdrawnAt: null,
         withdrawnVia: null,
       },
+      cookieChoices: [],
     };
     const text = copyText([entry], "en");
     expect(text).toContain("22 Nov 2026 at 10:05 (Brasília time)");

@@ -1,11 +1,11 @@
-import { and, asc, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import { formatDayAtTime } from "~/lib/format.ts";
 import type { OfferedLanguage } from "~/lib/languages.ts";
 import { OFFERED_LANGUAGES } from "~/lib/languages.ts";
 import { z } from "~/lib/zod.ts";
 import type { MailMessage } from "../auth/password-reset.ts";
 import type { Database } from "../db/client.ts";
-import { deliveryJobs, leads } from "../db/schema.ts";
+import { consentRecords, deliveryJobs, leads } from "../db/schema.ts";
 import { leadsOfAddress } from "../leads/erasure.ts";
 import { simulatedKey } from "../leads/protocol.ts";
 import { MAX_JOB_ATTEMPTS } from "../leads/retry-policy.ts";
@@ -87,6 +87,8 @@ export function isLeadCopyJob(job: Pick<JobRow, "payload" | "leadId">): boolean 
   );
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
 /** One lead as the copy gives it. */
 export interface LeadCopyEntry {
   protocol: string;
@@ -101,6 +103,14 @@ export interface LeadCopyEntry {
     withdrawnAt: string | null;
     withdrawnVia: string | null;
   };
+  /** The cookie choices of the browser the lead was sent from (decision 123), oldest first. */
+  cookieChoices: {
+    decidedAt: string;
+    measurement: boolean;
+    marketing: boolean;
+    method: string;
+    listVersion: string;
+  }[];
 }
 
 export class LeadCopy {
@@ -174,24 +184,44 @@ export class LeadCopy {
       .from(leads)
       .where(and(leadsOfAddress(email), isNull(leads.anonymizedAt)))
       .orderBy(asc(leads.createdAt));
-    return rows
-      .filter((row) => Object.keys(row.answers as Record<string, unknown>).length > 0)
-      .map((row) => ({
-        // The protocol the visitor was shown (decision 102): the Jira key, SIM-… in simulated mode, else the local one.
-        protocol:
-          row.trackerKey ?? (row.deliveryStatus === "simulated" ? simulatedKey(row.protocol) : row.protocol),
-        localProtocol: row.protocol,
-        form: row.formId,
-        sentAt: row.createdAt.toISOString(),
-        answers: row.answers as Record<string, unknown>,
-        consent: {
-          purpose: row.consentPurpose,
-          textVersion: row.consentTextVersion,
-          givenAt: row.consentAt.toISOString(),
-          withdrawnAt: row.consentWithdrawnAt?.toISOString() ?? null,
-          withdrawnVia: row.consentWithdrawnVia,
-        },
-      }));
+    const kept = rows.filter((row) => Object.keys(row.answers as Record<string, unknown>).length > 0);
+    const visitorOf = (row: (typeof kept)[number]) => {
+      const id = ((row.tracking ?? {}) as { consent?: { id?: unknown } }).consent?.id;
+      return typeof id === "string" && UUID.test(id) ? id : null;
+    };
+    const visitors = [...new Set(kept.map(visitorOf).filter((id): id is string => id !== null))];
+    const choices = visitors.length
+      ? await this.options.db
+          .select()
+          .from(consentRecords)
+          .where(inArray(consentRecords.visitorId, visitors))
+          .orderBy(asc(consentRecords.decidedAt))
+      : [];
+    return kept.map((row) => ({
+      // The protocol the visitor was shown (decision 102): the Jira key, SIM-… in simulated mode, else the local one.
+      protocol:
+        row.trackerKey ?? (row.deliveryStatus === "simulated" ? simulatedKey(row.protocol) : row.protocol),
+      localProtocol: row.protocol,
+      form: row.formId,
+      sentAt: row.createdAt.toISOString(),
+      answers: row.answers as Record<string, unknown>,
+      consent: {
+        purpose: row.consentPurpose,
+        textVersion: row.consentTextVersion,
+        givenAt: row.consentAt.toISOString(),
+        withdrawnAt: row.consentWithdrawnAt?.toISOString() ?? null,
+        withdrawnVia: row.consentWithdrawnVia,
+      },
+      cookieChoices: choices
+        .filter((choice) => choice.visitorId === visitorOf(row))
+        .map((choice) => ({
+          decidedAt: choice.decidedAt.toISOString(),
+          measurement: choice.measurement,
+          marketing: choice.marketing,
+          method: choice.method,
+          listVersion: choice.listVersion,
+        })),
+    }));
   }
 
   /**
@@ -239,6 +269,8 @@ export function copyText(entries: LeadCopyEntry[], language: OfferedLanguage): s
       `   ${t.consent}: ${t.consentLine(entry.consent.purpose, entry.consent.textVersion, when(entry.consent.givenAt))}`,
     ];
     if (entry.consent.withdrawnAt) lines.push(`   ${t.withdrawn(when(entry.consent.withdrawnAt))}`);
+    for (const choice of entry.cookieChoices)
+      lines.push(`   ${t.cookieChoice(when(choice.decidedAt), choice.measurement, choice.marketing)}`);
     return lines.join("\n");
   });
   return [

@@ -2,7 +2,7 @@ import { and, asc, eq, gt, isNull, lt } from "drizzle-orm";
 import { fromSaoPauloTime, toSaoPauloTime } from "~/lib/content/schedule-time.ts";
 import type { AuditLog } from "../admin/audit.ts";
 import type { Database } from "../db/client.ts";
-import { leads } from "../db/schema.ts";
+import { consentRecords, leads } from "../db/schema.ts";
 import { type IssueRedactionTexts, redactIssue, redactLead } from "../leads/erasure.ts";
 import type { Logger } from "../logger.ts";
 import type { JiraClient } from "../tracker/jira-client.ts";
@@ -74,6 +74,8 @@ export interface RetentionReport {
   anonymized: number;
   /** Jira issues redacted. */
   issues: number;
+  /** Cookie choices older than the period, deleted (decision 123). */
+  consents: number;
   /** Jira issues Jira would not redact now: their leads are taken up again by the next run. */
   issueFailures: string[];
 }
@@ -102,7 +104,7 @@ export class LeadRetention {
    */
   async tick(startedAt: Date, lastSuccessAt: Date | null): Promise<RetentionReport> {
     if (!retentionDue(startedAt, lastSuccessAt))
-      return { due: false, cutoff: null, leads: 0, anonymized: 0, issues: 0, issueFailures: [] };
+      return { due: false, cutoff: null, leads: 0, anonymized: 0, issues: 0, consents: 0, issueFailures: [] };
     const report = await this.run(startedAt);
     if (report.issueFailures.length > 0) throw new RetentionRunError(report);
     return report;
@@ -119,6 +121,7 @@ export class LeadRetention {
       leads: 0,
       anonymized: 0,
       issues: 0,
+      consents: 0,
       issueFailures: [],
     };
     const size = this.options.batchSize ?? RETENTION_BATCH;
@@ -158,6 +161,13 @@ export class LeadRetention {
       after = batch[batch.length - 1]!.id;
       if (batch.length < size) break;
     }
+    // The proof of a cookie choice is kept as long as a lead (decision 123).
+    report.consents = (
+      await db
+        .delete(consentRecords)
+        .where(lt(consentRecords.decidedAt, cutoff))
+        .returning({ id: consentRecords.id })
+    ).length;
     if (report.leads > 0) {
       // The fact of the run, never a person's data: how many, and the cutoff.
       await this.options.audit.record({

@@ -1,11 +1,8 @@
-import { and, eq, sql } from "drizzle-orm";
 import { z } from "~/lib/zod.ts";
 import type { AuditLog } from "../admin/audit.ts";
 import type { Cache } from "../cache/cache.ts";
 import type { Database } from "../db/client.ts";
-import { leadSettings } from "../db/schema.ts";
-import { DomainError } from "../domain-errors.ts";
-import type { Versioned } from "../leads/lead-settings.ts";
+import { readVersionedSetting, type Versioned, writeVersionedSetting } from "../leads/lead-settings.ts";
 
 /**
  * The privacy settings staff keep in the admin (decision 111): how many months a lead
@@ -46,16 +43,14 @@ export class PrivacySettings {
   ) {}
 
   /** The stored document with its version (the admin's form); the default when never saved. */
-  async read(): Promise<Versioned<PrivacyConfig>> {
-    const [row] = await this.db.select().from(leadSettings).where(eq(leadSettings.key, "privacy"));
-    if (!row) return { value: DEFAULT_PRIVACY, version: 0, updatedAt: null, updatedBy: null };
-    return {
-      // A stored document that no longer parses keeps the default rather than break the job or the page.
-      value: privacySettingsSchema.safeParse(row.value).data ?? DEFAULT_PRIVACY,
-      version: row.version,
-      updatedAt: row.updatedAt.toISOString(),
-      updatedBy: row.updatedBy,
-    };
+  read(): Promise<Versioned<PrivacyConfig>> {
+    // A stored document that no longer parses keeps the default rather than break the job or the page.
+    return readVersionedSetting(
+      this.db,
+      "privacy",
+      (value) => privacySettingsSchema.safeParse(value).data ?? DEFAULT_PRIVACY,
+      DEFAULT_PRIVACY,
+    );
   }
 
   /** The retention period in months, through the content cache (public pages read it on every render). */
@@ -70,24 +65,7 @@ export class PrivacySettings {
    */
   async save(input: unknown, version: number, by: string): Promise<number> {
     const value = privacySettingsSchema.parse(input);
-    const at = this.now();
-    let saved: number | null = null;
-    if (version === 0) {
-      const inserted = await this.db
-        .insert(leadSettings)
-        .values({ key: "privacy", value, version: 1, updatedAt: at, updatedBy: by })
-        .onConflictDoNothing()
-        .returning({ version: leadSettings.version });
-      if (inserted.length) saved = 1;
-    } else {
-      const updated = await this.db
-        .update(leadSettings)
-        .set({ value, version: sql`${leadSettings.version} + 1`, updatedAt: at, updatedBy: by })
-        .where(and(eq(leadSettings.key, "privacy"), eq(leadSettings.version, version)))
-        .returning({ version: leadSettings.version });
-      if (updated.length) saved = updated[0]!.version;
-    }
-    if (saved === null) throw new DomainError("conflict", "leads.settingsConflict");
+    const saved = await writeVersionedSetting(this.db, "privacy", value, version, by, this.now());
     // Every instance drops its copy and its cached pages (the privacy policy states the period).
     await this.cache?.deleteWhere({ name: CACHE_NAME });
     await this.audit.record({

@@ -5,6 +5,7 @@ import { issueFormChallenge } from "@server/leads/spam.ts";
 import { Signer } from "@server/secrets.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type FakeJira, jiraEnv, startFakeJira } from "../fakes/jira.ts";
+import { consentCookie } from "../support/consent.ts";
 import { type ServerProcess, startServerProcess } from "../support/server-process.ts";
 
 const SECRET = "integration-test-secret-0123456789abcdef";
@@ -40,7 +41,12 @@ describe("POST /api/leads over HTTP", () => {
   const post = (body: unknown, headers: Record<string, string> = {}) =>
     fetch(`${server.url}/api/leads`, {
       method: "POST",
-      headers: { "Content-Type": "application/json", Cookie: "_clck=clarity42|1|2", ...headers },
+      // A visitor who allowed Medição (decision 123): the analytics id goes with the lead.
+      headers: {
+        "Content-Type": "application/json",
+        Cookie: `_clck=clarity42|1|2; ${consentCookie()}`,
+        ...headers,
+      },
       body: typeof body === "string" ? body : JSON.stringify(body),
     });
 

@@ -1,6 +1,7 @@
 import { type Browser, type BrowserContext, chromium, type Locator, type Page } from "playwright-core";
 import { expect } from "vitest";
 import { CHROMIUM_HEADLESS_ARGS, DEBIAN_TOOLS } from "../../scripts/outside-tools.mjs";
+import { consentCookie } from "./consent.ts";
 import { nextSignInCode, rememberRecoveryCodes, setupCode } from "./two-factor.ts";
 
 /** Debian's Chromium, driven by playwright-core; never a downloaded browser (e2e-setup.ts installs it). */
@@ -35,10 +36,36 @@ export async function startSharedBrowser(): Promise<() => Promise<void>> {
  * it needs other command-line switches (or runs without the e2e setup). close() on a shared one
  * only disconnects.
  */
-export function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
+export async function launchBrowser(
+  extraArgs: string[] = [],
+  options: { askConsent?: boolean } = {},
+): Promise<Browser> {
   const shared = process.env[SHARED_BROWSER_VARIABLE];
-  if (shared && extraArgs.length === 0) return chromium.connect(shared);
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, ...extraArgs] });
+  const browser =
+    shared && extraArgs.length === 0
+      ? await chromium.connect(shared)
+      : await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, ...extraArgs] });
+  return options.askConsent ? browser : withCookieChoiceMade(browser);
+}
+
+/**
+ * A visitor who already answered the cookie choice (decision 123) with 'Aceitar todos', as the tests
+ * before it saw the site: the first touch kept, no banner over what they click. The consent tests
+ * ask for a browser without it (`askConsent`).
+ */
+function withCookieChoiceMade(browser: Browser): Browser {
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (...args: Parameters<Browser["newContext"]>) => {
+    const context = await newContext(...args);
+    await context.addInitScript((cookie: string) => {
+      try {
+        if (!document.cookie.includes("vertice_consent="))
+          document.cookie = `${cookie}; Path=/; SameSite=Lax`;
+      } catch {}
+    }, consentCookie());
+    return context;
+  };
+  return browser;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { Form } from "react-router";
+import { trackLead } from "~/lib/consent/lead-events.ts";
 import { useFormChallenge } from "~/lib/forms/form-token.ts";
 import { maskPhone } from "~/lib/forms/masks.ts";
 import type { FormTexts } from "~/lib/forms/texts.ts";
@@ -113,6 +114,7 @@ export function ContactForm({ texts, privacy, result }: Props) {
     key.current = newRequestKey();
     challenge.spent();
     if (outcome.kind === "ok") {
+      trackLead({ form: "contato", temperature: outcome.answer.temperature.level });
       setSent({ protocol: outcome.answer.protocol });
       setBanner(contactBanner(outcome.answer.protocol, texts));
     } else {

@@ -1,5 +1,6 @@
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { SiteLink } from "~/components/SiteLink.tsx";
+import { trackLead } from "~/lib/consent/lead-events.ts";
 import type { NewsletterData } from "~/lib/content/schemas.ts";
 import { useFormChallenge } from "~/lib/forms/form-token.ts";
 import type { FormTexts } from "~/lib/forms/texts.ts";
@@ -82,6 +83,7 @@ export function NewsletterSection({ data, texts, outcome: initial }: Props) {
       return;
     }
     challenge.spent();
+    if (result.kind === "ok") trackLead({ form: "newsletter", temperature: result.answer.temperature.level });
     setOutcome(
       result.kind === "ok"
         ? { kind: result.answer.simulated ? "simulated" : "sent", key: result.answer.protocol }

@@ -134,8 +134,14 @@ export function touchSource(touch: Touch | null | undefined): string {
   return "direct";
 }
 
+/** What reports say of a first touch the visitor did not allow to be kept (no Medição, decision 123). */
+export const NO_CONSENT = "sem consentimento";
+/** That first touch: unknown, and said so rather than guessed from the last one. */
+export const UNCONSENTED_TOUCH: Touch = Object.freeze({ tags: Object.freeze({ utm_source: NO_CONSENT }) });
+
 /** A touch's medium: utm_medium, "cpc" for a click id, "referral" or "(none)". */
 export function touchMedium(touch: Touch | null | undefined): string {
+  if (touch === UNCONSENTED_TOUCH) return NO_CONSENT;
   const tags = touch?.tags ?? {};
   if (tags.utm_medium) return tags.utm_medium;
   if (tags.gclid || tags.gbraid || tags.wbraid || tags.fbclid) return "cpc";
@@ -148,6 +154,7 @@ export function touchMedium(touch: Touch | null | undefined): string {
  * from another site "bing.com (outro site)", never the report tokens "direct / (none)" (decision 116).
  */
 export function touchOrigin(touch: Touch | null | undefined): string {
+  if (touch === UNCONSENTED_TOUCH) return NO_CONSENT;
   const campaign = touch?.tags?.utm_campaign;
   const source = touchSource(touch);
   const medium = touchMedium(touch);

@@ -2,6 +2,7 @@ import type { OfferedLanguage } from "../locale.ts";
 
 /** Texts of the content pages, blog and partner map (B §2.3, §2.4, §2.7, §8.3), in pt and en. */
 const pt = {
+  cookieTable: { name: "Nome", purpose: "Finalidade", duration: "Duração", category: "Categoria" },
   contentUnavailable: "Conteúdo não disponível",
   imageUnavailable: "Imagem não disponível",
   completeFeatures: "Recursos Completos",
@@ -66,6 +67,7 @@ const pt = {
 export type PageTexts = typeof pt;
 
 const en: PageTexts = {
+  cookieTable: { name: "Name", purpose: "Purpose", duration: "Duration", category: "Category" },
   contentUnavailable: "Content not available",
   imageUnavailable: "Image not available",
   completeFeatures: "Complete Features",

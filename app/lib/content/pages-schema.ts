@@ -71,6 +71,13 @@ const contentItem = z.discriminatedUnion("type", [
   // An optional link after the text (decision 111: the privacy policy's "ask for a copy of your data").
   z.strictObject({ type: z.literal("paragraph"), text, link: button.optional() }),
   z.strictObject({ type: z.literal("section"), title: z.string().optional(), items: z.array(text).min(1) }),
+  // The site's cookies, drawn when the page renders from the list the cookie choice uses (decision 123).
+  z.strictObject({
+    type: z.literal("cookie-table"),
+    cookies: z
+      .array(z.strictObject({ name: text, purpose: text, duration: text, category: text }))
+      .optional(),
+  }),
 ]);
 
 const blockId = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, { error: "id em minúsculas com hífens" });

@@ -1,4 +1,5 @@
 import { type FormEvent, useEffect, useRef, useState } from "react";
+import { trackLead } from "~/lib/consent/lead-events.ts";
 import { toggleSelection } from "~/lib/forms/answers.ts";
 import type { Answers, FormDefinition, FormStep } from "~/lib/forms/definition.ts";
 import {
@@ -170,11 +171,13 @@ export function useLeadForm({ formKey, form, texts, language, plan, flow }: Lead
     if (complete) {
       // The form is done: another one on this page would need a challenge of its own.
       challenge.spent();
+      const level = answer?.temperature.level ?? computeTemperature(form, answers).level;
       setCompleted({
         protocol: answer?.protocol ?? lead.protocol ?? null,
-        level: answer?.temperature.level ?? computeTemperature(form, answers).level,
+        level,
         responseHours: answer?.responseHours ?? null,
       });
+      trackLead({ form: formKey, temperature: level });
       window.scrollTo({ top: 0 });
     } else {
       goTo(step + 1);
