@@ -49,7 +49,8 @@ function run(args: string[], cwd = here): { status: number | null; output: strin
   return { status: result.status, output: `${result.stdout}${result.stderr}` };
 }
 
-describe("Prometheus alert rules (deploy/prometheus)", () => {
+// promtool is a process of its own: on a busy two-core machine one run took over the 5 s default.
+describe("Prometheus alert rules (deploy/prometheus)", { timeout: 60_000 }, () => {
   it("alerts.yml loads: every expression parses, every rule counted", () => {
     const { status, output } = run(["check", "rules", RULES]);
     expect(output).toContain(`SUCCESS: ${ALERTS.length} rules found`);
