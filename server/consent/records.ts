@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { stringify } from "csv-stringify/sync";
 import { and, asc, gte, inArray, lt, sql } from "drizzle-orm";
-import { CHOICE_METHODS } from "~/lib/consent/choice.ts";
+import { CHOICE_METHODS, LIST_VERSION } from "~/lib/consent/choice.ts";
 import { toSaoPauloTime } from "~/lib/content/schedule-time.ts";
 import { z } from "~/lib/zod.ts";
 import type { Database } from "../db/client.ts";

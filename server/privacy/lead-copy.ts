@@ -1,4 +1,5 @@
 import { and, asc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
+import { VISITOR_ID } from "~/lib/consent/choice.ts";
 import { formatDayAtTime } from "~/lib/format.ts";
 import type { OfferedLanguage } from "~/lib/languages.ts";
 import { OFFERED_LANGUAGES } from "~/lib/languages.ts";
@@ -86,8 +87,6 @@ export function isLeadCopyJob(job: Pick<JobRow, "payload" | "leadId">): boolean 
     "privacy" in (job.payload as Record<string, unknown>)
   );
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** One lead as the copy gives it. */
 export interface LeadCopyEntry {
@@ -187,7 +186,7 @@ export class LeadCopy {
     const kept = rows.filter((row) => Object.keys(row.answers as Record<string, unknown>).length > 0);
     const visitorOf = (row: (typeof kept)[number]) => {
       const id = ((row.tracking ?? {}) as { consent?: { id?: unknown } }).consent?.id;
-      return typeof id === "string" && UUID.test(id) ? id : null;
+      return typeof id === "string" && VISITOR_ID.test(id) ? id : null;
     };
     const visitors = [...new Set(kept.map(visitorOf).filter((id): id is string => id !== null))];
     const choices = visitors.length

@@ -11,7 +11,7 @@ import { CONSENT_PATH } from "~/lib/consent/paths.ts";
 import { type DatabaseTarget, databaseTargets, dropCreatedDatabases } from "../support/databases.ts";
 import { listenInProcess, productionServices } from "../support/in-process-app.ts";
 import { tempDataDir } from "../support/server-process.ts";
-import { signInInProcess } from "../support/two-factor.ts";
+import { signedInAdmin } from "../support/two-factor.ts";
 
 afterAll(async () => {
   await dropCreatedDatabases();
@@ -36,12 +36,7 @@ describe.each(databaseTargets())("cookie consent and marketing tags on $name", (
   beforeAll(async () => {
     services = await productionServices(await target.open(), { DATA_DIR: tempDataDir() });
     app = await listenInProcess(services);
-    await services.accounts.createUser({
-      email: "equipe@vertice.com.br",
-      password: "senha-forte-1",
-      role: "admin",
-    });
-    token = await signInInProcess(services, "equipe@vertice.com.br", "senha-forte-1");
+    token = await signedInAdmin(services);
   });
   afterAll(async () => {
     await app?.close();
@@ -136,8 +131,10 @@ describe.each(databaseTargets())("cookie consent and marketing tags on $name", (
         },
         body: new URLSearchParams({ version, ...fields }).toString(),
       });
-    const refused = await save({ ga4: "UA-123-1" }, "0");
-    expect(await refused.text()).toContain(
+    const refused = await (await save({ ga4: "UA-123-1" }, "0")).text();
+    // The refused field is marked on the form, beside the message naming it.
+    expect(refused).toMatch(/id="tag-ga4"[^>]*aria-invalid="true"|aria-invalid="true"[^>]*id="tag-ga4"/);
+    expect(refused).toContain(
       "Google Analytics 4: informe um ID no formato G-AB12CD34EF, ou deixe o campo vazio.",
     );
     expect((await services.marketingTags.read()).version).toBe(0);

@@ -23,7 +23,7 @@ import { listenInProcess, productionServices } from "../support/in-process-app.t
 import { silentLogger } from "../support/lead-stack.ts";
 import { TEST_HASH_ENV } from "../support/passwords.ts";
 import { tempDataDir } from "../support/server-process.ts";
-import { signInInProcess } from "../support/two-factor.ts";
+import { signedInAdmin } from "../support/two-factor.ts";
 
 const BROWSER =
   "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36";
@@ -427,12 +427,7 @@ describe.each(databaseTargets())("the dashboard's funnel and leads by source on 
   beforeAll(async () => {
     services = await productionServices(await target.open(), { DATA_DIR: tempDataDir() });
     app = await listenInProcess(services);
-    await services.accounts.createUser({
-      email: "equipe@vertice.com.br",
-      password: "senha-forte-1",
-      role: "admin",
-    });
-    token = await signInInProcess(services, "equipe@vertice.com.br", "senha-forte-1");
+    token = await signedInAdmin(services);
   });
   afterAll(async () => {
     await app?.close();

@@ -122,3 +122,17 @@ export async function signInInProcess(
   }
   return signedIn.token;
 }
+
+/** A staff admin made through the services and signed in (two-factor set up): its session token. */
+export async function signedInAdmin(
+  services: {
+    sessions: SessionService;
+    twoFactor: TwoFactorService;
+    accounts: { createUser(input: { email: string; password: string; role: "admin" }): Promise<unknown> };
+  },
+  email = "equipe@vertice.com.br",
+): Promise<string> {
+  const password = "senha-forte-1";
+  await services.accounts.createUser({ email, password, role: "admin" });
+  return signInInProcess(services, email, password);
+}

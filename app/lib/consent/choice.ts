@@ -22,8 +22,10 @@ export interface Choice extends Granted {
   at: number;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-const VERSION = /^[0-9a-zA-Z:+]{1,80}$/;
+/** A choice's anonymous id: a random UUID the browser drew. */
+export const VISITOR_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+/** A list version: COOKIE_LIST_VERSION and the configured providers (cookie-list.ts consentVersion). */
+export const LIST_VERSION = /^[0-9a-zA-Z:+]{1,80}$/;
 
 export const NOTHING_GRANTED: Granted = { measurement: false, marketing: false };
 
@@ -37,14 +39,15 @@ export function encodeChoice(choice: Choice): string {
 export function decodeChoice(value: string | null | undefined): Choice | null {
   if (!value || value.length > 200) return null;
   const [id, rawVersion, flags, method, at, ...rest] = value.split(".");
-  if (rest.length || !id || !UUID.test(id) || !flags || !/^[01]{2}$/.test(flags)) return null;
+  if (rest.length || !id || !VISITOR_ID.test(id) || !flags || !/^[01]{2}$/.test(flags)) return null;
   let version: string;
   try {
     version = decodeURIComponent(rawVersion ?? "");
   } catch {
     return null;
   }
-  if (!VERSION.test(version) || !(CHOICE_METHODS as readonly string[]).includes(method ?? "")) return null;
+  if (!LIST_VERSION.test(version) || !(CHOICE_METHODS as readonly string[]).includes(method ?? ""))
+    return null;
   const seconds = Number(at);
   if (!Number.isSafeInteger(seconds) || seconds <= 0) return null;
   return {

@@ -38,7 +38,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
     return { ok: true, message: t.saved(Object.keys(saved.tags).length) };
   } catch (error) {
-    if (error instanceof z.ZodError) return { ok: false, message: error.issues[0]!.message };
+    // The field whose ID is refused is named in the message and marked on the form.
+    if (error instanceof z.ZodError)
+      return { ok: false, message: error.issues[0]!.message, field: String(error.issues[0]!.path[0] ?? "") };
     if (DomainError.is(error)) return { ok: false, message: refusalText(error, "pt") };
     throw error;
   }
@@ -47,6 +49,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function ConsentScreen({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
   const { tags, days } = loaderData;
+  const refused = actionData && !actionData.ok && "field" in actionData ? actionData.field : null;
   return (
     <section aria-labelledby="cookies-titulo">
       <h1 id="cookies-titulo">{t.title}</h1>
@@ -71,6 +74,7 @@ export default function ConsentScreen({ loaderData, actionData }: Route.Componen
               autoComplete="off"
               spellCheck={false}
               aria-describedby={`tag-${id}-dica`}
+              aria-invalid={refused === id || undefined}
             />
             <span id={`tag-${id}-dica`} className="field__hint">
               {t.hint(id)}
