@@ -17,6 +17,7 @@ import type { buildLeads } from "./leads/build.ts";
 import type { DeliveryWorker } from "./leads/worker.ts";
 import type { Logger } from "./logger.ts";
 import type { buildMedia } from "./media/build.ts";
+import type { OutsideCircuits } from "./outside/circuits.ts";
 import type { buildPortal } from "./portal/build.ts";
 import type { buildPrivacy } from "./privacy/build.ts";
 import type { Signer } from "./secrets.ts";
@@ -40,6 +41,8 @@ interface PlatformServices {
   jira: JiraClient | null;
   /** The outbox's worker: leads, tickets, plan requests, webhooks and mail (decision 094). */
   worker: DeliveryWorker;
+  /** The outside services' circuits (decision 124). */
+  circuits: OutsideCircuits;
   /** Every file kept, by area: uploads (public), ticket attachments and NFS-e (private); decision 120. */
   files: FileAreas;
   /** The shared Redis connection when REDIS_URL is set (cache, rate limits). */

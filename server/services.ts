@@ -24,6 +24,8 @@ import { DeliveryWorker } from "./leads/worker.ts";
 import type { Logger } from "./logger.ts";
 import { buildMedia } from "./media/build.ts";
 import { NO_TELEMETRY, type Telemetry } from "./metrics/telemetry.ts";
+import { JIRA_SERVICE, SMTP_SERVICE } from "./outside/circuit-rules.ts";
+import { OutsideCircuits } from "./outside/circuits.ts";
 import { contentDir } from "./paths.ts";
 import { buildPortal } from "./portal/build.ts";
 import { requeueSimulatedPlanRequests } from "./portal/plan-request-delivery.ts";
@@ -102,6 +104,14 @@ export async function buildServices(
     const signingSecret = await loadSigningSecret(db, config.SESSION_SECRET);
     // The outbox's handlers are filled in by the domains below; the worker reads them when a job runs.
     const deliveryHandlers = {} as DeliveryHandlers;
+    // One circuit per outside service, shared by the instances through the database (decision 124).
+    const circuits = new OutsideCircuits({
+      db,
+      logger,
+      ...(seams.now ? { now: seams.now } : {}),
+      ...(seams.circuitFailuresToOpen ? { failuresToOpen: seams.circuitFailuresToOpen } : {}),
+      ...(seams.random ? { random: seams.random } : {}),
+    });
     const platform: Platform = {
       config,
       logger,
@@ -115,6 +125,7 @@ export async function buildServices(
         logger,
         development: seams.development ?? false,
         telemetry,
+        circuit: circuits.for(SMTP_SERVICE),
       }),
       jira:
         config.JIRA_BASE_URL && config.JIRA_EMAIL && config.JIRA_API_TOKEN
@@ -124,6 +135,7 @@ export async function buildServices(
                 ...(seams.sleep ? { sleep: seams.sleep } : {}),
                 ...(seams.trackerTimeoutMs ? { timeoutMs: seams.trackerTimeoutMs } : {}),
                 telemetry,
+                circuit: circuits.for(JIRA_SERVICE),
               },
             )
           : null,
@@ -132,10 +144,13 @@ export async function buildServices(
         db,
         logger,
         handlers: deliveryHandlers,
+        circuits,
+        ...(seams.random ? { random: seams.random } : {}),
         ...(seams.now ? { now: seams.now } : {}),
         ...(seams.workerId ? { id: seams.workerId } : {}),
       }),
       files: files.areas,
+      circuits,
       telemetry,
       windowCounter: (name, windowMs = 60_000) =>
         redis
@@ -210,6 +225,7 @@ export async function buildServices(
       audit: platform.audit,
       jira: platform.jira,
       worker: platform.worker,
+      circuits: platform.circuits,
       files: platform.files,
       checkFileStorage: files.check,
       redis: remote?.client ?? null,
@@ -283,6 +299,9 @@ export async function startServices(services: BuiltServices): Promise<void> {
     if (plans > 0)
       logger.info({ jobs: plans }, "plan change requests kept while Jira was not configured: delivering now");
   }
+  // A restart is when a fixed configuration (a new JIRA_API_TOKEN) shows: every open circuit is
+  // probed by the first delivery cycle, so what it held resumes without anyone's click (decision 124).
+  await services.circuits.probeNow();
   for (const job of services.jobs) job.start();
   // A bucket that does not answer is said at once (the log names what to check), not at the first upload.
   services.checkFileStorage().then((failure) => {

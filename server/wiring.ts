@@ -8,6 +8,7 @@ import type { JobKind } from "./leads/repository.ts";
 import type { DeliveryWorker, JobHandler } from "./leads/worker.ts";
 import type { Logger } from "./logger.ts";
 import type { Telemetry } from "./metrics/telemetry.ts";
+import type { OutsideCircuits } from "./outside/circuits.ts";
 import type { WindowCounter } from "./rate/window-counter.ts";
 import type { Signer } from "./secrets.ts";
 import type { JiraClient } from "./tracker/jira-client.ts";
@@ -28,6 +29,10 @@ export interface ServiceSeams {
   workerId?: string;
   /** How long a submission waits for the tracker key before answering with the local protocol. */
   protocolWaitMs?: number;
+  /** Draws the jitter of retries and probes (tests fix it; Math.random otherwise). */
+  random?: () => number;
+  /** Failures in a row that open an outside service's circuit (tests of a job's own retries raise it). */
+  circuitFailuresToOpen?: number;
   /** Development server: mail without SMTP_URL goes to the log. */
   development?: boolean;
 }
@@ -64,6 +69,8 @@ export interface Platform {
    * the portal's private ticket attachments and NFS-e, served only through their authorisation.
    */
   files: FileAreas;
+  /** The outside services' circuits (decision 124): Jira, SMTP, each webhook endpoint, each shared cache. */
+  circuits: OutsideCircuits;
   /** A rate counter shared by every instance through Redis when there is one, in this process otherwise. */
   windowCounter(name: string, windowMs?: number): WindowCounter;
   /** What the services report for the metrics (Jira calls, e-mails, webhooks); a no-op without METRICS_PORT. */

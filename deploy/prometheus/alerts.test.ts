@@ -22,6 +22,7 @@ const ALERTS = [
   "LeadsNotReachingJira",
   "DeliveryOutboxStuck",
   "JiraCredentialsRefused",
+  "OutsideServiceCircuitOpen",
   "HighServerErrorRate",
   "PeriodicJobSilent",
   "InstanceDown",

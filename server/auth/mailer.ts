@@ -3,6 +3,8 @@ import { z } from "zod";
 import { JobError, type JobHandler, type JobRow } from "../leads/worker.ts";
 import type { Logger } from "../logger.ts";
 import { NO_TELEMETRY, type Telemetry } from "../metrics/telemetry.ts";
+import type { CallVerdict } from "../outside/circuit-rules.ts";
+import type { ServiceCircuit } from "../outside/circuits.ts";
 import type { Mailer, MailMessage } from "./password-reset.ts";
 
 /**
@@ -17,6 +19,8 @@ export function createMailer(options: {
   development: boolean;
   /** Each message sent or refused, for the metrics (decision 119). */
   telemetry?: Telemetry;
+  /** The SMTP server's circuit (decision 124): no message is tried while it is open. */
+  circuit?: ServiceCircuit;
 }): Mailer {
   const { smtpUrl, from, logger } = options;
   const telemetry = options.telemetry ?? NO_TELEMETRY;
@@ -25,8 +29,9 @@ export function createMailer(options: {
     return {
       available: true,
       async send(message) {
+        const send = () => transport.sendMail({ from, ...message });
         try {
-          await transport.sendMail({ from, ...message });
+          await (options.circuit ? options.circuit.call(send, smtpVerdict) : send());
         } catch (error) {
           telemetry.mail("failed");
           throw error;
@@ -55,6 +60,20 @@ export function createMailer(options: {
       throw new Error("no SMTP_URL: e-mail is not available");
     },
   };
+}
+
+/**
+ * How an SMTP failure counts for the server's circuit (decision 124): a permanent refusal of one
+ * message (5xx, a bad address) is an answer; the login refused is the credentials; a transient
+ * refusal (4xx) or no answer at all (refused, reset, timed out) is the server failing.
+ */
+export function smtpVerdict(error: unknown): CallVerdict {
+  const { code, responseCode, message } = error as { code?: string; responseCode?: number; message?: string };
+  const detail = (message ?? String(error)).slice(0, 300);
+  if (code === "EAUTH" || responseCode === 535 || responseCode === 534)
+    return { verdict: "credentials", detail };
+  if (typeof responseCode === "number" && responseCode >= 500) return { verdict: "answered" };
+  return { verdict: "failed", detail };
 }
 
 /** Header lines an outbox e-mail may carry besides those nodemailer writes (decision 102). */

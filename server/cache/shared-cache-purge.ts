@@ -4,6 +4,8 @@ import { deliveryJobs } from "../db/schema.ts";
 import { MAX_JOB_ATTEMPTS } from "../leads/retry-policy.ts";
 import { JobError, type JobHandler } from "../leads/worker.ts";
 import type { Telemetry } from "../metrics/telemetry.ts";
+import { type CallVerdict, cacheService } from "../outside/circuit-rules.ts";
+import type { OutsideCircuits } from "../outside/circuits.ts";
 import { type PurgeAdapterName, PurgeFailed, type SharedCacheAdapter } from "./shared-purge.ts";
 
 /** What a purge job carries: the cache it goes to and the keys it drops (payload of the outbox job). */
@@ -31,6 +33,8 @@ export class SharedCachePurge {
       adapters: readonly SharedCacheAdapter[];
       telemetry: Telemetry;
       kick: () => void;
+      /** Each cache's circuit (decision 124): its purges wait while it is open. */
+      circuits?: OutsideCircuits;
     },
   ) {}
 
@@ -67,8 +71,9 @@ export class SharedCachePurge {
     const adapter = this.options.adapters.find((candidate) => candidate.name === name);
     // The cache was taken out of the configuration since: nothing left to purge there.
     if (!adapter) return `${name} não está mais configurado: nada a purgar`;
+    const circuit = this.options.circuits?.for(cacheService(name));
     try {
-      await adapter.purge(keys);
+      await (circuit ? circuit.call(() => adapter.purge(keys), purgeVerdict) : adapter.purge(keys));
     } catch (error) {
       this.options.telemetry.cachePurge(name, "failed");
       if (error instanceof PurgeFailed)
@@ -77,5 +82,16 @@ export class SharedCachePurge {
     }
     this.options.telemetry.cachePurge(name, "purged");
     return `${keys.length} ${keys.length === 1 ? "chave purgada" : "chaves purgadas"} em ${name}`;
+  };
+}
+
+/** How a purge's failure counts for its cache's circuit: what is worth retrying is the cache failing. */
+function purgeVerdict(error: unknown): CallVerdict {
+  if (!(error instanceof PurgeFailed)) return { verdict: "failed", detail: (error as Error).message };
+  if (!error.retryable) return { verdict: "answered" };
+  return {
+    verdict: "failed",
+    detail: error.message,
+    ...(error.retryAfterMs !== undefined ? { retryAfterMs: error.retryAfterMs } : {}),
   };
 }

@@ -9,8 +9,11 @@
 export const JOB_STATUSES = ["pending", "running", "done", "dead"] as const;
 export type JobStatus = (typeof JOB_STATUSES)[number];
 
-/** How one attempt at a job ended. */
-export const ATTEMPT_OUTCOMES = ["ok", "retry", "dead"] as const;
+/**
+ * How one attempt at a job ended: delivered, to be tried again, dead, or put back unspent because
+ * its outside service's circuit opened (decision 124).
+ */
+export const ATTEMPT_OUTCOMES = ["ok", "retry", "dead", "deferred"] as const;
 export type AttemptOutcome = (typeof ATTEMPT_OUTCOMES)[number];
 
 /** Where a webhook endpoint comes from: staff's admin, or LEAD_WEBHOOK_URL (decision 103). */
@@ -36,3 +39,11 @@ export type MediaSource = (typeof MEDIA_SOURCES)[number];
 /** How a visitor withdrew the newsletter consent: the e-mail's one-click link, or the page. */
 export const WITHDRAWAL_CHANNELS = ["one-click", "page"] as const;
 export type WithdrawalVia = (typeof WITHDRAWAL_CHANNELS)[number];
+
+/** A circuit of an outside service (decision 124): calls go, none go, or one probe goes. */
+export const CIRCUIT_STATES = ["closed", "open", "half_open"] as const;
+export type CircuitState = (typeof CIRCUIT_STATES)[number];
+
+/** Why a circuit opened: failures in a row, credentials refused (401/403), or the service's Retry-After. */
+export const CIRCUIT_REASONS = ["failures", "credentials", "retry_after"] as const;
+export type CircuitReason = (typeof CIRCUIT_REASONS)[number];

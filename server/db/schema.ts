@@ -31,6 +31,8 @@ import { USER_ROLES } from "../../app/lib/user-roles.ts";
 import {
   API_KEY_SCOPES,
   ATTEMPT_OUTCOMES,
+  CIRCUIT_REASONS,
+  CIRCUIT_STATES,
   JOB_STATUSES,
   MEDIA_SOURCES,
   REMINDER_KINDS,
@@ -959,3 +961,23 @@ export const consentRecords = pgTable(
     index("consent_records_visitor_idx").on(t.visitorId),
   ],
 );
+
+/**
+ * The circuit of each outside service (decision 124), shared by every instance: "jira", "smtp",
+ * "webhook:{endpoint id}", "cache:{adapter}". A row is written only when a circuit opens, is probed
+ * or closes; a service without a row is closed.
+ */
+export const outsideCircuits = pgTable("outside_circuits", {
+  service: text("service").primaryKey(),
+  state: text("state", { enum: CIRCUIT_STATES }).notNull(),
+  reason: text("reason", { enum: CIRCUIT_REASONS }),
+  /** The failure that opened it, or the last probe's. */
+  detail: text("detail"),
+  /** When it last opened from closed (kept through probes). */
+  openedAt: timestamp("opened_at", { withTimezone: true }),
+  /** When the next probe may go (while open). */
+  probeAt: timestamp("probe_at", { withTimezone: true }),
+  /** Probes failed since it opened: the probe interval grows with them. */
+  probes: integer("probes").notNull().default(0),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
+});

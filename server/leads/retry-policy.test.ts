@@ -198,25 +198,39 @@ describe("decision 023 job schedule", () => {
       cache_purge: 8,
     });
   });
-  it("a failed attempt that is not the last runs again after its backoff", () => {
-    expect(jobRetryDelay(1, 8, retryable)).toBe(30_000);
-    expect(jobRetryDelay(2, 8, retryable)).toBe(120_000);
-    expect(jobRetryDelay(7, 8, retryable)).toBe(3_600_000);
+  it("a failed attempt that is not the last runs again after its backoff, drawn with full jitter from 0 to it", () => {
+    const top = () => 0.999_999_9;
+    expect(jobRetryDelay(1, 8, retryable, top)).toBe(29_999);
+    expect(jobRetryDelay(2, 8, retryable, top)).toBe(119_999);
+    expect(jobRetryDelay(7, 8, retryable, top)).toBe(3_599_999);
+    expect(jobRetryDelay(1, 8, retryable, () => 0.5)).toBe(15_000);
+    expect(jobRetryDelay(3, 8, retryable, () => 0)).toBe(0);
   });
-  it("or after the target's Retry-After, if that is longer", () => {
-    expect(jobRetryDelay(1, 8, { retryable: true, retryAfterMs: 45_000 })).toBe(45_000);
-    expect(jobRetryDelay(2, 8, { retryable: true, retryAfterMs: 45_000 })).toBe(120_000);
+  it("full jitter spreads the retries of failures that happened together", () => {
+    const waits = Array.from({ length: 200 }, () => jobRetryDelay(1, 8, retryable)!);
+    expect(Math.min(...waits)).toBeGreaterThanOrEqual(0);
+    expect(Math.max(...waits)).toBeLessThan(30_000);
+    // Evenly spread: about a quarter in each quarter of the range (a fixed schedule puts all in one).
+    const quarters = [0, 1, 2, 3].map((q) => waits.filter((w) => Math.floor(w / 7_500) === q).length);
+    for (const count of quarters) expect(count).toBeGreaterThan(20);
+  });
+  it("or after the target's Retry-After, if that is longer, up to an hour", () => {
+    const top = () => 0.999_999_9;
+    expect(jobRetryDelay(1, 8, { retryable: true, retryAfterMs: 45_000 }, top)).toBe(45_000);
+    expect(jobRetryDelay(2, 8, { retryable: true, retryAfterMs: 45_000 }, top)).toBe(119_999);
+    expect(jobRetryDelay(2, 8, { retryable: true, retryAfterMs: 45_000 }, () => 0)).toBe(45_000);
+    expect(jobRetryDelay(1, 8, { retryable: true, retryAfterMs: 86_400_000 }, () => 0)).toBe(3_600_000);
   });
   it("gives up (dead) after its last attempt", () => {
     expect(jobRetryDelay(MAX_JOB_ATTEMPTS.tracker, MAX_JOB_ATTEMPTS.tracker, retryable)).toBeUndefined();
     expect(jobRetryDelay(MAX_JOB_ATTEMPTS.slack, MAX_JOB_ATTEMPTS.slack, retryable)).toBeUndefined();
-    expect(jobRetryDelay(4, MAX_JOB_ATTEMPTS.slack, retryable)).toBe(1_800_000);
+    expect(jobRetryDelay(4, MAX_JOB_ATTEMPTS.slack, retryable, () => 0.5)).toBe(900_000);
   });
   it("a failure not worth repeating ends the job at once", () => {
     expect(jobRetryDelay(1, 8, final)).toBeUndefined();
   });
-  it("a tracker job that keeps failing runs 8 times, waiting 3 h 42 min 30 s in all", () => {
-    const waits = [1, 2, 3, 4, 5, 6, 7, 8].map((attempt) => jobRetryDelay(attempt, 8, retryable));
+  it("a tracker job that keeps failing runs 8 times, waiting at most 3 h 42 min 30 s in all", () => {
+    const waits = [1, 2, 3, 4, 5, 6, 7, 8].map((attempt) => jobRetryDelay(attempt, 8, retryable, () => 1));
     expect(waits.at(-1)).toBeUndefined();
     expect(waits.slice(0, -1).reduce((sum, ms) => sum! + ms!, 0)).toBe(
       30_000 + 120_000 + 600_000 + 1_800_000 + 3 * 3_600_000,

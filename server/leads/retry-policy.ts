@@ -1,4 +1,6 @@
 import type { deliveryJobs } from "../db/schema.ts";
+import { fullJitter } from "../outside/circuit-rules.ts";
+import { CircuitOpenError } from "../outside/circuits.ts";
 import { TrackerError } from "../tracker/errors.ts";
 
 type JobKind = (typeof deliveryJobs.$inferInsert)["kind"];
@@ -9,9 +11,11 @@ type JobKind = (typeof deliveryJobs.$inferInsert)["kind"];
  * (a) A call to Jira is tried up to 3 times, 1000 ms after the first failure and 2000 ms after the
  *     second. A Retry-After in the answer is waited instead, up to 10 s; a longer one ends the call,
  *     and the job's schedule takes over. Which failures retry is decided by `callFailure`.
- * (b) A delivery job whose attempt failed runs again after 30 s, 2 min, 10 min, 30 min, then every
- *     hour (or after the target's Retry-After, if longer), until it has used MAX_JOB_ATTEMPTS for its
- *     kind; then it is dead until an admin retries it.
+ * (b) A delivery job whose attempt failed runs again after a wait drawn with full jitter (decision
+ *     124) up to 30 s, 2 min, 10 min, 30 min, then every hour (or after the target's Retry-After, if
+ *     longer, up to an hour), until it has used MAX_JOB_ATTEMPTS for its kind; then it is dead until
+ *     the target works again or an admin retries it. While the target's circuit is open, its jobs
+ *     wait without spending attempts (server/outside/circuits.ts).
  *
  * Attempts are counted from 1, and the delay functions take the number of the attempt that failed.
  */
@@ -55,6 +59,8 @@ export interface Failure {
  * error is a call that got no answer, and is retried like a connection failure.
  */
 export function callFailure(error: unknown): Failure {
+  // The circuit opened: another try would be refused the same way, so the job's schedule takes over.
+  if (error instanceof CircuitOpenError) return { retryable: false };
   if (error instanceof TrackerError) {
     return { retryable: error.retryable, retryAfterMs: error.options.retryAfterMs };
   }
@@ -105,7 +111,12 @@ export const CALL_RETRY_DELAYS_MS: readonly number[] = Object.freeze(
  */
 export async function withRetries<T>(
   call: (attempt: number) => Promise<T>,
-  options: { sleep: (ms: number) => Promise<void>; policy?: CallRetryPolicy },
+  options: {
+    sleep: (ms: number) => Promise<void>;
+    policy?: CallRetryPolicy;
+    /** Asked after a failure, and after the wait: true ends the call with that failure. */
+    stop?: () => boolean;
+  },
 ): Promise<T> {
   const policy = options.policy ?? CALL_RETRY_POLICY;
   for (let attempt = 1; ; attempt++) {
@@ -113,8 +124,9 @@ export async function withRetries<T>(
       return await call(attempt);
     } catch (error) {
       const wait = nextCallDelay(attempt, callFailure(error), policy);
-      if (wait === undefined) throw error;
+      if (wait === undefined || options.stop?.()) throw error;
       await options.sleep(wait);
+      if (options.stop?.()) throw error;
     }
   }
 }
@@ -141,7 +153,10 @@ export const MAX_JOB_ATTEMPTS: Readonly<Record<JobKind, number>> = Object.freeze
   cache_purge: 8,
 });
 
-/** The backoff after failed job attempt `attempt` (1, 2, …); the last step repeats. */
+/** The longest Retry-After a job waits for (a longer one is read as this). */
+export const MAX_JOB_RETRY_AFTER_MS = 3_600_000;
+
+/** The ceiling of the backoff after failed job attempt `attempt` (1, 2, …); the last step repeats. */
 export function jobBackoffMs(attempt: number): number {
   const step = Math.min(Math.max(attempt, 1), JOB_BACKOFF_MS.length) - 1;
   return JOB_BACKOFF_MS[step]!;
@@ -149,10 +164,17 @@ export function jobBackoffMs(attempt: number): number {
 
 /**
  * After failed job attempt `attempt` of `maxAttempts`: the wait before the job runs again (its
- * backoff, or the target's Retry-After if longer), or undefined when the job is dead (a failure not
- * worth repeating, or its last attempt used).
+ * backoff with full jitter, so instances that failed together do not retry together; or the
+ * target's Retry-After if longer, up to MAX_JOB_RETRY_AFTER_MS), or undefined when the job is dead
+ * (a failure not worth repeating, or its last attempt used).
  */
-export function jobRetryDelay(attempt: number, maxAttempts: number, failure: Failure): number | undefined {
+export function jobRetryDelay(
+  attempt: number,
+  maxAttempts: number,
+  failure: Failure,
+  random: () => number = Math.random,
+): number | undefined {
   if (!failure.retryable || attempt >= maxAttempts) return undefined;
-  return Math.max(failure.retryAfterMs ?? 0, jobBackoffMs(attempt));
+  const retryAfter = Math.min(failure.retryAfterMs ?? 0, MAX_JOB_RETRY_AFTER_MS);
+  return Math.max(retryAfter, fullJitter(jobBackoffMs(attempt), random));
 }

@@ -3,8 +3,10 @@ import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import type { AttemptOutcome } from "../db/enums.ts";
 import { isLostConnection, retryOnLostConnection } from "../db/lost-connection.ts";
-import { deliveryAttempts, deliveryJobs, leads } from "../db/schema.ts";
+import { deliveryAttempts, deliveryJobs, leads, outsideCircuits } from "../db/schema.ts";
 import type { Logger } from "../logger.ts";
+import { JIRA_KINDS, serviceOfJob, serviceOfJobSql } from "../outside/circuit-rules.ts";
+import type { OutsideCircuits } from "../outside/circuits.ts";
 import { type JobKind, type LeadRow, reviveDeadJobs } from "./repository.ts";
 import { jobRetryDelay } from "./retry-policy.ts";
 
@@ -78,6 +80,10 @@ export interface WorkerOptions {
   id?: string;
   /** How often a job in hand has its lease renewed (tests shorten it). */
   leaseRenewMs?: number;
+  /** The outside services' circuits (decision 124): a service's jobs wait while its circuit is open. */
+  circuits?: OutsideCircuits;
+  /** Draws the jitter of retries (tests fix it). */
+  random?: () => number;
 }
 
 /**
@@ -108,6 +114,8 @@ export class DeliveryWorker {
   private backedUp = false;
   /** Attempts in hand: their kind and when they began (the monotonic clock, in ms). */
   private readonly inFlight = new Map<number, { kind: JobKind; since: number }>();
+  private readonly circuits: OutsideCircuits | undefined;
+  private readonly random: () => number;
 
   constructor(options: WorkerOptions) {
     this.db = options.db;
@@ -118,6 +126,29 @@ export class DeliveryWorker {
     this.batchSize = options.batchSize ?? 5;
     this.leaseRenewMs = options.leaseRenewMs ?? LEASE_RENEW_MS;
     this.id = options.id ?? `worker-${process.pid}-${randomBytes(3).toString("hex")}`;
+    this.circuits = options.circuits;
+    this.random = options.random ?? Math.random;
+    this.circuits?.onChange((service, state) => {
+      // Nobody waits for an attempt at a service that will not be called (B §4.5: the local protocol now).
+      if (state === "open") this.releaseWaiters(service);
+      // The service works again: its jobs are due (they kept their place), and what died of the
+      // outage before its circuit opened comes back (decision 079).
+      if (state === "closed" && !this.stopped) {
+        void this.revive(
+          sql`${serviceOfJobSql('"delivery_jobs"')} = ${service} and "delivery_jobs"."exhausted"`,
+          `${service} closed`,
+        ).then(() => this.kick());
+      }
+    });
+  }
+
+  /** Answers everyone waiting for an attempt at a job of `service`. */
+  private releaseWaiters(service: string): void {
+    for (const [key, set] of this.waiters) {
+      const kind = key.slice(0, key.indexOf(":"));
+      if (serviceOfJob({ kind, leadId: null, webhookEndpointId: null, payload: null }) !== service) continue;
+      for (const done of [...set]) done();
+    }
   }
 
   start(): void {
@@ -189,6 +220,7 @@ export class DeliveryWorker {
    */
   failing(kind: JobKind): boolean {
     if (this.lastFailed.get(kind)) return true;
+    if ((JIRA_KINDS as readonly string[]).includes(kind) && !this.circuitClosed(kind)) return true;
     // A target that takes this long is as good as down for a visitor waiting on it (its calls are
     // being retried, or hang until their timeout).
     const now = performance.now();
@@ -242,6 +274,15 @@ export class DeliveryWorker {
     }
   }
 
+  /** Whether the circuit of a kind's service (not a webhook's: one per endpoint) is closed. */
+  private circuitClosed(kind: JobKind): boolean {
+    return (
+      !this.circuits ||
+      this.circuits.state(serviceOfJob({ kind, leadId: null, webhookEndpointId: null, payload: null })) ===
+        "closed"
+    );
+  }
+
   /** Stops polling and waits for the jobs in hand. */
   async stop(): Promise<void> {
     this.stopped = true;
@@ -254,7 +295,7 @@ export class DeliveryWorker {
     await this.probeOutages();
     let jobs: JobRow[];
     try {
-      jobs = await this.claim();
+      jobs = [...(await this.claimProbes()), ...(await this.claim())];
     } catch (error) {
       if (isLostConnection(error)) await this.releaseOwnLeases();
       throw error;
@@ -291,7 +332,28 @@ export class DeliveryWorker {
     }
   }
 
-  private async claim(): Promise<JobRow[]> {
+  /**
+   * The probes of the open circuits whose probe is due and this instance won (decision 124): for
+   * each, the service's oldest waiting job, whose attempt tells whether it works again. A service
+   * with no job waiting is closed: nothing needs it, and its next call will tell.
+   */
+  private async claimProbes(): Promise<JobRow[]> {
+    if (!this.circuits) return [];
+    const won = await this.circuits.claimProbes();
+    const probes: JobRow[] = [];
+    for (const service of won) {
+      const [job] = await this.claim(service);
+      if (job) probes.push(job);
+      else await this.circuits.close(service);
+    }
+    return probes;
+  }
+
+  /**
+   * Claims due jobs, leaving those of services whose circuit is open; or, with `probeOf`, the one
+   * job (due or not) that probes that service.
+   */
+  private async claim(probeOf?: string): Promise<JobRow[]> {
     const now = this.now();
     const leaseEnd = new Date(now.getTime() + LEASE_MS);
     // One tracker job per lead at a time: a second one waits while the first holds its lease (a
@@ -303,8 +365,16 @@ export class DeliveryWorker {
     const result = await this.db.execute(sql`
       with picked as (
         select j.id, j.status, j.locked_by, j.locked_until, j.attempts from ${deliveryJobs} j
-        where ((j.status = 'pending' and j.run_at <= ${now.toISOString()})
+        where ((j.status = 'pending' and (j.run_at <= ${now.toISOString()} or ${probeOf !== undefined}))
             or (j.status = 'running' and j.locked_until < ${now.toISOString()}))
+          and ${
+            probeOf !== undefined
+              ? sql`${serviceOfJobSql("j")} = ${probeOf}`
+              : this.circuits
+                ? sql`not exists (select 1 from ${outsideCircuits} c
+                    where c.service = ${serviceOfJobSql("j")} and c.state <> 'closed')`
+                : sql`true`
+          }
           and not exists (
             select 1 from ${deliveryJobs} r
             where r.lead_id = j.lead_id and r.kind = j.kind and r.id <> j.id
@@ -316,7 +386,7 @@ export class DeliveryWorker {
             where e.ticket_id = j.ticket_id and e.kind like 'ticket%' and e.id < j.id
               and e.status in ('pending', 'running')))
         order by j.run_at, j.id
-        limit ${this.batchSize}
+        limit ${probeOf !== undefined ? 1 : this.batchSize}
         for update skip locked),
       abandoned as (
         insert into ${deliveryAttempts} (job_id, attempt, worker, started_at, finished_at, outcome, detail)
@@ -372,8 +442,13 @@ export class DeliveryWorker {
       const delay =
         isLostConnection(error) && job.attempts < job.maxAttempts
           ? LOST_CONNECTION_RETRY_MS
-          : jobRetryDelay(job.attempts, job.maxAttempts, jobError);
-      if (delay === undefined) {
+          : jobRetryDelay(job.attempts, job.maxAttempts, jobError, this.random);
+      if (this.circuits && this.circuits.state(serviceOfJob(job)) !== "closed" && !isLostConnection(error)) {
+        // The service's circuit is open (this failure opened it, or it was its probe): the job
+        // waits for it to close, its attempt given back, its place in the queue kept (decision 124).
+        outcome = "deferred";
+        targetFailed = true;
+      } else if (delay === undefined) {
         outcome = "dead";
         exhausted = jobError.retryable;
       } else {
@@ -454,14 +529,22 @@ export class DeliveryWorker {
                   }
                 : outcome === "retry"
                   ? { status: "pending", runAt: runAt!, lockedBy: null, lockedUntil: null, lastError: detail }
-                  : {
-                      status: "dead",
-                      finishedAt,
-                      lockedBy: null,
-                      lockedUntil: null,
-                      lastError: detail,
-                      exhausted,
-                    },
+                  : outcome === "deferred"
+                    ? {
+                        status: "pending",
+                        attempts: sql`greatest(${deliveryJobs.attempts} - 1, 0)`,
+                        lockedBy: null,
+                        lockedUntil: null,
+                        lastError: detail,
+                      }
+                    : {
+                        status: "dead",
+                        finishedAt,
+                        lockedBy: null,
+                        lockedUntil: null,
+                        lastError: detail,
+                        exhausted,
+                      },
             )
             .where(this.held(job.id))
             .returning({ id: deliveryJobs.id });

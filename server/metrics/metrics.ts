@@ -2,7 +2,9 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { sql } from "drizzle-orm";
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
 import type { Database } from "../db/client.ts";
-import { deliveryJobs, scheduledTasks } from "../db/schema.ts";
+import { CIRCUIT_STATES } from "../db/enums.ts";
+import { deliveryJobs, outsideCircuits, scheduledTasks } from "../db/schema.ts";
+import { JIRA_SERVICE, SMTP_SERVICE } from "../outside/circuit-rules.ts";
 import { JIRA_OPERATION_NAMES, type Telemetry } from "./telemetry.ts";
 
 /**
@@ -231,6 +233,28 @@ export function createMetrics(options: {
         const oldest = row.oldest ? new Date(row.oldest).getTime() : now();
         this.set({ kind: row.kind }, Math.max(0, (now() - oldest) / 1000));
       }
+    },
+  });
+  new Gauge({
+    name: "outside_service_circuit",
+    help: "The circuit of each outside service (decision 124): 1 on its state's line (closed, open, half_open), 0 on the others. Jira and SMTP always have lines; a webhook endpoint or a shared cache once its circuit has opened.",
+    labelNames: ["service", "state"] as const,
+    registers: [registry],
+    async collect() {
+      this.reset();
+      const rows = await fromDatabase(() =>
+        options.db
+          .select({ service: outsideCircuits.service, state: outsideCircuits.state })
+          .from(outsideCircuits),
+      );
+      if (!rows) return;
+      const states = new Map<string, string>([
+        [JIRA_SERVICE, "closed"],
+        [SMTP_SERVICE, "closed"],
+      ]);
+      for (const row of rows) states.set(row.service, row.state);
+      for (const [service, current] of states)
+        for (const state of CIRCUIT_STATES) this.set({ service, state }, state === current ? 1 : 0);
     },
   });
   // The label is `task`, not `job`: Prometheus' own `job` label (the scrape's) would rename it.

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { errorForStatus, parseRetryAfter, TrackerError, trackerMessages } from "./errors.ts";
+import { parseRetryAfter } from "../outside/retry-after.ts";
+import { errorForStatus, TrackerError, trackerMessages } from "./errors.ts";
 
 afterEach(() => {
   vi.useRealTimers();

@@ -1,3 +1,5 @@
+import { parseRetryAfter } from "../outside/retry-after.ts";
+
 /** Tracker messages of B §8.2 (the product names are Jira and Nginx). */
 export const trackerMessages = {
   notConfigured: "Jira não configurado - verifique variáveis de ambiente",
@@ -19,7 +21,7 @@ export class TrackerError extends Error {
       retryable: boolean;
       /** The request may have been carried out although no answer came (time-out after sending). */
       outcomeUnknown?: boolean;
-      /** From Retry-After on a 429. */
+      /** From Retry-After on a 429 or a 503 (Atlassian sends it on both). */
       retryAfterMs?: number;
       /** Jira's `errors` of a 400: field → why it refused it (e.g. assignee: "User … cannot be assigned issues."). */
       fieldErrors?: Record<string, string>;
@@ -34,7 +36,7 @@ export class TrackerError extends Error {
 
 /**
  * Maps a Jira HTTP error to the catalogue of B §8.2. A 403 from the XSRF check is a proxy problem
- * and is retried; other 4xx are not; 429 and 5xx are.
+ * and is retried; other 4xx are not; 429 and 5xx are, a 429's or a 503's Retry-After read.
  */
 export function errorForStatus(status: number, body: string, retryAfter: string | null): TrackerError {
   if (status === 403 && /xsrf/i.test(body))
@@ -54,6 +56,9 @@ export function errorForStatus(status: number, body: string, retryAfter: string 
   return new TrackerError(trackerMessages.http(status, shortBody), {
     status,
     retryable: status >= 500,
+    ...(status === 503 && parseRetryAfter(retryAfter) !== undefined
+      ? { retryAfterMs: parseRetryAfter(retryAfter) }
+      : {}),
     ...(status === 400 ? { fieldErrors: fieldErrorsOf(body) } : {}),
   });
 }
@@ -70,17 +75,4 @@ function fieldErrorsOf(body: string): Record<string, string> | undefined {
   } catch {
     return undefined;
   }
-}
-
-/** Retry-After in seconds or as an HTTP date; undefined when absent or unreadable. */
-export function parseRetryAfter(value: string | null, now = Date.now()): number | undefined {
-  if (!value) return undefined;
-  if (/^\s*-?\d+(\.\d+)?\s*$/.test(value)) {
-    const seconds = Number(value);
-    return seconds >= 0 ? seconds * 1000 : undefined;
-  }
-  // Otherwise only an HTTP date (it names a weekday or month) counts.
-  if (!/[a-z]/i.test(value)) return undefined;
-  const date = Date.parse(value);
-  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }

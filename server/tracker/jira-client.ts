@@ -5,6 +5,8 @@ import {
   withRetries,
 } from "../leads/retry-policy.ts";
 import { jiraOperation, jiraOutcome, NO_TELEMETRY, type Telemetry } from "../metrics/telemetry.ts";
+import type { CallVerdict } from "../outside/circuit-rules.ts";
+import { CircuitOpenError, type ServiceCircuit } from "../outside/circuits.ts";
 import type { AdfDocument } from "./adf.ts";
 import { errorForStatus, TrackerError, trackerMessages } from "./errors.ts";
 
@@ -64,6 +66,27 @@ export interface JiraClientOptions {
   fetch?: typeof fetch;
   /** Each call's operation, outcome and time, for the metrics (decision 119). */
   telemetry?: Telemetry;
+  /** Jira's circuit (decision 124): no call goes while it is open, and a retry stops when it opens. */
+  circuit?: ServiceCircuit;
+}
+
+/**
+ * How a Jira call's end counts for its circuit (decision 124): credentials refused (401, or a 403
+ * other than the XSRF check's) open it at once; what is worth retrying (no answer, 5xx, 429, the
+ * XSRF 403) is Jira failing; any other answer (a 400, a 404 of one issue) is Jira answering.
+ */
+export function jiraVerdict(error: unknown): CallVerdict {
+  if (!(error instanceof TrackerError)) return { verdict: "failed", detail: (error as Error).message };
+  const status = error.options.status;
+  if ((status === 401 || status === 403) && !error.retryable)
+    return { verdict: "credentials", detail: error.message };
+  if (error.retryable)
+    return {
+      verdict: "failed",
+      detail: error.message,
+      ...(error.options.retryAfterMs !== undefined ? { retryAfterMs: error.options.retryAfterMs } : {}),
+    };
+  return { verdict: "answered" };
 }
 
 /** The waits between tries of a call (B §7.1 / §9.3), as stated in leads/retry-policy.ts. */
@@ -80,6 +103,7 @@ export class JiraClient {
   private readonly sleep: (ms: number) => Promise<void>;
   private readonly fetchImpl: typeof fetch;
   private readonly telemetry: Telemetry;
+  private readonly circuit: ServiceCircuit | undefined;
 
   constructor(
     private readonly credentials: JiraCredentials,
@@ -90,6 +114,12 @@ export class JiraClient {
     this.sleep = options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
     this.fetchImpl = options.fetch ?? fetch;
     this.telemetry = options.telemetry ?? NO_TELEMETRY;
+    this.circuit = options.circuit;
+  }
+
+  /** Whether calls go now (Jira's circuit is closed, or this instance probes it). */
+  get callable(): boolean {
+    return this.circuit?.allows() ?? true;
   }
 
   get baseUrl(): string {
@@ -238,15 +268,31 @@ export class JiraClient {
     return withRetries(
       () =>
         this.once<T>(method, path, body).catch((error: unknown) => {
-          throw error instanceof TrackerError
+          throw error instanceof TrackerError || error instanceof CircuitOpenError
             ? error
             : new TrackerError(trackerMessages.connectionFailed, { retryable: true });
         }),
-      { sleep: this.sleep, policy: options.retries === false ? SINGLE_TRY_POLICY : CALL_RETRY_POLICY },
+      {
+        sleep: this.sleep,
+        policy: options.retries === false ? SINGLE_TRY_POLICY : CALL_RETRY_POLICY,
+        // Jira's circuit opened meanwhile (this failure, or another call's): no further try.
+        stop: () => !this.callable,
+      },
     );
   }
 
-  private async once<T>(
+  /** One call, through Jira's circuit when there is one. */
+  private once<T>(
+    method: string,
+    path: string,
+    body: unknown,
+    extraHeaders: Record<string, string> = {},
+  ): Promise<T> {
+    const call = () => this.fetchOnce<T>(method, path, body, extraHeaders);
+    return this.circuit ? this.circuit.call(call, jiraVerdict) : call();
+  }
+
+  private async fetchOnce<T>(
     method: string,
     path: string,
     body: unknown,

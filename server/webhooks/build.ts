@@ -8,7 +8,7 @@ import { WebhookEndpoints } from "./endpoints.ts";
  * outbox. A public production site posts only over https to public addresses; development and a
  * local trial may post anywhere.
  */
-export function buildWebhooks({ db, config, worker, audit, seams, telemetry }: Platform) {
+export function buildWebhooks({ db, config, worker, audit, seams, telemetry, circuits }: Platform) {
   const policy = { allowInternal: !config.isProduction || isLocalAddress(config.publicBaseUrl) };
   return {
     services: {
@@ -16,7 +16,7 @@ export function buildWebhooks({ db, config, worker, audit, seams, telemetry }: P
       webhooks: new WebhookEndpoints({ db, policy, kick: () => worker.kick(), now: seams.now, audit }),
     },
     handlers: {
-      webhook: webhookDelivery({ db, legacySecret: config.LEAD_WEBHOOK_SECRET, policy, telemetry }),
+      webhook: webhookDelivery({ db, legacySecret: config.LEAD_WEBHOOK_SECRET, policy, telemetry, circuits }),
     },
   } satisfies DomainParts<object>;
 }

@@ -4,6 +4,8 @@ import { leads, webhookEndpoints } from "../db/schema.ts";
 import { signWebhook, webhookPayload } from "../leads/notify.ts";
 import { JobError, type JobHandler, type JobRow } from "../leads/worker.ts";
 import { NO_TELEMETRY, type Telemetry } from "../metrics/telemetry.ts";
+import { type CallVerdict, webhookService } from "../outside/circuit-rules.ts";
+import type { OutsideCircuits } from "../outside/circuits.ts";
 import { ENV_ENDPOINT_ID } from "./enqueue.ts";
 import { leadData, readJobPayload, standardPayload } from "./payload.ts";
 import { postWebhook, type WebhookAnswer, WebhookSendError } from "./send.ts";
@@ -25,11 +27,23 @@ export interface WebhookDeliveryOptions {
   send?: typeof postWebhook;
   /** Each post answered 2xx or not, for the metrics (decision 119). */
   telemetry?: Telemetry;
+  /** Each endpoint's circuit (decision 124): its deliveries wait while it is open. */
+  circuits?: OutsideCircuits;
 }
 
 /** Statuses worth another try: the receiver is busy, down or timed out (other 4xx refuse this message). */
 function retryable(status: number): boolean {
   return status === 408 || status === 429 || status >= 500;
+}
+
+/** How an endpoint's answer counts for its circuit: a status worth retrying is the endpoint failing. */
+function answerVerdict(answer: WebhookAnswer, detail: string): CallVerdict {
+  if (!retryable(answer.status)) return { verdict: "answered" };
+  return {
+    verdict: "failed",
+    detail,
+    ...(answer.retryAfterMs !== undefined ? { retryAfterMs: answer.retryAfterMs } : {}),
+  };
 }
 
 /** A test message's data: no person's data, only what says where it came from. */
@@ -112,8 +126,11 @@ export function webhookDelivery(options: WebhookDeliveryOptions): JobHandler {
         "X-Lead-Signature": signWebhook(options.legacySecret, timestamp, body),
       });
     }
-    // A test is one look at the endpoint now: never retried, nor revived after an outage.
+    // A test is one look at the endpoint now: never retried, nor revived after an outage, nor held
+    // by the endpoint's circuit (its answer still counts: a test answered closes it).
     const oneShot = !job.leadId;
+    const circuit = options.circuits?.for(webhookService(endpoint.id));
+    if (!oneShot) circuit?.assertAllows();
     let answer: WebhookAnswer;
     try {
       answer = await send(endpoint.url, body, headers, {
@@ -121,6 +138,8 @@ export function webhookDelivery(options: WebhookDeliveryOptions): JobHandler {
         allowInternal: env || options.policy.allowInternal,
       });
     } catch (error) {
+      if (!(error instanceof WebhookSendError && error.kind === "blocked"))
+        await circuit?.report({ verdict: "failed", detail: (error as Error).message });
       if (error instanceof WebhookSendError) {
         if (error.kind === "blocked") throw new JobError(`não enviado: ${error.message}`, false);
         throw new JobError(
@@ -133,6 +152,7 @@ export function webhookDelivery(options: WebhookDeliveryOptions): JobHandler {
       throw new JobError(`Falha na conexão: ${(error as Error).message}`, !oneShot);
     }
     const detail = `HTTP ${answer.status}${answer.snippet.trim() ? `: ${answer.snippet.trim().replace(/\s+/g, " ")}` : ""}`;
+    await circuit?.report(answerVerdict(answer, detail));
     if (answer.status >= 200 && answer.status < 300) return detail;
     if (answer.status >= 300 && answer.status < 400)
       throw new JobError(

@@ -2,6 +2,7 @@ import { type LookupAddress, lookup } from "node:dns";
 import http from "node:http";
 import https from "node:https";
 import type { LookupFunction } from "node:net";
+import { parseRetryAfter } from "../outside/retry-after.ts";
 import { isInternalAddress } from "./url-policy.ts";
 
 /** What an endpoint answered: its status, its Retry-After in ms, and the start of its body (for the log). */
@@ -85,7 +86,7 @@ export function postWebhook(
         const finish = () => {
           if (settled) return;
           settled = true;
-          const retryAfter = parseRetryAfter(response.headers["retry-after"]);
+          const retryAfter = parseRetryAfter(response.headers["retry-after"] ?? null);
           resolve({
             status: response.statusCode ?? 0,
             ...(retryAfter !== undefined ? { retryAfterMs: retryAfter } : {}),
@@ -113,12 +114,4 @@ export function postWebhook(
     });
     request.end(body);
   });
-}
-
-/** Retry-After in seconds or as an HTTP date, in ms; undefined when absent or unreadable. */
-function parseRetryAfter(value: string | undefined): number | undefined {
-  if (!value) return undefined;
-  if (/^\d+$/.test(value.trim())) return Number(value.trim()) * 1000;
-  const at = Date.parse(value);
-  return Number.isNaN(at) ? undefined : Math.max(0, at - Date.now());
 }

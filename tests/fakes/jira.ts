@@ -261,8 +261,11 @@ export interface FakeJira {
   webhookDeliveries: FakeWebhookDelivery[];
   /** The next `count` requests (any path) answer `status` with `body` (default: Jira's error shape). */
   failNext(count: number, status: number, body?: unknown): void;
-  /** The next `count` requests answer 429 with a `Retry-After: retryAfterSeconds` header. */
-  rateLimitNext(count: number, retryAfterSeconds: number): void;
+  /**
+   * The next `count` requests answer 429 (or `status`: Jira Cloud sends 503 too) with a
+   * `Retry-After: retryAfterSeconds` header.
+   */
+  rateLimitNext(count: number, retryAfterSeconds: number, status?: 429 | 503): void;
   /** The next `count` requests are accepted and never answered (until close). */
   hangNext(count: number): void;
   /** The next successful POST /issue creates the issue, then destroys the socket without answering. */
@@ -1133,7 +1136,7 @@ export async function startFakeJira(options: FakeJiraOptions = {}): Promise<Fake
 
   let down = false;
   let hangCount = 0;
-  let rateLimit = { count: 0, retryAfterSeconds: 0 };
+  let rateLimit = { count: 0, retryAfterSeconds: 0, status: 429 };
   let failure: { count: number; status: number; body: unknown } = { count: 0, status: 0, body: undefined };
   let loseNextCreate = false;
   let holdNextCreate = false;
@@ -2162,8 +2165,8 @@ export async function startFakeJira(options: FakeJiraOptions = {}): Promise<Fake
     if (rateLimit.count > 0) {
       rateLimit.count--;
       return {
-        status: 429,
-        body: jiraError(["Rate limit exceeded."]),
+        status: rateLimit.status,
+        body: jiraError([rateLimit.status === 429 ? "Rate limit exceeded." : "Service Unavailable."]),
         headers: { "Retry-After": String(rateLimit.retryAfterSeconds) },
       };
     }
@@ -2234,8 +2237,8 @@ export async function startFakeJira(options: FakeJiraOptions = {}): Promise<Fake
     failNext(count, status, body) {
       failure = { count, status, body };
     },
-    rateLimitNext(count, retryAfterSeconds) {
-      rateLimit = { count, retryAfterSeconds };
+    rateLimitNext(count, retryAfterSeconds, status = 429) {
+      rateLimit = { count, retryAfterSeconds, status };
     },
     hangNext(count) {
       hangCount = count;
@@ -2249,7 +2252,7 @@ export async function startFakeJira(options: FakeJiraOptions = {}): Promise<Fake
     reset() {
       down = false;
       hangCount = 0;
-      rateLimit = { count: 0, retryAfterSeconds: 0 };
+      rateLimit = { count: 0, retryAfterSeconds: 0, status: 429 };
       failure = { count: 0, status: 0, body: undefined };
       loseNextCreate = false;
       holdNextCreate = false;

@@ -17,6 +17,8 @@ export interface FakeSmtp {
   /** smtp://127.0.0.1:port, for SMTP_URL. */
   url: string;
   messages: ReceivedMail[];
+  /** While down, every connection is greeted "421 Service not available" and closed (RFC 5321 §3.8). */
+  setDown(down: boolean): void;
   close(): Promise<void>;
 }
 
@@ -27,9 +29,14 @@ export interface FakeSmtp {
 export async function startFakeSmtp(): Promise<FakeSmtp> {
   const messages: ReceivedMail[] = [];
   const sockets = new Set<Socket>();
+  let down = false;
   const server = createServer((socket) => {
     sockets.add(socket);
     socket.on("close", () => sockets.delete(socket));
+    if (down) {
+      socket.end("421 fake-smtp Service not available, closing transmission channel\r\n");
+      return;
+    }
     socket.setEncoding("utf8");
     let buffer = "";
     let inData = false;
@@ -80,6 +87,9 @@ export async function startFakeSmtp(): Promise<FakeSmtp> {
   return {
     url: `smtp://127.0.0.1:${port}`,
     messages,
+    setDown(value) {
+      down = value;
+    },
     close: () =>
       new Promise<void>((resolve) => {
         for (const socket of sockets) socket.destroy();

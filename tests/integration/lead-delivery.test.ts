@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { DatabaseHandle } from "@server/db/client.ts";
 import { deliveryAttempts, deliveryJobs, leads, spentFormTokens } from "@server/db/schema.ts";
 import { insertLead } from "@server/leads/repository.ts";
+import { JOB_BACKOFF_MS } from "@server/leads/retry-policy.ts";
 import { MAX_TOKEN_AGE_MS } from "@server/leads/spam.ts";
 import { ABANDONED_DETAIL, DeliveryWorker, LEASE_MS } from "@server/leads/worker.ts";
 import { CONFIRMATION_DELAY_MS } from "@server/mail/lead-mail.ts";
@@ -16,6 +17,9 @@ afterAll(dropCreatedDatabases);
 /** A lead's tracker job (a lead also has its visitor's e-mail job: decision 102). */
 const trackerJobOf = (leadId: string) =>
   and(eq(deliveryJobs.leadId, leadId), eq(deliveryJobs.kind, "tracker"));
+
+/** Failures in a row that never open Jira's circuit: for tests of a job's own retry schedule. */
+const BELOW_THE_CIRCUIT = 1_000;
 
 const captureAnswers = {
   nomeResponsavel: hotDemoAnswers.nomeResponsavel,
@@ -149,16 +153,23 @@ describe.each(databaseTargets())("lead delivery to Jira on $name", (target) => {
     );
     expect(result.protocol).toMatch(/^VRT-20261122-[A-Z0-9]{6}$/);
     expect(result.trackerKey).toBeNull();
+    // The visitor was answered the moment Jira's circuit opened; the attempt's record follows.
+    await stack.worker.kick();
+    // Its calls failing in a row opened Jira's circuit (decision 124): the job waits for it, its
+    // attempt given back.
     const [job] = await handle.db.select().from(deliveryJobs).where(trackerJobOf(result.leadId));
-    expect(job).toMatchObject({ status: "pending", attempts: 1 });
+    expect(job).toMatchObject({ status: "pending", attempts: 0 });
     expect(job!.lastError).toContain("HTTP 503");
+    expect(stack.services.circuits.state("jira")).toBe("open");
 
-    // Not due yet: nothing happens.
+    // The circuit's probe is not due yet: nothing happens.
     jira.setDown(false);
     expect(await stack.worker.runDue()).toBe(0);
     stack.clock.advance(30_000);
-    // The tracker job, and the visitor's e-mail (due 3 s after the lead: decision 102).
+    // The tracker job (the probe, which closes the circuit), and the visitor's e-mail (due 3 s
+    // after the lead: decision 102).
     expect(await stack.worker.runDue()).toBe(2);
+    expect(stack.services.circuits.state("jira")).toBe("closed");
     expect(jira.issues).toHaveLength(1);
     expect(jira.issues[0]!.labels).toContain(`lead-${result.leadId}`);
     // Running again finds nothing to do: the issue is never created twice.
@@ -169,12 +180,17 @@ describe.each(databaseTargets())("lead delivery to Jira on $name", (target) => {
       .select()
       .from(deliveryAttempts)
       .where(eq(deliveryAttempts.jobId, job!.id));
-    expect(attempts.map((a) => a.outcome)).toEqual(["retry", "ok"]);
+    expect(attempts.map((a) => a.outcome)).toEqual(["deferred", "ok"]);
   });
 
   it("while Jira fails, a visitor is answered at once with the local protocol; the first success ends that", async () => {
-    // A wait of two minutes: a visitor who waited for the wait's end would fail the test.
-    const stack = await leadStack(handle, jira, undefined, { protocolWaitMs: 120_000 });
+    // A wait of two minutes: a visitor who waited for the wait's end would fail the test. Jira
+    // failing here and there, not down: its circuit stays closed (decision 124; the open circuit
+    // is tests/reliability/circuits.test.ts).
+    const stack = await leadStack(handle, jira, undefined, {
+      protocolWaitMs: 120_000,
+      circuitFailuresToOpen: BELOW_THE_CIRCUIT,
+    });
     const contact = (i: number) =>
       stack.submission({
         formKey: "contato",
@@ -207,16 +223,20 @@ describe.each(databaseTargets())("lead delivery to Jira on $name", (target) => {
     await stack.worker.kick();
     expect(stack.worker.failing("tracker")).toBe(false);
     expect((await stack.leads.submit(contact(4))).protocol).toMatch(/^FDVW-\d+$/);
-    // Nothing was lost on the way: the first two are delivered on their schedule, each once.
-    stack.clock.advance(60_000);
-    await stack.worker.runDue();
+    // Nothing was lost on the way: the first two are delivered on their schedule (the longest a
+    // second attempt's jittered backoff can be), each once.
+    stack.clock.advance(JOB_BACKOFF_MS[1]);
+    await stack.worker.kick();
     const labels = jira.issues.flatMap((issue) => issue.labels);
     for (const lead of [first, second, third])
       expect(labels.filter((label) => label === `lead-${lead.leadId}`)).toHaveLength(1);
   });
 
   it("while deliveries are queued up (a backlog after an outage), a visitor is answered at once; once it is worked off, with the key", async () => {
-    const stack = await leadStack(handle, jira, undefined, { protocolWaitMs: 120_000 });
+    const stack = await leadStack(handle, jira, undefined, {
+      protocolWaitMs: 120_000,
+      circuitFailuresToOpen: BELOW_THE_CIRCUIT,
+    });
     const contact = (i: number) =>
       stack.submission({
         formKey: "contato",
@@ -296,7 +316,7 @@ describe.each(databaseTargets())("lead delivery to Jira on $name", (target) => {
   });
 
   it("one open tracker job per lead: a lead completed while its capture's job waits or runs is delivered by that job", async () => {
-    const stack = await leadStack(handle, jira);
+    const stack = await leadStack(handle, jira, undefined, { circuitFailuresToOpen: BELOW_THE_CIRCUIT });
     jira.setDown(true);
     const captured = await stack.leads.submit(
       stack.submission({ formKey: "demo", stage: "capture", answers: captureAnswers }),
@@ -345,7 +365,7 @@ describe.each(databaseTargets())("lead delivery to Jira on $name", (target) => {
   });
 
   it("two workers and a lost create answer: the issue is searched before every later create, never made twice", async () => {
-    const stack = await leadStack(handle, jira);
+    const stack = await leadStack(handle, jira, undefined, { circuitFailuresToOpen: BELOW_THE_CIRCUIT });
     jira.setDown(true);
     const result = await stack.leads.submit(
       stack.submission({
@@ -393,6 +413,8 @@ describe.each(databaseTargets())("lead delivery to Jira on $name", (target) => {
     const result = await stack.leads.submit(
       stack.submission({ formKey: "newsletter", answers: { email: "longa@example.com" } }),
     );
+    // The visitor was answered the moment Jira's circuit opened; the attempt's record follows.
+    await stack.worker.kick();
     jira.setDown(false);
     stack.clock.advance(60_000);
     let finish!: () => void;
@@ -519,6 +541,8 @@ describe.each(databaseTargets())("lead delivery to Jira on $name", (target) => {
     jira.setDown(false);
     stack.clock.advance(30_000);
     await Promise.all([workerA.kick(), workerB.kick(), workerA.kick(), workerB.kick()]);
+    // The probe that closed Jira's circuit kicked every worker (decision 124): their cycles end.
+    await Promise.all([workerA.kick(), workerB.kick(), stack.worker.kick()]);
     expect(jira.issues).toHaveLength(12);
     expect(new Set(jira.issues.flatMap((i) => i.labels.filter((l) => l.startsWith("lead-")))).size).toBe(12);
     const jobs = await handle.db.select().from(deliveryJobs);

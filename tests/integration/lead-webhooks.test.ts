@@ -183,7 +183,9 @@ describe.each(databaseTargets())("signed outgoing webhooks (decision 103) on $na
   });
 
   it("after an outage, only the endpoint that works again gets its dead deliveries back (decision 079 per endpoint)", async () => {
-    const stack = await leadStack(handle, null);
+    // Failures below the endpoint's circuit (decision 124): the job's own schedule runs out. (Its
+    // circuit opening instead: tests/reliability/circuits.test.ts.)
+    const stack = await leadStack(handle, null, undefined, { circuitFailuresToOpen: 1_000 });
     const down = await endpoint(stack, "/down", ["lead.created"]);
     const up = await endpoint(stack, "/up", ["lead.created"]);
     hooks.failPath("/down", ...Array(8).fill(503));

@@ -26,6 +26,9 @@ export function testClock(start = Date.parse("2026-11-22T12:00:00Z")) {
  * The lead pipeline built by the composition root (server/services.ts), in this process, against a
  * real database and the fake Jira, with an injected clock and no waiting between retries.
  */
+/** A draw at the top of every jittered range: the longest wait, as a fixed schedule would have it. */
+export const TOP_OF_THE_RANGE = () => 0.999_999_99;
+
 export async function leadStack(
   handle: DatabaseHandle,
   jira: FakeJira | null,
@@ -41,6 +44,16 @@ export async function leadStack(
     env?: Record<string, string>;
     /** Where the services report what they send (the metrics' telemetry). */
     telemetry?: Telemetry;
+    /**
+     * Failures in a row that open a service's circuit (decision 124). A test of a job's own retry
+     * schedule (the failures below the threshold: a flaky Jira, not a down one) raises it.
+     */
+    circuitFailuresToOpen?: number;
+    /**
+     * Draws the jitter of retries and probes (decision 124). By default the top of each range, so
+     * a test's clock knows when a retry or a probe is due; a test of the spread passes Math.random.
+     */
+    random?: () => number;
   } = {},
 ) {
   const config = loadConfig({
@@ -69,6 +82,8 @@ export async function leadStack(
       trackerTimeoutMs: 1_000,
       workerId: "worker-a",
       protocolWaitMs: hooks.protocolWaitMs ?? 5_000,
+      ...(hooks.circuitFailuresToOpen ? { circuitFailuresToOpen: hooks.circuitFailuresToOpen } : {}),
+      random: hooks.random ?? TOP_OF_THE_RANGE,
     },
     hooks.telemetry,
   );
@@ -81,6 +96,8 @@ export async function leadStack(
       now: clock.now,
       id,
       handlers: services.deliveryHandlers,
+      circuits: services.circuits,
+      random: hooks.random ?? TOP_OF_THE_RANGE,
     });
   let requests = 0;
   /** A valid submission shown 10 s ago, with a fresh request key. */

@@ -5,6 +5,8 @@ import { formStructure } from "@server/content/structure.ts";
 import type { ScheduleRow } from "@server/content/workflow.ts";
 import { requireAdminScreen } from "@server/http/auth-guard.ts";
 import { data, Link } from "react-router";
+import { CircuitNotices } from "~/admin/CircuitNotices.tsx";
+import { toNotice } from "~/admin/circuit-texts.ts";
 import { FunnelSection } from "~/admin/FunnelSection.tsx";
 import { LeadChart } from "~/admin/LeadChart.tsx";
 import { OutcomeTable } from "~/admin/OutcomeTable.tsx";
@@ -26,7 +28,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     new URL(request.url).searchParams,
     segments.map((s) => s.value),
   );
-  const [figures, audit, schedules, funnel, leadSources, outcomes] = await Promise.all([
+  const [circuits, figures, audit, schedules, funnel, leadSources, outcomes] = await Promise.all([
+    services.circuits.listOpen(),
     dashboardFigures(services.database.db),
     services.audit.recent(15),
     services.workflow.schedules(),
@@ -43,6 +46,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return data(
     {
       ...figures,
+      // An outside service not answering, or refusing our credentials (decision 124).
+      circuits: circuits.map(toNotice),
       outcomes,
       audit,
       schedules: { pending: labelled(schedules.pending), recent: labelled(schedules.recent) },
@@ -77,12 +82,14 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
     schedules,
     funnel,
     outcomes,
+    circuits,
   } = loaderData;
   const total = leadsByForm.reduce((sum, row) => sum + row.total, 0);
   const widest = Math.max(1, ...leadsByForm.map((row) => row.total));
   return (
     <section aria-labelledby="admin-titulo">
       <h1 id="admin-titulo">{adminTexts.dashboard}</h1>
+      <CircuitNotices notices={circuits} />
       <ul className="stat-grid">
         {[
           [t.leads30, total],

@@ -7,7 +7,9 @@ import { createCustomer } from "@server/portal/customers.ts";
 import { privacySettingsSchema, RETENTION_MONTHS } from "@server/privacy/settings.ts";
 import { data, Form, useNavigation } from "react-router";
 import { apiKeyTexts } from "~/admin/billing-texts.ts";
+import { CircuitNotices } from "~/admin/CircuitNotices.tsx";
 import { CopyField } from "~/admin/CopyField.tsx";
+import { type CircuitNotice, circuitNoticeText, toNotice } from "~/admin/circuit-texts.ts";
 import { PrivacyCard, privacyCardTexts } from "~/admin/PrivacyCard.tsx";
 import { settingsTexts as t } from "~/admin/texts.ts";
 import { ActionResult } from "~/components/ActionResult.tsx";
@@ -17,9 +19,17 @@ import { USER_ROLES } from "~/lib/user-roles.ts";
 import { z } from "~/lib/zod.ts";
 import type { Route } from "./+types/settings";
 
-/** B §7.2: the tracker's connection test, as the settings screen shows it. */
-async function trackerStatus(jira: Route.LoaderArgs["context"]["services"]["jira"]) {
+/**
+ * B §7.2: the tracker's connection test, as the settings screen shows it; while Jira's circuit is
+ * open (decision 124), why, since when and what brings it back, instead of a call it would refuse.
+ */
+async function trackerStatus(
+  jira: Route.LoaderArgs["context"]["services"]["jira"],
+  open: readonly CircuitNotice[],
+) {
   if (!jira) return { ok: false, text: t.notConfigured };
+  const circuit = open.find((notice) => notice.service === "jira");
+  if (circuit) return { ok: false, text: circuitNoticeText(circuit) };
   try {
     const me = await jira.myself();
     return { ok: true, text: t.connected(me.displayName ?? me.accountId) };
@@ -30,11 +40,12 @@ async function trackerStatus(jira: Route.LoaderArgs["context"]["services"]["jira
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const admin = await requireAdminScreen(request, context, "settings");
-  const { accounts, database, jira } = context.services;
+  const { accounts, database, jira, circuits } = context.services;
+  const open = (await circuits.listOpen()).map(toNotice);
   const [users, deliveries, tracker, apiKeys, privacy] = await Promise.all([
     accounts.list(),
     deliveryCounts(database.db),
-    trackerStatus(jira),
+    trackerStatus(jira, open),
     context.services.apiKeys.list(),
     context.services.privacySettings.read(),
   ]);
@@ -44,6 +55,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       users,
       deliveries,
       tracker,
+      // Jira's own is in its banner above.
+      otherCircuits: open.filter((notice) => notice.service !== "jira"),
       canInvite: context.services.passwordReset.available,
       apiKeys,
       privacy: {
@@ -192,7 +205,7 @@ async function privacyAction(
 
 export default function Settings({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
-  const { users, deliveries, tracker, me, canInvite, apiKeys, privacy } = loaderData;
+  const { users, deliveries, tracker, otherCircuits, me, canInvite, apiKeys, privacy } = loaderData;
   return (
     <section aria-labelledby="config-titulo">
       <h1 id="config-titulo">{t.title}</h1>
@@ -202,6 +215,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
       <p>
         {t.pending}: <strong>{deliveries.pending}</strong> · {t.failed}: <strong>{deliveries.failed}</strong>
       </p>
+      <CircuitNotices notices={otherCircuits} />
 
       <h2>{t.users}</h2>
       <div className="admin-table-wrap">
