@@ -40,7 +40,7 @@ function serviceName(service: string): string {
 export function circuitNoticeText(notice: CircuitNotice): string {
   const since = notice.openedAt ? ` desde ${formatDateTime(notice.openedAt)}` : "";
   if (notice.reason === "credentials" && notice.service === "jira")
-    return `O Jira recusou as credenciais${since}. As entregas ao Jira (leads, chamados, comentários e pedidos de plano) estão pausadas, sem perder nada. Defina um token válido em JIRA_API_TOKEN e reinicie o site: tudo o que espera é entregue sozinho, na ordem.`;
+    return `O Jira recusou as credenciais${since}. As entregas ao Jira (leads, chamados, comentários e pedidos de plano) estão pausadas, sem perder nada. Gere um token de API novo para a conta do site no Jira, configure-o no servidor e reinicie o site: tudo o que espera é entregue sozinho, na ordem.`;
   if (notice.reason === "credentials")
     return `${serviceName(notice.service)} recusou as credenciais do site${since}. As entregas para ele estão pausadas, sem perder nada; corrija a configuração e reinicie o site.`;
   const next = notice.probeAt ? ` Próxima verificação: ${formatDateTime(notice.probeAt)}.` : "";

@@ -6,7 +6,7 @@ import { isLostConnection, retryOnLostConnection } from "../db/lost-connection.t
 import { deliveryAttempts, deliveryJobs, leads, outsideCircuits } from "../db/schema.ts";
 import type { Logger } from "../logger.ts";
 import { JIRA_KINDS, serviceOfJob, serviceOfJobSql } from "../outside/circuit-rules.ts";
-import type { OutsideCircuits } from "../outside/circuits.ts";
+import { CircuitOpenError, type OutsideCircuits } from "../outside/circuits.ts";
 import { type JobKind, type LeadRow, reviveDeadJobs } from "./repository.ts";
 import { jobRetryDelay } from "./retry-policy.ts";
 
@@ -385,7 +385,8 @@ export class DeliveryWorker {
             select 1 from ${deliveryJobs} e
             where e.ticket_id = j.ticket_id and e.kind like 'ticket%' and e.id < j.id
               and e.status in ('pending', 'running')))
-        order by j.run_at, j.id
+        -- A probe takes a due job first: one waiting out its own backoff goes only when none is due.
+        order by ${probeOf !== undefined ? sql`(j.run_at > ${now.toISOString()}), ` : sql``}j.run_at, j.id
         limit ${probeOf !== undefined ? 1 : this.batchSize}
         for update skip locked),
       abandoned as (
@@ -430,6 +431,8 @@ export class DeliveryWorker {
     let exhausted = false;
     /** The failure was the target's (down, slow, rate-limiting), not a refusal of this one job. */
     let targetFailed = false;
+    const service = serviceOfJob(job);
+    const openingsBefore = this.circuits?.openingsOf(service) ?? 0;
     try {
       detail = await this.handlers[job.kind](job);
       outcome = "ok";
@@ -443,9 +446,17 @@ export class DeliveryWorker {
         isLostConnection(error) && job.attempts < job.maxAttempts
           ? LOST_CONNECTION_RETRY_MS
           : jobRetryDelay(job.attempts, job.maxAttempts, jobError, this.random);
-      if (this.circuits && this.circuits.state(serviceOfJob(job)) !== "closed" && !isLostConnection(error)) {
-        // The service's circuit is open (this failure opened it, or it was its probe): the job
-        // waits for it to close, its attempt given back, its place in the queue kept (decision 124).
+      if (
+        this.circuits &&
+        !isLostConnection(error) &&
+        (error instanceof CircuitOpenError ||
+          (this.circuits.state(service) !== "closed" &&
+            (jobError.retryable || this.circuits.openingsOf(service) !== openingsBefore)))
+      ) {
+        // The service's circuit is open: refused without a call, or this failure (a refusal of the
+        // credentials included) opened it, or it failed as its probe. The job waits for it to
+        // close, its attempt given back, its place in the queue kept (decision 124). A job failing
+        // for a reason of its own (a bad payload) is not held: it follows its schedule.
         outcome = "deferred";
         targetFailed = true;
       } else if (delay === undefined) {
@@ -470,6 +481,8 @@ export class DeliveryWorker {
     } finally {
       clearInterval(renewal);
     }
+    // A probe whose job never reached the service says nothing of it: the next job probes.
+    await this.circuits?.releaseProbe(service);
     this.inFlight.delete(job.id);
     // Unknown since this process started counts as failing: its first success may end an outage.
     // Each webhook endpoint is a target of its own: one working says nothing of another.

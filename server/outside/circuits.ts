@@ -68,6 +68,8 @@ export class OutsideCircuits {
   /** The services whose probe this instance holds. */
   private readonly probing = new Set<string>();
   private readonly listeners = new Set<CircuitListener>();
+  /** How often this instance opened each circuit: whether one opened during an attempt. */
+  private readonly openings = new Map<string, number>();
   /** When this instance last wrote each circuit: a read begun before it must not undo it. */
   private readonly writtenAt = new Map<string, number>();
 
@@ -198,6 +200,7 @@ export class OutsideCircuits {
         .returning();
       this.probing.delete(service);
       this.writtenAt.set(service, performance.now());
+      this.openings.set(service, (this.openings.get(service) ?? 0) + 1);
       if (!row) return;
       const was = this.view.get(service)?.state ?? "closed";
       this.view.set(service, row);
@@ -250,6 +253,31 @@ export class OutsideCircuits {
       this.emit(row.service, "half_open");
     }
     return won.map((row) => row.service);
+  }
+
+  /** How many times this instance has opened the service's circuit (compare before and after a call). */
+  openingsOf(service: string): number {
+    return this.openings.get(service) ?? 0;
+  }
+
+  /**
+   * A probe that ended without telling anything of the service (its job failed before calling it):
+   * the circuit goes back to open, probed again at the next cycle with the next job.
+   */
+  async releaseProbe(service: string): Promise<void> {
+    if (!this.probing.delete(service)) return;
+    const now = this.now();
+    try {
+      const [row] = await this.db
+        .update(outsideCircuits)
+        .set({ state: "open", probeAt: now, updatedAt: now })
+        .where(and(eq(outsideCircuits.service, service), eq(outsideCircuits.state, "half_open")))
+        .returning();
+      this.writtenAt.set(service, performance.now());
+      if (row) this.view.set(service, row);
+    } catch (error) {
+      this.logger.warn({ service, err: (error as Error).message }, "probe not released");
+    }
   }
 
   /** Every open circuit probed at once: a restart is the moment a fixed configuration (a new token) shows. */
