@@ -5,7 +5,7 @@ import type { AttemptOutcome } from "../db/enums.ts";
 import { isLostConnection, retryOnLostConnection } from "../db/lost-connection.ts";
 import { deliveryAttempts, deliveryJobs, leads, outsideCircuits } from "../db/schema.ts";
 import type { Logger } from "../logger.ts";
-import { JIRA_KINDS, serviceOfJob, serviceOfJobSql } from "../outside/circuit-rules.ts";
+import { JIRA_KINDS, serviceOfJob, serviceOfJobSql, serviceOfKind } from "../outside/circuit-rules.ts";
 import { CircuitOpenError, type OutsideCircuits } from "../outside/circuits.ts";
 import { type JobKind, type LeadRow, reviveDeadJobs } from "./repository.ts";
 import { jobRetryDelay } from "./retry-policy.ts";
@@ -146,7 +146,7 @@ export class DeliveryWorker {
   private releaseWaiters(service: string): void {
     for (const [key, set] of this.waiters) {
       const kind = key.slice(0, key.indexOf(":"));
-      if (serviceOfJob({ kind, leadId: null, webhookEndpointId: null, payload: null }) !== service) continue;
+      if (serviceOfKind(kind) !== service) continue;
       for (const done of [...set]) done();
     }
   }
@@ -276,11 +276,7 @@ export class DeliveryWorker {
 
   /** Whether the circuit of a kind's service (not a webhook's: one per endpoint) is closed. */
   private circuitClosed(kind: JobKind): boolean {
-    return (
-      !this.circuits ||
-      this.circuits.state(serviceOfJob({ kind, leadId: null, webhookEndpointId: null, payload: null })) ===
-        "closed"
-    );
+    return !this.circuits || this.circuits.state(serviceOfKind(kind)) === "closed";
   }
 
   /** Stops polling and waits for the jobs in hand. */

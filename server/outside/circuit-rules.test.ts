@@ -11,6 +11,7 @@ import {
   PROBE_MIN_MS,
   probeDelayMs,
   serviceOfJob,
+  serviceOfKind,
 } from "./circuit-rules.ts";
 
 const now = new Date("2026-12-02T12:00:00Z");
@@ -92,6 +93,9 @@ describe("decision 124: the service a job calls", () => {
       "cache:varnish",
     );
     expect(job("slack")).toBe("slack");
+    // With no job in hand (what a visitor's wait asks): by its kind alone.
+    expect(serviceOfKind("ticket_comment")).toBe("jira");
+    expect(serviceOfKind("mail")).toBe("smtp");
   });
 });
 

@@ -131,6 +131,11 @@ export function serviceOfJob(job: JobTarget): string {
   return job.kind;
 }
 
+/** The service a kind of job calls, with no job in hand (a webhook's is per endpoint: not this). */
+export function serviceOfKind(kind: string): string {
+  return serviceOfJob({ kind, leadId: null, webhookEndpointId: null, payload: null });
+}
+
 /** serviceOfJob in SQL, for the outbox's claim: `alias` names the delivery_jobs row. */
 export function serviceOfJobSql(alias: string): SQL {
   const j = sql.raw(alias);
