@@ -348,6 +348,10 @@ export const deliveryJobs = pgTable(
   (t) => [
     index("delivery_jobs_due_idx").on(t.status, t.runAt),
     index("delivery_jobs_lead_idx").on(t.leadId),
+    // The claim asks, of each due job, whether its lead has another of its kind running: a look at
+    // that lead's running jobs only, not at every row that has ever been running (their index
+    // entries outlive them until a vacuum).
+    index("delivery_jobs_running_idx").on(t.leadId, t.kind).where(sql`${t.status} = 'running'`),
     index("delivery_jobs_ticket_idx").on(t.ticketId),
     index("delivery_jobs_webhook_endpoint_idx").on(t.webhookEndpointId, t.id),
     check(

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNotNull, isNull, lt, ne, or, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, lt, ne, or, sql } from "drizzle-orm";
 import type { Answers } from "~/lib/forms/definition.ts";
 import type { Priority, TemperatureLevel } from "~/lib/forms/scoring.ts";
 import type { Database } from "../db/client.ts";
@@ -197,15 +197,14 @@ export class TrackerSync {
       const [linked] = await this.db.select().from(leads).where(eq(leads.id, lead.relatedLeadId));
       return { recurring: true, linkTo: linked ?? null };
     }
-    const [withIssue] = await this.db
+    // One read: the latest earlier lead with an issue, else the latest without one.
+    const [latest] = await this.db
       .select()
       .from(leads)
-      .where(and(before, isNotNull(leads.trackerKey)))
-      .orderBy(desc(leads.createdAt))
+      .where(before)
+      .orderBy(sql`${leads.trackerKey} is null`, desc(leads.createdAt))
       .limit(1);
-    if (withIssue) return { recurring: true, linkTo: withIssue };
-    const [any] = await this.db.select({ id: leads.id }).from(leads).where(before).limit(1);
-    return { recurring: Boolean(any), linkTo: null };
+    return { recurring: Boolean(latest), linkTo: latest?.trackerKey ? latest : null };
   }
 
   /** Links the lead's issue to the earlier one ('Relates'), once; a refused link is logged, not retried. */

@@ -1,12 +1,14 @@
 import { randomBytes } from "node:crypto";
-import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import type { AttemptOutcome } from "../db/enums.ts";
 import { isLostConnection, retryOnLostConnection } from "../db/lost-connection.ts";
 import { deliveryAttempts, deliveryJobs, leads, outsideCircuits } from "../db/schema.ts";
+import { fromRow } from "../db/statement.ts";
 import type { Logger } from "../logger.ts";
 import { JIRA_KINDS, serviceOfJob, serviceOfJobSql, serviceOfKind } from "../outside/circuit-rules.ts";
 import { CircuitOpenError, type OutsideCircuits } from "../outside/circuits.ts";
+import { recordAttempt } from "./attempt-record.ts";
 import { type JobKind, type LeadRow, reviveDeadJobs } from "./repository.ts";
 import { jobRetryDelay } from "./retry-policy.ts";
 
@@ -358,33 +360,65 @@ export class DeliveryWorker {
     // replies, a reply before the next): only the oldest open one of a ticket is due.
     // A job still 'running' past its lease was abandoned by a worker that stopped (killed, crashed,
     // cut off): that attempt is recorded here, so every attempt shows in the job's history.
+    const at = now.toISOString();
+    // Kinds whose service's circuit is open here are left out before any other condition is read.
+    const held = probeOf === undefined ? this.heldKinds() : [];
+    const claimable = sql`${
+      held.length
+        ? sql`j.kind not in (${sql.join(
+            held.map((kind) => sql`${kind}`),
+            sql`, `,
+          )}) and `
+        : sql``
+    }${
+      probeOf !== undefined
+        ? sql`${serviceOfJobSql("j")} = ${probeOf}`
+        : this.circuits
+          ? sql`not exists (select 1 from ${outsideCircuits} c
+              where c.service = ${serviceOfJobSql("j")} and c.state <> 'closed')`
+          : sql`true`
+    }
+      and not exists (
+        select 1 from ${deliveryJobs} r
+        where r.lead_id = j.lead_id and r.kind = j.kind and r.id <> j.id
+          -- A lead's webhooks wait only for its other webhook to the same endpoint (decision 103).
+          and r.webhook_endpoint_id is not distinct from j.webhook_endpoint_id
+          and r.status = 'running' and r.locked_until >= ${at})
+      and (j.ticket_id is null or j.kind not like 'ticket%' or not exists (
+        select 1 from ${deliveryJobs} e
+        where e.ticket_id = j.ticket_id and e.kind like 'ticket%' and e.id < j.id
+          and e.status in ('pending', 'running')))`;
+    const columns = sql`j.id, j.status, j.locked_by, j.locked_until, j.attempts, j.run_at`;
+    // The due jobs and the abandoned ones are picked apart, each in the order of the due index, so
+    // a claim reads the few rows it takes rather than sorting the whole backlog (an outage's
+    // thousands of jobs, read on every claim, were most of the database's work while it lasted).
+    const picked =
+      probeOf !== undefined
+        ? sql`picked as (
+            select ${columns} from ${deliveryJobs} j
+            where (j.status = 'pending' or (j.status = 'running' and j.locked_until < ${at})) and ${claimable}
+            -- A probe takes a due job first: one waiting out its own backoff goes only when none is due.
+            order by (j.run_at > ${at}), j.run_at, j.id
+            limit 1
+            for update skip locked)`
+        : sql`due as (
+            select ${columns} from ${deliveryJobs} j
+            where j.status = 'pending' and j.run_at <= ${at} and ${claimable}
+            order by j.run_at, j.id
+            limit ${this.batchSize}
+            for update skip locked),
+          stale as (
+            select ${columns} from ${deliveryJobs} j
+            where j.status = 'running' and j.locked_until < ${at} and ${claimable}
+            order by j.run_at, j.id
+            limit ${this.batchSize}
+            for update skip locked),
+          picked as (
+            select * from due union all select * from stale
+            order by run_at, id
+            limit ${this.batchSize})`;
     const result = await this.db.execute(sql`
-      with picked as (
-        select j.id, j.status, j.locked_by, j.locked_until, j.attempts from ${deliveryJobs} j
-        where ((j.status = 'pending' and (j.run_at <= ${now.toISOString()} or ${probeOf !== undefined}))
-            or (j.status = 'running' and j.locked_until < ${now.toISOString()}))
-          and ${
-            probeOf !== undefined
-              ? sql`${serviceOfJobSql("j")} = ${probeOf}`
-              : this.circuits
-                ? sql`not exists (select 1 from ${outsideCircuits} c
-                    where c.service = ${serviceOfJobSql("j")} and c.state <> 'closed')`
-                : sql`true`
-          }
-          and not exists (
-            select 1 from ${deliveryJobs} r
-            where r.lead_id = j.lead_id and r.kind = j.kind and r.id <> j.id
-              -- A lead's webhooks wait only for its other webhook to the same endpoint (decision 103).
-              and r.webhook_endpoint_id is not distinct from j.webhook_endpoint_id
-              and r.status = 'running' and r.locked_until >= ${now.toISOString()})
-          and (j.ticket_id is null or j.kind not like 'ticket%' or not exists (
-            select 1 from ${deliveryJobs} e
-            where e.ticket_id = j.ticket_id and e.kind like 'ticket%' and e.id < j.id
-              and e.status in ('pending', 'running')))
-        -- A probe takes a due job first: one waiting out its own backoff goes only when none is due.
-        order by ${probeOf !== undefined ? sql`(j.run_at > ${now.toISOString()}), ` : sql``}j.run_at, j.id
-        limit ${probeOf !== undefined ? 1 : this.batchSize}
-        for update skip locked),
+      with ${picked},
       abandoned as (
         insert into ${deliveryAttempts} (job_id, attempt, worker, started_at, finished_at, outcome, detail)
         select p.id, p.attempts, coalesce(p.locked_by, 'unknown'), p.locked_until, p.locked_until, 'retry',
@@ -396,11 +430,18 @@ export class DeliveryWorker {
         locked_by = ${this.id},
         locked_until = ${leaseEnd.toISOString()}
       from picked where d.id = picked.id
-      returning d.id`);
-    // Both drivers (pg and PGlite) answer raw statements with a `rows` array.
-    const ids = (result as unknown as { rows: { id: unknown }[] }).rows.map((row) => Number(row.id));
-    if (ids.length === 0) return [];
-    return this.db.select().from(deliveryJobs).where(inArray(deliveryJobs.id, ids));
+      returning d.*`);
+    // Both drivers (pg and PGlite) answer raw statements with a `rows` array; the claimed rows come
+    // back with it, so a claim is one round trip.
+    const rows = (result as unknown as { rows: Record<string, unknown>[] }).rows;
+    return rows.map((row) => fromRow(deliveryJobs, row));
+  }
+
+  /** The kinds of job whose whole service (Jira, SMTP) has its circuit open in this instance's view. */
+  private heldKinds(): string[] {
+    const circuits = this.circuits;
+    if (!circuits) return [];
+    return deliveryJobs.kind.enumValues.filter((kind) => circuits.state(serviceOfKind(kind)) !== "closed");
   }
 
   /** Whether this worker still holds the job: every update of a claimed job is conditional on it. */
@@ -518,74 +559,24 @@ export class DeliveryWorker {
     // about 6 s (a failover's usual length), since the conditional update is safe to repeat.
     const held = await retryOnLostConnection(
       () =>
-        this.db.transaction(async (tx) => {
-          // Only the holder moves the job on; a worker that lost it (a stalled process whose lease ran
-          // out) still records what it did, and leaves the job to its new holder.
-          const moved = await tx
-            .update(deliveryJobs)
-            .set(
-              outcome === "ok"
-                ? {
-                    // The lead changed while the job ran: it runs again, fresh, instead of a second job.
-                    status: sql`case when ${deliveryJobs.rerun} then 'pending' else 'done' end`,
-                    runAt: finishedAt,
-                    attempts: sql`case when ${deliveryJobs.rerun} then 0 else ${deliveryJobs.attempts} end`,
-                    rerun: false,
-                    finishedAt: sql`case when ${deliveryJobs.rerun} then null else ${finishedAt.toISOString()}::timestamptz end`,
-                    lockedBy: null,
-                    lockedUntil: null,
-                    lastError: null,
-                  }
-                : outcome === "retry"
-                  ? { status: "pending", runAt: runAt!, lockedBy: null, lockedUntil: null, lastError: detail }
-                  : outcome === "deferred"
-                    ? {
-                        status: "pending",
-                        attempts: sql`greatest(${deliveryJobs.attempts} - 1, 0)`,
-                        lockedBy: null,
-                        lockedUntil: null,
-                        lastError: detail,
-                      }
-                    : {
-                        status: "dead",
-                        finishedAt,
-                        lockedBy: null,
-                        lockedUntil: null,
-                        lastError: detail,
-                        exhausted,
-                      },
-            )
-            .where(this.held(job.id))
-            .returning({ id: deliveryJobs.id });
-          await tx.insert(deliveryAttempts).values({
-            jobId: job.id,
-            attempt: job.attempts,
-            worker: this.id,
-            startedAt,
-            finishedAt,
-            outcome,
-            detail: (moved.length ? detail : `${detail ?? ""} (lease lost: the job was taken over)`)?.slice(
-              0,
-              2000,
-            ),
-          });
-          if (moved.length === 0) {
-            this.logger.warn(
-              { job: job.id, kind: job.kind, lead: job.leadId },
-              "job lease lost before it ended",
-            );
-            return false;
-          }
-          if (outcome === "dead" && job.kind === "tracker" && job.leadId) {
-            await tx
-              .update(leads)
-              .set({ deliveryStatus: "failed", updatedAt: finishedAt })
-              .where(eq(leads.id, job.leadId));
-          }
-          return true;
+        recordAttempt(this.db, {
+          jobId: job.id,
+          attempt: job.attempts,
+          worker: this.id,
+          outcome,
+          detail: detail ?? null,
+          runAt,
+          exhausted,
+          startedAt,
+          finishedAt,
+          failedLeadId: job.kind === "tracker" ? job.leadId : null,
         }),
       { attempts: RESULT_WRITE_ATTEMPTS },
     );
+    // Only the holder moves the job on; a worker that lost it (a stalled process whose lease ran
+    // out) still recorded what it did, and leaves the job to its new holder.
+    if (!held)
+      this.logger.warn({ job: job.id, kind: job.kind, lead: job.leadId }, "job lease lost before it ended");
     // The target works again: what died of its outage comes back now rather than at the next probe.
     // Only on the success that ends a failure: an ordinary delivery costs no extra transaction.
     if (held && recovered) {

@@ -7,6 +7,7 @@ import {
   fullJitter,
   MAX_RETRY_AFTER_MS,
   openingAfter,
+  PROBE_BASE_MS,
   PROBE_MAX_MS,
   PROBE_MIN_MS,
   probeDelayMs,
@@ -25,7 +26,7 @@ describe("decision 124: when a circuit opens", () => {
     expect(openingAfter(failed, { ...closed, failuresInRow: FAILURES_TO_OPEN }, () => 0.5)).toEqual({
       reason: "failures",
       detail: "HTTP 503",
-      probeAt: at(5_000),
+      probeAt: at(PROBE_BASE_MS / 2),
     });
   });
   it("opens at once on credentials refused, whatever the count", () => {
@@ -34,7 +35,7 @@ describe("decision 124: when a circuit opens", () => {
     ).toEqual({
       reason: "credentials",
       detail: "Token inválido ou expirado",
-      probeAt: at(10_000),
+      probeAt: at(PROBE_BASE_MS),
     });
   });
   it("opens at once until a Retry-After, capped at 10 minutes", () => {
@@ -49,7 +50,7 @@ describe("decision 124: when a circuit opens", () => {
   it("a failed probe (or a failure while open) opens it again at once", () => {
     expect(
       openingAfter(failed, { ...closed, state: "half_open", probesFailed: 3 }, () => 1)?.probeAt,
-    ).toEqual(at(80_000));
+    ).toEqual(at(PROBE_BASE_MS * 2 ** 3));
     expect(openingAfter(failed, { ...closed, state: "open" })).toBeDefined();
   });
   it("a test's threshold replaces the default", () => {
@@ -63,17 +64,11 @@ describe("decision 124: probes and jitter", () => {
     expect(fullJitter(30_000, () => 0.5)).toBe(15_000);
     expect(fullJitter(30_000, () => 0.999_999)).toBe(29_999);
   });
-  it("the probe's ceiling doubles per failed probe from 10 s up to 5 min, never under 2 s", () => {
-    expect([0, 1, 2, 3, 4, 5, 6, 10].map((n) => probeDelayMs(n, () => 1))).toEqual([
-      10_000,
-      20_000,
-      40_000,
-      80_000,
-      160_000,
-      PROBE_MAX_MS,
-      PROBE_MAX_MS,
-      PROBE_MAX_MS,
+  it("the probe's ceiling doubles per failed probe from 5 s up to 1 min, never under 2 s", () => {
+    expect([0, 1, 2, 3, 4, 5, 10].map((n) => probeDelayMs(n, () => 1))).toEqual([
+      5_000, 10_000, 20_000, 40_000, 60_000, 60_000, 60_000,
     ]);
+    expect(PROBE_MAX_MS).toBe(60_000);
     expect(probeDelayMs(0, () => 0)).toBe(PROBE_MIN_MS);
   });
 });

@@ -12,9 +12,12 @@ import type { CircuitReason, CircuitState } from "../db/enums.ts";
 
 /** Failures in a row (calls of this instance) that open a closed circuit. */
 export const FAILURES_TO_OPEN = 5;
-/** The ceiling of the first probe's wait; each failed probe doubles it, up to PROBE_MAX_MS. */
-export const PROBE_BASE_MS = 10_000;
-export const PROBE_MAX_MS = 5 * 60_000;
+/**
+ * The ceiling of the first probe's wait; each failed probe doubles it, up to PROBE_MAX_MS: the
+ * deliveries resume within about a minute of the service's return (decision 124).
+ */
+export const PROBE_BASE_MS = 5_000;
+export const PROBE_MAX_MS = 60_000;
 /** The shortest wait before a probe (full jitter may draw less). */
 export const PROBE_MIN_MS = 2_000;
 /** A service's Retry-After is honoured up to this (a longer one is read as this). */

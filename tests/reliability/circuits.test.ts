@@ -248,7 +248,7 @@ describe.each(databaseTargets())("outside services' circuits on $name", (target)
     await sendLeads(stack, 12, "outage");
     const before = jira.requests.length;
     await runFor([stack.worker], stack.clock, 12 * HOUR, MINUTE);
-    // A probe at most every few minutes (its wait grows to 5 min), one job's calls each.
+    // A probe at most about once a minute (its wait grows to 1 min), one job's calls each.
     const probes = (await handle.db.select().from(deliveryAttempts)).filter((a) => a.outcome === "deferred");
     expect(probes.length).toBeLessThanOrEqual((12 * HOUR) / (PROBE_MAX_MS / 2) + 12);
     expect(jira.requests.length - before).toBeLessThanOrEqual(probes.length * 3);

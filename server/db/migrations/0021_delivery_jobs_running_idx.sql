@@ -1,0 +1,1 @@
+CREATE INDEX "delivery_jobs_running_idx" ON "delivery_jobs" USING btree ("lead_id","kind") WHERE "delivery_jobs"."status" = 'running';
