@@ -32,6 +32,9 @@ import {
 } from "./repository.ts";
 import { formTokenKey, spamReason } from "./spam.ts";
 
+/** How long a fresh submission waits for the tracker's key before the local protocol (B §4.5). */
+export const PROTOCOL_WAIT_MS = 2_500;
+
 export interface SubmissionInput {
   formKey: FormKey;
   /** capture: the first lead_capture step is done; complete: the whole form is. */
@@ -338,7 +341,7 @@ export class LeadService {
     let current = lead;
     if (fresh && lead.deliveryStatus !== "simulated" && lead.deliveryStatus !== "spam") {
       try {
-        const waitMs = this.options.protocolWaitMs ?? 2_500;
+        const waitMs = this.options.protocolWaitMs ?? PROTOCOL_WAIT_MS;
         const { db, trackerAttempted, trackerSlow } = this.options;
         if (trackerSlow?.()) {
           // The key would not come in time: the visitor gets the local protocol now, the lead its tries.
