@@ -154,6 +154,13 @@ export const adminTexts = {
     edits: "Edições recentes de conteúdo",
     audit: "Atividade da administração",
     none: "Nenhum registro ainda.",
+    heldTitle: (n: number) =>
+      n === 1
+        ? "1 lead morno ou quente foi retido como spam: confira se é uma pessoa"
+        : `${n} leads mornos ou quentes foram retidos como spam: confira se são pessoas`,
+    heldHint:
+      "Leads que parecem reais não chegam ao Jira enquanto estiverem retidos. Abra cada um e use “Liberar para entrega” se for uma pessoa.",
+    heldAll: "Ver todos os retidos",
   },
   /** The versions of a document compared field by field, and restores (decision 100). */
   history: {

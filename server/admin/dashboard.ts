@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, isNotNull, isNull, sql } from "drizzle-orm";
+import { and, count, desc, eq, gte, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import type { LeadLevel } from "~/lib/lead-status.ts";
 import type { Database } from "../db/client.ts";
 import { contentDocuments, contentRevisions, deliveryJobs, leads } from "../db/schema.ts";
@@ -14,7 +14,24 @@ export interface DashboardFigures {
   /** Leads of the last 30 days no sales owner was given (no routing rule matched; spam left out). */
   unassigned: number;
   recentEdits: { name: string; segment: string; lang: string; version: number; author: string; at: string }[];
+  /** Warm and hot leads of the last 30 days held as spam, newest first: a person should look (decision 125). */
+  heldForReview: HeldLead[];
 }
+
+export interface HeldLead {
+  id: string;
+  protocol: string;
+  form: string;
+  level: LeadLevel;
+  score: number;
+  spamReason: string;
+  /** The visitor's name (or e-mail) as they typed it. */
+  who: string;
+  at: string;
+}
+
+/** How many held leads the dashboard lists; the inbox's "Retidos" filter has the rest. */
+export const HELD_FOR_REVIEW_LIMIT = 10;
 
 export interface DayCount {
   /** YYYY-MM-DD (UTC) */
@@ -65,7 +82,7 @@ export async function deliveryCounts(db: Database): Promise<{ pending: number; f
 export async function dashboardFigures(db: Database, now: Date = new Date()): Promise<DashboardFigures> {
   const since = new Date(now.getTime() - DASHBOARD_DAYS * 24 * 3600_000);
   const day = sql<string>`to_char(${leads.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`;
-  const [byForm, byDay, deliveries, spam, unassigned, edits] = await Promise.all([
+  const [byForm, byDay, deliveries, spam, unassigned, edits, held] = await Promise.all([
     db
       .select({ form: leads.formId, level: leads.level, n: count() })
       .from(leads)
@@ -96,6 +113,23 @@ export async function dashboardFigures(db: Database, now: Date = new Date()): Pr
       .where(eq(contentRevisions.source, "admin"))
       .orderBy(desc(contentRevisions.createdAt), desc(contentRevisions.id))
       .limit(10),
+    db
+      .select({
+        id: leads.id,
+        protocol: leads.protocol,
+        form: leads.formId,
+        level: leads.level,
+        score: leads.score,
+        spamReason: leads.spamReason,
+        answers: leads.answers,
+        at: leads.createdAt,
+      })
+      .from(leads)
+      .where(
+        and(gte(leads.createdAt, since), isNotNull(leads.spamReason), inArray(leads.level, ["warm", "hot"])),
+      )
+      .orderBy(desc(leads.createdAt))
+      .limit(HELD_FOR_REVIEW_LIMIT),
   ]);
   const forms = new Map<string, { form: string; cold: number; warm: number; hot: number; total: number }>();
   for (const row of byForm) {
@@ -114,5 +148,20 @@ export async function dashboardFigures(db: Database, now: Date = new Date()): Pr
     spam: Number(spam[0]?.n ?? 0),
     unassigned: Number(unassigned[0]?.n ?? 0),
     recentEdits: edits.map((edit) => ({ ...edit, author: edit.author ?? "—", at: edit.at.toISOString() })),
+    heldForReview: held.map(({ answers, at, ...lead }) => ({
+      ...lead,
+      spamReason: lead.spamReason ?? "",
+      who: visitorName(answers as Record<string, unknown>),
+      at: at.toISOString(),
+    })),
   };
+}
+
+/** The name a visitor typed (the forms' name fields), else their e-mail, else a dash. */
+function visitorName(answers: Record<string, unknown>): string {
+  for (const field of ["nome", "nomeResponsavel", "email"]) {
+    const value = answers[field];
+    if (typeof value === "string" && value.trim()) return value.trim();
+  }
+  return "—";
 }

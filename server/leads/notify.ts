@@ -2,6 +2,7 @@ import { createHmac } from "node:crypto";
 import { formatDayAtTime } from "~/lib/format.ts";
 import type { Answers } from "~/lib/forms/definition.ts";
 import { TEMPERATURE_LABELS, type TemperatureLevel } from "~/lib/forms/scoring.ts";
+import { HELD_LEAD_EVENT, spamReasonLabel } from "~/lib/leads/held.ts";
 import { NO_TELEMETRY, type Telemetry } from "../metrics/telemetry.ts";
 import { leadData } from "../webhooks/payload.ts";
 import type { LeadRow } from "./repository.ts";
@@ -115,11 +116,40 @@ async function post(
   throw new JobError(`HTTP ${response.status}`, retryable);
 }
 
+/**
+ * "⚠️ Lead quente (87/100) em demonstracao retido como possível spam: enviado rápido demais, …":
+ * a warm or hot lead the checks held, announced so a person reviews it now (decision 125).
+ */
+function heldTopic(lead: LeadRow): string {
+  const level = TEMPERATURE_LABELS.pt[lead.level as TemperatureLevel];
+  return `⚠️ Lead ${level.toLowerCase()} (${lead.score}/100) em ${lead.formId} retido como possível spam: ${spamReasonLabel(lead.spamReason ?? "")}`;
+}
+
+/** Where staff review a held lead and release it. */
+function reviewLine(lead: LeadRow, config: NotifyConfig): string {
+  return `Revise e libere: ${new URL(`/admin/leads/${lead.id}`, config.publicBaseUrl).href}`;
+}
+
+/** A job's event: the held lead's notice, or the hot lead's. */
+function isHeldNotice(job: unknown): boolean {
+  return (job as { event?: string | null } | null)?.event === HELD_LEAD_EVENT;
+}
+
 /** Slack and Teams (hot leads). The signed webhooks are server/webhooks/delivery.ts (decision 103). */
 export function notificationHandlers(config: NotifyConfig) {
   return {
-    slack: async (_job: unknown, lead: LeadRow) => {
+    slack: async (job: unknown, lead: LeadRow) => {
       if (!config.slackUrl) return "Slack não configurado";
+      if (isHeldNotice(job))
+        return post(
+          "slack",
+          config.slackUrl,
+          JSON.stringify({
+            text: `${heldTopic(lead)}: ${slackEscape(who(lead.answers as Answers))}\n${reviewLine(lead, config)}`,
+          }),
+          {},
+          config,
+        );
       const assignment = slackEscape(assignmentLine((await config.ownerOf?.(lead)) ?? null, lead.respondBy));
       return post(
         "slack",
@@ -131,8 +161,19 @@ export function notificationHandlers(config: NotifyConfig) {
         config,
       );
     },
-    teams: async (_job: unknown, lead: LeadRow) => {
+    teams: async (job: unknown, lead: LeadRow) => {
       if (!config.teamsUrl) return "Teams não configurado";
+      if (isHeldNotice(job)) {
+        const card = {
+          "@type": "MessageCard",
+          "@context": "https://schema.org/extensions",
+          summary: heldTopic(lead),
+          themeColor: "B45309",
+          title: heldTopic(lead),
+          text: `${teamsEscape(who(lead.answers as Answers))}\n\n${teamsEscape(reviewLine(lead, config))}`,
+        };
+        return post("teams", config.teamsUrl, JSON.stringify(card), {}, config);
+      }
       const assignment = teamsEscape(assignmentLine((await config.ownerOf?.(lead)) ?? null, lead.respondBy));
       const card = {
         "@type": "MessageCard",

@@ -1,4 +1,5 @@
-import { and, eq, inArray, isNotNull, type SQL, sql, TransactionRollbackError } from "drizzle-orm";
+import { and, eq, gte, inArray, isNotNull, type SQL, sql, TransactionRollbackError } from "drizzle-orm";
+import { HELD_LEAD_EVENT } from "~/lib/leads/held.ts";
 import type { LeadEvent } from "~/lib/webhooks.ts";
 import type { Database } from "../db/client.ts";
 import { deliveryAttempts, deliveryJobs, leadRequests, leads, spentFormTokens } from "../db/schema.ts";
@@ -123,7 +124,8 @@ const insertLeadStatement = compileStatement<InsertLeadValues>("insert-lead", (p
       select stored.id, job.kind, job.event, job.max_attempts,
         ${at}::timestamptz + job.delay_ms * interval '1 millisecond'
       from stored, jsonb_to_recordset(${param("jobs")}::jsonb) as job(kind text, event text, max_attempts integer, delay_ms integer)
-      where stored.spam_reason is null
+      -- A held lead gets only its notice to staff (decision 125).
+      where stored.spam_reason is null or job.event = ${sql.raw(`'${HELD_LEAD_EVENT}'`)}
       -- A tracker job already open for the lead stays the only one (a unique index).
       on conflict do nothing
     ),
@@ -177,6 +179,11 @@ export async function findByRequestKey(db: Database, key: string): Promise<LeadR
     .innerJoin(leads, eq(leads.id, leadRequests.leadId))
     .where(eq(leadRequests.key, key));
   return row?.lead ?? null;
+}
+
+/** How many leads one client (its hashed address) sent since `since` (decision 125). */
+export async function recentLeadsFrom(db: Database, clientHash: string, since: Date): Promise<number> {
+  return db.$count(leads, and(eq(leads.clientHash, clientHash), gte(leads.createdAt, since)));
 }
 
 export async function findLead(db: Database, id: string): Promise<LeadRow | null> {

@@ -6,6 +6,7 @@ import { actionFor, computeTemperature, type Temperature } from "~/lib/forms/sco
 import { type FieldErrors, validateSteps } from "~/lib/forms/validation.ts";
 import type { LeadStage } from "~/lib/lead-status.ts";
 import { clarityIdFrom, NO_CLARITY } from "~/lib/leads/clarity.ts";
+import { HELD_LEAD_EVENT, heldLeadWorthReview } from "~/lib/leads/held.ts";
 import { leadIdentity } from "~/lib/leads/identity.ts";
 import { eventsOnStore } from "~/lib/webhooks.ts";
 import type { AuditActor, AuditLog } from "../admin/audit.ts";
@@ -27,10 +28,18 @@ import {
   MAX_ATTEMPTS,
   type NewJob,
   queuedKinds,
+  recentLeadsFrom,
   releaseLead,
   trackerSettled,
 } from "./repository.ts";
-import { formTokenKey, spamReason } from "./spam.ts";
+import {
+  answersCarryLinks,
+  FAST_RECENT_WINDOW_MS,
+  fillVerdict,
+  formTokenKey,
+  type SpamReason,
+  spamReason,
+} from "./spam.ts";
 
 /** How long a fresh submission waits for the tracker's key before the local protocol (B §4.5). */
 export const PROTOCOL_WAIT_MS = 2_500;
@@ -160,7 +169,13 @@ export class LeadService {
     const clarityId = clarityIdFrom(input.client.clarityCookie);
     const temperature = computeTemperature(form, answers, { hasTrackingId: clarityId !== NO_CLARITY });
     const action = actionFor(form, temperature.level);
-    const spam = spamReason(input, this.options.signer, now.getTime(), this.options.minFillMs);
+    const clientHash = input.client.ip
+      ? createHash("sha256")
+          .update(`${this.options.signer.sign("ip", input.client.ip)}`)
+          .digest("hex")
+          .slice(0, 32)
+      : null;
+    const spam = await this.spamOf(input, answers, clientHash, now);
 
     if (input.leadId) {
       const lead = await findLead(db, input.leadId);
@@ -227,12 +242,7 @@ export class LeadService {
           firstTouch: input.tracking.firstTouch,
           consent: input.tracking.consent,
         }),
-        clientHash: input.client.ip
-          ? createHash("sha256")
-              .update(`${this.options.signer.sign("ip", input.client.ip)}`)
-              .digest("hex")
-              .slice(0, 32)
-          : null,
+        clientHash,
         consentPurpose: form.privacy.purpose,
         consentTextVersion: form.privacy.version,
         consentAt: now,
@@ -268,6 +278,27 @@ export class LeadService {
   }
 
   /**
+   * Why the submission is held as automated, or null (decision 125). The leads its client sent in
+   * the last minutes are counted only for a fast one without links: the others need no read.
+   */
+  private async spamOf(
+    input: SubmissionInput,
+    answers: Record<string, unknown>,
+    clientHash: string | null,
+    now: Date,
+  ): Promise<SpamReason | null> {
+    const { signer, minFillMs, db } = this.options;
+    const at = now.getTime();
+    const links = answersCarryLinks(answers);
+    const fast = fillVerdict(input, signer, at, minFillMs) === "fast";
+    const recentFromClient =
+      fast && !links && clientHash
+        ? await recentLeadsFrom(db, clientHash, new Date(at - FAST_RECENT_WINDOW_MS))
+        : 0;
+    return spamReason(input, signer, at, minFillMs, { links, recentFromClient });
+  }
+
+  /**
    * Jobs queued to run later (the confirmation e-mail, due a few seconds after the lead) start when
    * due, not at the worker's next poll: one timer per delay, which does not hold the process open.
    */
@@ -291,7 +322,7 @@ export class LeadService {
     event: string,
     alreadyQueued: string[],
   ): NewJob[] {
-    if (spam) return [];
+    if (spam) return this.heldNoticeJobs(form, temperature, alreadyQueued);
     const jobs: NewJob[] = [];
     if (!this.isSimulated(form)) jobs.push({ kind: "tracker", maxAttempts: MAX_ATTEMPTS.tracker });
     const { notifications } = this.options;
@@ -303,6 +334,20 @@ export class LeadService {
         jobs.push({ kind: "teams", event, maxAttempts: MAX_ATTEMPTS.teams });
       }
     }
+    return jobs;
+  }
+
+  /**
+   * A held lead that scores warm or hot is announced in the sales channels at once, with a link to
+   * release it (decision 125); a cold one waits in the inbox's "Retidos" filter.
+   */
+  private heldNoticeJobs(form: FormDefinition, temperature: Temperature, alreadyQueued: string[]): NewJob[] {
+    if (!heldLeadWorthReview(temperature.level)) return [];
+    const { notifications } = this.options;
+    const jobs: NewJob[] = [];
+    for (const kind of ["slack", "teams"] as const)
+      if (notifications[kind] && form.integrations.webhooks[kind] && !alreadyQueued.includes(kind))
+        jobs.push({ kind, event: HELD_LEAD_EVENT, maxAttempts: MAX_ATTEMPTS[kind] });
     return jobs;
   }
 

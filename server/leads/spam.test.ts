@@ -1,8 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { Signer } from "../secrets.ts";
 import {
+  answersCarryLinks,
   CONFIRMATION_MIN_FILL_MS,
+  FAST_RECENT_LIMIT,
+  FAST_RECENT_WINDOW_MS,
   FORM_TOKEN_SHAPE,
+  fillVerdict,
   formTokenKey,
   issueFormChallenge,
   issueFormToken,
@@ -77,23 +81,68 @@ describe("spam check: the signed form token ('bad-token')", () => {
   });
 });
 
-describe("spam check: too fast (< minFillMs, default 3000 ms)", () => {
+describe("spam check: fast (< minFillMs, default 3000 ms) weighs with other signs (decision 125)", () => {
+  const bot = { links: true, recentFromClient: 0 };
   it("the default is 3000 ms", () => {
     expect(MIN_FILL_MS).toBe(3000);
   });
-  it("sent 2999 ms after the form was shown: too fast", () => {
-    expect(spamReason({ formToken: token }, signer, SHOWN + 2999)).toBe("too-fast");
+  it("sent 2999 ms after the form was shown: fast", () => {
+    expect(fillVerdict({ formToken: token }, signer, SHOWN + 2999)).toBe("fast");
+    expect(fillVerdict({ formToken: token }, signer, SHOWN + 3000)).toBe("clean");
   });
-  it("sent exactly 3000 ms after: accepted", () => {
-    expect(spamReason({ formToken: token }, signer, SHOWN + 3000)).toBeNull();
+  it("fast alone is accepted: autofill, a pasted CNPJ, a chat popup's two fields", () => {
+    expect(spamReason({ formToken: token }, signer, SHOWN + 600)).toBeNull();
+    expect(spamReason({ formToken: token }, signer, SHOWN + 2999)).toBeNull();
   });
-  it("a token from the future is too fast", () => {
-    expect(spamReason({ formToken: token }, signer, SHOWN - 1)).toBe("too-fast");
+  it("fast with links in the text is held as too-fast", () => {
+    expect(spamReason({ formToken: token }, signer, SHOWN + 2999, MIN_FILL_MS, bot)).toBe("too-fast");
+    // The same text sent at a person's pace is not held for its links alone.
+    expect(spamReason({ formToken: token }, signer, SHOWN + 3000, MIN_FILL_MS, bot)).toBeNull();
+  });
+  it(`fast after ${FAST_RECENT_LIMIT} leads of the same client in ten minutes is held`, () => {
+    const at = (recentFromClient: number) =>
+      spamReason({ formToken: token }, signer, SHOWN + 1000, MIN_FILL_MS, { links: false, recentFromClient });
+    expect(at(FAST_RECENT_LIMIT - 1)).toBeNull();
+    expect(at(FAST_RECENT_LIMIT)).toBe("too-fast");
+    expect(FAST_RECENT_WINDOW_MS).toBe(10 * 60_000);
+  });
+  it("a token from the future is fast", () => {
+    expect(fillVerdict({ formToken: token }, signer, SHOWN - 1)).toBe("fast");
+    expect(spamReason({ formToken: token }, signer, SHOWN - 1, MIN_FILL_MS, bot)).toBe("too-fast");
   });
   it("a custom minFillMs", () => {
-    expect(spamReason({ formToken: token }, signer, SHOWN + 999, 1000)).toBe("too-fast");
-    expect(spamReason({ formToken: token }, signer, SHOWN + 1000, 1000)).toBeNull();
-    expect(spamReason({ formToken: token }, signer, SHOWN, 0)).toBeNull();
+    expect(fillVerdict({ formToken: token }, signer, SHOWN + 999, 1000)).toBe("fast");
+    expect(fillVerdict({ formToken: token }, signer, SHOWN + 1000, 1000)).toBe("clean");
+    expect(fillVerdict({ formToken: token }, signer, SHOWN, 0)).toBe("clean");
+  });
+  it("the honeypot and a bad token hold a lead however slow it was", () => {
+    expect(spamReason({ honeypot: "x", formToken: token }, signer, SHOWN + 60_000)).toBe("honeypot");
+    expect(spamReason({ formToken: "lixo" }, signer, SHOWN + 60_000)).toBe("bad-token");
+  });
+});
+
+describe("links in the answers (decision 125)", () => {
+  it("finds a URL, www., BBCode or an HTML tag in any text answer or list item", () => {
+    for (const text of [
+      "veja http://spam.example",
+      "HTTPS://x.io",
+      "acesse www.exemplo.com",
+      "[url=https://x]oi[/url]",
+      "<a href='x'>oi</a>",
+    ])
+      expect(answersCarryLinks({ mensagem: text })).toBe(true);
+    expect(answersCarryLinks({ modulos: ["financeiro", "http://x.example"] })).toBe(true);
+  });
+  it("reads an e-mail, a company name with a dot, a CNPJ and numbers as plain text", () => {
+    expect(
+      answersCarryLinks({
+        email: "ana@empresa.com.br",
+        nomeEmpresa: "Silva & Filhos Ltda.",
+        cnpj: "12.345.678/0001-90",
+        numeroFuncionarios: 12,
+        mensagem: "Preço < R$ 500? Uso o sistema 2.0",
+      }),
+    ).toBe(false);
   });
 });
 
@@ -114,8 +163,8 @@ describe("a form's challenge (decision 122): signed, bound to its form and its t
   });
   it("passes for its own form after the minimum fill time", () => {
     expect(spamReason({ formToken: challenge, formKey: "contato" }, signer, SHOWN + MIN_FILL_MS)).toBeNull();
-    expect(spamReason({ formToken: challenge, formKey: "contato" }, signer, SHOWN + MIN_FILL_MS - 1)).toBe(
-      "too-fast",
+    expect(fillVerdict({ formToken: challenge, formKey: "contato" }, signer, SHOWN + MIN_FILL_MS - 1)).toBe(
+      "fast",
     );
   });
   it("is a bad token for another form", () => {
@@ -137,11 +186,11 @@ describe("a form's challenge (decision 122): signed, bound to its form and its t
     expect(CONFIRMATION_MIN_FILL_MS).toBe(1000);
     expect(readFormToken(signer, confirmation)?.kind).toBe("confirmation");
     const at = (ms: number) =>
-      spamReason({ formToken: confirmation, formKey: "newsletter" }, signer, SHOWN + ms);
-    expect(at(999)).toBe("too-fast");
-    expect(at(1000)).toBeNull();
+      fillVerdict({ formToken: confirmation, formKey: "newsletter" }, signer, SHOWN + ms);
+    expect(at(999)).toBe("fast");
+    expect(at(1000)).toBe("clean");
     // A test server's minimum of 0 stays 0.
-    expect(spamReason({ formToken: confirmation, formKey: "newsletter" }, signer, SHOWN, 0)).toBeNull();
+    expect(fillVerdict({ formToken: confirmation, formKey: "newsletter" }, signer, SHOWN, 0)).toBe("clean");
   });
   it("a page token of the earlier form is still read, bound to no form", () => {
     expect(readFormToken(signer, token)).toEqual({ shownAt: SHOWN, form: null, kind: "interaction" });

@@ -100,24 +100,76 @@ export function formTokenKey(token: string): string {
 
 export type SpamReason = "honeypot" | "too-fast" | "bad-token" | "replayed-token";
 
+/** What the honeypot and the token say: held outright, sent faster than a person types, or clean. */
+export type FillVerdict = "honeypot" | "bad-token" | "fast" | "clean";
+
 /**
- * Why a submission looks automated, or null. Such a lead is answered like a success and stored
- * held for review: never delivered unless an admin releases it. A replayed token is found when the
- * lead is stored (server/leads/repository.ts), not here. A challenge of another form is a bad token.
+ * The honeypot and the token, read. A filled honeypot or a token that is not ours (forged, another
+ * form's, expired) holds the lead; a submission sooner than `minFillMs` after its challenge is only
+ * "fast": browsers' autofill, a pasted CNPJ or a chat popup's two fields do that (decision 125).
+ * A replayed token is found when the lead is stored (server/leads/repository.ts), not here.
+ */
+export function fillVerdict(
+  input: { honeypot?: string | null; formToken?: string | null; formKey?: string },
+  signer: Signer,
+  now: number,
+  minFillMs = MIN_FILL_MS,
+): FillVerdict {
+  if (input.honeypot && input.honeypot.trim() !== "") return "honeypot";
+  const token = readFormToken(signer, input.formToken);
+  if (token === null) return "bad-token";
+  if (token.form !== null && input.formKey !== undefined && token.form !== input.formKey) return "bad-token";
+  const age = now - token.shownAt;
+  if (age > MAX_TOKEN_AGE_MS) return "bad-token";
+  const minimum = token.kind === "confirmation" ? Math.min(minFillMs, CONFIRMATION_MIN_FILL_MS) : minFillMs;
+  return age < minimum ? "fast" : "clean";
+}
+
+/** A fast submission is held when this many leads came from its client in the window before it. */
+export const FAST_RECENT_LIMIT = 3;
+export const FAST_RECENT_WINDOW_MS = 10 * 60_000;
+
+/** What else is known of a fast submission: whether its text carries links, how many came before it. */
+export interface FastSigns {
+  links: boolean;
+  /** Leads from the same client (its hashed address) in the FAST_RECENT_WINDOW_MS before it. */
+  recentFromClient: number;
+}
+
+/**
+ * Whether a fast submission is a bot's (decision 125): speed alone is not enough, since people
+ * autofill; it is with links in the text (what spam bots post) or with the same client having sent
+ * FAST_RECENT_LIMIT leads in the last ten minutes.
+ */
+export function fastIsSpam(signs: FastSigns): boolean {
+  return signs.links || signs.recentFromClient >= FAST_RECENT_LIMIT;
+}
+
+/** Links or markup in a text answer: `http://`, `www.`, `[url=`, an HTML tag. */
+const LINK_SHAPE = /https?:\/\/|\bwww\.|\[url[=\]]|<\s*[a-z][^>]*>/i;
+
+/** Whether any text answer (a field or an item of a list) carries a link or markup. */
+export function answersCarryLinks(answers: Record<string, unknown>): boolean {
+  return Object.values(answers).some((value) =>
+    (Array.isArray(value) ? value : [value]).some(
+      (item) => typeof item === "string" && LINK_SHAPE.test(item),
+    ),
+  );
+}
+
+/**
+ * Why a submission is held for review as automated, or null: the fill verdict, and for a fast one
+ * the signs that weigh with it (decision 125). Such a lead is answered like a success and stored
+ * held: never delivered unless an admin releases it; a warm or hot one is announced to staff.
  */
 export function spamReason(
   input: { honeypot?: string | null; formToken?: string | null; formKey?: string },
   signer: Signer,
   now: number,
   minFillMs = MIN_FILL_MS,
+  signs: FastSigns = { links: false, recentFromClient: 0 },
 ): SpamReason | null {
-  if (input.honeypot && input.honeypot.trim() !== "") return "honeypot";
-  const token = readFormToken(signer, input.formToken);
-  if (token === null) return "bad-token";
-  if (token.form !== null && input.formKey !== undefined && token.form !== input.formKey) return "bad-token";
-  const age = now - token.shownAt;
-  const minimum = token.kind === "confirmation" ? Math.min(minFillMs, CONFIRMATION_MIN_FILL_MS) : minFillMs;
-  if (age < minimum) return "too-fast";
-  if (age > MAX_TOKEN_AGE_MS) return "bad-token";
-  return null;
+  const verdict = fillVerdict(input, signer, now, minFillMs);
+  if (verdict === "honeypot" || verdict === "bad-token") return verdict;
+  return verdict === "fast" && fastIsSpam(signs) ? "too-fast" : null;
 }

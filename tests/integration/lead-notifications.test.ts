@@ -1,6 +1,8 @@
 import { createHmac } from "node:crypto";
+import { dashboardFigures } from "@server/admin/dashboard.ts";
 import type { DatabaseHandle } from "@server/db/client.ts";
-import { deliveryJobs } from "@server/db/schema.ts";
+import { deliveryJobs, leads } from "@server/db/schema.ts";
+import { issueFormToken } from "@server/leads/spam.ts";
 import { createMetrics } from "@server/metrics/metrics.ts";
 import { and, eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -22,6 +24,72 @@ describe("lead notifications: Slack and Teams for hot leads, the signed webhook 
   afterEach(async () => {
     await Promise.all([jira.close(), hooks.close()]);
     await handle.close();
+  });
+
+  it("a hot lead held as spam is announced in Slack and Teams at once with the link to release it, and listed on the dashboard; a fast one without other signs is delivered (decision 125)", async () => {
+    const stack = await leadStack(handle, jira, undefined, {
+      slackUrl: `${hooks.url}/slack`,
+      teamsUrl: `${hooks.url}/teams`,
+    });
+    const sentNow = () => issueFormToken(stack.signer, stack.clock.now().getTime() - 500);
+    // Filled by the browser in half a second, nothing else amiss: delivered as any hot lead.
+    const autofilled = await stack.leads.submit(
+      stack.submission({ formKey: "demo", answers: hotDemoAnswers, formToken: sentNow() }),
+    );
+    // As fast, with a link in its text: held. Hot, so staff hear of it now.
+    const held = await stack.leads.submit(
+      stack.submission({
+        formKey: "demo",
+        answers: {
+          ...hotDemoAnswers,
+          email: "outra@agrosul.com.br",
+          nomeResponsavel: "Veja www.spam.example",
+        },
+        formToken: sentNow(),
+      }),
+    );
+    await stack.worker.kick();
+    expect([autofilled.temperature.level, held.temperature.level]).toEqual(["hot", "hot"]);
+    const [autofilledRow, heldRow] = await Promise.all(
+      [autofilled, held].map(
+        async (lead) => (await handle.db.select().from(leads).where(eq(leads.id, lead.leadId)))[0]!,
+      ),
+    );
+    expect(autofilledRow).toMatchObject({ spamReason: null, deliveryStatus: "delivered" });
+    expect(heldRow).toMatchObject({ spamReason: "too-fast", deliveryStatus: "spam", trackerKey: null });
+    expect(jira.issues).toHaveLength(1);
+
+    const texts = hooks.received.filter((h) => h.path === "/slack").map((h) => JSON.parse(h.body).text);
+    expect(texts).toHaveLength(2);
+    const notice = texts.find((text) => text.includes("retido"))!;
+    expect(notice).toContain("⚠️ Lead quente (");
+    expect(notice).toContain("retido como possível spam: enviado rápido demais");
+    expect(notice).toContain(`Revise e libere: http://localhost/admin/leads/${held.leadId}`);
+    const card = hooks.received
+      .filter((h) => h.path === "/teams")
+      .map((h) => JSON.parse(h.body))
+      .find((c) => String(c.title).includes("retido"));
+    expect(card?.text).toContain(`/admin/leads/${held.leadId}`);
+
+    const figures = await dashboardFigures(handle.db, stack.clock.now());
+    expect(figures.heldForReview).toEqual([
+      expect.objectContaining({
+        id: held.leadId,
+        level: "hot",
+        spamReason: "too-fast",
+        who: "Veja www.spam.example",
+      }),
+    ]);
+    // A held cold lead is not announced: it waits in the inbox's filter.
+    await stack.leads.submit(
+      stack.submission({
+        formKey: "contato",
+        answers: { nome: "Fria", email: "fria@example.com", mensagem: "Veja http://fria.example" },
+        formToken: sentNow(),
+      }),
+    );
+    await stack.worker.kick();
+    expect(hooks.received.filter((h) => h.path === "/slack")).toHaveLength(2);
   });
 
   it("a hot lead reaches Slack and Teams once; every event reaches the webhook with a valid signature", async () => {

@@ -64,9 +64,19 @@ describe("POST /api/leads over HTTP", () => {
     await jira.close();
   });
 
-  it("flags a submission faster than the minimum time and a filled honeypot, answers like a success, never delivers them", async () => {
+  it("a fast submission alone is delivered (decision 125); fast with links, a filled honeypot or a forged token are answered like a success and never delivered", async () => {
+    // A person whose browser filled the form: sent at once, nothing else amiss. Delivered.
+    const autofilled = await post(contact(await formToken(server.url)));
+    expect(autofilled.status).toBe(201);
+    expect((await autofilled.json()).protocol).toBe(jira.issues[0]!.key);
+    expect(jira.issues).toHaveLength(1);
+
     const fresh = await formToken(server.url);
-    const tooFast = await post(contact(fresh));
+    const tooFast = await post(
+      contact(fresh, {
+        answers: { nome: "Robô", email: "robo@example.com", mensagem: "Visite http://spam.example" },
+      }),
+    );
     expect(tooFast.status).toBe(201);
     const tooFastBody = await tooFast.json();
     expect(tooFastBody.protocol).toMatch(/^VRT-/);
@@ -75,7 +85,7 @@ describe("POST /api/leads over HTTP", () => {
     expect(honeypot.status).toBe(201);
     const forged = await post(contact("123.forged"));
     expect(forged.status).toBe(201);
-    expect(jira.issues).toHaveLength(0);
+    expect(jira.issues).toHaveLength(1);
 
     // A real visitor: the form was first touched ten seconds before it was sent (a challenge signed
     // with the server's secret).
@@ -83,8 +93,8 @@ describe("POST /api/leads over HTTP", () => {
     const person = await post(contact(shownEarlier));
     expect(person.status).toBe(201);
     const body = await person.json();
-    expect(body.protocol).toBe(jira.issues[0]!.key);
-    expect(jira.issues).toHaveLength(1);
+    expect(body.protocol).toBe(jira.issues[1]!.key);
+    expect(jira.issues).toHaveLength(2);
   });
 
   it("a challenge delivers one lead: a replay is held for review, another form's challenge too", async () => {

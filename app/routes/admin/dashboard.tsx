@@ -11,10 +11,11 @@ import { FunnelSection } from "~/admin/FunnelSection.tsx";
 import { LeadChart } from "~/admin/LeadChart.tsx";
 import { OutcomeTable } from "~/admin/OutcomeTable.tsx";
 import { ScheduledChanges } from "~/admin/ScheduledChanges.tsx";
-import { adminTexts, formName } from "~/admin/texts.ts";
+import { adminTexts, formName, inboxTexts } from "~/admin/texts.ts";
 import type { DocumentName } from "~/lib/content/schemas.ts";
 import { formatDateTime } from "~/lib/format.ts";
 import { FORM_KEYS } from "~/lib/forms/form-keys.ts";
+import { spamReasonLabel } from "~/lib/leads/held.ts";
 import type { Route } from "./+types/dashboard";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -83,6 +84,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
     funnel,
     outcomes,
     circuits,
+    heldForReview,
   } = loaderData;
   const total = leadsByForm.reduce((sum, row) => sum + row.total, 0);
   const widest = Math.max(1, ...leadsByForm.map((row) => row.total));
@@ -90,6 +92,23 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
     <section aria-labelledby="admin-titulo">
       <h1 id="admin-titulo">{adminTexts.dashboard}</h1>
       <CircuitNotices notices={circuits} />
+      {heldForReview.length > 0 && (
+        <section className="card held-review" aria-labelledby="retidos-titulo">
+          <h2 id="retidos-titulo">{t.heldTitle(heldForReview.length)}</h2>
+          <p>{t.heldHint}</p>
+          <ul>
+            {heldForReview.map((lead) => (
+              <li key={lead.id}>
+                <Link to={`/admin/leads/${lead.id}`}>{lead.who}</Link>
+                {" · "}
+                {formName(lead.form)} · {inboxTexts.levels[lead.level]} ({lead.score}) ·{" "}
+                {formatDateTime(lead.at)} · <span>{spamReasonLabel(lead.spamReason)}</span>
+              </li>
+            ))}
+          </ul>
+          <Link to="/admin/leads?status=spam">{t.heldAll}</Link>
+        </section>
+      )}
       <ul className="stat-grid">
         {[
           [t.leads30, total],

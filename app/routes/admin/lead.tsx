@@ -9,6 +9,7 @@ import { describeTouch } from "~/lib/attribution/touch.ts";
 import { formatDateTime, formatDayAtTime } from "~/lib/format.ts";
 import type { FormKey } from "~/lib/forms/form-keys.ts";
 import { answerRows } from "~/lib/forms/summary.ts";
+import { spamReasonLabel } from "~/lib/leads/held.ts";
 import { OUTCOME_LABELS } from "~/lib/leads/outcomes.ts";
 import { refusalText } from "~/lib/refusals.ts";
 import type { Route } from "./+types/lead";
@@ -171,7 +172,7 @@ export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
         {lead.spamReason && (
           <>
             <p>
-              {t.spamReason}: <code>{lead.spamReason}</code>
+              {t.spamReason}: {spamReasonLabel(lead.spamReason)}
             </p>
             <Form method="post">
               <button

@@ -1,0 +1,1 @@
+CREATE INDEX "leads_client_idx" ON "leads" USING btree ("client_hash","created_at");
