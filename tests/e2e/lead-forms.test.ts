@@ -60,7 +60,8 @@ describe("lead forms in Chromium, delivered to the fake Jira", () => {
 
   it("demo form: validation, masks, no score shown to the visitor, capture after step 1, success screen and one qualified issue", async () => {
     const before = jira.issues.length;
-    await gotoHydrated(page, `${server.url}/demonstracao`);
+    // From a paid ad: the campaign tags go with the lead, never onto the visitor's summary.
+    await gotoHydrated(page, `${server.url}/demonstracao?utm_source=google&utm_medium=cpc&gclid=abc123`);
     await page.getByRole("button", { name: "Continuar" }).click();
     expect(
       await page.locator("#campo-nomeResponsavel + .field__error, .field__error").first().textContent(),
@@ -113,8 +114,16 @@ describe("lead forms in Chromium, delivered to the fake Jira", () => {
     const protocol = await page.getByTestId("protocolo").textContent();
     expect(protocol).toBe(jira.issues.at(-1)!.key);
     expect(await page.getByText("Protocolo de atendimento").count()).toBe(1);
-    expect(await page.getByRole("heading", { name: "Dados de Contato" }).count()).toBe(1);
-    expect(await page.getByRole("heading", { name: "Informações da Empresa" }).count()).toBe(1);
+    // The visitor's own answers under their headings, nothing else (decision 126).
+    expect(await page.locator(".form-success__group h3").allTextContents()).toEqual([
+      "Dados de Contato",
+      "Informações da Empresa",
+      "Preferências de Contato",
+      "Outros Dados",
+    ]);
+    const summary = (await page.locator(".form-success").textContent()) ?? "";
+    for (const internal of ["Rastreamento", "utm_", "gclid", "abc123", "/demonstracao"])
+      expect(summary).not.toContain(internal);
     expect(await page.getByText("Nosso time retorna em até 4 h úteis.").count()).toBe(1);
     expect(await page.getByRole("link", { name: "Voltar ao site" }).count()).toBe(1);
     expect(jira.issues.length).toBe(before + 1);

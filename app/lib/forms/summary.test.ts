@@ -184,7 +184,7 @@ describe("B §3.5 inferGroup: group of a field the definition does not place", (
     ["urgencia", "preferencias"],
     ["assunto", "preferencias"],
     ["modeloParceria", "preferencias"],
-    ["modulosInteresse", "preferencias"],
+    ["modulosInteresse", "empresa"],
     ["observacoes", "outros"],
     ["mensagem", "outros"],
     ["principalDesafio", "outros"],

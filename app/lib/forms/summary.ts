@@ -79,12 +79,13 @@ export function groupedAnswers(
 export function inferGroup(name: string): "contato" | "empresa" | "preferencias" | "outros" {
   if (/^(nome(Responsavel)?|email(Contato)?|telefone(Contato)?|cargo\w*)$/.test(name)) return "contato";
   if (
-    /^(nomeEmpresa|cnpjEmpresa|segmento|numeroFuncionarios|sistemaAtual|tipoEmpresa|tempoMercado|tamanhoEquipe|areasEspecialidade|setoresExperiencia)$/.test(
+    /^(nomeEmpresa|cnpjEmpresa|segmento|numeroFuncionarios|sistemaAtual|modulosInteresse|tipoEmpresa|tempoMercado|tamanhoEquipe|areasEspecialidade|setoresExperiencia)$/.test(
       name,
     )
   ) {
     return "empresa";
   }
-  if (/^(melhorHorario|urgencia|assunto|modeloParceria|modulosInteresse)$/.test(name)) return "preferencias";
+  // What the company needs (the modules it wants) is about the company, not how to contact it.
+  if (/^(melhorHorario|urgencia|assunto|modeloParceria)$/.test(name)) return "preferencias";
   return "outros";
 }

@@ -1,16 +1,15 @@
 import { useEffect, useRef } from "react";
-import { useLocation } from "react-router";
 import { SiteLink } from "~/components/SiteLink.tsx";
 import type { Answers, FormDefinition } from "~/lib/forms/definition.ts";
 import { successScreenHours } from "~/lib/forms/scoring.ts";
 import { groupedAnswers } from "~/lib/forms/summary.ts";
 import type { FormTexts } from "~/lib/forms/texts.ts";
-import { storedUtm } from "~/lib/outbox.ts";
 import type { Banner, ChosenPlan, Completed } from "./types.ts";
 
 /**
  * The success screen (B §2.6): the configured title and description, the protocol (unless the
- * logs setting is off), the answers grouped with the tracking data, next steps and urgent contact.
+ * logs setting is off), the visitor's own answers grouped, next steps and urgent contact. The
+ * tracking data (page, campaign tags, click ids) stays with the lead for staff (decision 126).
  */
 export function SuccessScreen({
   form,
@@ -30,8 +29,6 @@ export function SuccessScreen({
   const groups = groupedAnswers(form, answers);
   const hours = successScreenHours(form.type, completed);
   const urgent = form.success.urgentContact;
-  const { pathname } = useLocation();
-  const utm = typeof window === "undefined" ? undefined : storedUtm();
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
   return (
@@ -81,26 +78,6 @@ export function SuccessScreen({
             </dl>
           </div>
         ))}
-        <div className="form-success__group">
-          <h3>{texts.tracking}</h3>
-          <dl>
-            <div>
-              <dt>{texts.trackingPage}</dt>
-              <dd>{pathname}</dd>
-            </div>
-            {utm && Object.keys(utm).length > 0 && (
-              <div>
-                <dt>{texts.trackingCampaign}</dt>
-                <dd>
-                  {Object.entries(utm)
-                    .map(([k, v]) => `${k}=${v}`)
-                    .join(" · ")}
-                </dd>
-              </div>
-            )}
-          </dl>
-        </div>
-
         {urgent && (
           <aside className="form-success__urgent" aria-labelledby="contato-urgente">
             <h2 id="contato-urgente">{urgent.title}</h2>
