@@ -3,7 +3,7 @@ import { currentUser } from "@server/http/auth-guard.ts";
 import { signIn } from "@server/http/sign-in.ts";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { safeRedirect, twoFactorSetupPath } from "~/lib/auth/redirect.ts";
+import { landingAfterSignIn, safeRedirect, twoFactorSetupPath } from "~/lib/auth/redirect.ts";
 import { securityTexts } from "~/lib/auth/security-texts.ts";
 import { authTexts } from "~/lib/auth/texts.ts";
 import { refusalText } from "~/lib/refusals.ts";
@@ -17,8 +17,11 @@ export const headers = passOnHeaders;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  const redirectTo = safeRedirect(url.searchParams.get("redirectTo"));
-  if (await currentUser(request, context)) throw redirect(redirectTo);
+  // Only where the person was going; without it each lands on their own home (staff the admin).
+  const asked = url.searchParams.get("redirectTo");
+  const redirectTo = asked ? safeRedirect(asked) : null;
+  const user = await currentUser(request, context);
+  if (user) throw redirect(landingAfterSignIn(user.role, redirectTo));
   return data(
     { language: context.request.uiLanguage, redirectTo, reset: url.searchParams.get("senha") === "alterada" },
     { headers: { "Cache-Control": "no-store" } },
@@ -33,7 +36,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const password = String(form.get("password") ?? "");
   const remember = form.get("remember") === "on";
   const code = String(form.get("code") ?? "").slice(0, 20);
-  const redirectTo = safeRedirect(String(form.get("redirectTo") ?? ""));
+  const asked = String(form.get("redirectTo") ?? "");
   if (!email.trim() || !password) return { error: "missing" as const, email, twoFactor: Boolean(code) };
   try {
     const { session, cookie } = await signIn(request, context, {
@@ -43,7 +46,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       code: code || undefined,
     });
     // Staff without a second factor set it up before anything else (decision 112).
-    const next = session.twoFactorSetupRequired ? twoFactorSetupPath(redirectTo) : redirectTo;
+    const landing = landingAfterSignIn(session.user.role, asked);
+    const next = session.twoFactorSetupRequired ? twoFactorSetupPath(landing) : landing;
     return redirect(next, { headers: { "Set-Cookie": cookie } });
   } catch (error) {
     if (DomainError.is(error, "unauthenticated") && error.details?.twoFactorRequired) {
@@ -145,6 +149,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
         message?: string;
         twoFactorRequired?: boolean;
         setupRequired?: boolean;
+        user?: { role: string };
       };
       if (response.status === 401 && body.twoFactorRequired) {
         if (withCode) setCodeError(s.invalidCode);
@@ -158,7 +163,10 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
       if (response.status === 403 && body.setupRequired) {
         // Staff without a second factor: the answer set a session that opens only the set-up page.
         rememberEmail();
-        window.location.replace(twoFactorSetupPath(loaderData.redirectTo));
+        // Only staff must set it up: their home is the admin.
+        window.location.replace(
+          twoFactorSetupPath(loaderData.redirectTo ?? landingAfterSignIn("admin", null)),
+        );
         return;
       }
       if (!response.ok) {
@@ -179,7 +187,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
       // The session lives in an httpOnly cookie set by the answer; the token is not kept in script reach.
       // The portal and the admin live at the root, outside a language prefix's basename: the next
       // page is a document of its own.
-      window.location.replace(loaderData.redirectTo);
+      window.location.replace(landingAfterSignIn(body.user?.role ?? "customer", loaderData.redirectTo));
     } catch {
       setError(t.loginFailed);
     } finally {
@@ -252,7 +260,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
           </p>
         )}
         <Form method="post" onSubmit={onSubmit} noValidate>
-          <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
+          <input type="hidden" name="redirectTo" value={loaderData.redirectTo ?? ""} />
           {codeStep ? (
             codeField
           ) : (

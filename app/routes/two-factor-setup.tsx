@@ -5,7 +5,7 @@ import { Fragment } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { QrCode } from "~/components/qr-code.tsx";
 import { RecoveryCodes } from "~/components/RecoveryCodes.tsx";
-import { safeRedirect } from "~/lib/auth/redirect.ts";
+import { landingAfterSignIn } from "~/lib/auth/redirect.ts";
 import { securityTexts } from "~/lib/auth/security-texts.ts";
 import { isStaffRole } from "~/lib/auth/staff.ts";
 import { authTexts } from "~/lib/auth/texts.ts";
@@ -49,7 +49,10 @@ export const headers = passOnHeaders;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const session = await signedIn(request, context);
-  const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"));
+  const redirectTo = landingAfterSignIn(
+    session.user.role,
+    new URL(request.url).searchParams.get("redirectTo"),
+  );
   const staff = session.twoFactorSetupRequired;
   const language = languageOf(session, context);
   const status = await context.services.twoFactor.status(session.user.id);

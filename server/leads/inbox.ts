@@ -13,6 +13,7 @@ import type { AuditActor, AuditLog } from "../admin/audit.ts";
 import type { Database } from "../db/client.ts";
 import { deliveryAttempts, deliveryJobs, leads } from "../db/schema.ts";
 import { DomainError } from "../domain-errors.ts";
+import { storedProtocolOf } from "./protocol.ts";
 import { reviveDeadJobs } from "./repository.ts";
 
 /**
@@ -133,8 +134,11 @@ function conditions(filters: InboxFilters, now: Date) {
   const q = filters.q?.trim();
   if (q) {
     const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    // Every protocol a visitor was shown finds its lead: the SIM- key of simulated mode included.
+    const protocol = storedProtocolOf(q);
     where.push(
       or(
+        protocol ? eq(leads.protocol, protocol) : undefined,
         ilike(leads.protocol, like),
         ilike(leads.trackerKey, like),
         sql`${leads.answers}::text ilike ${like}`,

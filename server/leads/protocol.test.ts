@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { isSimulatedKey, newProtocol, simulatedKey } from "./protocol.ts";
+import { isSimulatedKey, newProtocol, simulatedKey, storedProtocolOf } from "./protocol.ts";
 
 /** Scripted draws for node:crypto's randomInt; empty means the real one. */
 const draws = vi.hoisted(() => ({ next: [] as number[] }));
@@ -64,5 +64,32 @@ describe("B §4.5 simulated keys", () => {
     expect(isSimulatedKey("WXMKT-7")).toBe(false);
     expect(isSimulatedKey("FIN-1")).toBe(false);
     expect(isSimulatedKey("VRT-20261122-7K3F9Q")).toBe(false);
+  });
+});
+
+describe("the stored protocol of what a visitor reads out", () => {
+  it("maps the SIM- key of simulated mode to the VRT- protocol stored", () => {
+    const stored = "VRT-20261201-AN6MWJ";
+    expect(storedProtocolOf(simulatedKey(stored))).toBe(stored);
+    expect(storedProtocolOf(stored)).toBe(stored);
+  });
+  it("reads it in any case, with spaces or without dashes", () => {
+    for (const spoken of [
+      "sim-20261201-an6mwj",
+      " SIM 20261201 AN6MWJ ",
+      "SIM20261201AN6MWJ",
+      "vrt 20261201-an6mwj",
+    ])
+      expect(storedProtocolOf(spoken)).toBe("VRT-20261201-AN6MWJ");
+  });
+  it("is null for anything else (a name, a Jira key, a partial protocol)", () => {
+    for (const other of [
+      "Ana Souza",
+      "FDVW-12",
+      "SIM-20261201",
+      "SIM-2026120-AN6MWJ",
+      "XSIM-20261201-AN6MWJ",
+    ])
+      expect(storedProtocolOf(other)).toBeNull();
   });
 });

@@ -15,5 +15,15 @@ export function simulatedKey(protocol: string): string {
   return protocol.replace(/^VRT-/, "SIM-");
 }
 
+/**
+ * The stored protocol a visitor may read out: the SIM- key they were shown in simulated mode is
+ * stored as VRT-, and people say it with spaces or without dashes ("sim 20261201 an6mwj"). Null
+ * when `query` is no protocol.
+ */
+export function storedProtocolOf(query: string): string | null {
+  const match = /^\s*(?:SIM|VRT)[\s-]*(\d{8})[\s-]*([A-Z0-9]{6})\s*$/i.exec(query);
+  return match ? `VRT-${match[1]}-${match[2]!.toUpperCase()}` : null;
+}
+
 /** Keys containing SIM or ERR are never updated as tickets (B §4.5); the rule lives with the form flow. */
 export { isSimulatedKey } from "~/lib/forms/flow.ts";

@@ -1,4 +1,5 @@
 /* Rules the browser needs too, kept apart from the zod schemas so its bundle stays small. */
+import { isStaffRole, staffHome } from "./staff.ts";
 
 /** Timezones offered on the dashboard: Brazil's, then a few common ones. */
 export const TIMEZONES = [
@@ -62,6 +63,15 @@ function hasControlCharacter(value: string): boolean {
     if (code < 0x20 || code === 0x7f) return true;
   }
   return false;
+}
+
+/**
+ * Where a person goes after signing in: where they were going (a local path), else their home:
+ * staff the admin, customers their portal.
+ */
+export function landingAfterSignIn(role: string, asked: string | null | undefined): string {
+  const home = isStaffRole(role) ? staffHome(role) : "/dashboard";
+  return asked ? safeRedirect(asked, home) : home;
 }
 
 /** Where a person sets up two-factor sign-in (decision 112); staff are sent there after their password. */

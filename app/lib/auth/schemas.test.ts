@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { safeRedirect, TIMEZONES } from "./redirect.ts";
+import { landingAfterSignIn, safeRedirect, TIMEZONES } from "./redirect.ts";
 import { loginSchema, preferencesSchema, profileUpdateSchema } from "./schemas.ts";
 
 describe("§2 Screens and routes — successful login goes to /dashboard, only to local paths", () => {
@@ -121,5 +121,18 @@ describe("§3 Entities — dashboard preferences: only pt and en are offered", (
     for (const timeZone of TIMEZONES) {
       expect(() => new Intl.DateTimeFormat("pt-BR", { timeZone })).not.toThrow();
     }
+  });
+});
+
+describe("where a person lands after signing in", () => {
+  it("staff land in the admin (an editor on the content), customers in their portal", () => {
+    expect(landingAfterSignIn("admin", null)).toBe("/admin/dashboard");
+    expect(landingAfterSignIn("editor", undefined)).toBe("/admin/json");
+    expect(landingAfterSignIn("customer", "")).toBe("/dashboard");
+  });
+  it("where they were going comes first; an unsafe target falls back to their home", () => {
+    expect(landingAfterSignIn("admin", "/admin/leads?q=x")).toBe("/admin/leads?q=x");
+    expect(landingAfterSignIn("customer", "/dashboard/chamados")).toBe("/dashboard/chamados");
+    expect(landingAfterSignIn("admin", "//evil.example")).toBe("/admin/dashboard");
   });
 });
