@@ -353,6 +353,8 @@ export const inboxTexts = {
     ok: "concluída",
     retry: "falhou, nova tentativa agendada",
     dead: "falhou, sem novas tentativas",
+    // Decision 124: the service was down or refused the credentials; the attempt was given back.
+    deferred: "adiada: o serviço não respondeu ou recusou as credenciais; nenhuma tentativa gasta",
   } as Record<string, string>,
   retry: "Tentar entregar de novo",
   retried: (n: number) => (n === 1 ? "1 entrega voltou para a fila." : `${n} entregas voltaram para a fila.`),

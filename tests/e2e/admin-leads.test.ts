@@ -1,3 +1,6 @@
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type FakeJira, jiraEnv, startFakeJira } from "../fakes/jira.ts";
@@ -87,6 +90,38 @@ describe("lead inbox in Chromium: retry a failed delivery, erase a person", () =
     // The row links the ticket by its key.
     expect(await page.locator("tbody tr td:nth-child(6)").first().textContent()).toBe(created[0]!.key);
     expect(problems).toEqual([]);
+  });
+
+  it("the CSV export opens as columns in a Brazilian spreadsheet: semicolons, BOM, São Paulo times, words, one column per answer (decision 127)", async () => {
+    await sendContact("Lia Campos", "lia.campos@example.com");
+    const { page } = admin;
+    await page.goto(`${server.url}/admin/leads?q=${encodeURIComponent("lia.campos@example.com")}`, {
+      waitUntil: "networkidle",
+    });
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("link", { name: "Exportar CSV" }).click(),
+    ]);
+    const saved = path.join(mkdtempSync(path.join(tmpdir(), "leads-csv-")), "leads.csv");
+    await download.saveAs(saved);
+    const bytes = readFileSync(saved);
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const [header, ...rows] = bytes
+      .subarray(3)
+      .toString("utf8")
+      .trimEnd()
+      .split("\r\n")
+      .map((line) => line.split(";"));
+    expect(rows).toHaveLength(1);
+    const cell = (name: string) => rows[0]![header!.indexOf(name)];
+    expect(header!.slice(0, 3)).toEqual(["Protocolo", "Data", "Formulário"]);
+    expect(cell("Nome Completo")).toBe("Lia Campos");
+    expect(cell("Email")).toBe("lia.campos@example.com");
+    expect(cell("Mensagem")).toBe("Quero uma proposta para a minha empresa.");
+    expect(cell("Formulário")).toBe("Contato");
+    expect(cell("Temperatura")).toMatch(/^(Frio|Morno|Quente)$/);
+    expect(cell("Entrega")).toBe("Entregue");
+    expect(cell("Data")).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
   });
 
   it("erases a person's data: the leads lose it, the Jira issue is redacted with a comment saying why", async () => {

@@ -256,12 +256,18 @@ describe.each(serverDatabaseTargets())("confirmation e-mails on $name", (target)
     expect(inbox.match(/Consentimento retirado/g)).toHaveLength(2);
     // The export says so too: whatever sends the newsletter's issues skips them.
     const csv = await adminPage(`/admin/leads.csv?form=newsletter&q=${encodeURIComponent(address)}`);
-    const lines = csv.trim().split("\n");
-    expect(lines[0]).toMatch(/,consentimento,consentimento_retirado,/);
-    expect(lines.slice(1)).toHaveLength(2);
-    // The consent's date, then the date it was withdrawn.
-    const iso = "\\d{4}-\\d{2}-\\d{2}T[\\d:.]+Z";
-    for (const line of lines.slice(1)) expect(line).toMatch(new RegExp(`,${iso},${iso},`));
+    const [header, ...rows] = csv
+      .replace(/^\uFEFF/, "")
+      .trim()
+      .split("\r\n")
+      .map((line) => line.split(";"));
+    expect(rows).toHaveLength(2);
+    // The consent's date, then the date it was withdrawn, in São Paulo's time (decision 127).
+    const at = /^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/;
+    for (const row of rows) {
+      expect(row[header!.indexOf("Consentimento em")]).toMatch(at);
+      expect(row[header!.indexOf("Consentimento retirado em")]).toMatch(at);
+    }
   });
 
   it("the unsubscribe page: opening it changes nothing, its button confirms; in the subscriber's language", async () => {

@@ -222,24 +222,28 @@ describe("admin content API (B §7.5)", () => {
     const bytes = new Uint8Array(await csv.arrayBuffer());
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = new TextDecoder().decode(bytes.slice(3));
-    expect(text.split("\n")[0]).toBe(
-      "protocolo,data,formulario,etapa,temperatura,pontuacao,entrega,jira,contato,respostas,finalidade,consentimento,consentimento_retirado,responsavel,prazo,resultado,primeira_origem_fonte,primeira_origem_meio,primeira_origem_campanha,primeira_pagina,ultima_origem_fonte,ultima_origem_meio,ultima_origem_campanha,ids_de_clique",
-    );
-    expect(text).toContain("José Conceição · jose@example.com");
+    // Columns a Brazilian spreadsheet opens (decision 127): semicolons, one column per question.
+    const [header, row] = text.split("\r\n").map((line) => line.split(";"));
+    expect(header!.slice(0, 3)).toEqual(["Protocolo", "Data", "Formulário"]);
+    expect(header).toEqual(expect.arrayContaining(["Nome Completo", "Email", "Mensagem"]));
+    expect(row![header!.indexOf("Nome Completo")]).toBe("José Conceição");
+    expect(row![header!.indexOf("Formulário")]).toBe("Contato");
+    expect(row![header!.indexOf("Data")]).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
 
     // The list and the lead's page in words, not stored keys (decision 116): Jira is not configured here.
     const list = await (await call("/admin/leads?form=contato", { token: admin })).text();
     expect(list).toContain("<td>Contato</td>");
-    // Sent without the page's token, the lead is held: no Jira issue, and the column says so with a dash.
-    expect(list).toContain("Retido como spam");
+    // Confirmed at once without JavaScript (faster than a person, nothing else amiss: decision 125),
+    // the lead is kept on the site: Jira is not configured here.
+    expect(list).toContain("Guardado no site");
     const href = /href="(\/admin\/leads\/[0-9a-f-]{36})"/.exec(list)?.[1];
     const lead = await (await call(href!, { token: admin })).text();
     expect(lead).toContain("Acesso direto");
     expect(lead).toMatch(/<dt>Mensagem[^<]*<\/dt><dd>Olá, quero uma proposta\.<\/dd>/);
     expect(lead).not.toContain("<dt>mensagem</dt>");
     expect(lead).toContain("<dt>Página do formulário</dt>");
-    // Held, it has no delivery yet, and the page says what to do instead of an empty list.
-    expect(lead).toContain("Nenhuma entrega: o lead está retido. Libere-o para entregar.");
+    // Kept on the site, its one delivery is the visitor's confirmation e-mail.
+    expect(lead).toContain("E-mail de confirmação ao visitante");
   });
 
   it("settings: an admin creates a user with a one-time password; every admin write is in the audit log", async () => {

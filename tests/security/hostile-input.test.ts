@@ -217,6 +217,6 @@ describe("hostile input never reaches a 5xx", () => {
     ).text();
     // A spreadsheet never reads a visitor's cell as a formula.
     expect(csv).toContain("HYPERLINK");
-    expect(csv).not.toMatch(/(^|,)"?=HYPERLINK/m);
+    expect(csv).not.toMatch(/(^|;)"?=HYPERLINK/m);
   });
 });
