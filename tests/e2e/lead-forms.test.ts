@@ -4,7 +4,7 @@ import { projectRoot } from "@server/paths.ts";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type FakeJira, jiraEnv, startFakeJira } from "../fakes/jira.ts";
-import { gotoHydrated, watchProblems, withBrowser } from "../support/browser.ts";
+import { gotoHydrated, waitHydrated, watchProblems, withBrowser } from "../support/browser.ts";
 import { type ServerProcess, startServerProcess } from "../support/server-process.ts";
 
 const screenshots = path.join(projectRoot, "tests/.tmp/screenshots");
@@ -137,6 +137,58 @@ describe("lead forms in Chromium, delivered to the fake Jira", () => {
     expect(JSON.stringify(issue.description)).toContain("12.ABC.345/01DE-35");
     await page.screenshot({ path: path.join(screenshots, "demo-success-desktop.png"), fullPage: true });
     expect(problems).toEqual([]);
+  });
+
+  it("back, forward and reload: each step is a history entry with its answers kept, one lead in the end, and a reload of the success shows its protocol again", async () => {
+    const before = jira.issues.length;
+    await gotoHydrated(page, `${server.url}/demonstracao`);
+    await fillDemoFirstStep(page);
+    await page.getByRole("button", { name: "Continuar" }).click();
+    await page.getByRole("heading", { name: "Sua empresa" }).waitFor();
+    expect(jira.issues.length).toBe(before + 1);
+    await page.getByLabel("Número de funcionários").selectOption("media");
+
+    // The browser's back goes one step back, not off the form; the answers stay.
+    await page.goBack();
+    await page.getByRole("heading", { name: "Seus dados" }).waitFor();
+    expect(await page.getByLabel("Nome completo").inputValue()).toBe("Maria Oliveira");
+    await page.goForward();
+    await page.getByRole("heading", { name: "Sua empresa" }).waitFor();
+    expect(await page.getByLabel("Número de funcionários").inputValue()).toBe("media");
+
+    // Off to another page and back: still this step, still these answers.
+    await gotoHydrated(page, `${server.url}/planos`);
+    await page.goBack();
+    await page.getByRole("heading", { name: "Sua empresa" }).waitFor();
+    await waitHydrated(page);
+    expect(await page.getByLabel("Número de funcionários").inputValue()).toBe("media");
+
+    await page.getByLabel("Comércio", { exact: true }).check();
+    await page.getByLabel("Planilhas", { exact: false }).first().check();
+    await page.locator('input[name="principalDesafio"]').first().check();
+    await page.getByRole("button", { name: "Continuar" }).click();
+    await page.getByRole("heading", { name: "Seu momento" }).waitFor();
+    await page.locator('select[name="urgencia"]').selectOption("breve");
+    await page.locator('select[name="cargoResponsavel"]').selectOption("gerente");
+    await page.locator('select[name="melhorHorario"]').selectOption("tarde");
+    await page.getByRole("button", { name: "Finalizar" }).click();
+    await page
+      .getByRole("heading", { name: "Pedido de demonstração recebido!" })
+      .waitFor({ timeout: 10_000 });
+    const protocol = await page.getByTestId("protocolo").textContent();
+    // The first step's lead was completed: one lead, one issue.
+    expect(jira.issues.length).toBe(before + 1);
+    expect(protocol).toBe(jira.issues.at(-1)!.key);
+
+    // A reload shows the same success and protocol, not a blank form inviting a second send.
+    await page.reload();
+    await page.getByRole("heading", { name: "Pedido de demonstração recebido!" }).waitFor();
+    expect(await page.getByTestId("protocolo").textContent()).toBe(protocol);
+    // A new visit to the form starts a new one.
+    await gotoHydrated(page, `${server.url}/demonstracao`);
+    await page.getByRole("heading", { name: "Seus dados" }).waitFor();
+    expect(await page.getByLabel("Nome completo").inputValue()).toBe("");
+    expect(jira.issues.length).toBe(before + 1);
   });
 
   it("a first step lost on the network is kept in the browser, and dropped once the whole form is stored", async () => {

@@ -19,6 +19,7 @@ import type { FormTexts } from "~/lib/forms/texts.ts";
 import { type FieldErrors, messagesForLanguage } from "~/lib/forms/validation.ts";
 import type { OfferedLanguage } from "~/lib/locale.ts";
 import { forgetPending, newRequestKey, postLead, storedUtm } from "~/lib/outbox.ts";
+import { arrivedByReloadOrHistory, forgetSavedForm, readSavedForm, saveForm } from "./saved-form.ts";
 import type { Banner, ChosenPlan, Completed } from "./types.ts";
 
 /** B §9.5: pauses that let the visitor read what is happening. */
@@ -79,8 +80,49 @@ export function useLeadForm({ formKey, form, texts, language, plan, flow }: Lead
     return () => clearTimeout(timer);
   }, [banner]);
 
+  // Each step is an entry of the browser's history: back goes one step back, forward one ahead,
+  // the answers kept. The page's own entry is step 0.
+  const completedNow = useRef(completed);
+  completedNow.current = completed;
+  const saving = useRef(false);
+  useEffect(() => {
+    if (!saving.current) return;
+    saveForm(formKey, { step, answers, lead, completed, keys: keys.current });
+  }, [formKey, step, answers, lead, completed]);
+  useEffect(() => {
+    if (!flow) {
+      // Back from another page, a reload: the tab's progress comes back (a finished form only on a
+      // reload or through the history; a new visit starts a new form).
+      const saved = readSavedForm(formKey);
+      if (saved && (!saved.completed || arrivedByReloadOrHistory())) {
+        keys.current = saved.keys;
+        setAnswers(saved.answers);
+        setLead({
+          leadId: saved.lead.leadId,
+          accessToken: saved.lead.accessToken,
+          protocol: saved.lead.protocol,
+        });
+        if (saved.completed) setCompleted(saved.completed);
+        else setStep(Math.min(saved.step, form.steps.length - 1));
+      } else if (saved) forgetSavedForm(formKey);
+    }
+    saving.current = true;
+    if (typeof window.history.state?.leadFormStep !== "number")
+      window.history.replaceState({ ...window.history.state, leadFormStep: 0 }, "");
+    const onPop = (event: PopStateEvent) => {
+      const at = (event.state as { leadFormStep?: unknown } | null)?.leadFormStep;
+      if (typeof at !== "number") return;
+      // A sent form is not edited again: back leaves it, past its steps.
+      if (completedNow.current) window.history.back();
+      else setStep(Math.min(at, form.steps.length - 1));
+    };
+    window.addEventListener("popstate", onPop);
+    return () => window.removeEventListener("popstate", onPop);
+  }, [flow, formKey, form.steps.length]);
+
   const goTo = (next: number) => {
     setStep(next);
+    window.history.pushState({ ...window.history.state, leadFormStep: next }, "");
     setTimeout(() => top.current?.scrollIntoView({ behavior: "smooth", block: "start" }), SCROLL_DELAY_MS);
   };
 
