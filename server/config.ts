@@ -162,6 +162,8 @@ const envSchema = z
     JIRA_SYNC_INTERVAL_SECONDS: positiveInt(300),
     /** How often the job loop looks for scheduled content changes that are due (decision 100). */
     CONTENT_SCHEDULE_INTERVAL_SECONDS: positiveInt(30),
+    /** The ERP's own address, the portal's "Abrir o sistema" (not shown without it). */
+    ERP_APP_URL: optionalUrl(["https:", "http:"]),
     SLACK_WEBHOOK_URL: optionalUrl(["https:", "http:"]),
     TEAMS_WEBHOOK_URL: optionalUrl(["https:", "http:"]),
     LEAD_WEBHOOK_URL: optionalUrl(["https:", "http:"]),

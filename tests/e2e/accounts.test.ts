@@ -25,7 +25,9 @@ describe("customer accounts in Chromium", () => {
   beforeAll(async () => {
     mkdirSync(screenshots, { recursive: true });
     smtp = await startFakeSmtp();
-    [server, browser] = await withBrowser(startServerProcess({ SMTP_URL: smtp.url }));
+    [server, browser] = await withBrowser(
+      startServerProcess({ SMTP_URL: smtp.url, ERP_APP_URL: "https://app.vertice.example/" }),
+    );
     const out = server.output();
     const c = /cliente: (\S+) \/ (\S+)/.exec(out)!;
     const a = /admin: +(\S+) \/ (\S+)/.exec(out)!;
@@ -128,7 +130,8 @@ describe("customer accounts in Chromium", () => {
     await page.getByRole("heading", { name: "Detalhes do plano", level: 1 }).waitFor();
     const system = page.getByRole("link", { name: /Abrir o sistema/ });
     expect(await system.getAttribute("target")).toBe("_blank");
-    expect(await system.getAttribute("href")).toBe("/system");
+    // The ERP's address is a setting (ERP_APP_URL), never the marketing site's /system.
+    expect(await system.getAttribute("href")).toBe("https://app.vertice.example/");
     await page.screenshot({ path: path.join(screenshots, "user-area-desktop.png"), fullPage: true });
 
     // On a phone the entries are behind one menu line that names the current page, above the

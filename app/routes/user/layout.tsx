@@ -14,7 +14,8 @@ export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: port
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requirePageUser(request, context);
   return data(
-    { user, language: context.request.uiLanguage },
+    // The ERP's address is a setting (ERP_APP_URL): without it there is no link to a system.
+    { user, language: context.request.uiLanguage, erpUrl: context.services.config.ERP_APP_URL ?? null },
     { headers: { "Cache-Control": "private, no-store" } },
   );
 }
@@ -59,7 +60,7 @@ function MenuGroups({
 
 /**
  * The user area layout (B §2.9): the sidebar with the spec's entries, grouped by part of the portal,
- * and the /system link in its footer. On a phone the same entries are behind one "menu" line that
+ * and the link to the ERP (ERP_APP_URL) in its footer. On a phone the same entries are behind one "menu" line that
  * names the current page, so the page's content comes first and no entry is cut (decision 116).
  */
 export default function UserLayout({ loaderData }: Route.ComponentProps) {
@@ -73,8 +74,8 @@ export default function UserLayout({ loaderData }: Route.ComponentProps) {
   useEffect(() => {
     if (phoneMenu.current) phoneMenu.current.open = false;
   }, [pathname]);
-  const systemLink = (
-    <a href="/system" target="_blank" rel="noopener">
+  const systemLink = loaderData.erpUrl && (
+    <a href={loaderData.erpUrl} target="_blank" rel="noopener">
       {t.openSystem} <span className="visually-hidden">{t.newTab}</span>
     </a>
   );
@@ -83,7 +84,7 @@ export default function UserLayout({ loaderData }: Route.ComponentProps) {
       <nav className="user-area__sidebar" aria-label={t.userArea}>
         <p className="user-area__title">{t.userArea}</p>
         <MenuGroups groups={groups} idPrefix="menu-grupo" current={current} />
-        <p className="user-area__footer">{systemLink}</p>
+        {systemLink && <p className="user-area__footer">{systemLink}</p>}
       </nav>
       <nav className="user-area__phone-menu" aria-label={phoneMenuLabel(loaderData.language)}>
         <details ref={phoneMenu}>
@@ -92,7 +93,7 @@ export default function UserLayout({ loaderData }: Route.ComponentProps) {
             {entry && <span className="user-area__phone-current">{entry.label}</span>}
           </summary>
           <MenuGroups groups={groups} idPrefix="menu-celular" current={current} />
-          <p className="user-area__footer">{systemLink}</p>
+          {systemLink && <p className="user-area__footer">{systemLink}</p>}
         </details>
       </nav>
       <div className="user-area__content">
