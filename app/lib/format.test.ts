@@ -36,7 +36,9 @@ describe("format: one way to write days, months, money and CNPJs", () => {
   it("writes an instant in São Paulo's time by default, in the reader's zone when asked", () => {
     const at = "2026-11-26T17:05:09Z";
     expect(formatDateTime(at)).toBe("26/11/2026, 14:05");
-    expect(formatDateTime(new Date(at), "en", { seconds: true })).toBe("26/11/2026, 14:05:09");
+    expect(formatDateTime(new Date(at), "en", { seconds: true })).toBe("26 Nov 2026, 14:05:09");
+    // Never 01/12/2026 in English: the 1st of December, unambiguous.
+    expect(formatDateTime(new Date("2026-12-01T17:05:00Z"), "en")).toBe("1 Dec 2026, 14:05");
     expect(formatDateTime(at, "pt", { timeZone: "UTC" })).toBe("26/11/2026, 17:05");
     expect(formatDateTime(at, "pt", { dateStyle: "long" })).toBe("26 de novembro de 2026 às 14:05");
     // Just after midnight UTC is still the day before in São Paulo.

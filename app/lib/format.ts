@@ -66,7 +66,10 @@ export interface InstantOptions {
   dateStyle?: "short" | "long";
 }
 
-/** An instant as a day and time: "26/11/2026, 14:05" in São Paulo (English: "26/11/2026, 14:05"). */
+/**
+ * An instant as a day and time: "26/11/2026, 14:05" in São Paulo (English: "26 Nov 2026, 14:05":
+ * 01/12/2026 reads as the 12th of January to half the English-speaking world).
+ */
 export function formatDateTime(
   at: string | Date,
   language: OfferedLanguage = "pt",
@@ -74,6 +77,13 @@ export function formatDateTime(
 ): string {
   const date = instantOf(at);
   if (!date) return String(at);
+  if (language === "en" && options.dateStyle !== "long")
+    return dateFormat(language, {
+      ...dayOptions(language, options.timeZone ?? SAO_PAULO),
+      hour: "2-digit",
+      minute: "2-digit",
+      ...(options.seconds ? { second: "2-digit" } : {}),
+    }).format(date);
   return dateFormat(language, {
     timeZone: options.timeZone ?? SAO_PAULO,
     dateStyle: options.dateStyle ?? "short",
