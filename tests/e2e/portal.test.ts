@@ -52,12 +52,17 @@ describe("the customer portal's people in Chromium", () => {
 
     await page.getByRole("link", { name: "Convidar pessoa" }).click();
     await page.getByRole("heading", { name: "Convidar pessoa" }).waitFor();
+    // Without e-mail configured, the page says once that the link is given here to send.
+    expect(await page.getByText("você recebe aqui um link", { exact: false }).count()).toBe(1);
+    expect(await page.getByText("A pessoa recebe por e-mail", { exact: false }).count()).toBe(0);
     await page.getByLabel("E-mail da pessoa").fill("bruno@agrosul.com.br");
     await page.getByLabel("Membro", { exact: false }).check();
     await page.getByRole("button", { name: "Enviar convite" }).click();
     await page.getByText("Convite criado para bruno@agrosul.com.br.", { exact: false }).waitFor();
     const link = await page.getByLabel("Link do convite").inputValue();
     expect(link).toMatch(/\/convite\/[A-Za-z0-9_-]{40,}$/);
+    // The form is emptied for the next person.
+    expect(await page.getByLabel("E-mail da pessoa").inputValue()).toBe("");
     expect(await seriousViolations(page)).toEqual([]);
 
     // The same address again is a resend, not a second place; an existing account is named.

@@ -62,14 +62,18 @@ const texts = {
     },
     invite: {
       title: "Convidar pessoa",
-      intro: "A pessoa recebe um link, válido por 7 dias, para criar a própria senha e entrar no portal.",
+      intro:
+        "A pessoa recebe por e-mail um link, válido por 7 dias, para criar a própria senha e entrar no portal.",
+      /** Without e-mail configured the inviter sends the link: said once, here (not again after). */
+      introNoMail:
+        "Ao convidar, você recebe aqui um link, válido por 7 dias, para enviar à pessoa: com ele ela cria a própria senha e entra no portal.",
       email: "E-mail da pessoa",
       role: "Papel",
       submit: "Enviar convite",
       sending: "Enviando...",
       sent: (email: string) => `Convite enviado para ${email}. O link vale por 7 dias.`,
       linkOnce: (email: string) =>
-        `Convite criado para ${email}. Este site não envia e-mails: copie o link abaixo e envie você mesmo à pessoa. Ele é mostrado só agora e vale por 7 dias.`,
+        `Convite criado para ${email}. Copie o link abaixo e envie à pessoa: ele é mostrado só agora.`,
       linkLabel: "Link do convite",
       copy: "Copiar link",
       copied: "Link copiado.",
@@ -256,14 +260,17 @@ const texts = {
     },
     invite: {
       title: "Invite someone",
-      intro: "They get a link, valid for 7 days, to choose their password and sign in to the portal.",
+      intro:
+        "They get an e-mail with a link, valid for 7 days, to choose their password and sign in to the portal.",
+      introNoMail:
+        "When you invite someone, you get a link here, valid for 7 days, to send them: with it they choose their password and sign in to the portal.",
       email: "Their e-mail",
       role: "Role",
       submit: "Send invitation",
       sending: "Sending...",
       sent: (email: string) => `Invitation sent to ${email}. The link is valid for 7 days.`,
       linkOnce: (email: string) =>
-        `Invitation created for ${email}. This site sends no e-mail: copy the link below and send it yourself. It is shown only now and is valid for 7 days.`,
+        `Invitation created for ${email}. Copy the link below and send it to them: it is shown only now.`,
       linkLabel: "Invitation link",
       copy: "Copy link",
       copied: "Link copied.",

@@ -17,6 +17,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       language: context.request.uiLanguage,
       roles: assignableRoles(actor.role),
       canInvite: can(actor.role, "members.manage"),
+      // Whether invitations go by e-mail, or the inviter is given the link to send.
+      emails: Boolean(context.services.config.SMTP_URL),
     },
     { headers: { "Cache-Control": "private, no-store" } },
   );
@@ -54,7 +56,7 @@ export function meta({ data: loaded }: Route.MetaArgs) {
 
 /** Invite someone into the company, with a role the inviter may give (decision 091). */
 export default function UserNew({ loaderData, actionData }: Route.ComponentProps) {
-  const { language, roles, canInvite } = loaderData;
+  const { language, roles, canInvite, emails } = loaderData;
   const t = portalTexts(language);
   const busy = useNavigation().state === "submitting";
   return (
@@ -67,12 +69,13 @@ export default function UserNew({ loaderData, actionData }: Route.ComponentProps
         <p className="banner banner--warning">{t.invite.cannot}</p>
       ) : (
         <>
-          <p>{t.invite.intro}</p>
+          <p>{emails ? t.invite.intro : t.invite.introNoMail}</p>
           <ActionResult result={actionData} />
           {actionData && "link" in actionData && actionData.link && (
             <InvitationLink link={actionData.link} t={t} />
           )}
-          <Form method="post" className="portal-form">
+          {/* A new form after each invitation sent: the next person starts from an empty one. */}
+          <Form method="post" className="portal-form" key={actionData?.ok ? actionData.message : "convite"}>
             <label className="field">
               <span className="field__label">{t.invite.email}</span>
               <input
