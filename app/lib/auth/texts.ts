@@ -42,7 +42,6 @@ const pt = {
   newTab: "(abre em nova aba)",
   menu: {
     dashboard: "Painel",
-    afiliados: "Afiliados",
     plano: "Detalhes do plano",
     upgrade: "Mudar de plano",
     usuarios: "Usuários",
@@ -130,7 +129,6 @@ const en: AuthTexts = {
   newTab: "(opens in a new tab)",
   menu: {
     dashboard: "Dashboard",
-    afiliados: "Affiliates",
     plano: "Plan details",
     upgrade: "Change plan",
     usuarios: "Users",

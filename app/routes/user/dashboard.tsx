@@ -13,13 +13,13 @@ type State =
   | { status: "loaded"; data: UserDashboardData };
 
 /** The page's title, in the user area's language (this route has no loader of its own). */
-export function meta({ matches, location }: MetaArgs) {
+export function meta({ matches }: MetaArgs) {
   const layout = matches.find((match) => match?.id === "routes/user/layout")?.data as
     | { language?: "pt" | "en" }
     | undefined;
   const t = authTexts(layout?.language ?? "pt");
-  const title = location.pathname.endsWith("/afiliados") ? t.menu.afiliados : t.menu.dashboard;
-  return [{ title: `${title} | Vértice` }, { name: "robots", content: "noindex" }];
+  // /user/afiliados shows this same page (the spec's route), under this page's name.
+  return [{ title: `${t.menu.dashboard} | Vértice` }, { name: "robots", content: "noindex" }];
 }
 
 /**

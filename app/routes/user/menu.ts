@@ -47,8 +47,8 @@ export function userMenu(t: AuthTexts, language: OfferedLanguage, role: CompanyR
   })[] = [
     {
       entries: [
+        // /user/afiliados is the same Painel (A's route table): one entry, not two for one page.
         { path: "/user/dashboard", label: t.menu.dashboard },
-        { path: "/user/afiliados", label: t.menu.afiliados },
       ],
     },
     {
@@ -102,7 +102,9 @@ export function userMenu(t: AuthTexts, language: OfferedLanguage, role: CompanyR
  * (an invoice's page is under "Histórico de cobranças", a ticket's under "Chamados de suporte"), so
  * the sidebar and the phone's menu line always say where the person is.
  */
-export function currentEntry(groups: UserMenuGroup[], pathname: string): UserMenuEntry | null {
+export function currentEntry(groups: UserMenuGroup[], rawPathname: string): UserMenuEntry | null {
+  // The spec's /user/afiliados is the Painel under another address.
+  const pathname = rawPathname === "/user/afiliados" ? "/user/dashboard" : rawPathname;
   const entries = groups.flatMap((group) => group.entries);
   const exact = entries.find((entry) => entry.path === pathname);
   if (exact) return exact;
