@@ -59,7 +59,7 @@ describe("the company's plan in Chromium", () => {
     await page.waitForURL((url) => url.searchParams.get("ciclo") === "anual");
     const summary = page.getByRole("region", { name: "Resumo da mudança" });
     // The cycle change's lines: the new year, the unused month credited, what is due.
-    await summary.getByText("A pagar na mudança").waitFor();
+    await summary.getByText("A pagar na próxima fatura").waitFor();
     expect(await summary.getByText("R$ 5.999,00").count()).toBeGreaterThan(0);
     expect(await summary.getByText("Crédito do período não usado do ciclo atual").count()).toBe(1);
     expect(await seriousViolations(page)).toEqual([]);

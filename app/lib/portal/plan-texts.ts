@@ -93,9 +93,9 @@ const texts = {
       sameCycleCredit: "Crédito proporcional pelo restante do ciclo",
       credit: "Crédito do período não usado do ciclo atual",
       newCycle: "Valor do novo ciclo",
-      dueNow: "A pagar na mudança",
+      dueNow: "A pagar na próxima fatura",
       creditLeft: "Crédito que fica para as próximas faturas",
-      firstCycle: "Primeiro ciclo, a pagar na mudança",
+      firstCycle: "Primeiro ciclo, na próxima fatura",
       unknownCycle:
         "A data de início do seu ciclo atual não está registrada: a diferença proporcional é calculada pela nossa equipe financeira.",
       nextRenewal: (day: string) => `Próxima renovação: ${day}.`,
@@ -191,9 +191,9 @@ const texts = {
       sameCycleCredit: "Prorated credit for the rest of the cycle",
       credit: "Credit for the unused part of the current cycle",
       newCycle: "Price of the new cycle",
-      dueNow: "Due at the change",
+      dueNow: "Due on the next invoice",
       creditLeft: "Credit left for the next invoices",
-      firstCycle: "First cycle, due at the change",
+      firstCycle: "First cycle, on the next invoice",
       unknownCycle:
         "The start of your current cycle is not on record: our finance team works out the prorated difference.",
       nextRenewal: (day: string) => `Next renewal: ${day}.`,
