@@ -1,4 +1,4 @@
-import { type ComponentType, useEffect, useState } from "react";
+import { type ComponentType, useEffect, useRef, useState } from "react";
 import { chatLink } from "~/lib/chat.ts";
 import type { FormTexts } from "~/lib/forms/texts.ts";
 import type { ChatDialogProps } from "./ChatDialog.tsx";
@@ -68,6 +68,20 @@ export function ChatWidget(props: Props) {
     }
   };
 
+  const openChatRef = useRef(openChat);
+  openChatRef.current = openChat;
+  // Any link on the page marked data-opens-chat (the contact page's cards) opens this popup, so
+  // the conversation starts with its lead; without JavaScript the link goes to WhatsApp itself.
+  useEffect(() => {
+    const onClick = (event: MouseEvent) => {
+      const opener = (event.target as Element | null)?.closest?.("[data-opens-chat]");
+      if (!opener || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey) return;
+      event.preventDefault();
+      void openChatRef.current();
+    };
+    document.addEventListener("click", onClick);
+    return () => document.removeEventListener("click", onClick);
+  }, []);
   return (
     <>
       <button

@@ -1,13 +1,17 @@
 import { buildSubmission } from "@server/http/build-submission.ts";
 import { confirmationChallenge, readPagePostFields } from "@server/http/page-post.ts";
 import { SubmissionInvalid } from "@server/leads/service.ts";
+import type { ReactNode } from "react";
+import { useRouteLoaderData } from "react-router";
 import type { ContactResult } from "~/components/forms/ContactForm.tsx";
 import { Icon } from "~/components/Icon.tsx";
 import { Contact } from "~/islands/contact.tsx";
+import { chatLink } from "~/lib/chat.ts";
 import { formTexts } from "~/lib/forms/texts.ts";
 import type { RouteHandle } from "~/lib/route-handle.ts";
 import { routeHead } from "~/lib/seo/route-head.ts";
 import { SITE_NAME } from "~/lib/site.ts";
+import type { loader as rootLoader } from "../root.tsx";
 import type { Route } from "./+types/contact";
 
 /** The same for every anonymous visitor of a segment and language: the page cache keeps it (decision 106). */
@@ -83,14 +87,56 @@ export function meta({ data, matches, location }: Route.MetaArgs) {
       ];
 }
 
-/** The contact screen of B §2.5: title, the form and four info cards. */
+/** The contact screen of B §2.5: title, the form and four info cards, each a way to reach us. */
 export default function ContactRoute({ loaderData, actionData }: Route.ComponentProps) {
   const texts = formTexts(loaderData.language);
-  const cards = [
-    { key: "whatsapp", icon: "message-circle", ...texts.cards.whatsapp },
-    { key: "email", icon: "mail", ...texts.cards.email },
-    { key: "address", icon: "map-pin", ...texts.cards.address },
-    { key: "chat", icon: "headset", ...texts.cards.chat },
+  const root = useRouteLoaderData<typeof rootLoader>("root");
+  const company = root?.seo?.global.company;
+  const whatsapp = root?.chat?.whatsapp;
+  // The chat popup (the chat island, on every public page) opens from any [data-opens-chat]
+  // link; without JavaScript the link goes straight to WhatsApp.
+  const chat = whatsapp ? { href: chatLink(whatsapp, ""), "data-opens-chat": "" } : null;
+  const cards: { key: string; icon: string; title: string; text: string; link?: ReactNode }[] = [
+    {
+      key: "whatsapp",
+      icon: "message-circle",
+      ...texts.cards.whatsapp,
+      link: chat && (
+        <a {...chat} className="info-card__link">
+          {texts.cards.whatsappAction}
+        </a>
+      ),
+    },
+    {
+      key: "email",
+      icon: "mail",
+      ...texts.cards.email,
+      link: company?.email && (
+        <a href={`mailto:${company.email}`} className="info-card__link">
+          {company.email}
+        </a>
+      ),
+    },
+    {
+      key: "address",
+      icon: "map-pin",
+      ...texts.cards.address,
+      link: company?.phone && (
+        <a href={`tel:+55${company.phone.replace(/\D/g, "")}`} className="info-card__link">
+          {company.phone}
+        </a>
+      ),
+    },
+    {
+      key: "chat",
+      icon: "headset",
+      ...texts.cards.chat,
+      link: chat && (
+        <a {...chat} className="info-card__link">
+          {texts.cards.chatAction}
+        </a>
+      ),
+    },
   ];
   return (
     <section className="contact" aria-labelledby="contato-titulo">
@@ -113,6 +159,7 @@ export default function ContactRoute({ loaderData, actionData }: Route.Component
               </span>
               <h2>{card.title}</h2>
               <p>{card.text}</p>
+              {card.link && <p>{card.link}</p>}
             </li>
           ))}
         </ul>

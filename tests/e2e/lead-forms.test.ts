@@ -281,6 +281,23 @@ describe("lead forms in Chromium, delivered to the fake Jira", () => {
     await gotoHydrated(page, `${server.url}/contato`);
     expect(await page.getByRole("heading", { name: "Entre em Contato" }).count()).toBe(1);
     expect(await page.locator(".info-card").count()).toBe(4);
+    // Each card is a way to reach us, from the content: the chat popup, e-mail, phone.
+    const cards = page.locator(".contact__cards");
+    expect(await cards.getByRole("link", { name: "contato@vertice.com.br" }).getAttribute("href")).toBe(
+      "mailto:contato@vertice.com.br",
+    );
+    expect(await cards.getByRole("link", { name: "(62) 3333-4000" }).getAttribute("href")).toBe(
+      "tel:+556233334000",
+    );
+    const whatsappCard = cards.getByRole("link", { name: "Conversar pelo WhatsApp" });
+    expect(await whatsappCard.getAttribute("href")).toMatch(/^https:\/\/wa\.me\/5562999990000/);
+    await whatsappCard.click();
+    const chat = page.getByRole("dialog", { name: "Fale conosco pelo WhatsApp" });
+    await chat.waitFor();
+    await page.keyboard.press("Escape");
+    await chat.waitFor({ state: "hidden" });
+    // The privacy text promises nothing the form does not ask.
+    expect(await page.getByText("assunto escolhido", { exact: false }).count()).toBe(0);
     await page.getByRole("button", { name: "Enviar mensagem" }).click();
     expect(await page.locator(".banner--error").textContent()).toBe(
       "Por favor, preencha todos os campos obrigatórios.",

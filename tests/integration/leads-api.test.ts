@@ -184,7 +184,7 @@ describe("POST /api/leads over HTTP", () => {
       expect(spam).toEqual(["bad-token", "bad-token", "honeypot", "replayed-token", "too-fast"]);
       const delivered = rows.find((r) => r.deliveryStatus === "delivered")!;
       expect(delivered.consentPurpose.length).toBeGreaterThan(10);
-      expect(delivered.consentTextVersion).toBe("2026-11-01");
+      expect(delivered.consentTextVersion).toBe("2026-12-02");
       expect(delivered.tracking).toMatchObject({
         clarityId: "clarity42",
         utm: { utm_source: "google", utm_campaign: "erp" },

@@ -65,6 +65,8 @@ const pt = {
     email: { title: "E-mail", text: "Resposta em até 24h" },
     address: { title: "Endereço", text: "Goiânia, Goiás" },
     chat: { title: "Chat online", text: "Suporte com atendimento imediato" },
+    whatsappAction: "Conversar pelo WhatsApp",
+    chatAction: "Abrir o chat",
   },
   // Newsletter (A §4, §8)
   newsletterRegistering: "Registrando...",
@@ -159,6 +161,8 @@ const en: FormTexts = {
     email: { title: "E-mail", text: "Answer within 24h" },
     address: { title: "Address", text: "Goiânia, Goiás, Brazil" },
     chat: { title: "Online chat", text: "Support with immediate service" },
+    whatsappAction: "Chat on WhatsApp",
+    chatAction: "Open the chat",
   },
   newsletterRegistering: "Subscribing...",
   newsletterConfirm: "Please check the e-mail above and send once more to confirm your subscription.",
