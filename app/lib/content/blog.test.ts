@@ -94,6 +94,23 @@ describe("B §2.7 — search, category and tag filters", () => {
     expect(filterPosts(posts, { q: "fluxo lgpd" })).toEqual([]);
   });
 
+  it("search ignores hyphens and dots and reads the post's text: 'nfe' finds NF-e", () => {
+    const nfe = post({
+      slug: "nfe",
+      title: "Nota fiscal sem dor de cabeça",
+      category: "Fiscal",
+      content: {
+        introduction: "Como emitir a NF-e e a NFS-e direto do ERP.",
+        sections: [{ title: "S.A. e Ltda.", paragraphs: ["Regimes tributários."], highlights: [] }],
+      },
+    });
+    const all = [...posts, nfe];
+    expect(filterPosts(all, { q: "nfe" }).map((p) => p.slug)).toEqual(["nfe"]);
+    expect(filterPosts(all, { q: "NF-e" }).map((p) => p.slug)).toEqual(["nfe"]);
+    expect(filterPosts(all, { q: "nfse" }).map((p) => p.slug)).toEqual(["nfe"]);
+    expect(filterPosts(all, { q: "sa tributarios" }).map((p) => p.slug)).toEqual(["nfe"]);
+  });
+
   it("category and tag match whole values, case and accents ignored", () => {
     expect(filterPosts(posts, { category: "financas" }).map((p) => p.slug)).toEqual(["caixa"]);
     expect(filterPosts(posts, { tag: "Gestão" }).map((p) => p.slug)).toEqual(["erp", "lgpd"]);

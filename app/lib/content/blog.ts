@@ -52,12 +52,32 @@ export function fold(value: string): string {
     .toLowerCase();
 }
 
-/** The posts matching every filter given: all words of the search, the category, the tag. */
-export function filterPosts<P extends Pick<BlogPost, "title" | "excerpt" | "category" | "tags">>(
-  posts: readonly P[],
-  filters: BlogFilters,
-): P[] {
-  const terms = fold(filters.q ?? "")
+/**
+ * A search's form of a text: folded, and without the hyphens and dots people leave out ("NF-e" is
+ * found by "nfe", "S.A." by "sa").
+ */
+export function searchFold(value: string): string {
+  return fold(value).replace(/[-.\u2010-\u2015]/g, "");
+}
+
+/** Every word a post says (its introduction, sections and highlights), for the search. */
+function postText(post: Partial<Pick<BlogPost, "content">>): string {
+  const content = post.content;
+  if (!content) return "";
+  return [
+    content.introduction,
+    ...content.sections.flatMap((s) => [s.title, ...s.paragraphs, ...s.highlights]),
+  ].join(" ");
+}
+
+/**
+ * The posts matching every filter given: all words of the search (in the title, excerpt, category,
+ * tags or text; accents, case, hyphens and dots ignored), the category, the tag.
+ */
+export function filterPosts<
+  P extends Pick<BlogPost, "title" | "excerpt" | "category" | "tags"> & Partial<Pick<BlogPost, "content">>,
+>(posts: readonly P[], filters: BlogFilters): P[] {
+  const terms = searchFold(filters.q ?? "")
     .split(/\s+/)
     .filter(Boolean);
   const category = filters.category ? fold(filters.category) : null;
@@ -66,7 +86,9 @@ export function filterPosts<P extends Pick<BlogPost, "title" | "excerpt" | "cate
     if (category && fold(post.category) !== category) return false;
     if (tag && !post.tags.some((t) => fold(t) === tag)) return false;
     if (!terms.length) return true;
-    const haystack = fold([post.title, post.excerpt, post.category, ...post.tags].join(" "));
+    const haystack = searchFold(
+      [post.title, post.excerpt, post.category, ...post.tags, postText(post)].join(" "),
+    );
     return terms.every((term) => haystack.includes(term));
   });
 }
