@@ -36,7 +36,10 @@ export function ContentLink({
   );
 }
 
-/** The hero of every template: title, subtitle, description, optional background and overlay. */
+/**
+ * The hero of every template: title, subtitle, description, optional background and overlay, and
+ * the page's first calls to action when the content gives them.
+ */
 export function PageHero({ hero }: { hero: Hero }) {
   const style = hero.backgroundImage
     ? {
@@ -49,6 +52,20 @@ export function PageHero({ hero }: { hero: Hero }) {
         <h1>{hero.title}</h1>
         {hero.subtitle && <p className="page-hero__subtitle">{hero.subtitle}</p>}
         {hero.description && <p className="page-hero__description">{hero.description}</p>}
+        {(hero.primaryButton || hero.secondaryButton) && (
+          <p className="page-hero__buttons">
+            {hero.primaryButton && (
+              <ContentLink to={hero.primaryButton.link} className="button button--primary">
+                {hero.primaryButton.text}
+              </ContentLink>
+            )}
+            {hero.secondaryButton && (
+              <ContentLink to={hero.secondaryButton.link} className="button button--outline-light">
+                {hero.secondaryButton.text}
+              </ContentLink>
+            )}
+          </p>
+        )}
       </div>
     </header>
   );

@@ -123,7 +123,8 @@ export default function ContactRoute({ loaderData, actionData }: Route.Component
       ...texts.cards.address,
       link: company?.phone && (
         <a href={`tel:+55${company.phone.replace(/\D/g, "")}`} className="info-card__link">
-          {company.phone}
+          {/* A phone number never breaks across lines. */}
+          {company.phone.replace(/ /g, "\u00a0").replace(/-/g, "\u2011")}
         </a>
       ),
     },

@@ -636,14 +636,21 @@ const segmentsData: DocumentMeta = {
 
 // pages-data -------------------------------------------------------------------------------------------
 
-const pageHero = obj("Topo da página", {
+const button = (label: string) => obj(label, { text: buttonText, link: buttonLink });
+const heroFields = {
   title,
   subtitle,
   description,
   backgroundImage,
   overlayColor: f("Cor sobre a imagem", { helperText: "Uma cor CSS, ex.: rgba(11, 61, 145, 0.7)." }),
+};
+/** A content page's hero, with its first calls to action (the blog's has none). */
+const pageHero = obj("Topo da página", {
+  ...heroFields,
+  primaryButton: button("Botão principal do topo"),
+  secondaryButton: button("Botão secundário do topo"),
 });
-const button = (label: string) => obj(label, { text: buttonText, link: buttonLink });
+const blogHero = obj("Topo da página", heroFields);
 const pageCta = obj("Chamada final", {
   title,
   description,
@@ -823,7 +830,7 @@ const blogData: DocumentMeta = {
       postsPerPage: f("Artigos por página"),
       featuredPostsCount: f("Artigos em destaque"),
     }),
-    hero: pageHero,
+    hero: blogHero,
     posts: list(
       "Artigos",
       obj("Artigo", {

@@ -111,6 +111,29 @@ describe("content pages, blog and partner map in Chromium", () => {
     await context.close();
   });
 
+  it("the pages ads point to (segments, modules) have the demo and trial buttons in the first screen", async () => {
+    for (const [path, width, height, demo, trial] of [
+      ["/segmentos/agronegocio", 1280, 900, "Solicitar demonstração", "Teste grátis por 30 dias"],
+      ["/financeiro", 390, 844, "Solicitar demonstração", "Teste grátis por 30 dias"],
+      ["/en/segmentos/comercio", 1280, 900, "Request a demo", "Free 30-day trial"],
+    ] as const) {
+      const context = await browser.newContext({ locale: "pt-BR", viewport: { width, height } });
+      const page = await context.newPage();
+      await gotoHydrated(page, `${server.url}${path}`);
+      const hero = page.locator(".page-hero");
+      for (const [name, href] of [
+        [demo, path.startsWith("/en") ? "/en/demonstracao" : "/demonstracao"],
+        [trial, path.startsWith("/en") ? "/en/teste-gratis" : "/teste-gratis"],
+      ]) {
+        const button = hero.getByRole("link", { name });
+        expect(await button.getAttribute("href")).toBe(href);
+        const box = await button.boundingBox();
+        expect(box!.y + box!.height, `${path}: ${name}`).toBeLessThanOrEqual(height);
+      }
+      await context.close();
+    }
+  });
+
   it("model6: the first feature is selected; choosing another shows its detail; arrows move along the list", async () => {
     const context = await browser.newContext({ locale: "pt-BR", viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();

@@ -18,6 +18,9 @@ const hero = z.strictObject({
   description: z.string().optional(),
   backgroundImage: asset.optional(),
   overlayColor: z.string().optional(),
+  /** The page's first call to action, in the hero: the pages ads point to (demo, trial). */
+  primaryButton: button.optional(),
+  secondaryButton: button.optional(),
 });
 
 const cta = z.strictObject({
