@@ -5,6 +5,7 @@ import { formStructure } from "@server/content/structure.ts";
 import type { ScheduleRow } from "@server/content/workflow.ts";
 import { requireAdminScreen } from "@server/http/auth-guard.ts";
 import { data, Link } from "react-router";
+import { auditEntryText } from "~/admin/audit-texts.ts";
 import { CircuitNotices } from "~/admin/CircuitNotices.tsx";
 import { toNotice } from "~/admin/circuit-texts.ts";
 import { FunnelSection } from "~/admin/FunnelSection.tsx";
@@ -185,8 +186,8 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
         <ul className="edit-list">
           {audit.map((entry) => (
             <li key={`${entry.at}-${entry.action}-${entry.target}`}>
-              <time dateTime={entry.at}>{formatDateTime(entry.at)}</time> — {entry.actor}:{" "}
-              <code>{entry.action}</code> {entry.target}
+              <time dateTime={entry.at}>{formatDateTime(entry.at)}</time> — {entry.actor}{" "}
+              {auditEntryText(entry.action, entry.target)}
             </li>
           ))}
         </ul>
