@@ -314,6 +314,8 @@ export const inboxTexts = {
   none: "Nenhum lead encontrado.",
   total: (n: number) => (n === 1 ? "1 lead" : `${n} leads`),
   protocol: "Protocolo",
+  protocolAndForm: "Protocolo, formulário e data",
+  deliveryAndTracker: "Entrega e Jira",
   contact: "Contato",
   date: "Data",
   tracker: "Jira",

@@ -60,7 +60,7 @@ describe("lead inbox in Chromium: retry a failed delivery, erase a person", () =
           await page.goto(`${server.url}/admin/leads?q=${encodeURIComponent(q)}`, {
             waitUntil: "networkidle",
           });
-          return page.locator("tbody tr td:nth-child(5)").first().textContent();
+          return page.locator("tbody tr td:nth-child(4) .inbox-status").first().textContent();
         },
         { timeout: 15_000, interval: 250 },
       )
@@ -88,7 +88,9 @@ describe("lead inbox in Chromium: retry a failed delivery, erase a person", () =
     const created = jira.issues.slice(issuesBefore);
     expect(created).toHaveLength(1);
     // The row links the ticket by its key.
-    expect(await page.locator("tbody tr td:nth-child(6)").first().textContent()).toBe(created[0]!.key);
+    expect(await page.locator("tbody tr td:nth-child(4) .admin-table__sub").first().textContent()).toBe(
+      created[0]!.key,
+    );
     expect(problems).toEqual([]);
   });
 

@@ -232,7 +232,7 @@ describe("admin content API (B §7.5)", () => {
 
     // The list and the lead's page in words, not stored keys (decision 116): Jira is not configured here.
     const list = await (await call("/admin/leads?form=contato", { token: admin })).text();
-    expect(list).toContain("<td>Contato</td>");
+    expect(list).toContain('<span class="admin-table__sub">Contato</span>');
     // Confirmed at once without JavaScript (faster than a person, nothing else amiss: decision 125),
     // the lead is kept on the site: Jira is not configured here.
     expect(list).toContain("Guardado no site");

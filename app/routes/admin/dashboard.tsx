@@ -12,6 +12,7 @@ import { FunnelSection } from "~/admin/FunnelSection.tsx";
 import { LeadChart } from "~/admin/LeadChart.tsx";
 import { OutcomeTable } from "~/admin/OutcomeTable.tsx";
 import { ScheduledChanges } from "~/admin/ScheduledChanges.tsx";
+import { ScrollBox } from "~/admin/ScrollBox.tsx";
 import { adminTexts, formName, inboxTexts } from "~/admin/texts.ts";
 import type { DocumentName } from "~/lib/content/schemas.ts";
 import { formatDateTime } from "~/lib/format.ts";
@@ -147,36 +148,38 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
       {leadsByForm.length === 0 ? (
         <p>{t.none}</p>
       ) : (
-        <table className="admin-table">
-          <thead>
-            <tr>
-              <th scope="col">{t.form}</th>
-              <th scope="col">{t.cold}</th>
-              <th scope="col">{t.warm}</th>
-              <th scope="col">{t.hot}</th>
-              <th scope="col">{t.total}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {leadsByForm.map((row) => (
-              <tr key={row.form}>
-                <th scope="row">{formName(row.form)}</th>
-                <td>{row.cold}</td>
-                <td>{row.warm}</td>
-                <td>{row.hot}</td>
-                <td>
-                  {/* A bar per form: cold, warm and hot in proportion to the busiest form. */}
-                  <span className="lead-bar" aria-hidden="true">
-                    <span className="lead-bar__cold" style={{ width: `${(row.cold / widest) * 100}%` }} />
-                    <span className="lead-bar__warm" style={{ width: `${(row.warm / widest) * 100}%` }} />
-                    <span className="lead-bar__hot" style={{ width: `${(row.hot / widest) * 100}%` }} />
-                  </span>
-                  {row.total}
-                </td>
+        <ScrollBox label={t.byForm}>
+          <table className="admin-table">
+            <thead>
+              <tr>
+                <th scope="col">{t.form}</th>
+                <th scope="col">{t.cold}</th>
+                <th scope="col">{t.warm}</th>
+                <th scope="col">{t.hot}</th>
+                <th scope="col">{t.total}</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {leadsByForm.map((row) => (
+                <tr key={row.form}>
+                  <th scope="row">{formName(row.form)}</th>
+                  <td>{row.cold}</td>
+                  <td>{row.warm}</td>
+                  <td>{row.hot}</td>
+                  <td>
+                    {/* A bar per form: cold, warm and hot in proportion to the busiest form. */}
+                    <span className="lead-bar" aria-hidden="true">
+                      <span className="lead-bar__cold" style={{ width: `${(row.cold / widest) * 100}%` }} />
+                      <span className="lead-bar__warm" style={{ width: `${(row.warm / widest) * 100}%` }} />
+                      <span className="lead-bar__hot" style={{ width: `${(row.hot / widest) * 100}%` }} />
+                    </span>
+                    {row.total}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </ScrollBox>
       )}
       <FunnelSection data={funnel} />
       <h2>{t.audit}</h2>

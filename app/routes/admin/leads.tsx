@@ -2,6 +2,7 @@ import { DomainError } from "@server/domain-errors.ts";
 import { requireAdminScreen } from "@server/http/auth-guard.ts";
 import { inboxFiltersFrom } from "@server/leads/inbox.ts";
 import { data, Form, Link } from "react-router";
+import { ScrollBox } from "~/admin/ScrollBox.tsx";
 import { formName, inboxTexts as t } from "~/admin/texts.ts";
 import { ActionResult, TrackerLink, TrackerStatus } from "~/components/ActionResult.tsx";
 import { formatDayAtTime } from "~/lib/format.ts";
@@ -151,42 +152,47 @@ export default function Leads({ loaderData, actionData }: Route.ComponentProps) 
       {rows.length === 0 ? (
         <p>{t.none}</p>
       ) : (
-        <div className="admin-table-wrap">
+        <ScrollBox label={t.title}>
           <table className="admin-table">
             <thead>
               <tr>
-                <th scope="col">{t.protocol}</th>
+                <th scope="col">{t.protocolAndForm}</th>
                 <th scope="col">{t.contact}</th>
-                <th scope="col">{t.form}</th>
                 <th scope="col">{t.level}</th>
-                <th scope="col">{t.status}</th>
-                <th scope="col">{t.tracker}</th>
+                <th scope="col">{t.deliveryAndTracker}</th>
                 <th scope="col">{t.handling}</th>
                 <th scope="col">{t.result}</th>
-                <th scope="col">{t.date}</th>
               </tr>
             </thead>
             <tbody>
+              {/* Six columns that fit the admin's width at 1280 px: what is read together is one cell. */}
               {rows.map((row) => (
                 <tr key={row.id}>
-                  <td className="nowrap">
-                    <Link to={`/admin/leads/${row.id}`}>{row.protocol}</Link>
+                  <td>
+                    <Link to={`/admin/leads/${row.id}`} className="nowrap">
+                      {row.protocol}
+                    </Link>
+                    <span className="admin-table__sub">{formName(row.form)}</span>
+                    <span className="admin-table__sub">
+                      <DateTime value={row.createdAt} />
+                    </span>
                   </td>
                   <td>
                     {row.contact}
                     {row.consentWithdrawnAt && <span className="admin-table__sub">{t.consentWithdrawn}</span>}
                   </td>
-                  <td>{formName(row.form)}</td>
                   <td>
                     {t.levels[row.level]} ({row.score})
                   </td>
-                  <td>{t.statuses[row.status]}</td>
                   <td>
-                    {row.trackerKey ? (
-                      <TrackerLink trackerKey={row.trackerKey} trackerUrl={row.trackerUrl} />
-                    ) : (
-                      <span className="muted">{t.noTicket[row.status] ?? "—"}</span>
-                    )}
+                    <span className="inbox-status">{t.statuses[row.status]}</span>
+                    <span className="admin-table__sub">
+                      {row.trackerKey ? (
+                        <TrackerLink trackerKey={row.trackerKey} trackerUrl={row.trackerUrl} />
+                      ) : (
+                        <span className="muted">{t.noTicket[row.status] ?? "—"}</span>
+                      )}
+                    </span>
                     {row.trackerStatus && (
                       <span className="admin-table__sub">
                         <TrackerStatus status={row.trackerStatus} />
@@ -203,14 +209,11 @@ export default function Leads({ loaderData, actionData }: Route.ComponentProps) 
                     {row.overdue && <span className="badge badge--danger">{t.overdue}</span>}
                   </td>
                   <td>{row.outcome ? OUTCOME_LABELS[row.outcome] : "—"}</td>
-                  <td>
-                    <DateTime value={row.createdAt} />
-                  </td>
                 </tr>
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollBox>
       )}
       <section aria-labelledby="apagar-titulo" className="erasure">
         <h2 id="apagar-titulo">{t.erasure}</h2>
