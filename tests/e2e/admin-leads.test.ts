@@ -4,7 +4,13 @@ import path from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type FakeJira, jiraEnv, startFakeJira } from "../fakes/jira.ts";
-import { gotoHydrated, signInThroughLogin, watchProblems, withBrowser } from "../support/browser.ts";
+import {
+  gotoHydrated,
+  sendContactForm,
+  signInThroughLogin,
+  watchProblems,
+  withBrowser,
+} from "../support/browser.ts";
 import { type ServerProcess, startServerProcess } from "../support/server-process.ts";
 
 /**
@@ -42,12 +48,7 @@ describe("lead inbox in Chromium: retry a failed delivery, erase a person", () =
   async function sendContact(name: string, email: string) {
     const context = await browser.newContext({ locale: "pt-BR" });
     const page = await context.newPage();
-    await gotoHydrated(page, `${server.url}/contato`);
-    await page.getByLabel("Nome Completo").fill(name);
-    await page.getByLabel("Email").fill(email);
-    await page.getByLabel("Mensagem").fill("Quero uma proposta para a minha empresa.");
-    await page.getByRole("button", { name: "Enviar mensagem" }).click();
-    await page.getByTestId("protocolo").waitFor();
+    await sendContactForm(page, server.url, { name, email });
     await context.close();
   }
 

@@ -2,7 +2,13 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type FakeJira, jiraEnv, SALES_ANA, SALES_BRUNO, startFakeJira } from "../fakes/jira.ts";
 import { seriousViolations } from "../support/axe.ts";
-import { gotoHydrated, signedInPage, watchProblems, withBrowser } from "../support/browser.ts";
+import {
+  gotoHydrated,
+  sendContactForm,
+  signedInPage,
+  watchProblems,
+  withBrowser,
+} from "../support/browser.ts";
 import { demoAccounts, type ServerProcess, startServerProcess } from "../support/server-process.ts";
 
 const WEBHOOK_SECRET = "segredo-do-jira-e2e-0123456789";
@@ -51,12 +57,7 @@ describe("lead operations in Chromium: owner and deadline, outcome from Jira, a 
         .poll(async () => (await context.cookies()).some((c) => c.name === "vertice_ft"))
         .toBe(true);
     }
-    await gotoHydrated(page, `${server.url}/contato`);
-    await page.getByLabel("Nome Completo").fill(name);
-    await page.getByLabel("Email").fill(email);
-    await page.getByLabel("Mensagem").fill("Quero uma proposta para a minha empresa.");
-    await page.getByRole("button", { name: "Enviar mensagem" }).click();
-    await page.getByTestId("protocolo").waitFor();
+    await sendContactForm(page, server.url, { name, email });
     await context.close();
   }
 

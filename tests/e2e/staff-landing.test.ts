@@ -1,6 +1,6 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { gotoHydrated, signInThroughLogin, watchProblems, withBrowser } from "../support/browser.ts";
+import { sendContactForm, signInThroughLogin, watchProblems, withBrowser } from "../support/browser.ts";
 import { type ServerProcess, startServerProcess } from "../support/server-process.ts";
 
 /**
@@ -23,12 +23,11 @@ describe("staff after signing in, and the protocol a visitor reads out", () => {
   it("a visitor's SIM- protocol, typed as they read it, finds their lead; the admin lands on the dashboard after two-step set-up", async () => {
     const visitor = await browser.newContext({ locale: "pt-BR" });
     const visit = await visitor.newPage();
-    await gotoHydrated(visit, `${server.url}/contato`);
-    await visit.getByLabel("Nome Completo").fill("Paulo Reis");
-    await visit.getByLabel("Email").fill("paulo@reis.com.br");
-    await visit.getByLabel("Mensagem").fill("Quero saber o preço para 8 usuários.");
-    await visit.getByRole("button", { name: "Enviar mensagem" }).click();
-    const protocol = (await visit.getByTestId("protocolo").textContent()) ?? "";
+    const protocol = await sendContactForm(visit, server.url, {
+      name: "Paulo Reis",
+      email: "paulo@reis.com.br",
+      message: "Quero saber o preço para 8 usuários.",
+    });
     expect(protocol).toMatch(/^SIM-\d{8}-[A-Z0-9]{6}$/);
     await visitor.close();
 

@@ -208,3 +208,20 @@ export async function withBrowser<S extends { stop(): Promise<unknown> }>(
   if (browser.status === "fulfilled") await browser.value.close();
   throw server.status === "rejected" ? server.reason : (browser as PromiseRejectedResult).reason;
 }
+
+/**
+ * A visitor sends the contact form on `baseUrl`/contato, as in the browser, and reads the protocol
+ * the success screen shows.
+ */
+export async function sendContactForm(
+  page: Page,
+  baseUrl: string,
+  visitor: { name: string; email: string; message?: string },
+): Promise<string> {
+  await gotoHydrated(page, `${baseUrl}/contato`);
+  await page.getByLabel("Nome Completo").fill(visitor.name);
+  await page.getByLabel("Email").fill(visitor.email);
+  await page.getByLabel("Mensagem").fill(visitor.message ?? "Quero uma proposta para a minha empresa.");
+  await page.getByRole("button", { name: "Enviar mensagem" }).click();
+  return (await page.getByTestId("protocolo").textContent()) ?? "";
+}
