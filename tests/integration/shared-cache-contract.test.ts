@@ -256,9 +256,10 @@ describe("public answers any shared cache can keep (decision 122)", () => {
     });
     expect(confirmed.status).toBe(200);
     const done = await confirmed.text();
-    // Sent at once after the confirmation step: within its one-second minimum, so held for review
-    // rather than delivered, and answered as a success all the same.
-    expect(done).toContain("Mensagem processada. Protocolo: VRT-");
+    // Sent at once after the confirmation step: within its one-second minimum, but fast alone holds
+    // nothing (decision 125): stored and delivered (simulated: no Jira here).
+    expect(done).toContain("SIM-");
+    expect(done).toContain("Mensagem registrada localmente!");
     expect(done).not.toContain("Confira os dados abaixo");
 
     // A visitor who read the step for a few seconds: the message is stored and delivered (simulated).
