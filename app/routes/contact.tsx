@@ -95,17 +95,18 @@ export default function ContactRoute({ loaderData, actionData }: Route.Component
   const whatsapp = root?.chat?.whatsapp;
   // The chat popup (the chat island, on every public page) opens from any [data-opens-chat]
   // link; without JavaScript the link goes straight to WhatsApp.
-  const chat = whatsapp ? { href: chatLink(whatsapp, ""), "data-opens-chat": "" } : null;
+  const chatCardLink = (label: string) =>
+    whatsapp && (
+      <a href={chatLink(whatsapp, "")} data-opens-chat="" className="info-card__link">
+        {label}
+      </a>
+    );
   const cards: { key: string; icon: string; title: string; text: string; link?: ReactNode }[] = [
     {
       key: "whatsapp",
       icon: "message-circle",
       ...texts.cards.whatsapp,
-      link: chat && (
-        <a {...chat} className="info-card__link">
-          {texts.cards.whatsappAction}
-        </a>
-      ),
+      link: chatCardLink(texts.cards.whatsappAction),
     },
     {
       key: "email",
@@ -132,11 +133,7 @@ export default function ContactRoute({ loaderData, actionData }: Route.Component
       key: "chat",
       icon: "headset",
       ...texts.cards.chat,
-      link: chat && (
-        <a {...chat} className="info-card__link">
-          {texts.cards.chatAction}
-        </a>
-      ),
+      link: chatCardLink(texts.cards.chatAction),
     },
   ];
   return (

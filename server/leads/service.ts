@@ -322,33 +322,26 @@ export class LeadService {
     event: string,
     alreadyQueued: string[],
   ): NewJob[] {
-    if (spam) return this.heldNoticeJobs(form, temperature, alreadyQueued);
+    // A held lead that scores warm or hot is announced in the sales channels at once, with a link
+    // to release it (decision 125); a cold one waits in the inbox's "Retidos" filter.
+    if (spam)
+      return heldLeadWorthReview(temperature.level)
+        ? this.channelJobs(form, HELD_LEAD_EVENT, alreadyQueued)
+        : [];
     const jobs: NewJob[] = [];
     if (!this.isSimulated(form)) jobs.push({ kind: "tracker", maxAttempts: MAX_ATTEMPTS.tracker });
-    const { notifications } = this.options;
-    if (temperature.level === "hot") {
-      if (notifications.slack && form.integrations.webhooks.slack && !alreadyQueued.includes("slack")) {
-        jobs.push({ kind: "slack", event, maxAttempts: MAX_ATTEMPTS.slack });
-      }
-      if (notifications.teams && form.integrations.webhooks.teams && !alreadyQueued.includes("teams")) {
-        jobs.push({ kind: "teams", event, maxAttempts: MAX_ATTEMPTS.teams });
-      }
-    }
+    if (temperature.level === "hot") jobs.push(...this.channelJobs(form, event, alreadyQueued));
     return jobs;
   }
 
-  /**
-   * A held lead that scores warm or hot is announced in the sales channels at once, with a link to
-   * release it (decision 125); a cold one waits in the inbox's "Retidos" filter.
-   */
-  private heldNoticeJobs(form: FormDefinition, temperature: Temperature, alreadyQueued: string[]): NewJob[] {
-    if (!heldLeadWorthReview(temperature.level)) return [];
+  /** A message to each sales channel (Slack, Teams) configured and enabled for the form, once. */
+  private channelJobs(form: FormDefinition, event: string, alreadyQueued: string[]): NewJob[] {
     const { notifications } = this.options;
-    const jobs: NewJob[] = [];
-    for (const kind of ["slack", "teams"] as const)
-      if (notifications[kind] && form.integrations.webhooks[kind] && !alreadyQueued.includes(kind))
-        jobs.push({ kind, event: HELD_LEAD_EVENT, maxAttempts: MAX_ATTEMPTS[kind] });
-    return jobs;
+    return (["slack", "teams"] as const)
+      .filter(
+        (kind) => notifications[kind] && form.integrations.webhooks[kind] && !alreadyQueued.includes(kind),
+      )
+      .map((kind) => ({ kind, event, maxAttempts: MAX_ATTEMPTS[kind] }));
   }
 
   /**

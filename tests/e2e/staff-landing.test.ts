@@ -1,6 +1,8 @@
+import { randomUUID } from "node:crypto";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sendContactForm, signInThroughLogin, watchProblems, withBrowser } from "../support/browser.ts";
+import { hotDemoAnswers } from "../support/lead-stack.ts";
 import { type ServerProcess, startServerProcess } from "../support/server-process.ts";
 
 /**
@@ -31,6 +33,23 @@ describe("staff after signing in, and the protocol a visitor reads out", () => {
     expect(protocol).toMatch(/^SIM-\d{8}-[A-Z0-9]{6}$/);
     await visitor.close();
 
+    // A hot demo request a bot check held (its honeypot filled): staff are to see it at once.
+    const { token } = await (await fetch(`${server.url}/api/forms/challenge?form=demo`)).json();
+    const held = await fetch(`${server.url}/api/leads`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: server.url },
+      body: JSON.stringify({
+        form: "demo",
+        stage: "complete",
+        answers: { ...hotDemoAnswers, nomeResponsavel: "Helena Retida" },
+        requestKey: randomUUID(),
+        formToken: token,
+        website: "preenchido",
+        tracking: {},
+      }),
+    });
+    const heldLead = (await held.json()) as { leadId: string };
+
     const [, email, password] = /admin: +(\S+) \/ (\S+)/.exec(server.output())!;
     const staff = await browser.newContext({ locale: "pt-BR", viewport: { width: 1280, height: 900 } });
     const page = await staff.newPage();
@@ -38,6 +57,12 @@ describe("staff after signing in, and the protocol a visitor reads out", () => {
     await signInThroughLogin(page, server.url, { email: email!, password: password! });
     await page.waitForURL(`${server.url}/admin/dashboard`);
     expect(await page.getByRole("heading", { level: 1 }).first().textContent()).toBe("Dashboard");
+    // The held hot lead is on the dashboard, with the reason in words and a link to review it.
+    const review = page.getByRole("region", { name: /1 lead morno ou quente foi retido como spam/ });
+    expect(await review.getByRole("link", { name: "Helena Retida" }).getAttribute("href")).toBe(
+      `/admin/leads/${heldLead.leadId}`,
+    );
+    expect(await review.textContent()).toContain("campo oculto preenchido");
     // (The sign-in's own 403 asked for the two-step set-up: problems are watched from here on.)
     const problems = watchProblems(page);
 
