@@ -40,7 +40,7 @@ export function ContentLink({
  * The hero of every template: title, subtitle, description, optional background and overlay, and
  * the page's first calls to action when the content gives them.
  */
-export function PageHero({ hero }: { hero: Hero }) {
+export function PageHero({ hero, titleId }: { hero: Hero; titleId?: string }) {
   const style = hero.backgroundImage
     ? {
         backgroundImage: `linear-gradient(${hero.overlayColor ?? "rgba(11, 61, 145, 0.82)"}, ${hero.overlayColor ?? "rgba(11, 61, 145, 0.82)"}), url(${JSON.stringify(hero.backgroundImage)})`,
@@ -49,7 +49,7 @@ export function PageHero({ hero }: { hero: Hero }) {
   return (
     <header className="page-hero" style={style}>
       <div className="page-hero__inner">
-        <h1>{hero.title}</h1>
+        <h1 id={titleId}>{hero.title}</h1>
         {hero.subtitle && <p className="page-hero__subtitle">{hero.subtitle}</p>}
         {hero.description && <p className="page-hero__description">{hero.description}</p>}
         {(hero.primaryButton || hero.secondaryButton) && (

@@ -6,7 +6,7 @@ import { data, replace } from "react-router";
 import { PostCard } from "~/blog/PostCard.tsx";
 import { PageMediaProvider } from "~/components/ContentImage.tsx";
 import { SiteLink } from "~/components/SiteLink.tsx";
-import { PageHero, SafeImage } from "~/content-pages/parts.tsx";
+import { CtaBlock, PageHero, SafeImage } from "~/content-pages/parts.tsx";
 import { byDate, postSummary, readingTime, recentPosts, relatedPosts } from "~/lib/content/blog.ts";
 import { formatContentDate, pageTexts } from "~/lib/content/page-texts.ts";
 import type { RouteHandle } from "~/lib/route-handle.ts";
@@ -45,6 +45,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       related,
       // The library's srcset, alt text and focal point of the post's images and its cards' (decision 099).
       media: await context.services.media.forPage([post, related], info.uiLanguage),
+      callToAction: blog.data.settings.postCallToAction ?? null,
       recent: recentPosts(posts, post.slug).map((p) => ({ slug: p.slug, title: p.title })),
       all: byDate(posts).map((p) => ({ slug: p.slug, title: p.title })),
       baseUrl: context.services.config.publicBaseUrl,
@@ -118,7 +119,7 @@ export default function BlogPostRoute({ loaderData }: Route.ComponentProps) {
   return (
     <PageMediaProvider media={loaderData.media}>
       <div className="blog blog-post">
-        <PageHero hero={{ title: post.title, subtitle: post.excerpt }} />
+        <PageHero hero={{ title: post.title, subtitle: post.excerpt }} titleId="post-titulo" />
         <div className="blog-post__layout">
           <article className="blog-post__article" aria-labelledby="post-titulo">
             <nav aria-label="Breadcrumb" className="breadcrumb">
@@ -129,7 +130,12 @@ export default function BlogPostRoute({ loaderData }: Route.ComponentProps) {
                 <li>
                   <SiteLink to="/blog">Blog</SiteLink>
                 </li>
-                <li aria-current="page">{post.title}</li>
+                {/* The title is the hero's heading, once (the post's own place in the trail is its category). */}
+                <li>
+                  <SiteLink to={`/blog?categoria=${encodeURIComponent(post.category)}`}>
+                    {post.category}
+                  </SiteLink>
+                </li>
               </ol>
             </nav>
             <SafeImage
@@ -140,9 +146,6 @@ export default function BlogPostRoute({ loaderData }: Route.ComponentProps) {
               height={630}
               className="blog-post__image"
             />
-            <h2 id="post-titulo" className="blog-post__title">
-              {post.title}
-            </h2>
             <p className="blog-post__meta">
               {t.blogBy} <strong>{post.author}</strong> ·{" "}
               <time dateTime={post.publishDate}>{formatContentDate(post.publishDate, t)}</time> ·{" "}
@@ -186,6 +189,7 @@ export default function BlogPostRoute({ loaderData }: Route.ComponentProps) {
                 </li>
               ))}
             </ul>
+            {loaderData.callToAction && <CtaBlock cta={loaderData.callToAction} />}
             <p>
               <SiteLink to="/blog">{t.blogBack}</SiteLink>
             </p>

@@ -7,8 +7,8 @@ import { PageHero } from "~/content-pages/parts.tsx";
 import { Newsletter } from "~/islands/newsletter.tsx";
 import {
   blogListSearch,
-  blogStatistics,
   byDate,
+  categoryCounts,
   featuredPosts,
   filterOptions,
   filterPosts,
@@ -58,7 +58,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     filters: { q: filters.q ?? "", category: filters.category ?? "", tag: filters.tag ?? "" },
     filtering,
     options: filterOptions(posts),
-    statistics: blogStatistics(posts),
+    categories: categoryCounts(posts),
     newsletter: newsletter.status === "loaded" ? newsletter.data : null,
   };
 }
@@ -80,7 +80,8 @@ function listHref(filters: { q: string; category: string; tag: string }, page: n
 
 export default function Blog({ loaderData }: Route.ComponentProps) {
   const t = pageTexts(loaderData.language);
-  const { page, filters, options, statistics, featured } = loaderData;
+  const { page, filters, options, categories, featured } = loaderData;
+  const listPath = loaderData.language === "en" ? "/en/blog" : "/blog";
   if (loaderData.status !== "loaded" || !loaderData.hero) {
     return (
       <div className="blog">
@@ -92,23 +93,23 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
     <PageMediaProvider media={loaderData.media}>
       <div className="blog">
         <PageHero hero={loaderData.hero} />
-        <ul className="blog-stats">
-          <li>
-            <strong>{statistics.posts}</strong> {t.blogStats.posts}
-          </li>
-          <li>
-            <strong>{statistics.categories}</strong> {t.blogStats.categories}
-          </li>
-          <li>
-            <strong>{statistics.tags}</strong> {t.blogStats.tags}
-          </li>
-          <li>
-            <strong>{statistics.minutes}</strong> {t.blogStats.minutes}
-          </li>
-        </ul>
+        <nav className="blog-topics" aria-label={t.blogTopics}>
+          <ul>
+            {categories.map(({ category }) => (
+              <li key={category}>
+                <SiteLink
+                  to={listHref({ q: "", category, tag: "" }, 1)}
+                  aria-current={filters.category === category ? "page" : undefined}
+                >
+                  {category}
+                </SiteLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
         <div className="blog-filters">
           <search aria-label={t.blogSearchRegion}>
-            <form method="get" action={loaderData.language === "en" ? "/en/blog" : "/blog"}>
+            <form method="get" action={`${listPath}#artigos`}>
               <label className="field">
                 <span className="field__label">{t.blogSearch}</span>
                 <input type="search" name="q" defaultValue={filters.q} maxLength={100} />
@@ -153,9 +154,15 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
           </section>
         )}
 
-        <section className="page-section" aria-labelledby="artigos-titulo">
-          <h2 id="artigos-titulo">{t.blogAll}</h2>
-          {loaderData.filtering && <p role="status">{t.blogResults(page.total)}</p>}
+        {/* A search lands here (the form's action ends in #artigos): on a phone the results are a
+            screen below the box, so the page moves to them and says how many there are. */}
+        <section id="artigos" className="page-section" aria-labelledby="artigos-titulo">
+          <h2 id="artigos-titulo">{loaderData.filtering ? t.blogFound : t.blogAll}</h2>
+          {loaderData.filtering && (
+            <p role="status" className="blog-results-count">
+              {t.blogResults(page.total)}
+            </p>
+          )}
           {page.items.length === 0 ? (
             <div className="blog-empty">
               <p className="blog-empty__title">{t.blogNoResults}</p>

@@ -829,6 +829,12 @@ const blogData: DocumentMeta = {
       description,
       postsPerPage: f("Artigos por página"),
       featuredPostsCount: f("Artigos em destaque"),
+      postCallToAction: obj("Chamada no fim de cada artigo", {
+        title,
+        description,
+        primaryButton: button("Botão principal"),
+        secondaryButton: button("Botão secundário"),
+      }),
     }),
     hero: blogHero,
     posts: list(

@@ -173,7 +173,36 @@ describe("content pages, blog and partner map in Chromium", () => {
     await gotoHydrated(page, `${server.url}/blog?categoria=Seguran%C3%A7a`);
     await page.getByText("1 artigo encontrado").waitFor();
     await page.screenshot({ path: path.join(screenshots, "blog-1280.png"), fullPage: true });
+    // The topics: each category as a filter, the largest first; the chosen one marked.
+    await page
+      .getByRole("navigation", { name: "Assuntos do blog" })
+      .getByRole("link", { name: /^Segurança/ })
+      .waitFor();
+    expect(
+      await page
+        .getByRole("navigation", { name: "Assuntos do blog" })
+        .locator('[aria-current="page"]')
+        .textContent(),
+    ).toBe("Segurança");
     expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it("blog on a phone: a search moves to its results and says how many; 'nfe' finds the NF-e post", async () => {
+    const context = await browser.newContext({ locale: "pt-BR", viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    await gotoHydrated(page, `${server.url}/blog`);
+    await page.getByLabel("Buscar artigos", { exact: true }).fill("nfe");
+    await page.getByRole("button", { name: "Buscar" }).first().click();
+    const count = page.getByRole("status").filter({ hasText: /artigos? encontrados?/ });
+    await count.waitFor();
+    expect(new URL(page.url()).hash).toBe("#artigos");
+    expect(await page.getByRole("heading", { name: "Resultados" }).count()).toBe(1);
+    // In the viewport without scrolling: the visitor sees the answer to the search.
+    const box = (await count.boundingBox())!;
+    expect(box.y).toBeGreaterThanOrEqual(0);
+    expect(box.y + box.height).toBeLessThanOrEqual(844);
+    expect(await page.locator("#artigos .post-grid article").count()).toBeGreaterThan(0);
     await context.close();
   });
 
@@ -188,6 +217,18 @@ describe("content pages, blog and partner map in Chromium", () => {
     await page.getByRole("heading", { name: "Artigos relacionados" }).waitFor();
     const related = page.locator("#relacionados-titulo + .post-grid article");
     expect(await related.count()).toBe(3);
+    // The title once before the body (the hero's heading), and the next step at the end of the post.
+    const title = "Como escolher um ERP sem errar: guia para pequenas e médias empresas";
+    expect(
+      await page.locator(".blog-post__article, .page-hero").getByText(title, { exact: true }).count(),
+    ).toBe(1);
+    const cta = page.locator(".blog-post__article .page-cta");
+    expect(await cta.getByRole("link", { name: "Solicitar demonstração" }).getAttribute("href")).toBe(
+      "/demonstracao",
+    );
+    expect(await cta.getByRole("link", { name: "Teste grátis por 30 dias" }).getAttribute("href")).toBe(
+      "/teste-gratis",
+    );
     const html = await (await fetch(`${server.url}/blog/como-escolher-um-erp`)).text();
     expect(html).toContain('"@type":"BlogPosting"');
     expect(html).toContain('"@type":"BreadcrumbList"');

@@ -87,12 +87,18 @@ describe("lead forms in Chromium, delivered to the fake Jira", () => {
     expect(await page.locator(".banner--success").textContent()).toMatch(/^Registro criado: FDVW-\d+$/);
     expect(jira.issues.length).toBe(before + 1);
 
-    // maxSelect 3 on segmento: the fourth choice drops the oldest one.
-    for (const label of ["Agronegócio", "Indústria", "Distribuição", "Comércio"]) {
+    // maxSelect 3 on segmento: the fourth choice is refused with a message, the first three kept
+    // (decision 128); unchecking one makes room and clears the message.
+    for (const label of ["Agronegócio", "Indústria", "Distribuição"]) {
       await page.getByLabel(label, { exact: true }).check();
     }
-    expect(await page.getByLabel("Agronegócio", { exact: true }).isChecked()).toBe(false);
-    expect(await page.getByLabel("Comércio", { exact: true }).isChecked()).toBe(true);
+    await page.getByLabel("Comércio", { exact: true }).click();
+    expect(await page.getByLabel("Comércio", { exact: true }).isChecked()).toBe(false);
+    expect(await page.getByLabel("Agronegócio", { exact: true }).isChecked()).toBe(true);
+    await page.getByText("Escolha no máximo 3 opções: desmarque uma para escolher outra.").waitFor();
+    await page.getByLabel("Agronegócio", { exact: true }).uncheck();
+    await page.getByLabel("Comércio", { exact: true }).check();
+    expect(await page.getByText("Escolha no máximo 3 opções").count()).toBe(0);
     // A visitor is never shown their own lead score (B §2.6's badge is for staff, decision 116).
     expect(await page.locator(".lead-badge").count()).toBe(0);
     expect(await page.getByText(/Qualificação do lead|\/100\)/).count()).toBe(0);

@@ -1,5 +1,5 @@
 import { z } from "../zod.ts";
-import { asset, text } from "./fields.ts";
+import { asset, button, text } from "./fields.ts";
 
 /** The blog document `blog-data` (B §3.7, §9.6): settings, hero and the posts. */
 
@@ -42,6 +42,15 @@ export const blogDataSchema = z
       description: text,
       postsPerPage: z.number().int().positive().default(9),
       featuredPostsCount: z.number().int().nonnegative().default(3),
+      /** Drawn at the end of every post: a reader who got to the end is asked for the next step. */
+      postCallToAction: z
+        .strictObject({
+          title: text,
+          description: z.string().optional(),
+          primaryButton: button.optional(),
+          secondaryButton: button.optional(),
+        })
+        .optional(),
     }),
     hero: z.strictObject({
       title: text,

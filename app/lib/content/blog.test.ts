@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
-  blogStatistics,
   cardTags,
+  categoryCounts,
   featuredPosts,
   filterPosts,
   paginate,
@@ -170,8 +170,12 @@ describe("featured, related and recent posts, statistics and card tags", () => {
     expect(recentPosts(posts, undefined, 2).map((p) => p.slug)).toEqual(["e", "d"]);
   });
 
-  it("statistics count posts, categories, tags and reading minutes", () => {
-    expect(blogStatistics(posts)).toEqual({ posts: 5, categories: 3, tags: 3, minutes: 25 });
+  it("statistics: each category with its posts, largest first, ties in the newest posts' order", () => {
+    expect(categoryCounts(posts)).toEqual([
+      { category: "ERP", posts: 3 },
+      { category: "Gestão", posts: 1 },
+      { category: "Vendas", posts: 1 },
+    ]);
   });
 
   it("a card shows 2 tags, a featured card 3", () => {

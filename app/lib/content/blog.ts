@@ -175,22 +175,21 @@ export function recentPosts<P extends Pick<BlogPost, "slug" | "publishDate">>(
   return byDate(posts.filter((p) => p.slug !== except)).slice(0, count);
 }
 
-export interface BlogStatistics {
+/** A category of the list's statistics, with how many posts it holds. */
+export interface CategoryCount {
+  category: string;
   posts: number;
-  categories: number;
-  tags: number;
-  /** Total reading time of all posts, in minutes. */
-  minutes: number;
 }
 
-/** The list's statistics (B §2.7 does not define them): posts, categories, tags and minutes of reading. */
-export function blogStatistics(posts: readonly BlogPost[]): BlogStatistics {
-  return {
-    posts: posts.length,
-    categories: new Set(posts.map((p) => p.category)).size,
-    tags: new Set(posts.flatMap((p) => p.tags)).size,
-    minutes: posts.reduce((sum, p) => sum + readingTime(p), 0),
-  };
+/**
+ * The list's topics (B §2.7's statistics, not defined there; decision 067 as amended): each category
+ * with its number of posts, largest first (ties in the order first met in the newest posts), drawn as
+ * filters in that order. Totals of the whole blog would only advertise its size.
+ */
+export function categoryCounts(posts: readonly BlogPost[]): CategoryCount[] {
+  const counts = new Map<string, number>();
+  for (const post of byDate(posts)) counts.set(post.category, (counts.get(post.category) ?? 0) + 1);
+  return [...counts].map(([category, n]) => ({ category, posts: n })).sort((a, b) => b.posts - a.posts);
 }
 
 /** Tags shown on a card: 2, or 3 on a featured card (B §2.7). */

@@ -19,3 +19,6 @@ export const asset = z.string().regex(/^(\/[^/]|https:\/\/)/, {
 export const color = z
   .string()
   .regex(/^#(?:[0-9a-fA-F]{3}){1,2}$/, { error: "cor deve ser hexadecimal, ex.: #0b3d91" });
+
+/** A button of a call to action: its text and where it leads. */
+export const button = z.strictObject({ text, link: href });

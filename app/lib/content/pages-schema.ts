@@ -1,5 +1,5 @@
 import { z } from "../zod.ts";
-import { asset, color, href, text } from "./fields.ts";
+import { asset, button, color, href, text } from "./fields.ts";
 
 /**
  * The content pages document `pages-data` (spec A §3 "Content page", B §2.3, §3.1): one entry per
@@ -10,7 +10,6 @@ import { asset, color, href, text } from "./fields.ts";
 /** Icon names in kebab, snake or Pascal case (B §2.3); an unknown name draws the default icon. */
 const icon = z.string().regex(/^[A-Za-z0-9_-]+$/, { error: "ícone deve ser um nome, ex.: bar-chart" });
 const image = z.strictObject({ src: asset, alt: z.string(), effect: z.string().optional() });
-const button = z.strictObject({ text, link: href });
 
 const hero = z.strictObject({
   title: text,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { toggleSelection } from "./answers.ts";
+import { selectionLimitReached, toggleSelection } from "./answers.ts";
 
 describe("B §4.3 a checkbox group toggles values", () => {
   it("checking adds the value at the end", () => {
@@ -18,23 +18,28 @@ describe("B §4.3 a checkbox group toggles values", () => {
   });
 });
 
-describe("B §4.3 at maxSelect the oldest selection is dropped to add the new one", () => {
-  it("drops the oldest (first chosen) value", () => {
-    expect(toggleSelection(["a", "b", "c"], "d", 3)).toEqual(["b", "c", "d"]);
+describe("at maxSelect a further choice is refused and the earlier ones kept (decision 128)", () => {
+  it("keeps the first choices and refuses the new one", () => {
+    expect(toggleSelection(["a", "b", "c"], "d", 3)).toEqual(["a", "b", "c"]);
+    expect(selectionLimitReached(["a", "b", "c"], "d", 3)).toBe(true);
   });
-  it("keeps dropping the oldest on each further choice", () => {
+  it("a sixth of five keeps the first five", () => {
     let selected: string[] = [];
-    for (const value of ["a", "b", "c", "d", "e"]) selected = toggleSelection(selected, value, 2);
-    expect(selected).toEqual(["d", "e"]);
+    for (const value of ["a", "b", "c", "d", "e", "f"]) selected = toggleSelection(selected, value, 5);
+    expect(selected).toEqual(["a", "b", "c", "d", "e"]);
   });
-  it("maxSelect 1 behaves like a radio group", () => {
-    expect(toggleSelection(["a"], "b", 1)).toEqual(["b"]);
+  it("unchecking at the limit only removes, and makes room", () => {
+    const fewer = toggleSelection(["a", "b", "c"], "a", 3);
+    expect(fewer).toEqual(["b", "c"]);
+    expect(selectionLimitReached(fewer, "d", 3)).toBe(false);
+    expect(toggleSelection(fewer, "d", 3)).toEqual(["b", "c", "d"]);
   });
-  it("unchecking at the limit only removes", () => {
-    expect(toggleSelection(["a", "b", "c"], "a", 3)).toEqual(["b", "c"]);
-  });
-  it("below the limit nothing is dropped", () => {
+  it("below the limit nothing is refused", () => {
     expect(toggleSelection(["a", "b"], "c", 3)).toEqual(["a", "b", "c"]);
+    expect(selectionLimitReached(["a", "b"], "c", 3)).toBe(false);
+  });
+  it("unchecking a chosen value is never a limit", () => {
+    expect(selectionLimitReached(["a", "b", "c"], "a", 3)).toBe(false);
   });
 });
 

@@ -178,6 +178,30 @@ describe("B §5.1 min_selections:N: fewer than N checkbox selections", () => {
   });
 });
 
+describe("maxSelect: more choices than allowed are refused on the server too (decision 128)", () => {
+  const modules = field({
+    type: "checkbox",
+    maxSelect: 2,
+    options: [
+      { value: "a", label: "A" },
+      { value: "b", label: "B" },
+      { value: "c", label: "C" },
+    ],
+  });
+
+  it("refuses maxSelect + 1, naming the limit", () => {
+    expect(validateField(modules, ["a", "b", "c"])).toBe(
+      "Escolha no máximo 2 opções: desmarque uma para escolher outra.",
+    );
+    expect(validateField(modules, ["a", "b", "c"], validationMessagesEn)).toBe(
+      "Choose at most 2 options: uncheck one to choose another.",
+    );
+  });
+  it("accepts maxSelect choices", () => {
+    expect(validateField(modules, ["a", "c"])).toBeNull();
+  });
+});
+
 describe("B §5.1 rules stop at the first failure per field", () => {
   const email = field({ type: "email", validation: ["required", "email"] });
 

@@ -14,6 +14,8 @@ export const validationMessages = {
   maxDigits: "Telefone muito longo",
   minLength: (n: number) => `Mínimo de ${n} caracteres`,
   minSelections: (n: number) => `Selecione pelo menos ${n} opção(ões)`,
+  // Decision 128: the choice past maxSelect is refused with this message, in the browser and here.
+  maxSelections: (n: number) => `Escolha no máximo ${n} opções: desmarque uma para escolher outra.`,
 };
 export type ValidationMessages = typeof validationMessages;
 
@@ -27,6 +29,7 @@ export const validationMessagesEn: ValidationMessages = {
   maxDigits: "Phone number too long",
   minLength: (n: number) => `At least ${n} characters`,
   minSelections: (n: number) => `Select at least ${n} option(s)`,
+  maxSelections: (n: number) => `Choose at most ${n} options: uncheck one to choose another.`,
 };
 
 export function messagesForLanguage(language: string): ValidationMessages {
@@ -57,6 +60,9 @@ export function validateField(
   // "required" is checked first wherever it is listed: an empty field fails it or passes the rest.
   const required = field.required || field.validation.includes("required");
   if (isEmpty(value)) return required ? (field.required_message ?? messages.required) : null;
+  if (field.maxSelect !== undefined && Array.isArray(value) && value.length > field.maxSelect) {
+    return messages.maxSelections(field.maxSelect);
+  }
   for (const rule of field.validation) {
     if (rule === "required") continue;
     const text = Array.isArray(value) ? "" : (value ?? "");

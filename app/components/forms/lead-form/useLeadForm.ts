@@ -1,6 +1,6 @@
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { trackLead } from "~/lib/consent/lead-events.ts";
-import { toggleSelection } from "~/lib/forms/answers.ts";
+import { selectionLimitReached, toggleSelection } from "~/lib/forms/answers.ts";
 import type { Answers, FormDefinition, FormStep } from "~/lib/forms/definition.ts";
 import {
   type FlowResult,
@@ -141,8 +141,14 @@ export function useLeadForm({ formKey, form, texts, language, plan, flow }: Lead
     onChange: (value: string | string[]) =>
       setValue(field.name, typeof value === "string" ? applyMask(field.mask, value) : value),
     onToggle: (option: string) => {
-      const selected = answers[field.name];
-      setValue(field.name, toggleSelection(Array.isArray(selected) ? selected : [], option, field.maxSelect));
+      const value = answers[field.name];
+      const selected = Array.isArray(value) ? value : [];
+      if (field.maxSelect !== undefined && selectionLimitReached(selected, option, field.maxSelect)) {
+        const message = messagesForLanguage(language).maxSelections(field.maxSelect);
+        setErrors((current) => ({ ...current, [field.name]: message }));
+        return;
+      }
+      setValue(field.name, toggleSelection(selected, option, field.maxSelect));
     },
   });
 
