@@ -26,8 +26,14 @@ export const headers = passOnHeaders;
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: accountStylesheet }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await requirePageUser(request, context);
+  const signedIn = await requirePageUser(request, context);
   const language = context.request.uiLanguage;
+  // The language chosen last, with the header's flag or on this card, is the account's: "Idioma"
+  // never says English on a page drawn in Portuguese (the e-mails follow the same choice).
+  const user =
+    context.request.languageSource === "cookie" && signedIn.preferences.language !== language
+      ? await context.services.accounts.updateProfile(signedIn.id, { preferences: { language } })
+      : signedIn;
   // A customer lands here after signing in (A §2): their company and the way into the portal first.
   const member = user.role === "customer" ? await portalMemberOf(user, context) : null;
   const [security, company] = await Promise.all([
@@ -82,6 +88,8 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
   const fetcher = useFetcher<typeof action>();
   const [language, setLanguage] = useState(user.preferences.language);
   const [timezone, setTimezone] = useState(user.preferences.timezone);
+  // Data loaded again (the header's flag revalidates this page) brings the stored choice back.
+  useEffect(() => setLanguage(user.preferences.language), [user.preferences.language]);
   const [message, setMessage] = useState<{ tone: "success" | "error"; text: string } | null>(null);
   useEffect(() => {
     if (fetcher.state !== "idle" || !fetcher.data) return;

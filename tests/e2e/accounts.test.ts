@@ -93,6 +93,21 @@ describe("customer accounts in Chromium", () => {
     expect(await page.getByLabel("Fuso horário").inputValue()).toBe("America/Manaus");
     await page.screenshot({ path: path.join(screenshots, "dashboard-desktop.png"), fullPage: true });
 
+    // English saved on the card, then Portuguese chosen with the header's flag: the card follows the
+    // flag, and a reload keeps it (the account's choice is the one made last).
+    await page.locator("#pref-idioma").selectOption("en");
+    await page.getByRole("button", { name: "Salvar preferências" }).click();
+    await page.getByText("Preferences saved.").waitFor();
+    await page.reload({ waitUntil: "load" });
+    await waitHydrated(page);
+    expect(await page.locator("#pref-idioma").inputValue()).toBe("en");
+    await page.locator("header.site-header").getByRole("link", { name: "Português" }).first().click();
+    await page.getByRole("button", { name: "Salvar preferências" }).waitFor();
+    expect(await page.locator("#pref-idioma").inputValue()).toBe("pt");
+    await page.reload({ waitUntil: "load" });
+    await waitHydrated(page);
+    expect(await page.locator("#pref-idioma").inputValue()).toBe("pt");
+
     await page.getByRole("button", { name: "Sair" }).click();
     await page.waitForURL(`${server.url}/login`);
     await page.getByRole("heading", { name: "Entrar na sua conta" }).waitFor();
