@@ -39,6 +39,7 @@ const ACTION_WORDS: Record<string, string> = {
   "plan.request": "pediu mudança para o plano",
   "plan.apply": "aplicou a mudança de plano",
   "plan.refuse": "recusou a mudança de plano",
+  "plan.withdraw": "retirou o pedido de mudança para o plano",
   "privacy.save": "alterou a política de privacidade",
   "ticket.open": "abriu um chamado",
   "ticket.reply": "respondeu a um chamado",

@@ -28,6 +28,11 @@ import { languageOf } from "./ticket-mail.ts";
 
 export type PlanRequestRow = typeof planChangeRequests.$inferSelect;
 
+/** The payload of the job that tells sales a request was withdrawn (on the request's Jira issue). */
+export interface PlanRequestWithdrawal {
+  withdrawn: true;
+}
+
 /** What a plan request's delivery job carries besides the request: the quote's details as shown. */
 export interface PlanRequestQuote {
   basis: ProrationBasis;
@@ -311,6 +316,62 @@ export class PlanChangeService {
     if (!stored) throw new DomainError("conflict", "plans.openRequest");
     this.options.kick?.();
     return this.viewOf(stored, await this.words("pt"), payload);
+  }
+
+  /**
+   * A company's owner or admin withdraws its open request before staff answer it: the request ends
+   * 'Cancelado', the audit names who did it, and sales hear of it on the request's Jira issue (a
+   * job of its own, after the issue exists). One already answered is refused.
+   */
+  async withdraw(actor: PortalActor, requestId: string): Promise<PlanRequestView> {
+    if (!can(actor.role, "plan.request")) throw new DomainError("forbidden", "plans.forbidden");
+    if (!isUuid(requestId)) throw new DomainError("not-found", "plans.notFound");
+    const now = this.now();
+    const withdrawn = await this.options.db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(planChangeRequests)
+        .set({ status: "cancelled", decidedBy: actor.email, decidedAt: now })
+        .where(
+          and(
+            eq(planChangeRequests.id, requestId),
+            eq(planChangeRequests.companyId, actor.companyId),
+            eq(planChangeRequests.status, "requested"),
+          ),
+        )
+        .returning();
+      if (!row) return null;
+      await tx.insert(deliveryJobs).values({
+        planRequestId: row.id,
+        kind: "plan_request",
+        payload: { withdrawn: true } satisfies PlanRequestWithdrawal,
+        maxAttempts: MAX_JOB_ATTEMPTS.plan_request,
+        runAt: now,
+      });
+      await this.options.audit.record(
+        {
+          actor: actor.email,
+          action: "plan.withdraw",
+          target: row.toPlanId,
+          detail: {
+            company: actor.companyId,
+            request: row.id,
+            para: { plano: row.toPlanId, ciclo: row.toCycle },
+          },
+        },
+        tx,
+      );
+      return row;
+    });
+    if (!withdrawn) {
+      const [known] = await this.options.db
+        .select({ status: planChangeRequests.status })
+        .from(planChangeRequests)
+        .where(and(eq(planChangeRequests.id, requestId), eq(planChangeRequests.companyId, actor.companyId)));
+      if (!known) throw new DomainError("not-found", "plans.notFound");
+      throw new DomainError("conflict", "plans.alreadyAnswered");
+    }
+    this.options.kick?.();
+    return this.viewOf(withdrawn, await this.words("pt"), null);
   }
 
   /** The company's requests, newest first. */

@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, lt, sql } from "drizzle-orm";
 import { saoPauloDay } from "~/lib/billing/dates.ts";
 import { formatCentavos } from "~/lib/billing/money.ts";
 import { monthlyEquivalent } from "~/lib/billing/proration.ts";
@@ -18,7 +18,7 @@ import { ProjectIssueTypes } from "../tracker/issue-types.ts";
 import type { JiraClient } from "../tracker/jira-client.ts";
 import { PRODUCT_TAG, salesIssueType } from "../tracker/ticket.ts";
 import type { CompanyService } from "./companies.ts";
-import type { PlanRequestQuote } from "./plan-changes.ts";
+import type { PlanRequestQuote, PlanRequestWithdrawal } from "./plan-changes.ts";
 import { PORTAL_LABEL, SIMULATED_DETAIL } from "./ticket-delivery.ts";
 
 /** The Jira project of sales (B §9.3: leads → FDVW): plan changes are theirs. */
@@ -72,10 +72,10 @@ export class PlanRequestDelivery {
     this.issueTypes = new ProjectIssueTypes(options.jira, options.logger, options.now);
   }
 
-  /** kind 'plan_request'. */
+  /** kind 'plan_request': the request's issue, or the word on it that the company withdrew it. */
   readonly deliver = async (job: JobRow): Promise<string> => {
     try {
-      return await this.create(job);
+      return isWithdrawal(job.payload) ? await this.tellWithdrawn(job) : await this.create(job);
     } catch (error) {
       if (error instanceof TrackerError)
         throw new JobError(error.message, error.retryable, error.options.retryAfterMs);
@@ -91,6 +91,8 @@ export class PlanRequestDelivery {
       .where(eq(planChangeRequests.id, job.planRequestId));
     if (!request) throw new JobError("pedido de mudança de plano não encontrado", false);
     if (request.trackerKey) return `pedido já entregue: ${request.trackerKey}`;
+    // Withdrawn before it reached Jira: sales have nothing to do, so no issue is made.
+    if (request.status === "cancelled") return "pedido retirado pela empresa antes da entrega";
     const company = await this.options.companies.get(request.companyId);
     if (!company) throw new JobError("empresa não encontrada", false);
     const plans = await this.options.companies.plans();
@@ -157,6 +159,52 @@ export class PlanRequestDelivery {
       .where(eq(planChangeRequests.id, request.id));
     return `pedido de mudança de plano ${key}`;
   }
+
+  /**
+   * A comment on the request's issue that the company withdrew it. While the issue is still being
+   * made (its job not finished), this waits and is tried again; with no issue at all there is
+   * nothing to tell.
+   */
+  private async tellWithdrawn(job: JobRow): Promise<string> {
+    if (!job.planRequestId) throw new JobError("job sem pedido de mudança de plano", false);
+    const [request] = await this.options.db
+      .select()
+      .from(planChangeRequests)
+      .where(eq(planChangeRequests.id, job.planRequestId));
+    if (!request) throw new JobError("pedido de mudança de plano não encontrado", false);
+    if (!request.trackerKey) {
+      const [creation] = await this.options.db
+        .select({ status: deliveryJobs.status })
+        .from(deliveryJobs)
+        .where(
+          and(
+            eq(deliveryJobs.planRequestId, request.id),
+            eq(deliveryJobs.kind, "plan_request"),
+            lt(deliveryJobs.id, job.id),
+          ),
+        );
+      if (creation && (creation.status === "pending" || creation.status === "running"))
+        throw new JobError("o chamado do pedido ainda está sendo criado", true);
+      return "pedido retirado sem chamado no Jira";
+    }
+    const when = request.decidedAt ?? this.options.now?.() ?? new Date();
+    await this.options.jira.addComment(
+      request.trackerKey,
+      doc([
+        paragraph(
+          { strong: "Pedido retirado pela empresa. " },
+          `${request.decidedBy ?? request.requesterEmail} retirou o pedido em ${formatDay(saoPauloDay(when), "pt")}: nada a aplicar.`,
+        ),
+      ]),
+    );
+    return `pedido retirado comentado em ${request.trackerKey}`;
+  }
+}
+
+function isWithdrawal(payload: unknown): payload is PlanRequestWithdrawal {
+  return (
+    typeof payload === "object" && payload !== null && (payload as { withdrawn?: unknown }).withdrawn === true
+  );
 }
 
 /** Without Jira (simulated mode), a plan request's job ends at once, as a ticket's does. */

@@ -78,6 +78,20 @@ describe("the company's plan in Chromium", () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     expect(await seriousViolations(page)).toEqual([]);
     await page.screenshot({ path: path.join(screenshots, "plan-mobile.png"), fullPage: true });
+
+    // Withdrawn by the owner, after a question: the plan stays, a new change may be asked for.
+    await request.getByText("Retirar pedido").click();
+    await request
+      .getByText("Retirar este pedido? Nada muda no plano da empresa e a nossa equipe é avisada.")
+      .waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.screenshot({ path: path.join(screenshots, "plan-withdraw-mobile.png"), fullPage: true });
+    await request.getByRole("button", { name: "Sim, retirar o pedido" }).click();
+    await page.getByText("Pedido retirado.", { exact: false }).waitFor();
+    expect(await page.getByRole("region", { name: "Pedido de mudança" }).count()).toBe(0);
+    const last = page.getByRole("region", { name: "Último pedido" });
+    expect(await last.getByText("Cancelado", { exact: true }).count()).toBe(1);
+    expect(await page.getByRole("link", { name: "Mudar de plano" }).count()).toBe(1);
     expect(problems).toEqual([]);
     await context.close();
   });

@@ -320,6 +320,52 @@ describe.each(databaseTargets())("plan changes on $name (decision 095)", (target
     expect(annual).toMatchObject({ priceCentavos: 299_900, monthlyCentavos: 24_992, renewsOn: "2027-11-22" });
   });
 
+  it("an open request withdrawn by the company: 'Cancelado', Jira told on its issue, a new one may follow", async () => {
+    const request = await stack.services.planChanges.request(owner, "empresarial", "monthly");
+    await deliver();
+    expect(jira.issues).toHaveLength(1);
+    // A member cannot withdraw, nor another company's owner.
+    expect((await refusalOf(stack.services.planChanges.withdraw(member, request.id))).kind).toBe("forbidden");
+    expect((await refusalOf(stack.services.planChanges.withdraw(stranger, request.id))).kind).toBe(
+      "not-found",
+    );
+
+    const withdrawn = await stack.services.planChanges.withdraw(englishOwner, request.id);
+    expect(withdrawn).toMatchObject({ id: request.id, status: "cancelled" });
+    expect((await stack.services.planChanges.view(await company(), "pt")).open).toBeNull();
+    expect((await company()).planId).toBe("profissional");
+    await deliver();
+    expect(jira.issues).toHaveLength(1);
+    expect(jira.issues[0]!.comments.map((c) => adfToText(c))).toEqual([
+      "Pedido retirado pela empresa. owner@agrosul.com.br retirou o pedido em 22/11/2026: nada a aplicar.",
+    ]);
+    const [audit] = await handle.db.select().from(auditLog).where(eq(auditLog.action, "plan.withdraw"));
+    expect(audit).toMatchObject({ actor: "owner@agrosul.com.br", target: "empresarial" });
+
+    // Withdrawn once; staff can no longer apply it; a new request is allowed.
+    expect(await refusalOf(stack.services.planChanges.withdraw(owner, request.id))).toEqual({
+      kind: "conflict",
+      message: "Este pedido já foi respondido pela nossa equipe e não pode mais ser retirado.",
+    });
+    expect(
+      (await refusalOf(stack.services.planChanges.decide(STAFF, companyId, request.id, "apply"))).kind,
+    ).toBe("conflict");
+    const next = await stack.services.planChanges.request(owner, "essencial", "monthly");
+    expect(next.status).toBe("requested");
+  });
+
+  it("a request withdrawn before it reached Jira never becomes an issue", async () => {
+    const request = await stack.services.planChanges.request(owner, "empresarial", "monthly");
+    await stack.services.planChanges.withdraw(owner, request.id);
+    await deliver();
+    expect(jira.issues).toHaveLength(0);
+    const jobs = await handle.db
+      .select({ status: deliveryJobs.status })
+      .from(deliveryJobs)
+      .where(and(eq(deliveryJobs.kind, "plan_request"), eq(deliveryJobs.planRequestId, request.id)));
+    expect(jobs.map((j) => j.status)).toEqual(["done", "done"]);
+  });
+
   it("two requests at the same moment: one is stored, the other refused", async () => {
     const results = await Promise.allSettled([
       stack.services.planChanges.request(owner, "empresarial", "monthly"),

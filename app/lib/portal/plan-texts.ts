@@ -66,6 +66,11 @@ const texts = {
       prorataByFinance: "calculada pela nossa equipe financeira",
       openHint:
         "A nossa equipe comercial analisa o pedido e responde por e-mail. Enquanto ele estiver em aberto, não é possível fazer outro.",
+      withdraw: "Retirar pedido",
+      withdrawQuestion: "Retirar este pedido? Nada muda no plano da empresa e a nossa equipe é avisada.",
+      withdrawConfirm: "Sim, retirar o pedido",
+      withdrawn:
+        "Pedido retirado. O plano da empresa continua o mesmo; você pode pedir outra mudança quando quiser.",
     },
     upgrade: {
       title: "Mudar de plano",
@@ -164,6 +169,11 @@ const texts = {
       prorataByFinance: "worked out by our finance team",
       openHint:
         "Our sales team reviews the request and answers by e-mail. While it is open, another one cannot be made.",
+      withdraw: "Withdraw request",
+      withdrawQuestion: "Withdraw this request? Nothing changes in the company's plan and our team is told.",
+      withdrawConfirm: "Yes, withdraw it",
+      withdrawn:
+        "Request withdrawn. The company's plan stays the same; you can ask for another change whenever you like.",
     },
     upgrade: {
       title: "Change plan",

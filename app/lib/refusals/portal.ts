@@ -121,6 +121,7 @@ export const planRefusals = refusalPart({
     invalid: "Escolha um plano e um ciclo de cobrança.",
     notFound: "Pedido não encontrado.",
     alreadyDecided: "Este pedido já foi decidido.",
+    alreadyAnswered: "Este pedido já foi respondido pela nossa equipe e não pode mais ser retirado.",
     noteRequired: "Escreva o motivo da recusa: ele aparece para a empresa no portal.",
   },
   en: {
@@ -132,6 +133,7 @@ export const planRefusals = refusalPart({
     invalid: "Choose a plan and a billing cycle.",
     notFound: "Request not found.",
     alreadyDecided: "This request has already been decided.",
+    alreadyAnswered: "Our team has already answered this request: it can no longer be withdrawn.",
     noteRequired: "Write the reason for refusing: the company sees it in the portal.",
   },
 });

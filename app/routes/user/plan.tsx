@@ -1,5 +1,8 @@
+import { DomainError } from "@server/domain-errors.ts";
 import { requirePortalMember } from "@server/http/auth-guard.ts";
-import { data, Link } from "react-router";
+import { refusalAnswer } from "@server/http/refusals.ts";
+import { data, Form, Link, redirect } from "react-router";
+import { ActionResult } from "~/components/ActionResult.tsx";
 import { formatDay } from "~/lib/format.ts";
 import { can } from "~/lib/portal/permissions.ts";
 import { limitText, planTexts } from "~/lib/portal/plan-texts.ts";
@@ -16,10 +19,27 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       companyName: company.tradeName || company.legalName,
       canRequest: can(actor.role, "plan.request"),
       sent: new URL(request.url).searchParams.has("pedido"),
+      withdrawn: new URL(request.url).searchParams.has("retirado"),
       view,
     },
     { headers: { "Cache-Control": "private, no-store" } },
   );
+}
+
+/** The open request withdrawn by an owner or admin (a form post, so it works without JavaScript). */
+export async function action({ request, context }: Route.ActionArgs) {
+  const { actor } = await requirePortalMember(request, context);
+  const language = context.request.uiLanguage;
+  const form = await request.formData();
+  const id = form.get("pedido");
+  try {
+    if (form.get("intent") !== "withdraw" || typeof id !== "string")
+      throw new DomainError("invalid", "plans.invalid");
+    await context.services.planChanges.withdraw(actor, id.slice(0, 60));
+    return redirect("/user/plano?retirado=1");
+  } catch (error) {
+    return refusalAnswer(error, language);
+  }
 }
 
 export function meta({ data: loaded }: Route.MetaArgs) {
@@ -32,8 +52,8 @@ export function meta({ data: loaded }: Route.MetaArgs) {
  * the change request in flight ('Solicitado') or the last one answered. Everyone at the company
  * sees it; owners and admins get the way to change it.
  */
-export default function PlanPage({ loaderData }: Route.ComponentProps) {
-  const { language, companyName, canRequest, sent, view } = loaderData;
+export default function PlanPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { language, companyName, canRequest, sent, withdrawn, view } = loaderData;
   const t = planTexts(language);
   const { plan, open, last } = view;
   return (
@@ -49,7 +69,11 @@ export default function PlanPage({ loaderData }: Route.ComponentProps) {
           </Link>
         )}
       </header>
-      <div aria-live="polite">{sent && <p className="banner banner--success">{t.plan.sent}</p>}</div>
+      <div aria-live="polite">
+        {sent && <p className="banner banner--success">{t.plan.sent}</p>}
+        {withdrawn && <p className="banner banner--success">{t.plan.withdrawn}</p>}
+        <ActionResult result={actionData} />
+      </div>
 
       {!plan ? (
         <div className="portal__empty">
@@ -130,6 +154,20 @@ export default function PlanPage({ loaderData }: Route.ComponentProps) {
           </div>
           <RequestFacts request={open} language={language} />
           <p className="plan-request__hint">{t.plan.openHint}</p>
+          {canRequest && (
+            // A second step asks before withdrawing; a <details> needs no JavaScript.
+            <details className="plan-request__withdraw">
+              <summary className="button button--outline">{t.plan.withdraw}</summary>
+              <Form method="post" className="plan-request__withdraw-form">
+                <p>{t.plan.withdrawQuestion}</p>
+                <input type="hidden" name="intent" value="withdraw" />
+                <input type="hidden" name="pedido" value={open.id} />
+                <button type="submit" className="button button--danger">
+                  {t.plan.withdrawConfirm}
+                </button>
+              </Form>
+            </details>
+          )}
         </section>
       )}
       {!open && last && (
