@@ -19,6 +19,8 @@ export interface FunnelSectionData {
     submitted: number;
     conversion: number | null;
   })[];
+  /** The form's leads of the period as the server stored them (the funnel counts browsers only). */
+  leadsReceived: number;
   leadSources: (TrafficSource & { leads: number; hot: number; completed: number })[];
 }
 
@@ -86,8 +88,11 @@ export function FunnelSection({ data }: { data: FunnelSectionData }) {
         </button>
       </Form>
 
+      <p className="funnel__received">{t.received(data.leadsReceived, shownForm, query.days)}</p>
       {empty ? (
-        <p className="funnel__empty">{t.empty(shownForm)}</p>
+        <p className="funnel__empty">
+          {data.leadsReceived > 0 ? t.emptyWithLeads(shownForm, data.leadsReceived) : t.empty(shownForm)}
+        </p>
       ) : (
         <>
           <FunnelChart stages={stages} form={shownForm} days={query.days} />

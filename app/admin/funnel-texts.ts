@@ -31,6 +31,10 @@ export const funnelTexts = {
     `Funil de ${form} nos últimos ${days} dias: ${parts}.`,
   empty: (form: string) =>
     `Nenhuma visita ao formulário ${form} neste período. O funil conta os visitantes cujo navegador abriu o formulário (sem robôs nem Do Not Track); os números chegam quando o visitante sai da página e os dias anteriores são somados toda madrugada. Para conferir, abra o formulário no site em outra aba, toque num campo e feche a aba.`,
+  received: (n: number, form: string, days: number) =>
+    `${n === 1 ? "1 lead recebido" : `${n} leads recebidos`} pelo formulário ${form} nos últimos ${days} dias (contados no servidor, sem spam).`,
+  emptyWithLeads: (form: string, n: number) =>
+    `Nenhuma visita registrada pelo navegador ao formulário ${form} neste período, mas ${n === 1 ? "1 lead chegou" : `${n} leads chegaram`}. O funil conta só os navegadores que enviam as etapas: quem envia sem JavaScript, com bloqueador de rastreamento ou com Do Not Track aparece nos leads e não aqui. Os números dos navegadores chegam quando o visitante sai da página.`,
   bySourceTitle: "Funil por origem",
   bySourceEmpty: "Sem visitas com origem neste período.",
   source: "Origem",

@@ -1,4 +1,4 @@
-import { and, count, gte, isNull, sql } from "drizzle-orm";
+import { and, count, eq, gte, isNull, sql } from "drizzle-orm";
 import { FORM_KEYS, type FormKey } from "~/lib/forms/form-keys.ts";
 import { type FunnelStage, funnelStages } from "~/lib/funnel/dropoff.ts";
 import { type TrafficSource, trafficSource } from "~/lib/funnel/events.ts";
@@ -84,6 +84,28 @@ export async function funnelReport(
       .map((row) => ({ ...row, conversion: row.shown > 0 ? row.submitted / row.shown : null }))
       .sort((a, b) => b.shown - a.shown || b.submitted - a.submitted || a.source.localeCompare(b.source)),
   };
+}
+
+/**
+ * The form's leads over the funnel's period, as the server stored them (spam left out; the segment
+ * when one is chosen, "" the main site). The funnel counts only browsers that sent its beacon: a
+ * lead sent without JavaScript, with a blocker or Do Not Track is here and not there.
+ */
+export async function leadsOfForm(db: Database, query: FunnelQuery, now: Date): Promise<number> {
+  const since = saoPauloDayStart(daysBefore(saoPauloDay(now), query.days - 1));
+  const segment = sql`coalesce(${leads.context} ->> 'segment', '')`;
+  const [row] = await db
+    .select({ n: count() })
+    .from(leads)
+    .where(
+      and(
+        eq(leads.formId, query.form),
+        gte(leads.createdAt, since),
+        isNull(leads.spamReason),
+        query.segment === undefined ? undefined : sql`${segment} = ${query.segment}`,
+      ),
+    );
+  return row?.n ?? 0;
 }
 
 /** Leads of one source, medium and campaign over the period (spam left out). */

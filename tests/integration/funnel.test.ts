@@ -524,6 +524,20 @@ describe.each(databaseTargets())("the dashboard's funnel and leads by source on 
     expect(await dashboard("?funil=demo&periodo=7&segmento=industria")).toContain(
       "Nenhuma visita ao formulário Demonstração neste período.",
     );
+    // Leads without beacon events (sent without JavaScript, a blocker, Do Not Track): the funnel says
+    // they came instead of "no visit"; the leads of another segment are not counted.
+    const contact = await dashboard("?funil=contato&periodo=7");
+    expect(contact).toContain("3 leads recebidos pelo formulário Contato nos últimos 7 dias");
+    expect(contact).toContain(
+      "Nenhuma visita registrada pelo navegador ao formulário Contato neste período, mas 3 leads chegaram.",
+    );
+    expect(contact).not.toContain("Nenhuma visita ao formulário Contato");
+    expect(await dashboard("?funil=contato&periodo=7&segmento=industria")).toContain(
+      "0 leads recebidos pelo formulário Contato",
+    );
+    expect(await dashboard("?funil=contato&periodo=7&segmento=principal")).toContain(
+      "3 leads recebidos pelo formulário Contato",
+    );
     // Anything unknown in the address falls back to the defaults.
     expect(await dashboard("?funil=%3Cscript%3E&periodo=365&segmento=x")).toContain(
       "Etapas do funil de Demonstração nos últimos 30 dias",

@@ -1,5 +1,11 @@
 import { dashboardFigures } from "@server/admin/dashboard.ts";
-import { FUNNEL_PERIODS, funnelQuery, funnelReport, leadsBySource } from "@server/admin/funnel.ts";
+import {
+  FUNNEL_PERIODS,
+  funnelQuery,
+  funnelReport,
+  leadsBySource,
+  leadsOfForm,
+} from "@server/admin/funnel.ts";
 import { outcomesReport } from "@server/admin/outcomes-report.ts";
 import { formStructure } from "@server/content/structure.ts";
 import type { ScheduleRow } from "@server/content/workflow.ts";
@@ -31,19 +37,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     new URL(request.url).searchParams,
     segments.map((s) => s.value),
   );
-  const [circuits, figures, audit, schedules, funnel, leadSources, outcomes] = await Promise.all([
-    services.circuits.listOpen(),
-    dashboardFigures(services.database.db),
-    services.audit.recent(15),
-    services.workflow.schedules(),
-    funnelReport(services.funnel, services.forms, query),
-    leadsBySource(services.database.db, {
-      days: query.days,
-      now: services.funnel.now(),
-      isOwnHost: (host) => services.funnel.isOwnHost(host),
-    }),
-    outcomesReport(services.database.db),
-  ]);
+  const [circuits, figures, audit, schedules, funnel, leadSources, outcomes, leadsReceived] =
+    await Promise.all([
+      services.circuits.listOpen(),
+      dashboardFigures(services.database.db),
+      services.audit.recent(15),
+      services.workflow.schedules(),
+      funnelReport(services.funnel, services.forms, query),
+      leadsBySource(services.database.db, {
+        days: query.days,
+        now: services.funnel.now(),
+        isOwnHost: (host) => services.funnel.isOwnHost(host),
+      }),
+      outcomesReport(services.database.db),
+      leadsOfForm(services.database.db, query, services.funnel.now()),
+    ]);
   const labelled = (rows: ScheduleRow[]) =>
     rows.map((row) => ({ ...row, document: formStructure(row.name as DocumentName).header.label }));
   return data(
@@ -61,6 +69,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         segments,
         stages: funnel.stages,
         bySource: funnel.bySource,
+        leadsReceived,
         leadSources,
       },
     },
