@@ -1,5 +1,6 @@
 import type { StaffAction } from "../lib/auth/staff.ts";
 import { consentAdminTexts } from "./consent-texts.ts";
+import { supportTexts } from "./support-texts.ts";
 import { adminTexts as t } from "./texts.ts";
 import { webhookTexts } from "./webhook-texts.ts";
 
@@ -87,6 +88,24 @@ export const ADMIN_SCREENS = {
     module: "routes/admin/company-invoices.tsx",
     action: "companies",
     writes: true,
+  },
+  support: {
+    path: "suporte",
+    module: "routes/admin/support.tsx",
+    action: "support",
+    menu: { label: supportTexts.nav, icon: "life-buoy", group: t.menuGroups.customers },
+  },
+  supportTicket: {
+    path: "suporte/:id",
+    module: "routes/admin/support-ticket.tsx",
+    action: "support",
+    writes: true,
+  },
+  supportAttachment: {
+    path: "suporte/:id/anexos/:attachmentId",
+    module: "routes/admin/support-attachment.ts",
+    action: "support",
+    download: true,
   },
   webhooks: {
     path: "webhooks",

@@ -7,6 +7,7 @@ import { MemberService } from "./members.ts";
 import { PlanChangeService } from "./plan-changes.ts";
 import { PlanRequestDelivery, simulatedPlanRequestJob } from "./plan-request-delivery.ts";
 import { contentPlans } from "./plans.ts";
+import { SupportDesk } from "./support-desk.ts";
 import { simulatedTicketJob, TicketDelivery } from "./ticket-delivery.ts";
 import { TicketService } from "./tickets.ts";
 
@@ -46,6 +47,15 @@ export function buildPortal(
       companies,
       /** Support tickets of the portal. */
       tickets,
+      /** Every company's tickets for staff: the admin's support inbox (decision 130). */
+      supportDesk: new SupportDesk({
+        db,
+        audit,
+        storage: files.tickets,
+        publicBaseUrl: config.publicBaseUrl,
+        kick,
+        now: seams.now,
+      }),
       /** A company's people: invitations, roles, removals. */
       members: new MemberService({
         db,

@@ -7,6 +7,8 @@ import {
   type StatusCategory,
   TICKET_CATEGORY_LABELS,
   TICKET_PRIORITY_LABELS,
+  type TicketTransition,
+  TRANSITION_CATEGORY,
 } from "~/lib/portal/tickets.ts";
 import type { Database } from "../db/client.ts";
 import { deliveryJobs, supportTickets, ticketAttachments, ticketMessages, users } from "../db/schema.ts";
@@ -36,7 +38,8 @@ export const PORTAL_LABEL = "portal";
 export function portalCommentRef(messageId: string): string {
   return `ref. ${messageId.slice(0, 8)}`;
 }
-export const PORTAL_COMMENT_MARK = /via portal · ref\. [0-9a-f]{8}/;
+/** A comment this product wrote (a customer's "via portal", staff's "via admin"): its echo is skipped. */
+export const PORTAL_COMMENT_MARK = /via (?:portal|admin) · ref\. [0-9a-f]{8}/;
 
 /** The labels of a ticket's issue: portal, empresa-{cnpj}, cat-{categoria}, and ticket-{id} to find it again. */
 export function supportLabels(ticket: Pick<TicketRow, "id" | "category">, cnpj: string): string[] {
@@ -49,7 +52,7 @@ export function supportLabels(ticket: Pick<TicketRow, "id" | "category">, cnpj: 
   ];
 }
 
-type Payload = { messageId?: string; to?: "resolve" | "reopen" };
+type Payload = { messageId?: string; to?: TicketTransition };
 
 /**
  * Delivers support tickets to Jira through the outbox (decision 094), each step safe to run again:
@@ -138,7 +141,7 @@ export class TicketDelivery {
       return `chamado ${key}${sent ? `, ${sent} anexo(s)` : ""}`;
     });
 
-  /** kind 'ticket_comment': a customer's reply as one Jira comment, then its attachments. */
+  /** kind 'ticket_comment': a customer's (or staff's) reply as one Jira comment, then its attachments. */
   readonly comment = (job: JobRow) =>
     this.guard(async () => {
       const ticket = await this.ticket(job);
@@ -160,13 +163,12 @@ export class TicketDelivery {
         if (!commentId) {
           const company = await this.options.companies.get(ticket.companyId);
           const companyName = company ? company.tradeName || company.legalName : "";
-          const body = doc([
-            paragraph(
-              { strong: `${message.authorName}${companyName ? ` (${companyName})` : ""} via portal` },
-              ` · ${ref}`,
-            ),
-            ...textParagraphs(message.body),
-          ]);
+          // A staff reply from the admin's inbox goes to the same issue (decision 130), named as such.
+          const who =
+            message.author === "support"
+              ? `${message.authorName} (equipe de suporte) via admin`
+              : `${message.authorName}${companyName ? ` (${companyName})` : ""} via portal`;
+          const body = doc([paragraph({ strong: who }, ` · ${ref}`), ...textParagraphs(message.body)]);
           commentId = (await this.options.jira.addComment(key, body)).id;
         }
         await this.options.db
@@ -178,17 +180,19 @@ export class TicketDelivery {
       return `comentário ${commentId} em ${key}${sent ? `, ${sent} anexo(s)` : ""}`;
     });
 
-  /** kind 'ticket_transition': the customer resolved or reopened the ticket in the portal. */
+  /** kind 'ticket_transition': the customer resolved or reopened the ticket, or staff took it in hand. */
   readonly transition = (job: JobRow) =>
     this.guard(async () => {
       const ticket = await this.ticket(job);
       const key = this.keyOf(ticket);
       const to = (job.payload as Payload | null)?.to;
-      if (to !== "resolve" && to !== "reopen") throw new JobError("transição desconhecida", false);
+      if (to !== "resolve" && to !== "reopen" && to !== "start")
+        throw new JobError("transição desconhecida", false);
       const issue = await this.options.jira.issue(key, ["status"]);
       const category = issue.fields?.status?.statusCategory.key as StatusCategory | undefined;
-      if ((to === "resolve" && category === "done") || (to === "reopen" && category !== "done"))
-        return `${key} já estava ${to === "resolve" ? "resolvido" : "aberto"}`;
+      const already = to === "reopen" ? category !== "done" : category === TRANSITION_CATEGORY[to];
+      if (already)
+        return `${key} já estava ${to === "resolve" ? "resolvido" : to === "start" ? "em andamento" : "aberto"}`;
       const transition = findTransition(await this.options.jira.transitions(key), to);
       if (!transition) {
         this.options.logger.warn({ key, to }, "no Jira transition found for a portal status change");

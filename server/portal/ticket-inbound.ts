@@ -10,6 +10,31 @@ import { PORTAL_COMMENT_MARK } from "./ticket-delivery.ts";
 import { languageOf, replyMail, statusMail, type TicketMail } from "./ticket-mail.ts";
 import type { TicketRow } from "./tickets.ts";
 
+/**
+ * Queues an e-mail to a ticket's reporter, in their language, in the caller's transaction; a reporter
+ * removed from the company no longer hears of it.
+ */
+export async function queueReporterMail(
+  db: Database,
+  ticket: TicketRow,
+  now: Date,
+  compose: (language: "pt" | "en") => TicketMail,
+): Promise<void> {
+  if (!ticket.reporterId) return;
+  const [reporter] = await db
+    .select({ preferences: users.preferences })
+    .from(users)
+    .where(eq(users.id, ticket.reporterId));
+  if (!reporter) return;
+  await db.insert(deliveryJobs).values({
+    ticketId: ticket.id,
+    kind: "mail",
+    payload: compose(languageOf(reporter.preferences)),
+    maxAttempts: MAX_JOB_ATTEMPTS.mail,
+    runAt: now,
+  });
+}
+
 /** Who a support comment is shown as when Jira gives no name. */
 const SUPPORT_NAME = "Equipe de suporte";
 
@@ -57,7 +82,7 @@ export class TicketInbound {
         ),
       );
     if (changed)
-      await this.mail(db, ticket, (language) =>
+      await queueReporterMail(db, ticket, this.now(), (language) =>
         statusMail(ticket, ticketStatus(category), language, this.options.publicBaseUrl),
       );
     return changed;
@@ -155,7 +180,9 @@ export class TicketInbound {
       .update(supportTickets)
       .set({ supportRepliedAt: now, activityAt: now })
       .where(eq(supportTickets.id, ticket.id));
-    await this.mail(db, ticket, (language) => replyMail(ticket, language, this.options.publicBaseUrl));
+    await queueReporterMail(db, ticket, this.now(), (language) =>
+      replyMail(ticket, language, this.options.publicBaseUrl),
+    );
     return true;
   }
 
@@ -171,29 +198,6 @@ export class TicketInbound {
       )
       .returning({ id: ticketMessages.id });
     return removed.length > 0;
-  }
-
-  /** Queues an e-mail to the reporter, in their language. */
-  private async mail(
-    db: Database,
-    ticket: TicketRow,
-    compose: (language: "pt" | "en") => TicketMail,
-  ): Promise<void> {
-    // A reporter removed from the company no longer hears of it.
-    if (!ticket.reporterId) return;
-    const [reporter] = await db
-      .select({ preferences: users.preferences })
-      .from(users)
-      .where(eq(users.id, ticket.reporterId));
-    if (!reporter) return;
-    const mail = compose(languageOf(reporter?.preferences));
-    await db.insert(deliveryJobs).values({
-      ticketId: ticket.id,
-      kind: "mail",
-      payload: mail,
-      maxAttempts: MAX_JOB_ATTEMPTS.mail,
-      runAt: this.now(),
-    });
   }
 
   private async ticketOf(db: Database, issueKey: string): Promise<TicketRow | null> {

@@ -20,6 +20,8 @@ export type StaffAction =
   | "dashboard"
   | "leads"
   | "companies"
+  /** The customers' support tickets: read, answer, move (decision 130). */
+  | "support"
   | "settings"
   /** Their own account: sessions, password, two-factor (decision 112). */
   | "account";

@@ -11,7 +11,9 @@ import {
   looksLikeText,
   REOPEN_WINDOW_MS,
   safeFilename,
+  staffMovesFrom,
   TICKET_STATUSES,
+  TRANSITION_CATEGORY,
   ticketStatus,
 } from "./tickets.ts";
 
@@ -78,6 +80,21 @@ describe("resolve and reopen", () => {
     expect(findTransition([transitions[3]!], "reopen")?.id).toBe("51");
     expect(findTransition([{ id: "9", name: "Fechar", to: { name: "Closed" } }], "resolve")?.id).toBe("9");
     expect(findTransition([transitions[1]!], "resolve")).toBeUndefined();
+  });
+  it("finds staff's 'em atendimento' by name too (decision 130)", () => {
+    expect(findTransition(transitions, "start")?.id).toBe("21");
+    expect(
+      findTransition([{ id: "31", name: "Start Progress", to: { name: "In Progress" } }], "start")?.id,
+    ).toBe("31");
+    expect(findTransition([transitions[2]!], "start")).toBeUndefined();
+  });
+  it("staff move a ticket only to a status it is not in", () => {
+    expect(staffMovesFrom("aberto")).toEqual(["start", "resolve"]);
+    expect(staffMovesFrom("em-atendimento")).toEqual(["resolve"]);
+    expect(staffMovesFrom("resolvido")).toEqual(["reopen"]);
+    for (const status of TICKET_STATUSES)
+      for (const move of staffMovesFrom(status))
+        expect(ticketStatus(TRANSITION_CATEGORY[move])).not.toBe(status);
   });
 });
 

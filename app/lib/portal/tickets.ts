@@ -80,14 +80,33 @@ export function canReply(ticket: { statusCategory: StatusCategory }): boolean {
  * Jira transitions are found by name, as B §4.4 finds 'Qualified': resolving takes the first whose
  * target status (or its own name) reads as done, reopening the first that leads back to work.
  */
-const TRANSITION_WORDS: Record<"resolve" | "reopen", RegExp> = {
+const TRANSITION_WORDS: Record<TicketTransition, RegExp> = {
   resolve: /resol|done|conclu|fech|close/i,
   reopen: /reab|reopen|to do|a fazer|aberto|open/i,
+  // Staff take a ticket in hand from the admin's support inbox (decision 130).
+  start: /andamento|atendimento|progress|iniciar|start/i,
 };
+
+/** The moves a ticket's status makes from the product (the customer's two, and staff's "em atendimento"). */
+export type TicketTransition = "resolve" | "reopen" | "start";
+
+/** The Jira status category each move leads to. */
+export const TRANSITION_CATEGORY: Record<TicketTransition, StatusCategory> = {
+  resolve: "done",
+  reopen: "new",
+  start: "indeterminate",
+};
+
+/** The moves staff may make from a status in the admin's inbox (decision 130): those that change it. */
+export function staffMovesFrom(status: TicketStatus): TicketTransition[] {
+  if (status === "resolvido") return ["reopen"];
+  if (status === "em-atendimento") return ["resolve"];
+  return ["start", "resolve"];
+}
 
 export function findTransition<T extends { name: string; to: { name: string } }>(
   transitions: T[],
-  to: "resolve" | "reopen",
+  to: TicketTransition,
 ): T | undefined {
   const words = TRANSITION_WORDS[to];
   return (

@@ -94,6 +94,7 @@ export const ticketRefusals = refusalPart({
     cannotResolve: "Este chamado já está resolvido.",
     cannotReply: "Este chamado está resolvido: reabra-o para responder ou abra um novo chamado.",
     cannotReopen: "Um chamado só pode ser reaberto até 7 dias depois de resolvido. Abra um novo chamado.",
+    alreadyThere: "O chamado já está nesta situação.",
     tooManyTickets: "Muitos chamados em pouco tempo. Tente novamente mais tarde.",
   },
   en: {
@@ -106,6 +107,7 @@ export const ticketRefusals = refusalPart({
     cannotResolve: "This ticket is already resolved.",
     cannotReply: "This ticket is resolved: reopen it to reply, or open a new ticket.",
     cannotReopen: "A ticket can be reopened up to 7 days after it was resolved. Open a new ticket.",
+    alreadyThere: "The ticket already has this status.",
     tooManyTickets: "Too many tickets in a short time. Try again later.",
   },
 });

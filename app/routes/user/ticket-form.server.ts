@@ -1,7 +1,9 @@
+import { DomainError } from "@server/domain-errors.ts";
 import type { SentFile, TicketInput } from "@server/portal/tickets.ts";
 import { data } from "react-router";
 import type { PortalTexts } from "~/lib/portal/texts.ts";
 import { TICKET_LIMITS } from "~/lib/portal/tickets.ts";
+import { refusalText } from "~/lib/refusals.ts";
 import type { z } from "~/lib/zod.ts";
 
 /** The form fields of a ticket and of a reply that can carry a message of their own. */
@@ -88,4 +90,32 @@ export function attachmentDisposition(filename: string): string {
     (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
   );
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+}
+
+/**
+ * A ticket's file as an answer: always a download, never shown in the site's origin (helmet adds
+ * X-Content-Type-Options: nosniff to every answer, this one included); a file not found, or not the
+ * caller's to see, is the same 404 in words.
+ */
+export async function ticketFileAnswer(
+  read: () => Promise<{ filename: string; mimeType: string; bytes: Buffer }>,
+  language: "pt" | "en",
+): Promise<Response> {
+  try {
+    const file = await read();
+    return new Response(new Uint8Array(file.bytes), {
+      headers: {
+        "Content-Type": file.mimeType,
+        "Content-Disposition": attachmentDisposition(file.filename),
+        "Cache-Control": "private, no-store",
+        "Content-Security-Policy": "default-src 'none'; sandbox",
+      },
+    });
+  } catch (error) {
+    if (!DomainError.is(error, "not-found")) throw error;
+    return new Response(refusalText(error, language), {
+      status: 404,
+      headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "private, no-store" },
+    });
+  }
 }
