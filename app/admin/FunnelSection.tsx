@@ -1,4 +1,4 @@
-import { Form } from "react-router";
+import { Form, Link } from "react-router";
 import { type FunnelStage, percent } from "~/lib/funnel/dropoff.ts";
 import type { TrafficSource } from "~/lib/funnel/events.ts";
 import { FunnelChart } from "./FunnelChart.tsx";
@@ -155,7 +155,9 @@ export function FunnelSection({ data }: { data: FunnelSectionData }) {
       )}
 
       <h2>{t.leadsTitle(query.days)}</h2>
-      <p className="funnel__intro">{t.leadsNote}</p>
+      <p className="funnel__intro">
+        {t.leadsNote} <Link to={`/admin/campanhas?periodo=${query.days}`}>{t.campaignsLink}</Link>
+      </p>
       {data.leadSources.length === 0 ? (
         <p>{t.leadsEmpty}</p>
       ) : (

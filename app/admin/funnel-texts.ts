@@ -35,6 +35,7 @@ export const funnelTexts = {
     `${n === 1 ? "1 lead recebido" : `${n} leads recebidos`} pelo formulário ${form} nos últimos ${days} dias (contados no servidor, sem spam).`,
   emptyWithLeads: (form: string, n: number) =>
     `Nenhuma visita registrada pelo navegador ao formulário ${form} neste período, mas ${n === 1 ? "1 lead chegou" : `${n} leads chegaram`}. O funil conta só os navegadores que enviam as etapas: quem envia sem JavaScript, com bloqueador de rastreamento ou com Do Not Track aparece nos leads e não aqui. Os números dos navegadores chegam quando o visitante sai da página.`,
+  campaignsLink: "Primeiro e último toque, quentes e retidos por campanha: ver o relatório de campanhas.",
   bySourceTitle: "Funil por origem",
   bySourceEmpty: "Sem visitas com origem neste período.",
   source: "Origem",
@@ -59,6 +60,7 @@ export const funnelTexts = {
 export function sourceLabel(value: string): string {
   switch (value) {
     case "(direct)":
+    case "direct":
       return "Acesso direto";
     case "(none)":
       return "—";

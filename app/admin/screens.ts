@@ -1,4 +1,5 @@
 import type { StaffAction } from "../lib/auth/staff.ts";
+import { campaignTexts } from "./campaign-texts.ts";
 import { consentAdminTexts } from "./consent-texts.ts";
 import { supportTexts } from "./support-texts.ts";
 import { adminTexts as t } from "./texts.ts";
@@ -68,6 +69,12 @@ export const ADMIN_SCREENS = {
   leadsCsv: { path: "leads.csv", module: "routes/admin/leads-csv.ts", action: "leads", download: true },
   lead: { path: "leads/:id", module: "routes/admin/lead.tsx", action: "leads", writes: true },
   leadTimeline: { path: "leads/:id/historico", module: "routes/admin/lead-timeline.tsx", action: "leads" },
+  campaigns: {
+    path: "campanhas",
+    module: "routes/admin/campaigns.tsx",
+    action: "leads",
+    menu: { label: campaignTexts.nav, icon: "megaphone", group: t.menuGroups.sales },
+  },
   sales: {
     path: "vendas",
     module: "routes/admin/sales-settings.tsx",

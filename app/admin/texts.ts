@@ -390,6 +390,7 @@ export const inboxTexts = {
   routingRule: "Regra de distribuição",
   fallbackRule: "Responsável padrão",
   firstTouch: "Primeira origem (90 dias)",
+  campaign: "Campanha (utm_campaign)",
   lastTouch: "Origem desta visita",
   timeline: "Histórico do contato",
   timelineTitle: (who: string) => `Histórico de ${who}`,

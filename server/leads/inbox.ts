@@ -42,6 +42,8 @@ export interface InboxFilters {
   overdue?: boolean;
   /** A Jira account id: the leads routed to that owner ("none": nobody). */
   owner?: string;
+  /** A campaign (utm_campaign) of the lead's first or last touch (decision 131). */
+  campaign?: string;
   page?: number;
 }
 
@@ -61,6 +63,7 @@ export function inboxFiltersFrom(url: URL): InboxFilters {
     outcome: outcome === "none" ? "none" : OUTCOMES.find((o) => o === outcome),
     overdue: get("overdue") === "1" || undefined,
     owner: get("owner"),
+    campaign: get("campanha"),
     page: Number(get("page") ?? 1),
   };
 }
@@ -131,6 +134,13 @@ function conditions(filters: InboxFilters, now: Date) {
   if (filters.overdue) where.push(overdueAt(now));
   if (filters.owner === "none") where.push(isNull(leads.ownerAccountId));
   else if (filters.owner) where.push(eq(leads.ownerAccountId, filters.owner));
+  if (filters.campaign)
+    where.push(
+      or(
+        sql`${leads.tracking} -> 'utm' ->> 'utm_campaign' = ${filters.campaign}`,
+        sql`${leads.tracking} -> 'firstTouch' -> 'tags' ->> 'utm_campaign' = ${filters.campaign}`,
+      )!,
+    );
   const q = filters.q?.trim();
   if (q) {
     const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

@@ -110,7 +110,7 @@ describe("the form funnel in Chromium", () => {
         { bypassCSP: true },
       );
     } else {
-      await admin.page.reload();
+      await gotoHydrated(admin.page, `${server.url}/admin/dashboard?funil=demo&periodo=7`);
     }
     return admin.page;
   }
@@ -159,6 +159,31 @@ describe("the form funnel in Chromium", () => {
       await page_.locator("#funil-titulo").scrollIntoViewIfNeeded();
       await page_.screenshot({ path: path.join(screenshots, `admin-funnel-${width}.png`), fullPage: true });
     }
+  });
+
+  it("the campaign report credits the lead to its campaign by both touches, sorts, and opens its leads", async () => {
+    const page = await adminFunnel();
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await gotoHydrated(page, `${server.url}/admin/campanhas?periodo=7`);
+    await page.getByRole("heading", { name: "Campanhas que trazem leads" }).waitFor();
+    const cells = await page
+      .getByRole("row", { name: /e2e-funil/ })
+      .locator("th, td")
+      .allTextContents();
+    expect(cells).toEqual(["e2e-funil", "google", "cpc", "1", "0", "1", "0", "0", "0"]);
+    await page.getByRole("link", { name: "Ordenar por Leads (último toque)" }).click();
+    await page.waitForURL(/ordem=lastLeads/);
+    expect(await page.locator('th[aria-sort="descending"]').textContent()).toContain("Leads");
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      expect(await seriousViolations(page), `campaigns at ${width}`).toEqual([]);
+      await page.screenshot({ path: path.join(screenshots, `admin-campaigns-${width}.png`), fullPage: true });
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.getByRole("link", { name: "Ver os leads da campanha e2e-funil" }).click();
+    await page.waitForURL(/\/admin\/leads\?campanha=e2e-funil/);
+    expect(await page.getByLabel("Campanha (utm_campaign)").inputValue()).toBe("e2e-funil");
+    await page.getByText("1 lead", { exact: false }).first().waitFor();
   });
 
   it("Do Not Track sends and keeps nothing; a headless browser's beacon is answered and not counted", async () => {

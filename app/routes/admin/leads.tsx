@@ -126,6 +126,10 @@ export default function Leads({ loaderData, actionData }: Route.ComponentProps) 
             <option value="none">{t.noOwner}</option>
           </select>
         </label>
+        <label className="field">
+          <span className="field__label">{t.campaign}</span>
+          <input type="text" name="campanha" defaultValue={filters.campaign ?? ""} maxLength={100} />
+        </label>
         <label className="field field--check">
           <input type="checkbox" name="overdue" value="1" defaultChecked={filters.overdue ?? false} />
           <span>{t.overdueOnly}</span>
