@@ -1,12 +1,18 @@
 import { useEffect, useState } from "react";
-import type { FormStructure } from "~/lib/content/form-structure.ts";
+import type { FieldStructure, FormStructure } from "~/lib/content/form-structure.ts";
 import { sameJson } from "~/lib/content/merge-patch.ts";
 import type { ContentSource } from "~/lib/content/stored.ts";
 import { InheritedField } from "./InheritedField.tsx";
 import { type PreviewChoicesData, PreviewPanel } from "./PreviewPanel.tsx";
 import { RevisionHistory } from "./RevisionHistory.tsx";
 import { SchedulePanel, type ScheduleRowData } from "./SchedulePanel.tsx";
-import { StructureField } from "./StructureForm.tsx";
+import {
+  AdvancedAccess,
+  AdvancedFields,
+  hasAdvanced,
+  StructureField,
+  splitAdvanced,
+} from "./StructureForm.tsx";
 import { adminTexts as t } from "./texts.ts";
 import { callApi, type DraftMeta, levelQuery, timeOf, useDocumentDraft } from "./useDocumentDraft.ts";
 
@@ -51,7 +57,7 @@ export interface EditorData {
   schedules: { pending: ScheduleRowData[]; recent: ScheduleRowData[] };
   unpublishable: { key: string; label: string }[];
   revisions: RevisionRow[];
-  may: { publish: boolean; schedule: boolean; restore: boolean };
+  may: { publish: boolean; schedule: boolean; restore: boolean; advanced: boolean };
 }
 
 /**
@@ -142,36 +148,54 @@ export function DocumentEditor({
         {inherited && (
           <p className="field__help">{t.inheritance.intro(t.levelName(level.segment, level.lang))}</p>
         )}
-        {Object.entries(structure.fields).map(([key, field]) => {
-          const record = (value ?? {}) as Record<string, unknown>;
-          const setField = (next: unknown) => {
-            const copy = { ...record };
-            if (next === undefined) delete copy[key];
-            else copy[key] = next;
-            editor.setValue(copy);
+        {(() => {
+          const drawField = ([key, field]: [string, FieldStructure]) => {
+            const record = (value ?? {}) as Record<string, unknown>;
+            const setField = (next: unknown) => {
+              const copy = { ...record };
+              if (next === undefined) delete copy[key];
+              else copy[key] = next;
+              editor.setValue(copy);
+            };
+            const input = (
+              <StructureField
+                key={key}
+                name={key}
+                structure={field}
+                value={record[key]}
+                onChange={setField}
+              />
+            );
+            if (!inherited) return input;
+            const below = (inherited.base as Record<string, unknown> | null)?.[key];
+            const source = inherited.sources[key] ?? t.levelDefault;
+            const state = !sameJson(record[key], below) ? "own" : unlocked.has(key) ? "editing" : "inherited";
+            return (
+              <InheritedField
+                key={key}
+                state={state}
+                source={source}
+                onOverride={() => setUnlocked(new Set([...unlocked, key]))}
+                onInherit={() => {
+                  setUnlocked(new Set([...unlocked].filter((k) => k !== key)));
+                  setField(below === undefined ? undefined : structuredClone(below));
+                }}
+              >
+                {input}
+              </InheritedField>
+            );
           };
-          const input = (
-            <StructureField key={key} name={key} structure={field} value={record[key]} onChange={setField} />
-          );
-          if (!inherited) return input;
-          const below = (inherited.base as Record<string, unknown> | null)?.[key];
-          const source = inherited.sources[key] ?? t.levelDefault;
-          const state = !sameJson(record[key], below) ? "own" : unlocked.has(key) ? "editing" : "inherited";
+          const { common, advanced } = splitAdvanced(structure.fields);
           return (
-            <InheritedField
-              key={key}
-              state={state}
-              source={source}
-              onOverride={() => setUnlocked(new Set([...unlocked, key]))}
-              onInherit={() => {
-                setUnlocked(new Set([...unlocked].filter((k) => k !== key)));
-                setField(below === undefined ? undefined : structuredClone(below));
-              }}
-            >
-              {input}
-            </InheritedField>
+            <AdvancedAccess.Provider value={may.advanced}>
+              {common.map(drawField)}
+              <AdvancedFields count={advanced.length}>{advanced.map(drawField)}</AdvancedFields>
+              {!may.advanced && hasAdvanced(structure.fields) && (
+                <p className="field__help">{t.advancedHidden}</p>
+              )}
+            </AdvancedAccess.Provider>
           );
-        })}
+        })()}
 
         <div className="editor__actions">
           <div className="editor__buttons">

@@ -10,6 +10,10 @@ describe("the editor's lists and mixed values (decision 098)", () => {
     );
     expect(itemTitle({ id: "crm", seo: { title: "CRM e Vendas" } }, 0)).toBe("1. CRM e Vendas");
     expect(itemTitle({ label: "Usuários", value: 10 }, 2)).toBe("3. Usuários");
+    // A form's field by its label, never its internal name (decision 132).
+    expect(itemTitle({ name: "numeroFuncionarios", label: "Número de funcionários" }, 1)).toBe(
+      "2. Número de funcionários",
+    );
     expect(itemTitle({ title: "  " }, 3)).toBe("Item 4");
     expect(itemTitle("texto", 0)).toBe("Item 1");
   });

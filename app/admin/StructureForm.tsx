@@ -1,4 +1,4 @@
-import { type ReactNode, useId, useState } from "react";
+import { createContext, type ReactNode, useContext, useId, useState } from "react";
 import type { FieldStructure } from "~/lib/content/form-structure.ts";
 import { itemName } from "~/lib/content/item-name.ts";
 import { CurrencyField, IconPickerField, KeyValueField, numberOrText } from "./EditorControls.tsx";
@@ -18,6 +18,44 @@ function asRecord(value: Value): Record<string, Value> {
   return typeof value === "object" && value !== null && !Array.isArray(value)
     ? (value as Record<string, Value>)
     : {};
+}
+
+/** Whether the person editing may see and change advanced fields (decision 132): admins only. */
+export const AdvancedAccess = createContext(false);
+
+/**
+ * The advanced fields of a section, apart under "Avançado" with a warning, for admins; nothing for
+ * anyone else (their values stay in the document as they were).
+ */
+export function AdvancedFields({ children, count }: { children: ReactNode; count: number }) {
+  const may = useContext(AdvancedAccess);
+  if (count === 0 || !may) return null;
+  return (
+    <details className="editor-advanced">
+      <summary>{t.advanced}</summary>
+      <p className="banner banner--warning">{t.advancedWarning}</p>
+      {children}
+    </details>
+  );
+}
+
+/** A structure's fields split into the ones everyone edits and the advanced ones. */
+export function splitAdvanced(fields: Record<string, FieldStructure>) {
+  const entries = Object.entries(fields);
+  return {
+    common: entries.filter(([, field]) => !field.advanced),
+    advanced: entries.filter(([, field]) => field.advanced),
+  };
+}
+
+/** Whether any field, at any depth, is advanced. */
+export function hasAdvanced(fields: Record<string, FieldStructure> | undefined): boolean {
+  return Object.values(fields ?? {}).some(
+    (field) =>
+      field.advanced ||
+      hasAdvanced(field.fields) ||
+      (field.template ? hasAdvanced({ item: field.template }) : false),
+  );
 }
 
 /** An item's own title in its accordion: the first naming field with a text, or its number. */
@@ -94,27 +132,31 @@ export function StructureField({
   // What every self-contained control takes (icon picker, image upload).
   const control = () => ({ id, label, hint, value, required: structure.required, onChange });
   switch (structure._ui) {
-    case "form_section":
+    case "form_section": {
+      const { common, advanced } = splitAdvanced(structure.fields ?? {});
+      const draw = ([key, field]: [string, FieldStructure]) => (
+        <StructureField
+          key={key}
+          name={`${name}.${key}`}
+          structure={field}
+          value={asRecord(value)[key]}
+          onChange={(next) => {
+            const record = { ...asRecord(value) };
+            if (next === undefined) delete record[key];
+            else record[key] = next;
+            onChange(record);
+          }}
+        />
+      );
       return (
         <fieldset className="editor-section">
           <legend>{structure.label}</legend>
           {hint}
-          {Object.entries(structure.fields ?? {}).map(([key, field]) => (
-            <StructureField
-              key={key}
-              name={`${name}.${key}`}
-              structure={field}
-              value={asRecord(value)[key]}
-              onChange={(next) => {
-                const record = { ...asRecord(value) };
-                if (next === undefined) delete record[key];
-                else record[key] = next;
-                onChange(record);
-              }}
-            />
-          ))}
+          {common.map(draw)}
+          <AdvancedFields count={advanced.length}>{advanced.map(draw)}</AdvancedFields>
         </fieldset>
       );
+    }
     case "tabbed_form": {
       // A union (a page per template, a text block per type): the variant of the value's own tag.
       const tag = variantOf(structure, value);

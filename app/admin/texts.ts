@@ -114,6 +114,12 @@ export const adminTexts = {
   mapRepeated: (key: string) => `A chave “${key}” aparece mais de uma vez: só a última vale.`,
   mapAdd: "Adicionar linha",
   variant: "Tipo",
+  // Decision 132: what can break scoring, delivery or an address, apart and for admins.
+  advanced: "Avançado",
+  advancedWarning:
+    "Estes campos mudam a pontuação dos leads, a entrega ao Jira ou o endereço do formulário. Um valor errado pode deixar leads sem entrega ou mudar quem é atendido primeiro: altere só se souber o efeito.",
+  advancedHidden:
+    "Os campos avançados (identificadores, pontuação, integrações) só aparecem para administradores.",
   revisions: "Versões",
   restore: "Restaurar",
   restoreOf: (v: number) => `Restaurar a versão ${v}`,

@@ -29,6 +29,12 @@ export interface FieldMeta {
   keyLabel?: string;
   /** A union of objects: per tag, its label and the fields that differ (merged over `fields`). */
   variants?: Record<string, FieldMeta>;
+  /**
+   * What can break scoring, delivery or an address (a form's identifiers, weights, Jira project,
+   * debug switches): drawn under "Avançado" with a warning, for admins only; an editor's draft that
+   * changes it is refused (decision 132).
+   */
+  advanced?: true;
 }
 
 /** A document: its title in the editor's header, and its top-level fields. */
@@ -38,6 +44,7 @@ export interface DocumentMeta {
 }
 
 type Extra = Omit<FieldMeta, "label" | "fields" | "item">;
+const ADVANCED = { advanced: true } as const;
 
 function f(label: string, extra: Extra = {}): FieldMeta {
   return { label, ...extra };
@@ -373,15 +380,22 @@ const action = (label: string) =>
   });
 
 const formField = obj("Campo", {
-  name: f("Nome interno", { helperText: "Letras, dígitos e _; único no formulário." }),
-  type: f("Tipo de campo"),
+  name: f("Nome interno", {
+    helperText:
+      "Letras, dígitos e _; único no formulário. A pontuação, o Jira e os relatórios usam este nome.",
+    ...ADVANCED,
+  }),
+  type: f("Tipo de campo", ADVANCED),
   label: f("Rótulo"),
   placeholder: f("Texto de exemplo no campo"),
   required: f("Obrigatório"),
   required_message: f("Mensagem quando vazio"),
-  validation: f("Regras de validação", { helperText: "required, email, cnpj, phone, min_length:N ..." }),
+  validation: f("Regras de validação", {
+    helperText: "required, email, cnpj, phone, min_length:N ...",
+    ...ADVANCED,
+  }),
   mask: f("Máscara"),
-  temperature_weight: f("Peso na temperatura"),
+  temperature_weight: f("Peso na temperatura", ADVANCED),
   maxSelect: f("Máximo de seleções"),
   rows: f("Linhas da área de texto"),
   description,
@@ -389,11 +403,11 @@ const formField = obj("Campo", {
   options: list(
     "Opções",
     obj("Opção", {
-      value: f("Valor", { helperText: "Letras minúsculas, dígitos, _ ou -." }),
+      value: f("Valor", { helperText: "Letras minúsculas, dígitos, _ ou -.", ...ADVANCED }),
       label: f("Rótulo"),
       description,
       icon,
-      temperature_boost: f("Pontos na temperatura"),
+      temperature_boost: f("Pontos na temperatura", ADVANCED),
     }),
   ),
 });
@@ -402,38 +416,42 @@ function formMeta(name: string): DocumentMeta {
   return {
     title: `Formulário: ${name}`,
     fields: {
-      id: f("Identificador"),
-      slug: f("Identificador no endereço"),
-      type: f("Tipo de formulário"),
+      id: f("Identificador", ADVANCED),
+      slug: f("Identificador no endereço", ADVANCED),
+      type: f("Tipo de formulário", ADVANCED),
       title,
       description,
-      routes: f("Rotas que usam este formulário"),
-      temperature_rules: obj("Faixas de temperatura", {
-        cold: range("Frio"),
-        warm: range("Morno"),
-        hot: range("Quente"),
-      }),
-      temperature_base: f("Pontuação inicial"),
-      temperature_tracking_boost: f("Pontos por sessão de analytics"),
-      actions: obj("Ações por temperatura", {
-        cold: action("Frio"),
-        warm: action("Morno"),
-        hot: action("Quente"),
-      }),
-      integrations: obj("Integrações", {
-        jira: obj("Integração com o Jira", {
-          enabled: f("Ativada"),
-          projectKey: f("Chave do projeto"),
-          issue_types: f("Tipos de item preferidos"),
-          labels: f("Etiquetas"),
-        }),
-        webhooks: obj("Notificações", {
-          slack: f("Avisar no Slack"),
-          teams: f("Avisar no Microsoft Teams"),
-          backup: f("Enviar ao webhook de cópia"),
-        }),
-        analytics: obj("Eventos de análise", { events: f("Eventos") }),
-      }),
+      routes: f("Rotas que usam este formulário", ADVANCED),
+      temperature_rules: obj(
+        "Faixas de temperatura",
+        { cold: range("Frio"), warm: range("Morno"), hot: range("Quente") },
+        ADVANCED,
+      ),
+      temperature_base: f("Pontuação inicial", ADVANCED),
+      temperature_tracking_boost: f("Pontos por sessão de analytics", ADVANCED),
+      actions: obj(
+        "Ações por temperatura",
+        { cold: action("Frio"), warm: action("Morno"), hot: action("Quente") },
+        ADVANCED,
+      ),
+      integrations: obj(
+        "Integrações",
+        {
+          jira: obj("Integração com o Jira", {
+            enabled: f("Ativada"),
+            projectKey: f("Chave do projeto"),
+            issue_types: f("Tipos de item preferidos"),
+            labels: f("Etiquetas"),
+          }),
+          webhooks: obj("Notificações", {
+            slack: f("Avisar no Slack"),
+            teams: f("Avisar no Microsoft Teams"),
+            backup: f("Enviar ao webhook de cópia"),
+          }),
+          analytics: obj("Eventos de análise", { events: f("Eventos") }),
+        },
+        ADVANCED,
+      ),
       hero: obj("Apresentação (ao lado do formulário)", {
         title,
         subtitle,
@@ -443,11 +461,11 @@ function formMeta(name: string): DocumentMeta {
       steps: list(
         "Etapas",
         obj("Etapa", {
-          id,
+          id: { ...id, ...ADVANCED },
           title,
           description,
           icon,
-          type: f("Tipo de etapa"),
+          type: f("Tipo de etapa", ADVANCED),
           fields: list("Campos", formField),
         }),
       ),
@@ -469,9 +487,9 @@ function formMeta(name: string): DocumentMeta {
         purpose: f("Finalidade do consentimento"),
         version: f("Versão do texto"),
       }),
-      infolead: f("Mostrar a qualificação do lead ao vivo"),
-      debug: f("Modo de depuração"),
-      logs: f("Mostrar o protocolo na tela de sucesso"),
+      infolead: f("Mostrar a qualificação do lead ao vivo", ADVANCED),
+      debug: f("Modo de depuração", ADVANCED),
+      logs: f("Mostrar o protocolo na tela de sucesso", ADVANCED),
     },
   };
 }

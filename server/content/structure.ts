@@ -97,6 +97,7 @@ export function fieldFor(
     required,
     ...(meta?.helperText ? { helperText: meta.helperText } : {}),
     ...(meta?.placeholder ? { placeholder: meta.placeholder } : {}),
+    ...(meta?.advanced ? { advanced: true } : {}),
   };
   const ref = schema.$ref;
   if (ref) {

@@ -8,6 +8,24 @@ import { DomainError } from "../domain-errors.ts";
 import { requireAdminScreen } from "./auth-guard.ts";
 import { documentNameFrom, levelFrom } from "./content-api.ts";
 
+/**
+ * What an editor's form opens with at a level: the draft when there is one, else the published
+ * version, else what the level would inherit (the point an editor's changes are measured from).
+ */
+export async function documentBeforeEdit(
+  services: AppLoadContext["services"],
+  name: DocumentName,
+  level: { segment: string; lang: string },
+): Promise<unknown> {
+  const draft = await services.workflow.draft(name, level);
+  if (draft) return draft.data;
+  const stored = await services.contentAdmin.read(name, level).catch((error: unknown) => {
+    if (DomainError.is(error, "not-found")) return null;
+    throw error;
+  });
+  return stored?.data ?? (await services.contentAdmin.inheritance(name, level))?.base ?? {};
+}
+
 /** The document of one level, its structure and versions; a level not stored yet starts from the default one. */
 export async function loadEditor(
   request: Request,
@@ -67,6 +85,7 @@ export async function loadEditor(
         publish: staffMay(user.role, "content.publish"),
         schedule: staffMay(user.role, "content.schedule"),
         restore: staffMay(user.role, "content.restore"),
+        advanced: staffMay(user.role, "content.advanced"),
       },
     },
     { headers: { "Cache-Control": "private, no-store" } },

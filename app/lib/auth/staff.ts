@@ -17,6 +17,8 @@ export type StaffAction =
   | "content.schedule"
   | "content.restore"
   | "media.delete"
+  /** A document's advanced fields: identifiers, scoring, delivery (decision 132). */
+  | "content.advanced"
   | "dashboard"
   | "leads"
   | "companies"

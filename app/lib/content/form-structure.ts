@@ -40,6 +40,8 @@ export interface FieldStructure {
   keyLabel?: string;
   /** text_input: a value that is a number or a text (a plan limit: 10 or "Ilimitado"). */
   accepts?: "number_or_text";
+  /** Drawn under "Avançado", for admins only (decision 132). */
+  advanced?: boolean;
 }
 
 export interface FormStructure {

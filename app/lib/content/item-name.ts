@@ -1,8 +1,9 @@
 /** The fields whose text names a list item, in the order tried (a slide's title, a plan's name...). */
+// "label" before "name": a form's field is known by its label, not its internal name (decision 132).
 const TITLE_KEYS = [
   "title",
-  "name",
   "label",
+  "name",
   "seo",
   "question",
   "quote",

@@ -48,6 +48,8 @@ export const workflowRefusals = refusalPart({
       "Não há rascunho deste conteúdo. Salve um rascunho antes de publicar, agendar ou pré-visualizar.",
     draftConflict:
       "O rascunho foi salvo por outra pessoa depois que você o abriu. Recarregue a página para ver a versão dela.",
+    advancedOnly: (fields: string) =>
+      `Só administradores alteram os campos avançados, que podem quebrar a pontuação, a entrega ao Jira ou o endereço do formulário: ${fields}. Desfaça essas mudanças ou peça a um administrador.`,
     noSchedule: "Agendamento não encontrado.",
     notPending: "Este agendamento já foi executado ou cancelado.",
     notUnpublishable: "Só artigos do blog e páginas de conteúdo podem ser despublicados em uma data.",
@@ -61,6 +63,8 @@ export const workflowRefusals = refusalPart({
   en: {
     noDraft: "This content has no draft. Save a draft before publishing, scheduling or previewing.",
     draftConflict: "Someone else saved the draft after you opened it. Reload the page to see their version.",
+    advancedOnly: (fields: string) =>
+      `Only administrators change the advanced fields, which can break scoring, delivery to Jira or the form's address: ${fields}. Undo those changes or ask an administrator.`,
     noSchedule: "Schedule not found.",
     notPending: "This schedule has already run or been cancelled.",
     notUnpublishable: "Only blog posts and content pages can be taken off the site at a date.",

@@ -1,8 +1,12 @@
+import { advancedChanges } from "@server/content/advanced-fields.ts";
 import { DomainError } from "@server/domain-errors.ts";
+import { documentBeforeEdit } from "@server/http/admin-editor.ts";
 import { bodyLimitFor, handleApi, readJsonBody } from "@server/http/api.ts";
 import { requireStaff } from "@server/http/auth-guard.ts";
 import { anyJson, documentNameFrom, draftResponse, levelFrom } from "@server/http/content-api.ts";
 import { errorResponse, jsonResponse, messages } from "@server/http/errors.ts";
+import { staffMay } from "~/lib/auth/staff.ts";
+import type { DocumentName } from "~/lib/content/schemas.ts";
 import type { Route } from "./+types/json-draft";
 
 /**
@@ -36,6 +40,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       return jsonResponse({ message: "Rascunho descartado." }, { headers: { "Cache-Control": "no-store" } });
     }
     const data = await readJsonBody(request, anyJson, bodyLimitFor(url.pathname));
+    // What can break scoring, delivery or an address is an admin's to change (decision 132).
+    if (!staffMay(user.role, "content.advanced")) {
+      const document = name as DocumentName;
+      const before = await documentBeforeEdit(context.services, document, level);
+      const changed = advancedChanges(document, before, data);
+      if (changed.length) throw new DomainError("forbidden", "workflow.advancedOnly", [changed.join("; ")]);
+    }
     const draft = await workflow.saveDraft({
       name,
       level,
