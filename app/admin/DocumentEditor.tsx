@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import type { FieldStructure, FormStructure } from "~/lib/content/form-structure.ts";
 import { sameJson } from "~/lib/content/merge-patch.ts";
 import type { ContentSource } from "~/lib/content/stored.ts";
@@ -9,12 +9,50 @@ import { SchedulePanel, type ScheduleRowData } from "./SchedulePanel.tsx";
 import {
   AdvancedAccess,
   AdvancedFields,
+  FieldProblems,
   hasAdvanced,
   StructureField,
   splitAdvanced,
 } from "./StructureForm.tsx";
 import { adminTexts as t } from "./texts.ts";
-import { callApi, type DraftMeta, levelQuery, timeOf, useDocumentDraft } from "./useDocumentDraft.ts";
+import {
+  type ContentProblem,
+  callApi,
+  type DraftMeta,
+  levelQuery,
+  timeOf,
+  useDocumentDraft,
+} from "./useDocumentDraft.ts";
+
+/**
+ * What the server refused, all at once: each problem by its field's labels, a button to go to it
+ * (the field shows the same message beside it).
+ */
+function ProblemList({ problems }: { problems: ContentProblem[] }) {
+  const goTo = (path: string) => {
+    const place = document.querySelector<HTMLElement>(`[data-path="${CSS.escape(path)}"]`);
+    // A field inside a closed box (an item, "Avançado") is shown first.
+    for (let box = place?.parentElement; box; box = box.parentElement)
+      if (box instanceof HTMLDetailsElement) box.open = true;
+    place?.scrollIntoView({ block: "center" });
+    place?.querySelector<HTMLElement>("input, select, textarea, button, summary")?.focus();
+  };
+  return (
+    <>
+      <p>{t.problems(problems.length)}</p>
+      <ul className="editor-problems">
+        {problems.map((problem) => (
+          <li key={problem.path}>
+            <button type="button" className="button button--link" onClick={() => goTo(problem.path)}>
+              {problem.field}
+            </button>
+            : {problem.message}
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
 
 const w = t.workflow;
 
@@ -88,6 +126,16 @@ export function DocumentEditor({
     draftError: messages.draftError ?? t.workflow.draftError,
   });
   const { value, status, draft } = editor;
+  // The schema's problems by field path, each shown beside its field (decision 133).
+  const problems = useMemo(
+    () =>
+      new Map(
+        status.kind === "error"
+          ? (status.problems ?? []).map((problem) => [problem.path, problem.message])
+          : [],
+      ),
+    [status],
+  );
   const [preview, setPreview] = useState<PreviewChoicesData | null>(null);
   const [panel, setPanel] = useState<"none" | "preview" | "schedule">("none");
   /** Inherited fields unlocked for editing at this level (still equal to what they inherit). */
@@ -188,11 +236,13 @@ export function DocumentEditor({
           const { common, advanced } = splitAdvanced(structure.fields);
           return (
             <AdvancedAccess.Provider value={may.advanced}>
-              {common.map(drawField)}
-              <AdvancedFields count={advanced.length}>{advanced.map(drawField)}</AdvancedFields>
-              {!may.advanced && hasAdvanced(structure.fields) && (
-                <p className="field__help">{t.advancedHidden}</p>
-              )}
+              <FieldProblems.Provider value={problems}>
+                {common.map(drawField)}
+                <AdvancedFields count={advanced.length}>{advanced.map(drawField)}</AdvancedFields>
+                {!may.advanced && hasAdvanced(structure.fields) && (
+                  <p className="field__help">{t.advancedHidden}</p>
+                )}
+              </FieldProblems.Provider>
             </AdvancedAccess.Provider>
           );
         })()}
@@ -242,6 +292,7 @@ export function DocumentEditor({
               <div className="banner banner--error" role="alert">
                 {messages.errorTitle && <p>{messages.errorTitle}</p>}
                 <p>{status.message}</p>
+                {status.problems && status.problems.length > 0 && <ProblemList problems={status.problems} />}
                 {status.theirDraft && (
                   <button
                     type="button"

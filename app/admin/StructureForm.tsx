@@ -1,4 +1,4 @@
-import { createContext, type ReactNode, useContext, useId, useState } from "react";
+import { createContext, type ReactNode, useContext, useEffect, useId, useRef, useState } from "react";
 import type { FieldStructure } from "~/lib/content/form-structure.ts";
 import { itemName } from "~/lib/content/item-name.ts";
 import { CurrencyField, IconPickerField, KeyValueField, numberOrText } from "./EditorControls.tsx";
@@ -78,6 +78,24 @@ function variantOf(structure: FieldStructure, value: Value): string | undefined 
   return Object.keys(variants)[0];
 }
 
+/**
+ * A value moved from one structure to another (a page changing template): the fields both have,
+ * drawn the same way, keep their values (sections compared field by field); the rest start empty.
+ */
+export function carryOver(value: Value, from: FieldStructure | undefined, to: FieldStructure): Value {
+  if (to._ui !== "form_section") return from && from._ui === to._ui ? value : emptyOf(to);
+  const record = asRecord(value);
+  const out = asRecord(emptyOf(to));
+  for (const [key, field] of Object.entries(to.fields ?? {})) {
+    const before = from?.fields?.[key];
+    if (record[key] === undefined || !before) continue;
+    if (field._ui === "form_section" && before._ui === "form_section")
+      out[key] = carryOver(record[key], before, field);
+    else if (field._ui === before._ui) out[key] = record[key];
+  }
+  return out;
+}
+
 /** A new, empty item for a card grid, from its template. */
 function emptyOf(structure: FieldStructure | undefined): Value {
   if (!structure) return "";
@@ -110,17 +128,49 @@ function emptyOf(structure: FieldStructure | undefined): Value {
   }
 }
 
-export function StructureField({
-  name,
-  structure,
-  value,
-  onChange,
-}: {
-  name: string;
-  structure: FieldStructure;
-  value: Value;
-  onChange: Change;
-}) {
+/**
+ * The problems the server found in the document, by the path the form names its fields with
+ * ("pages.19.content.hero.title"): each field shows its own beside it (decision 133).
+ */
+export const FieldProblems = createContext<ReadonlyMap<string, string>>(new Map());
+
+/** Whether a problem lies at or under a path: a closed item with one inside opens. */
+function problemUnder(problems: ReadonlyMap<string, string>, path: string): boolean {
+  for (const key of problems.keys()) if (key === path || key.startsWith(`${path}.`)) return true;
+  return false;
+}
+
+/** A list item's accordion, opened when a problem appears inside it (the person may close it again). */
+function ItemDetails({ path, children }: { path: string; children: ReactNode }) {
+  const problems = useContext(FieldProblems);
+  const opened = problemUnder(problems, path);
+  const ref = useRef<HTMLDetailsElement>(null);
+  useEffect(() => {
+    if (opened && ref.current) ref.current.open = true;
+  }, [opened]);
+  return (
+    <details ref={ref} className="editor-item">
+      {children}
+    </details>
+  );
+}
+
+type FieldProps = { name: string; structure: FieldStructure; value: Value; onChange: Change };
+
+/** A field of the document, with the server's problem of it, if any, beside it. */
+export function StructureField(props: FieldProps) {
+  const problem = useContext(FieldProblems).get(props.name);
+  const control = <FieldControl {...props} />;
+  if (!problem) return control;
+  return (
+    <div className="editor-problem" data-path={props.name}>
+      {control}
+      <p className="field__error">{problem}</p>
+    </div>
+  );
+}
+
+function FieldControl({ name, structure, value, onChange }: FieldProps) {
   const id = `campo-${useId().replace(/[^A-Za-z0-9-]/g, "")}`;
   const label = (
     <label htmlFor={id} className="field__label">
@@ -158,17 +208,42 @@ export function StructureField({
       );
     }
     case "tabbed_form": {
-      // A union (a page per template, a text block per type): the variant of the value's own tag.
+      // A union (a page per template, a text block per type): the variant of the value's own tag,
+      // chosen in its own list; its tag field is that list, not drawn again inside.
       const tag = variantOf(structure, value);
       const variant = tag ? structure.fields?.[tag] : undefined;
-      return variant ? (
+      if (!variant) return null;
+      const key = structure.discriminator ?? "template";
+      const { [key]: _tag, ...shown } = variant.fields ?? {};
+      const choose = (next: string) => {
+        const to = structure.fields?.[next];
+        if (!to || next === tag) return;
+        // What both share is kept (the hero, the texts); the rest starts empty, so the new
+        // template is not refused for the old one's sections.
+        onChange({ ...asRecord(carryOver(value, variant, to)), [key]: next });
+      };
+      return (
         <div className="editor-tabs">
-          <p className="editor-tabs__variant">
-            {t.variant}: <strong>{variant.label}</strong>
-          </p>
-          <StructureField name={name} structure={variant} value={value} onChange={onChange} />
+          <div className="field">
+            <label htmlFor={id} className="field__label">
+              {variant.fields?.[key]?.label ?? t.variant}
+            </label>
+            <select id={id} value={tag} onChange={(event) => choose(event.target.value)}>
+              {Object.entries(structure.fields ?? {}).map(([option, each]) => (
+                <option key={option} value={option}>
+                  {each.label}
+                </option>
+              ))}
+            </select>
+          </div>
+          <StructureField
+            name={name}
+            structure={{ ...variant, fields: shown }}
+            value={value}
+            onChange={onChange}
+          />
         </div>
-      ) : null;
+      );
     }
     case "card_grid": {
       const items = Array.isArray(value) ? value : [];
@@ -178,7 +253,7 @@ export function StructureField({
           {hint}
           {items.map((item, index) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: items have no stable id of their own; the order is the identity here
-            <details key={index} className="editor-item">
+            <ItemDetails key={index} path={`${name}.${index}`}>
               <summary>{itemTitle(item, index)}</summary>
               {structure.template && (
                 <StructureField
@@ -195,7 +270,7 @@ export function StructureField({
               >
                 {t.remove} ({itemTitle(item, index)})
               </button>
-            </details>
+            </ItemDetails>
           ))}
           <button
             type="button"

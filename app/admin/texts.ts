@@ -116,6 +116,10 @@ export const adminTexts = {
   variant: "Tipo",
   // Decision 132: what can break scoring, delivery or an address, apart and for admins.
   advanced: "Avançado",
+  problems: (n: number) =>
+    n === 1
+      ? "Corrija o campo abaixo (ele está marcado no formulário):"
+      : `Corrija os ${n} campos abaixo (eles estão marcados no formulário):`,
   advancedWarning:
     "Estes campos mudam a pontuação dos leads, a entrega ao Jira ou o endereço do formulário. Um valor errado pode deixar leads sem entrega ou mudar quem é atendido primeiro: altere só se souber o efeito.",
   advancedHidden:

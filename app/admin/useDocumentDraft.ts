@@ -25,7 +25,21 @@ export type WorkflowStatus =
       theirDraft?: { data: unknown; meta: DraftMeta };
       /** The version published since this draft began (a 409 on publish): load it, or publish over it. */
       publishedSince?: { etag: string; data: unknown };
+      /** Every problem the schema found, by field (decision 133): each shown beside its field. */
+      problems?: ContentProblem[];
     };
+
+/** A problem of the document as the server names it: the field's path and labels, and why. */
+export interface ContentProblem {
+  path: string;
+  field: string;
+  message: string;
+}
+
+/** The problems an answer carries (a 400 of the document's schema), if any. */
+function problemsOf(body: Body): { problems?: ContentProblem[] } {
+  return Array.isArray(body?.problems) ? { problems: body.problems as ContentProblem[] } : {};
+}
 
 export function levelQuery(
   level: { segment: string; lang: string },
@@ -116,6 +130,7 @@ export function useDocumentDraft(options: {
         setStatus({
           kind: "error",
           message: options.draftError(result.message),
+          ...problemsOf(result.body),
           ...(theirs
             ? {
                 theirDraft: {
@@ -172,6 +187,7 @@ export function useDocumentDraft(options: {
       setStatus({
         kind: "error",
         message: options.saveError(result.message),
+        ...problemsOf(result.body),
         ...(since ? { publishedSince: since } : {}),
       });
       return;

@@ -4,6 +4,7 @@ import type { ContentPage } from "~/lib/content/pages-schema.ts";
 import type { Partner } from "~/lib/content/partners-schema.ts";
 import type { OfferedLanguage } from "~/lib/locale.ts";
 import type { PageMedia } from "~/lib/responsive-images.ts";
+import { Campaign, type CampaignFormData } from "./Campaign.tsx";
 import { Model1 } from "./Model1.tsx";
 import { Model2 } from "./Model2.tsx";
 import { Model4 } from "./Model4.tsx";
@@ -17,8 +18,11 @@ export function ContentPageView({
   tileUrl,
   language,
   media,
+  campaignForm = null,
 }: {
   page: ContentPage;
+  /** A campaign page's form, loaded with the page (decision 133). */
+  campaignForm?: CampaignFormData;
   partners: Partner[];
   texts: PageTexts;
   tileUrl: string | null;
@@ -39,6 +43,8 @@ export function ContentPageView({
       return <Model6Part content={page.content} language={language} media={media} />;
     case "model7":
       return <Model7 content={page.content} texts={texts} />;
+    case "campanha":
+      return <Campaign content={page.content} texts={texts} form={campaignForm} language={language} />;
     default:
       return (
         <MapPart

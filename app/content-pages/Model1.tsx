@@ -1,6 +1,6 @@
 import type { PageTexts } from "~/lib/content/page-texts.ts";
 import type { ContentPage } from "~/lib/content/pages-schema.ts";
-import { CtaBlock, FeatureCard, PageHero, VideoBlock } from "./parts.tsx";
+import { CtaBlock, FaqBlock, FeatureCard, PageHero, VideoBlock } from "./parts.tsx";
 
 type Model1Content = Extract<ContentPage, { template: "model1" }>["content"];
 
@@ -34,17 +34,7 @@ export function Model1({ content, texts }: { content: Model1Content; texts: Page
         </section>
       )}
       {content.video && <VideoBlock video={content.video} />}
-      {content.faq && (
-        <section className="page-section page-faq" aria-labelledby="faq-titulo">
-          <h2 id="faq-titulo">{content.faq.title}</h2>
-          {content.faq.items.map((item) => (
-            <details key={item.question} className="faq-item">
-              <summary>{item.question}</summary>
-              <p>{item.answer}</p>
-            </details>
-          ))}
-        </section>
-      )}
+      {content.faq && <FaqBlock faq={content.faq} />}
       {content.cta && <CtaBlock cta={content.cta} />}
     </>
   );

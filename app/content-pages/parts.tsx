@@ -180,11 +180,28 @@ export function FeatureCard({ feature, texts }: { feature: Feature; texts: PageT
   );
 }
 
-export function TestimonialList({ items, texts }: { items: Testimonial[]; texts: PageTexts }) {
+/**
+ * Testimonials: with the template's own heading ("Depoimentos"), the editor's (`heading`), or none
+ * (`heading={null}`: a campaign page draws only what its editor wrote, decision 133).
+ */
+export function TestimonialList({
+  items,
+  texts,
+  heading,
+}: {
+  items: Testimonial[];
+  texts: PageTexts;
+  heading?: string | null;
+}) {
   if (!items.length) return null;
+  const title = heading === undefined ? texts.testimonials : heading;
   return (
-    <section className="page-section" aria-labelledby="depoimentos-titulo">
-      <h2 id="depoimentos-titulo">{texts.testimonials}</h2>
+    <section
+      className="page-section"
+      aria-labelledby={title ? "depoimentos-titulo" : undefined}
+      aria-label={title ? undefined : texts.testimonials}
+    >
+      {title && <h2 id="depoimentos-titulo">{title}</h2>}
       <ul className="quote-list">
         {items.map((t) => (
           <li key={t.author}>
@@ -200,6 +217,21 @@ export function TestimonialList({ items, texts }: { items: Testimonial[]; texts:
           </li>
         ))}
       </ul>
+    </section>
+  );
+}
+
+/** Questions and answers, each opened on demand. */
+export function FaqBlock({ faq }: { faq: NonNullable<Content<"model1">["faq"]> }) {
+  return (
+    <section className="page-section page-faq" aria-labelledby="faq-titulo">
+      <h2 id="faq-titulo">{faq.title}</h2>
+      {faq.items.map((item) => (
+        <details key={item.question} className="faq-item">
+          <summary>{item.question}</summary>
+          <p>{item.answer}</p>
+        </details>
+      ))}
     </section>
   );
 }

@@ -4,10 +4,13 @@ import { sectionsFor } from "@server/http/sections.ts";
 import { fillRetentionPeriod, mentionsRetentionPeriod } from "@server/privacy/policy-text.ts";
 import { data, replace } from "react-router";
 import { PageMediaProvider } from "~/components/ContentImage.tsx";
+import type { CampaignFormData } from "~/content-pages/Campaign.tsx";
 import { ContentPageView } from "~/content-pages/ContentPageView.tsx";
 import { cookieRows, fillCookieTables, hasCookieTable } from "~/lib/consent/cookie-list.ts";
 import { pageTexts } from "~/lib/content/page-texts.ts";
-import { aboutUsFallback, findPage, MAP_TEMPLATES, mayView } from "~/lib/content/pages.ts";
+import { aboutUsFallback, findPage, MAP_TEMPLATES, mayView, pageSearchTexts } from "~/lib/content/pages.ts";
+import type { CampaignForm } from "~/lib/content/pages-schema.ts";
+import { FORM_HOME_PATH } from "~/lib/forms/form-paths.ts";
 import { splitLanguagePrefix } from "~/lib/locale.ts";
 import type { RouteHandle } from "~/lib/route-handle.ts";
 import { passOnHeaders } from "~/lib/route-headers.ts";
@@ -63,6 +66,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return data(
     {
       page,
+      campaignForm:
+        page.template === "campanha" ? await campaignFormOf(page.content.leadForm?.form, context) : null,
       partners: partners?.status === "loaded" ? partners.data : [],
       language: info.uiLanguage,
       // A public tile address for the map (not a secret); without one the map draws the shipped outline.
@@ -77,20 +82,39 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export function meta({ data, matches, location }: Route.MetaArgs) {
   if (!data) return [{ title: SITE_NAME }];
-  const head = routeHead(matches, location.pathname, "default", {
-    title: data.page.seo.title,
-    description: data.page.seo.description,
-  });
-  const robots = data.page.isPublic ? [] : [{ name: "robots", content: "noindex" }];
+  const search = pageSearchTexts(data.page);
+  const head = routeHead(matches, location.pathname, "default", search);
+  // Private pages, and pages staff marked "não indexar" (campaigns, decision 133).
+  const robots = data.page.isPublic && !data.page.noindex ? [] : [{ name: "robots", content: "noindex" }];
   return [
     ...(head.length
       ? head
-      : [
-          { title: `${data.page.seo.title} | ${SITE_NAME}` },
-          { name: "description", content: data.page.seo.description },
-        ]),
+      : [{ title: `${search.title} | ${SITE_NAME}` }, { name: "description", content: search.description }]),
     ...robots,
   ];
+}
+
+/** The form a campaign page holds, read as its own page reads it (null when none is chosen). */
+async function campaignFormOf(
+  key: CampaignForm | undefined,
+  context: Route.LoaderArgs["context"],
+): Promise<CampaignFormData> {
+  if (!key) return null;
+  const query = { segment: context.request.segment, lang: context.request.language };
+  if (key === "newsletter") {
+    const newsletter = await loadSection(sectionsFor(context), "newsletter-data", query);
+    return newsletter.status === "loaded" ? { kind: "newsletter", data: newsletter.data } : null;
+  }
+  const definition = await context.services.forms.get(key, query);
+  if (!definition) return null;
+  if (key === "contato") return { kind: "contato", privacy: definition.privacy ?? null };
+  // A visitor never reads their own score (decision 116).
+  return {
+    kind: "lead",
+    formKey: key,
+    form: { ...definition, infolead: false },
+    action: FORM_HOME_PATH[key],
+  };
 }
 
 export default function ContentPageRoute({ loaderData }: Route.ComponentProps) {
@@ -105,6 +129,7 @@ export default function ContentPageRoute({ loaderData }: Route.ComponentProps) {
           tileUrl={loaderData.tileUrl}
           language={loaderData.language}
           media={loaderData.media}
+          campaignForm={loaderData.campaignForm}
         />
       </PageMediaProvider>
     </article>

@@ -19,6 +19,7 @@ import type { Cache } from "../cache/cache.ts";
 import type { Database } from "../db/client.ts";
 import { contentDocuments, contentRevisions } from "../db/schema.ts";
 import { DomainError } from "../domain-errors.ts";
+import { contentProblems } from "./field-labels.ts";
 
 /**
  * The admin's side of the content store (B §2.8, §3.9, §7.5): which documents exist at which
@@ -111,8 +112,13 @@ export function validateDocument<N extends DocumentName>(
     if (icon) throw new DomainError("invalid", "content.unknownIcon", [icon.path, icon.name]);
     return result.data as z.output<(typeof documentSchemas)[N]>;
   }
-  const issue = result.error.issues[0]!;
-  throw new DomainError("invalid", "content.invalid", [issue.path.join("."), issue.message]);
+  // Every problem at once, each by the labels of its field: the editor marks them all (decision 133).
+  const problems = contentProblems(name, result.error.issues);
+  const [first] = problems;
+  const more = problems.length > 1 ? ` (e mais ${problems.length - 1})` : "";
+  throw new DomainError("invalid", "content.invalid", [first!.field, `${first!.message}${more}`], {
+    details: { problems },
+  });
 }
 
 export interface SaveInput {

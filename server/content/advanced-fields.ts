@@ -1,5 +1,6 @@
 import { type DocumentName, documentSchemas } from "~/lib/content/schemas.ts";
 import { documentMeta, type FieldMeta } from "./editor-fields.ts";
+import { fieldsOf } from "./field-labels.ts";
 
 function record(value: unknown): Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value)
@@ -8,13 +9,6 @@ function record(value: unknown): Record<string, unknown> {
 }
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
-
-/** An object's fields with every variant's merged in (a union's tag decides which are present). */
-function fieldsOf(meta: FieldMeta): Record<string, FieldMeta> {
-  const merged = { ...meta.fields };
-  for (const variant of Object.values(meta.variants ?? {})) Object.assign(merged, variant.fields);
-  return merged;
-}
 
 function walk(
   fields: Record<string, FieldMeta>,

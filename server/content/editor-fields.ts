@@ -93,6 +93,12 @@ export const OPTION_LABELS: Readonly<Record<string, string>> = {
   model4: "Modelo 4",
   model6: "Modelo 6",
   model7: "Modelo 7",
+  campanha: "Campanha",
+  // The forms a campaign page can hold (decision 133).
+  demo: "Demonstração",
+  trial: "Teste grátis",
+  parceiros: "Programa de parceiros",
+  newsletter: "Newsletter",
   // Integrations catalogue.
   bancos: "Bancos",
   marketplaces: "Marketplaces",
@@ -807,6 +813,41 @@ const pageContent = {
     hero: pageHero,
     sectionCards: list("Cartões", obj("Cartão", { title, description, icon })),
   }),
+  // Decision 133: only the hero's title is asked for; a section left empty is not drawn.
+  campanha: obj("Conteúdo", {
+    hero: pageHero,
+    introduction: obj("Introdução", { title: f("Título (opcional)"), text: f("Texto") }),
+    features: obj("Recursos", {
+      title: f("Título (opcional)"),
+      description,
+      items: list("Recursos", feature),
+    }),
+    video: obj("Vídeo", {
+      title,
+      description,
+      url: videoAddress("Endereço do vídeo"),
+      thumbnail: f("Imagem de capa", { ui: "image_upload" }),
+    }),
+    leadForm: obj("Formulário na página", {
+      form: f("Formulário", {
+        helperText: "Um dos formulários do site; os leads dizem que vieram desta página.",
+      }),
+      title: f("Título (opcional)", { helperText: "Vazio: o título do próprio formulário." }),
+      description,
+    }),
+    testimonials: obj("Depoimentos", {
+      title: f("Título (opcional)"),
+      items: list(
+        "Depoimentos",
+        obj("Depoimento", { quote: f("Depoimento"), author: f("Autor"), company: f("Empresa") }),
+      ),
+    }),
+    faq: obj("Perguntas frequentes", {
+      title,
+      items: list("Perguntas", obj("Pergunta", { question: f("Pergunta"), answer: f("Resposta") })),
+    }),
+    cta: pageCta,
+  }),
 };
 
 const pagesData: DocumentMeta = {
@@ -821,6 +862,9 @@ const pagesData: DocumentMeta = {
         published: f("Publicada no site", {
           helperText: "Desmarcada: a página sai do site e do sitemap.",
         }),
+        noindex: f("Não indexar", {
+          helperText: "Marcada: buscadores não listam a página e ela sai do sitemap (páginas de campanha).",
+        }),
         seo: obj("SEO da página", { title: f("Título (SEO)"), description: f("Descrição (SEO)") }),
         template: f("Modelo"),
       },
@@ -831,6 +875,13 @@ const pagesData: DocumentMeta = {
         model4: obj("Modelo 4: segmento com cartões", { content: pageContent.model4 }),
         model6: obj("Modelo 6: inteligência artificial", { content: pageContent.model6 }),
         model7: obj("Modelo 7: institucional", { content: pageContent.model7 }),
+        campanha: obj("Campanha: página de anúncio, só o título é obrigatório", {
+          seo: obj("SEO da página", {
+            title: f("Título (SEO)", { helperText: "Vazio: o título do topo." }),
+            description: f("Descrição (SEO)", { helperText: "Vazio: o subtítulo do topo." }),
+          }),
+          content: pageContent.campanha,
+        }),
         map: obj("Mapa de parceiros", { content: pageContent.map }),
       },
     }),

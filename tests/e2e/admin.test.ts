@@ -155,7 +155,10 @@ describe("admin area in Chromium: the content and plans editors", () => {
     await page.waitForLoadState("networkidle");
     expect(await price.inputValue()).toBe("");
     await page.getByRole("button", { name: "Publicar", exact: true }).click();
-    await page.getByText(/^Erro ao salvar: Conteúdo inválido\. plans\.0\.monthly_price/).waitFor();
+    await page.getByText(/^Erro ao salvar: Conteúdo inválido\. Planos › 1 › Preço mensal/).waitFor();
+    // Every problem listed by its labels, and marked beside its field (decision 133).
+    await page.getByRole("button", { name: "Planos › 1 › Preço mensal" }).click();
+    expect(await page.locator('[data-path="plans.0.monthly_price"] .field__error').count()).toBe(1);
     await page.getByText("Erro ao salvar alterações", { exact: true }).waitFor();
     await context.close();
   });

@@ -96,9 +96,16 @@ describe("admin content API (B §7.5)", () => {
     const doc = await (await call("/api/json/plans-data", { token: admin })).json();
     const broken = structuredClone(doc);
     broken.plans[0].monthly_price = "caro";
+    broken.plans[1].name = "";
     const res = await put("/api/json/plans-data", broken, admin);
     expect(res.status).toBe(400);
-    expect((await res.json()).message).toMatch(/^Conteúdo inválido\. plans\.0\.monthly_price: /);
+    const body = await res.json();
+    expect(body.message).toMatch(/^Conteúdo inválido\. Planos › 1 › Preço mensal: .* \(e mais 1\)$/);
+    // Every problem at once, each by its field's path (as the editor names its fields) and labels.
+    expect(body.problems).toEqual([
+      { path: "plans.0.monthly_price", field: "Planos › 1 › Preço mensal", message: expect.any(String) },
+      { path: "plans.1.name", field: "Planos › 2 › Nome", message: "Preencha este campo." },
+    ]);
   });
 
   it("saves one item (?path=) and one section (merge patch); the plan price shows on /planos", async () => {

@@ -129,7 +129,7 @@ describe("restore one field of an old version", () => {
       ["path=", 400, /^Informe o campo a restaurar/],
       ["path=title&mode=tudo", 400, /^Modo de restauração desconhecido: "tudo"/],
       // Removing a required field: the document's schema refuses the result and names the field.
-      ["path=plans.0.monthly_price&mode=remove", 400, /^Conteúdo inválido\. plans\.0\.monthly_price: /],
+      ["path=plans.0.monthly_price&mode=remove", 400, /^Conteúdo inválido\. Planos › 1 › Preço mensal: /],
     ];
     for (const [search, status, message] of cases) {
       const res = await restore("plans-data", 1, search, current.etag);

@@ -48,10 +48,12 @@ interface Props {
   /** LGPD: what the data is for and the policy link, from the contato form definition. */
   privacy: { text: string; linkText: string; linkUrl: string; purpose: string } | null;
   result?: ContactResult;
+  /** Placed on another page (a campaign's): a post without JavaScript goes to /contato's action. */
+  action?: string;
 }
 
 /** The contact form of B §2.5: name, e-mail, optional phone, message; protocol and banners after sending. */
-export function ContactForm({ texts, privacy, result }: Props) {
+export function ContactForm({ texts, privacy, result, action }: Props) {
   const [values, setValues] = useState<ContactValues>(
     result && result.kind !== "sent" ? result.values : { nome: "", email: "", telefone: "", mensagem: "" },
   );
@@ -161,6 +163,7 @@ export function ContactForm({ texts, privacy, result }: Props) {
       </div>
       <Form
         method="post"
+        action={action}
         noValidate
         onSubmit={onSubmit}
         onFocus={challenge.arm}

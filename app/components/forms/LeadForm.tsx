@@ -16,7 +16,7 @@ export type LeadFormProps = LeadFormOptions;
  * JavaScript useLeadForm runs them here and the lead goes to /api/leads.
  */
 export function LeadForm(props: LeadFormProps) {
-  const { form, texts, plan } = props;
+  const { form, texts, plan, embedded } = props;
   const state = useLeadForm(props);
   const { step, answers, errors, lead, banner, busy, completed } = state;
 
@@ -51,10 +51,17 @@ export function LeadForm(props: LeadFormProps) {
   return (
     // The funnel's beacon reads the form and the step shown from these (decision 104).
     <div className="form-screen" ref={state.top} data-funnel={form.id} data-funnel-step={step}>
-      {form.hero && <FormHero hero={form.hero} />}
+      {form.hero && !embedded && <FormHero hero={form.hero} />}
 
       <div className="form-card">
-        {!form.hero && <h1 className="form-card__title">{form.title}</h1>}
+        {embedded ? (
+          <>
+            <h2 className="form-card__title">{embedded.title || form.title}</h2>
+            {embedded.description && <p className="form-card__description">{embedded.description}</p>}
+          </>
+        ) : (
+          !form.hero && <h1 className="form-card__title">{form.title}</h1>
+        )}
         {plan && <p className="form-card__plan">{texts.plan(plan.name, plan.annual)}</p>}
         <StepIndicator steps={form.steps} current={step} label={texts.steps} />
 
@@ -71,6 +78,7 @@ export function LeadForm(props: LeadFormProps) {
 
         <Form
           method="post"
+          action={embedded?.action}
           noValidate
           onSubmit={state.onSubmit}
           onFocus={state.arm}

@@ -189,6 +189,40 @@ export const mapContentSchema = z.strictObject({
     .default([]),
 });
 
+/** The site's forms a campaign page can hold (decision 133). */
+export const CAMPAIGN_FORMS = ["demo", "trial", "parceiros", "contato", "newsletter"] as const;
+export type CampaignForm = (typeof CAMPAIGN_FORMS)[number];
+
+/**
+ * campanha: a landing page marketing builds alone (decision 133). Only the hero's title is
+ * required; every section is optional and draws only what the editor wrote (no heading of its own).
+ */
+export const campaignContentSchema = z.strictObject({
+  hero,
+  introduction: z.strictObject({ title: z.string().optional(), text }).optional(),
+  features: z
+    .strictObject({
+      title: z.string().optional(),
+      description: z.string().optional(),
+      items: z.array(feature).default([]),
+    })
+    .optional(),
+  video: video.optional(),
+  /** One of the site's forms, placed on the page: its leads carry this page as where they came from. */
+  leadForm: z
+    .strictObject({
+      form: z.enum(CAMPAIGN_FORMS, { error: "escolha um dos formulários do site" }),
+      title: z.string().optional(),
+      description: z.string().optional(),
+    })
+    .optional(),
+  testimonials: z
+    .strictObject({ title: z.string().optional(), items: z.array(testimonial).default([]) })
+    .optional(),
+  faq: faq.optional(),
+  cta: cta.optional(),
+});
+
 const pageBase = {
   id: z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, { error: "id em minúsculas com hífens" }),
   /** Without the leading slash: "crm", "segmentos/agronegocio". */
@@ -199,6 +233,8 @@ const pageBase = {
   isPublic: z.boolean().default(true),
   /** false: taken off the site (decision 100, a scheduled unpublish); absent means published. */
   published: z.boolean().optional(),
+  /** true: search engines are asked not to index it and the sitemap leaves it out (decision 133). */
+  noindex: z.boolean().optional(),
   seo: z.strictObject({ title: text, description: text }),
 };
 
@@ -209,6 +245,13 @@ export const contentPageSchema = z.discriminatedUnion("template", [
   z.strictObject({ ...pageBase, template: z.literal("model4"), content: model4ContentSchema }),
   z.strictObject({ ...pageBase, template: z.literal("model6"), content: model6ContentSchema }),
   z.strictObject({ ...pageBase, template: z.literal("model7"), content: model7ContentSchema }),
+  z.strictObject({
+    ...pageBase,
+    // A campaign page's search texts default to its hero: only the title is asked for.
+    seo: z.strictObject({ title: z.string().optional(), description: z.string().optional() }).default({}),
+    template: z.literal("campanha"),
+    content: campaignContentSchema,
+  }),
   z.strictObject({
     ...pageBase,
     template: z.enum(["map", "mapa", "PageModelMap"]),

@@ -101,10 +101,22 @@ export function pageLastUpdate(page: ContentPage): string | undefined {
 
 /** The public pages with a route of their own, as site paths ("/crm"), for the sitemap and crawlers. */
 export function publicPagePaths(pages: readonly ContentPage[]): { path: string; lastmod?: string }[] {
-  return pages
-    .filter((page) => page.isPublic && !isBlogPath(page.path))
-    .map((page) => {
-      const lastmod = pageLastUpdate(page);
-      return lastmod ? { path: `/${page.path}`, lastmod } : { path: `/${page.path}` };
-    });
+  return (
+    pages
+      // A page marked "não indexar" (a campaign's, decision 133) stays out of the sitemap too.
+      .filter((page) => page.isPublic && !page.noindex && !isBlogPath(page.path))
+      .map((page) => {
+        const lastmod = pageLastUpdate(page);
+        return lastmod ? { path: `/${page.path}`, lastmod } : { path: `/${page.path}` };
+      })
+  );
+}
+
+/** A page's search title and description; a campaign page's default to its hero (decision 133). */
+export function pageSearchTexts(page: ContentPage): { title: string; description: string } {
+  const hero = page.content.hero;
+  return {
+    title: page.seo.title || hero.title,
+    description: page.seo.description || hero.subtitle || hero.description || "",
+  };
 }

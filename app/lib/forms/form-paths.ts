@@ -27,6 +27,13 @@ export const FORM_PATHS = {
   contato: ["/contato", "/fale-conosco"],
 } as const satisfies Partial<Record<FormKey, readonly string[]>>;
 
+/** Each form's own page, where a copy of it placed elsewhere posts without JavaScript (decision 133). */
+export const FORM_HOME_PATH = {
+  demo: "/demonstracao",
+  trial: "/teste-gratis",
+  parceiros: "/seja-parceiro",
+} as const satisfies Record<(typeof MULTI_STEP_FORMS)[number], string>;
+
 /** The free trial for a plan chosen on /planos (B §2.1): /teste-gratis/{planId}. */
 export const TRIAL_PLAN_PATH = "/teste-gratis/:planId";
 

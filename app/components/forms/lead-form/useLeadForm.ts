@@ -38,6 +38,11 @@ export interface LeadFormOptions {
   plan: ChosenPlan | null;
   /** Server state after a no-JavaScript post (the action's data). */
   flow?: FlowResult;
+  /**
+   * Placed on another page (a campaign's, decision 133): no hero of its own, its title a section's,
+   * and a post without JavaScript goes to the form's own page, whose action follows the same rules.
+   */
+  embedded?: { action: string; title?: string; description?: string };
 }
 
 /**
