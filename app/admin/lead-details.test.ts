@@ -49,6 +49,14 @@ describe("a lead's record as the admin reads it: names, not stored keys", () => 
     );
   });
 
+  it("a chat from the partner map names the partner and the WhatsApp it opened (decision 129)", () => {
+    const partner = { id: 7, nome: "Guaicurus Sistemas", cidade: "Campo Grande", estado: "MS" };
+    expect(visitRows({}, { segment: null, partner })).toContainEqual([
+      "Parceiro do mapa",
+      "Contato com o parceiro Guaicurus Sistemas (Campo Grande/MS); a conversa abriu no WhatsApp da empresa: apresente o visitante ao parceiro",
+    ]);
+  });
+
   it("every form has a name; a key the site no longer has stays as stored", () => {
     expect(Object.keys(FORM_NAMES).sort()).toEqual(
       ["contato", "demo", "newsletter", "parceiros", "trial", "whatsapp"].sort(),

@@ -1,5 +1,6 @@
 import { languageName } from "~/lib/languages.ts";
 import { NO_CLARITY } from "~/lib/leads/clarity.ts";
+import { partnerChatLine, partnerContactLine, storedLeadPartner } from "~/lib/partners.ts";
 
 /**
  * How a lead's stored record reads on the admin's lead page (decision 116): every field by its name
@@ -46,6 +47,12 @@ function text(value: unknown): string | undefined {
   return typeof value === "string" && value.trim() ? value : undefined;
 }
 
+/** The partner map's partner a chat lead asked for (decision 129), and the WhatsApp it opened. */
+function partnerRow(context: Record<string, unknown>): string | undefined {
+  const partner = storedLeadPartner(context);
+  return partner ? `${partnerContactLine(partner)}; ${partnerChatLine(partner)}` : undefined;
+}
+
 function tags(value: unknown, names: Record<string, string> = {}): string | undefined {
   if (!value || typeof value !== "object") return undefined;
   const parts = Object.entries(value as Record<string, unknown>)
@@ -82,6 +89,7 @@ export function visitRows(
     ],
     ["Idioma", text(context.language) && languageName(String(context.language))],
     ["Plano escolhido", text(context.planId)],
+    ["Parceiro do mapa", partnerRow(context)],
     ["Cobrança", typeof context.annual === "boolean" ? (context.annual ? "Anual" : "Mensal") : undefined],
     ["Navegador", text(tracking.userAgent)],
     [

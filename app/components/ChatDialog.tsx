@@ -2,25 +2,35 @@ import { type FormEvent, useEffect, useRef, useState } from "react";
 import { SiteLink } from "~/components/SiteLink.tsx";
 import {
   type ChatErrors,
+  type ChatPartner,
   chatLink,
   chatPhoneErrorWhileTyping,
   lettersAndSpaces,
+  partnerLabel,
   validateChat,
 } from "~/lib/chat.ts";
 import { trackLead } from "~/lib/consent/lead-events.ts";
 import { useFormChallenge } from "~/lib/forms/form-token.ts";
 import { maskChatPhone } from "~/lib/forms/masks.ts";
 import type { FormTexts } from "~/lib/forms/texts.ts";
+import type { OfferedLanguage } from "~/lib/locale.ts";
 import { newRequestKey, postLead, storedUtm } from "~/lib/outbox.ts";
+import { chatPartnerTexts } from "./chat-partner-texts.ts";
 
 /** The popup closes 2 s after success (A §4, §9). */
 export const CHAT_CLOSE_MS = 2_000;
 
 export interface ChatDialogProps {
   texts: FormTexts;
+  language: OfferedLanguage;
   /** The company's WhatsApp number. */
   whatsapp: string;
   privacyUrl: string;
+  /**
+   * The map's partner the visitor asked for (decision 129): the lead names it and the chat opens
+   * with its number (the company's when it has none). Null: a conversation with the company.
+   */
+  partner?: ChatPartner | null;
   /** Shown as a modal while true; onClosed tells the button it was closed (Escape, ×, a link). */
   open: boolean;
   onClosed: () => void;
@@ -34,8 +44,17 @@ type Phase = "closed" | "open" | "submitting" | "success" | "error";
  * an inert background without extra code. Its code (masks and checks included) loads after the
  * page's (ChatWidget.tsx): a page needs only the button before the visitor uses it.
  */
-export function ChatDialog({ texts, whatsapp, privacyUrl, open, onClosed }: ChatDialogProps) {
+export function ChatDialog({
+  texts,
+  language,
+  whatsapp,
+  privacyUrl,
+  partner = null,
+  open,
+  onClosed,
+}: ChatDialogProps) {
   const challenge = useFormChallenge("whatsapp");
+  const forPartner = chatPartnerTexts(language);
   const dialog = useRef<HTMLDialogElement>(null);
   const [phase, setPhase] = useState<Phase>("closed");
   const [nome, setNome] = useState("");
@@ -44,15 +63,21 @@ export function ChatDialog({ texts, whatsapp, privacyUrl, open, onClosed }: Chat
   const [link, setLink] = useState<string | null>(null);
   const [chatOpened, setChatOpened] = useState(false);
   const key = useRef(newRequestKey());
+  /** Whom the current request key's attempt was for: another partner is another submission. */
+  const keyFor = useRef<number | null>(null);
 
   useEffect(() => {
     if (!open || dialog.current?.open) return;
     setPhase("open");
     setLink(null);
+    if (keyFor.current !== (partner?.id ?? null)) {
+      key.current = newRequestKey();
+      keyFor.current = partner?.id ?? null;
+    }
     dialog.current?.showModal();
     // The popup opening is the form's first interaction: its challenge is fetched now (decision 122).
     challenge.arm();
-  }, [open, challenge.arm]);
+  }, [open, challenge.arm, partner]);
   const close = () => {
     dialog.current?.close();
   };
@@ -81,6 +106,8 @@ export function ChatDialog({ texts, whatsapp, privacyUrl, open, onClosed }: Chat
       requestKey: key.current,
       formToken: await challenge.token(),
       tracking: { page: window.location.href, referrer: document.referrer || undefined, utm: storedUtm() },
+      // The server names the partner from the map's content (decision 129).
+      ...(partner ? { context: { partnerId: partner.id } } : {}),
     });
     if (result.kind === "invalid" || result.kind === "refused") {
       chatWindow?.close();
@@ -92,7 +119,12 @@ export function ChatDialog({ texts, whatsapp, privacyUrl, open, onClosed }: Chat
     }
     // Stored, or kept in this browser to be sent again: either way the conversation can start.
     const protocol = result.kind === "ok" ? result.answer.protocol : `ERR-${Date.now()}`;
-    const url = chatLink(whatsapp, texts.chatMessage(nome.trim(), protocol));
+    const url = partner
+      ? chatLink(
+          partner.whatsapp ?? whatsapp,
+          forPartner.message(nome.trim(), partnerLabel(partner), protocol),
+        )
+      : chatLink(whatsapp, texts.chatMessage(nome.trim(), protocol));
     setLink(url);
     if (chatWindow) {
       chatWindow.opener = null;
@@ -123,12 +155,17 @@ export function ChatDialog({ texts, whatsapp, privacyUrl, open, onClosed }: Chat
       }}
     >
       <div className="chat-dialog__header">
-        <h2 id="chat-titulo">{texts.chatTitle}</h2>
+        <h2 id="chat-titulo">{partner ? forPartner.title(partner.nome) : texts.chatTitle}</h2>
         <button type="button" className="chat-dialog__close" onClick={close} aria-label={texts.close}>
           ×
         </button>
       </div>
       <form onSubmit={onSubmit} noValidate>
+        {partner && (
+          <p className="chat-dialog__intro">
+            {forPartner.intro(`${partner.cidade} – ${partner.estado}`, partner.whatsapp !== null)}
+          </p>
+        )}
         <div className="field">
           <label htmlFor="chat-nome" className="field__label">
             {texts.chatName}

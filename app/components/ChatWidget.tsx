@@ -1,10 +1,18 @@
 import { type ComponentType, useEffect, useRef, useState } from "react";
-import { chatLink } from "~/lib/chat.ts";
+import {
+  CHAT_PARTNER_ATTRIBUTE,
+  type ChatPartner,
+  chatLink,
+  partnerLabel,
+  readChatPartner,
+} from "~/lib/chat.ts";
 import type { FormTexts } from "~/lib/forms/texts.ts";
+import type { OfferedLanguage } from "~/lib/locale.ts";
 import type { ChatDialogProps } from "./ChatDialog.tsx";
 
 interface Props {
   texts: FormTexts;
+  language: OfferedLanguage;
   /** The company's WhatsApp number. */
   whatsapp: string;
   privacyUrl: string;
@@ -36,6 +44,8 @@ function loadDialog(): Promise<Dialog> {
 export function ChatWidget(props: Props) {
   const [Dialog, setDialog] = useState<Dialog | null>(null);
   const [open, setOpen] = useState(false);
+  /** The map's partner the popup was opened for (decision 129), or null: the company. */
+  const [partner, setPartner] = useState<ChatPartner | null>(null);
   /** A click is waiting for the popup's code (the button says so to assistive technology). */
   const [waiting, setWaiting] = useState(false);
 
@@ -53,16 +63,23 @@ export function ChatWidget(props: Props) {
     return () => clearTimeout(timer);
   }, []);
 
-  const openChat = async () => {
+  const openChat = async (forPartner: ChatPartner | null = null) => {
     setWaiting(true);
     try {
       const found = await loadDialog();
       setDialog(() => found);
+      setPartner(forPartner);
       setOpen(true);
     } catch {
       // The popup cannot load (the connection dropped): the conversation can still start, without
-      // the lead the popup would have stored first (decision 084).
-      window.open(chatLink(props.whatsapp, ""), "_blank", "noopener");
+      // the lead the popup would have stored first (decision 084), still naming the partner.
+      const url = forPartner
+        ? chatLink(
+            forPartner.whatsapp ?? props.whatsapp,
+            props.texts.chatPartnerFallback(partnerLabel(forPartner)),
+          )
+        : chatLink(props.whatsapp, "");
+      window.open(url, "_blank", "noopener");
     } finally {
       setWaiting(false);
     }
@@ -70,14 +87,15 @@ export function ChatWidget(props: Props) {
 
   const openChatRef = useRef(openChat);
   openChatRef.current = openChat;
-  // Any link on the page marked data-opens-chat (the contact page's cards) opens this popup, so
-  // the conversation starts with its lead; without JavaScript the link goes to WhatsApp itself.
+  // Any link on the page marked data-opens-chat (the contact page's cards, the partner map's
+  // 'Entrar em Contato') opens this popup, so the conversation starts with its lead; without
+  // JavaScript the link goes where its href says. A partner's link says which (decision 129).
   useEffect(() => {
     const onClick = (event: MouseEvent) => {
       const opener = (event.target as Element | null)?.closest?.("[data-opens-chat]");
       if (!opener || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey) return;
       event.preventDefault();
-      void openChatRef.current();
+      void openChatRef.current(readChatPartner(opener.getAttribute(CHAT_PARTNER_ATTRIBUTE)));
     };
     document.addEventListener("click", onClick);
     return () => document.removeEventListener("click", onClick);
@@ -87,7 +105,7 @@ export function ChatWidget(props: Props) {
       <button
         type="button"
         className="chat-button"
-        onClick={openChat}
+        onClick={() => void openChat()}
         aria-haspopup="dialog"
         aria-busy={waiting || undefined}
         aria-label={props.texts.chatOpen}
@@ -100,7 +118,7 @@ export function ChatWidget(props: Props) {
         </svg>
         <span className="chat-button__label">{props.texts.chatButton}</span>
       </button>
-      {Dialog && <Dialog {...props} open={open} onClosed={() => setOpen(false)} />}
+      {Dialog && <Dialog {...props} partner={partner} open={open} onClosed={() => setOpen(false)} />}
     </>
   );
 }

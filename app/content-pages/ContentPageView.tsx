@@ -3,6 +3,7 @@ import type { PageTexts } from "~/lib/content/page-texts.ts";
 import type { ContentPage } from "~/lib/content/pages-schema.ts";
 import type { Partner } from "~/lib/content/partners-schema.ts";
 import type { OfferedLanguage } from "~/lib/locale.ts";
+import type { SiteSegment } from "~/lib/partners.ts";
 import type { PageMedia } from "~/lib/responsive-images.ts";
 import { Campaign, type CampaignFormData } from "./Campaign.tsx";
 import { Model1 } from "./Model1.tsx";
@@ -14,6 +15,7 @@ import { Model7 } from "./Model7.tsx";
 export function ContentPageView({
   page,
   partners,
+  segments,
   texts,
   tileUrl,
   language,
@@ -24,6 +26,8 @@ export function ContentPageView({
   /** A campaign page's form, loaded with the page (decision 133). */
   campaignForm?: CampaignFormData;
   partners: Partner[];
+  /** The site's segments, for the partner map (decision 129). */
+  segments: SiteSegment[];
   texts: PageTexts;
   tileUrl: string | null;
   language: OfferedLanguage;
@@ -50,6 +54,7 @@ export function ContentPageView({
         <MapPart
           content={page.content}
           partners={partners}
+          segments={segments}
           tileUrl={tileUrl}
           language={language}
           media={media}

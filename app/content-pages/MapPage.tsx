@@ -1,4 +1,4 @@
-import { type ComponentType, useEffect, useState } from "react";
+import { type ComponentType, useEffect, useMemo, useState } from "react";
 import { Icon } from "~/components/Icon.tsx";
 import type { PageTexts } from "~/lib/content/page-texts.ts";
 import type { ContentPage } from "~/lib/content/pages-schema.ts";
@@ -7,11 +7,14 @@ import {
   ALL_PARTNERS,
   filterPartners,
   LEGEND_SIZE,
+  type MapSegment,
+  mapSegments,
   type PartnerFilters,
-  partnerSegments,
   partnerSummary,
-  segmentColor,
+  type SiteSegment,
+  segmentOf,
 } from "~/lib/partners.ts";
+import { PartnerContactLink, partnerChannel } from "./PartnerContact.tsx";
 import { PageHero } from "./parts.tsx";
 
 type MapContent = Extract<ContentPage, { template: "map" | "mapa" | "PageModelMap" }>["content"];
@@ -19,9 +22,15 @@ type MapContent = Extract<ContentPage, { template: "map" | "mapa" | "PageModelMa
 /**
  * The partner map page (B §2.4): hero, section cards, the four summary tiles, the filter panel
  * with its legend, and the partners as a list (server-rendered, for screen readers and visitors
- * without JavaScript). Filters work in the browser on the list.
+ * without JavaScript). Filters work in the browser on the list. The segments are the site's, named
+ * in the page's language (decision 129).
  */
-type MapComponent = ComponentType<{ partners: Partner[]; texts: PageTexts; tileUrl: string | null }>;
+type MapComponent = ComponentType<{
+  partners: Partner[];
+  segments: MapSegment[];
+  texts: PageTexts;
+  tileUrl: string | null;
+}>;
 
 /** The map's states (B §4.2): its code loading, loaded; a failure ends the loading message. */
 type MapState = { kind: "loading" } | { kind: "loaded"; Map: MapComponent } | { kind: "failed" };
@@ -29,11 +38,13 @@ type MapState = { kind: "loading" } | { kind: "loaded"; Map: MapComponent } | { 
 export function MapPage({
   content,
   partners,
+  segments: siteSegments,
   texts,
   tileUrl,
 }: {
   content: MapContent;
   partners: Partner[];
+  segments: SiteSegment[];
   texts: PageTexts;
   tileUrl: string | null;
 }) {
@@ -52,7 +63,7 @@ export function MapPage({
   }, []);
   const t = texts.map;
   const summary = partnerSummary(partners);
-  const segments = partnerSegments(partners);
+  const segments = useMemo(() => mapSegments(siteSegments), [siteSegments]);
   const shown = filterPartners(partners, filters);
   return (
     <>
@@ -93,8 +104,8 @@ export function MapPage({
             >
               <option value="">{t.allSegments}</option>
               {segments.map((segment) => (
-                <option key={segment} value={segment}>
-                  {segment}
+                <option key={segment.id} value={segment.id}>
+                  {segment.name}
                 </option>
               ))}
             </select>
@@ -120,13 +131,13 @@ export function MapPage({
           <p className="map-legend__title">{t.legend}</p>
           <ul>
             {segments.slice(0, LEGEND_SIZE).map((segment) => (
-              <li key={segment}>
+              <li key={segment.id}>
                 <span
                   className="map-legend__dot"
-                  style={{ backgroundColor: segmentColor(segment) }}
+                  style={{ backgroundColor: segment.color }}
                   aria-hidden="true"
                 />
-                {segment}
+                {segment.name}
               </li>
             ))}
             {segments.length > LEGEND_SIZE && <li>{t.moreSegments(segments.length - LEGEND_SIZE)}</li>}
@@ -135,7 +146,7 @@ export function MapPage({
       </section>
       <div className="partner-map-frame">
         {map.kind === "loaded" ? (
-          <map.Map partners={shown} texts={texts} tileUrl={tileUrl} />
+          <map.Map partners={shown} segments={segments} texts={texts} tileUrl={tileUrl} />
         ) : map.kind === "loading" ? (
           <p className="partner-map-frame__loading" role="status">
             {t.loading}
@@ -146,30 +157,34 @@ export function MapPage({
         <h2 id="lista-parceiros-titulo">{t.list}</h2>
         <p aria-live="polite">{t.shown(shown.length)}</p>
         <ul className="partner-list">
-          {shown.map((partner) => (
-            <li key={partner.id}>
-              <span
-                className="map-legend__dot"
-                style={{ backgroundColor: segmentColor(partner.segmento) }}
-                aria-hidden="true"
-              />
-              <span className="partner-list__place">
-                <strong>
-                  {partner.cidade} – {partner.estado}
-                </strong>
-                <span>{partner.segmento}</span>
-              </span>
-              <span className={`badge ${partner.ativo ? "badge--active" : "badge--expanding"}`}>
-                {partner.ativo ? t.activeBadge : t.expandingBadge}
-              </span>
-              <a href={partner.contato} target="_blank" rel="noopener noreferrer">
-                {t.contact}
-                <span className="visually-hidden">
-                  : {partner.cidade} – {partner.estado}
+          {shown.map((partner) => {
+            const segment = segmentOf(segments, partner.segmento);
+            return (
+              <li key={partner.id}>
+                <span
+                  className="map-legend__dot"
+                  style={{ backgroundColor: segment.color }}
+                  aria-hidden="true"
+                />
+                <span className="partner-list__place">
+                  <strong>{partner.nome}</strong>
+                  <span>
+                    {partner.cidade} – {partner.estado} · {segment.name}
+                  </span>
                 </span>
-              </a>
-            </li>
-          ))}
+                <span className={`badge ${partner.ativo ? "badge--active" : "badge--expanding"}`}>
+                  {partner.ativo ? t.activeBadge : t.expandingBadge}
+                </span>
+                <span className="partner-list__contact">
+                  <PartnerContactLink partner={partner}>
+                    {t.contact}
+                    <span className="visually-hidden">: {partner.nome}</span>
+                  </PartnerContactLink>
+                  <small>{partnerChannel(partner, t)}</small>
+                </span>
+              </li>
+            );
+          })}
         </ul>
       </section>
     </>

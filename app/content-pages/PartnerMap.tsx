@@ -6,7 +6,8 @@ import { GeoJSON, MapContainer, Marker, Popup, TileLayer, useMap, useMapEvents }
 import type { PageTexts } from "~/lib/content/page-texts.ts";
 import type { Partner } from "~/lib/content/partners-schema.ts";
 import { spreadApart } from "~/lib/marker-spread.ts";
-import { drawingOrder, segmentColor } from "~/lib/partners.ts";
+import { drawingOrder, type MapSegment, segmentOf } from "~/lib/partners.ts";
+import { PartnerContactLink, partnerChannel } from "./PartnerContact.tsx";
 
 /** B §2.4, §9.5: the map's centre, zoom and height; active markers bounce twice, 4000 ms apart, 700 ms each. */
 export const MAP_CENTER: [number, number] = [-14.235, -51.9253];
@@ -19,7 +20,7 @@ const MARKER_SIZE_PX = 28;
 /** Apart by a target and 2 px more: still clear once Leaflet rounds positions to whole pixels. */
 const MARKER_GAP_PX = MARKER_SIZE_PX + 2;
 
-function markerIcon(partner: Partner, bouncing: boolean): L.DivIcon {
+function markerIcon(partner: Partner, color: string, bouncing: boolean): L.DivIcon {
   const classes = [
     "partner-marker",
     partner.ativo ? "partner-marker--active" : "partner-marker--expanding",
@@ -27,7 +28,7 @@ function markerIcon(partner: Partner, bouncing: boolean): L.DivIcon {
   ].join(" ");
   return L.divIcon({
     className: "partner-marker-wrapper",
-    html: `<span class="${classes}" style="--marker-color:${segmentColor(partner.segmento)}"></span>`,
+    html: `<span class="${classes}" style="--marker-color:${color}"></span>`,
     iconSize: [MARKER_SIZE_PX, MARKER_SIZE_PX],
     iconAnchor: [MARKER_SIZE_PX / 2, MARKER_SIZE_PX / 2],
     popupAnchor: [0, -10],
@@ -41,10 +42,12 @@ function markerIcon(partner: Partner, bouncing: boolean): L.DivIcon {
  */
 export default function PartnerMap({
   partners,
+  segments,
   texts,
   tileUrl,
 }: {
   partners: Partner[];
+  segments: MapSegment[];
   texts: PageTexts;
   tileUrl: string | null;
 }) {
@@ -89,7 +92,7 @@ export default function PartnerMap({
         style={{ color: "#7aa7ff", weight: 1.5, fillColor: "#1c2b4a", fillOpacity: tileUrl ? 0.25 : 1 }}
         interactive={false}
       />
-      {markersShown && <PartnerMarkers partners={ordered} bouncing={bouncing} t={t} />}
+      {markersShown && <PartnerMarkers partners={ordered} segments={segments} bouncing={bouncing} t={t} />}
     </MapContainer>
   );
 }
@@ -101,10 +104,12 @@ export default function PartnerMap({
  */
 function PartnerMarkers({
   partners,
+  segments,
   bouncing,
   t,
 }: {
   partners: Partner[];
+  segments: MapSegment[];
   bouncing: boolean;
   t: PageTexts["map"];
 }) {
@@ -117,38 +122,45 @@ function PartnerMarkers({
   }, [map, partners, zoom]);
   return (
     <>
-      {partners.map((partner, i) => (
-        <Marker
-          key={partner.id}
-          position={positions[i]!}
-          icon={markerIcon(partner, bouncing)}
-          opacity={partner.ativo ? 1 : 0.6}
-          zIndexOffset={partner.ativo ? 1000 : 0}
-          title={`${partner.cidade} – ${partner.estado}: ${partner.segmento}`}
-          alt={`${partner.cidade} – ${partner.estado}`}
-          keyboard
-        >
-          <Popup>
-            <div className="partner-popup">
-              <strong>
-                {partner.cidade} – {partner.estado}
-              </strong>
-              <span>{partner.segmento}</span>
-              <span className={`badge ${partner.ativo ? "badge--active" : "badge--expanding"}`}>
-                {partner.ativo ? t.activeBadge : t.expandingBadge}
-              </span>
-              <a
-                href={partner.contato}
-                target="_blank"
-                rel="noopener noreferrer"
-                className="button button--whatsapp"
-              >
-                {t.contact}
-              </a>
-            </div>
-          </Popup>
-        </Marker>
-      ))}
+      {partners.map((partner, i) => {
+        const segment = segmentOf(segments, partner.segmento);
+        return (
+          <Marker
+            key={partner.id}
+            position={positions[i]!}
+            icon={markerIcon(partner, segment.color, bouncing)}
+            opacity={partner.ativo ? 1 : 0.6}
+            zIndexOffset={partner.ativo ? 1000 : 0}
+            title={`${partner.nome}, ${partner.cidade} – ${partner.estado}: ${segment.name}`}
+            alt={`${partner.nome}, ${partner.cidade} – ${partner.estado}`}
+            keyboard
+          >
+            <Popup>
+              <div className="partner-popup">
+                <strong className="partner-popup__name">{partner.nome}</strong>
+                <span>
+                  {partner.cidade} – {partner.estado}
+                </span>
+                <span className="partner-popup__segment">
+                  <span
+                    className="map-legend__dot"
+                    style={{ backgroundColor: segment.color }}
+                    aria-hidden="true"
+                  />
+                  {segment.name}
+                </span>
+                <span className={`badge ${partner.ativo ? "badge--active" : "badge--expanding"}`}>
+                  {partner.ativo ? t.activeBadge : t.expandingBadge}
+                </span>
+                <PartnerContactLink partner={partner} className="button button--whatsapp">
+                  {t.contact}
+                </PartnerContactLink>
+                <small className="partner-popup__channel">{partnerChannel(partner, t)}</small>
+              </div>
+            </Popup>
+          </Marker>
+        );
+      })}
     </>
   );
 }

@@ -11,7 +11,7 @@ interface Props {
 
 /** The floating WhatsApp button and its popup. */
 export default function ChatIsland({ language, ...props }: Props) {
-  return <ChatWidget texts={formTexts(language)} {...props} />;
+  return <ChatWidget texts={formTexts(language)} language={language} {...props} />;
 }
 
 export const Chat = defineIsland("chat", ChatIsland);

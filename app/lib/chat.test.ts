@@ -6,6 +6,7 @@ import {
   chatPhoneErrorWhileTyping,
   chatVisibleOn,
   lettersAndSpaces,
+  readChatPartner,
   validateChat,
   withCountryPrefix,
 } from "./chat.ts";
@@ -217,5 +218,34 @@ describe("§7 Calls made — chat link with the number normalised to the 55 pref
       "https://wa.me/5562999990000?text=Nome%3A%20Jo%C3%A3o%0AProtocolo%3A%20WPP-2024%2F001%20%3D%20ok",
     );
     expect(new URL(link).searchParams.get("text")).toBe(message);
+  });
+});
+
+describe("decision 129 — a partner's link tells the popup whom the chat is for", () => {
+  const partner = { id: 7, nome: "Guaicurus Sistemas", cidade: "Campo Grande", estado: "MS", whatsapp: null };
+
+  it("reads the partner, its number or null for the company's", () => {
+    expect(readChatPartner(JSON.stringify(partner))).toEqual(partner);
+    expect(readChatPartner(JSON.stringify({ ...partner, whatsapp: "5567984819091" }))?.whatsapp).toBe(
+      "5567984819091",
+    );
+    // Anything but digits is not a number to open a chat with: the company's is used.
+    expect(
+      readChatPartner(JSON.stringify({ ...partner, whatsapp: "https://evil.example" }))?.whatsapp,
+    ).toBeNull();
+  });
+
+  it.each([
+    null,
+    "",
+    "{",
+    "[]",
+    "7",
+    JSON.stringify({ ...partner, id: "7" }),
+    JSON.stringify({ ...partner, id: 0 }),
+    JSON.stringify({ ...partner, nome: " " }),
+    JSON.stringify({ ...partner, cidade: 3 }),
+  ])("no partner from %j: the popup is the company's", (value) => {
+    expect(readChatPartner(value)).toBeNull();
   });
 });

@@ -59,3 +59,45 @@ export function withCountryPrefix(phone: string): string {
 export function chatLink(companyNumber: string, message: string): string {
   return `https://wa.me/${withCountryPrefix(companyNumber)}?text=${encodeURIComponent(message)}`;
 }
+
+/**
+ * A partner of the map the popup opens for (decision 129): the lead names it, and the chat opens
+ * with its own number, or the company's when it has none.
+ */
+export interface ChatPartner {
+  id: number;
+  nome: string;
+  cidade: string;
+  estado: string;
+  /** Digits with the country prefix; null: the company's WhatsApp. */
+  whatsapp: string | null;
+}
+
+/**
+ * "Campo Forte Consultoria Agro (Rio Verde/GO)": how messages and leads name a partner. Here, not in
+ * partners.ts, so the chat button on every page needs no more of the map's code than this.
+ */
+export function partnerLabel(partner: { nome: string; cidade: string; estado: string }): string {
+  return `${partner.nome} (${partner.cidade}/${partner.estado})`;
+}
+
+/** The attribute of a [data-opens-chat] link that opens the popup for a partner. */
+export const CHAT_PARTNER_ATTRIBUTE = "data-chat-partner";
+
+/** A partner from a link's data-chat-partner (JSON), or null when it is absent or not one. */
+export function readChatPartner(value: string | null | undefined): ChatPartner | null {
+  if (!value) return null;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(value);
+  } catch {
+    return null;
+  }
+  if (!parsed || typeof parsed !== "object") return null;
+  const { id, nome, cidade, estado, whatsapp } = parsed as Record<string, unknown>;
+  if (typeof id !== "number" || !Number.isInteger(id) || id <= 0) return null;
+  if (typeof nome !== "string" || typeof cidade !== "string" || typeof estado !== "string") return null;
+  if (!nome.trim() || !cidade.trim()) return null;
+  const number = typeof whatsapp === "string" && /^\d{8,15}$/.test(whatsapp) ? whatsapp : null;
+  return { id, nome, cidade, estado, whatsapp: number };
+}

@@ -37,9 +37,9 @@ describe("levelPath: where a level lives under content/data", () => {
   });
 
   it("lists the four paths of a segment lookup in order", () => {
-    expect(lookupLevels("cafe", "es").map((level) => levelPath("footer-data", level))).toEqual([
-      "data/cafe/es/footer-data.json",
-      "data/cafe/footer-data.json",
+    expect(lookupLevels("comercio", "es").map((level) => levelPath("footer-data", level))).toEqual([
+      "data/comercio/es/footer-data.json",
+      "data/comercio/footer-data.json",
       "data/es/footer-data.json",
       "data/footer-data.json",
     ]);
@@ -62,7 +62,7 @@ describe("contentCacheKey: subdomain:name:lang (B §3.10, §7.4)", () => {
 });
 
 describe("CONTENT_CACHE_KEY_PATTERN", () => {
-  it.each([["default:menu_data:pt"], ["agronegocio:footer-data:en"], ["cafe-2:hero.section:es"]])(
+  it.each([["default:menu_data:pt"], ["agronegocio:footer-data:en"], ["comercio-2:hero.section:es"]])(
     "accepts %s",
     (key) => {
       expect(CONTENT_CACHE_KEY_PATTERN.test(key)).toBe(true);

@@ -109,6 +109,22 @@ describe("resolveHost: segment from the Host header's first label (A §4, DESIGN
     expect(resolveHost("example.com", config)).toEqual({ kind: "site", segment: null });
   });
 
+  it("the shipped configuration: the six segments of the site and nothing else (decision 129)", () => {
+    const shipped = domainConfigSchema.parse(shippedDomains);
+    expect(Object.keys(shipped.subdomains)).toEqual([
+      "agronegocio",
+      "industria",
+      "distribuicao",
+      "comercio",
+      "construcao",
+      "servicos",
+    ]);
+    // cafe, loja and restaurante had no content of their own: they are labels like any other.
+    for (const label of ["cafe", "loja", "restaurante", "blog"])
+      expect(resolveHost(`${label}.localhost:3000`, shipped), label).toEqual({ kind: "site", segment: null });
+    expect(resolveHost("comercio.localhost:3000", shipped)).toEqual({ kind: "site", segment: "comercio" });
+  });
+
   it("a label that only exists as an Object prototype key is not a segment", () => {
     expect(resolveHost("constructor.example.com", config)).toEqual({ kind: "site", segment: null });
   });

@@ -56,19 +56,27 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const signedIn = page.isPublic || (await currentUser(request, context)) !== null;
   if (!mayView(page, signedIn)) await requirePageUser(request, context);
 
-  const partners = MAP_TEMPLATES.has(page.template)
-    ? await loadData(
-        sections,
-        "partners-data",
-        async () => (await context.services.content.get("partners-data", query))?.data.partners ?? [],
-      )
-    : null;
+  // The map's segments are the site's (decision 129): named in the page's language by its segments document.
+  const [partners, segments] = MAP_TEMPLATES.has(page.template)
+    ? await Promise.all([
+        loadData(
+          sections,
+          "partners-data",
+          async () => (await context.services.content.get("partners-data", query))?.data.partners ?? [],
+        ),
+        loadSection(sections, "vertice-segments-data", query),
+      ])
+    : [null, null];
   return data(
     {
       page,
       campaignForm:
         page.template === "campanha" ? await campaignFormOf(page.content.leadForm?.form, context) : null,
       partners: partners?.status === "loaded" ? partners.data : [],
+      segments:
+        segments?.status === "loaded"
+          ? segments.data.segments.map(({ id, name }) => ({ id: String(id), name }))
+          : [],
       language: info.uiLanguage,
       // A public tile address for the map (not a secret); without one the map draws the shipped outline.
       tileUrl: MAP_TEMPLATES.has(page.template) ? (context.services.config.MAP_TILE_URL ?? null) : null,
@@ -125,6 +133,7 @@ export default function ContentPageRoute({ loaderData }: Route.ComponentProps) {
         <ContentPageView
           page={loaderData.page}
           partners={loaderData.partners}
+          segments={loaderData.segments}
           texts={texts}
           tileUrl={loaderData.tileUrl}
           language={loaderData.language}

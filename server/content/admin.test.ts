@@ -35,7 +35,7 @@ describe("partial saves of a content document", () => {
     try {
       validateDocument("partners-data", { partners: [{ id: 1 }] });
     } catch (error) {
-      expect((error as Error).message).toMatch(/^Conteúdo inválido\. Parceiros › 1 › Cidade: /);
+      expect((error as Error).message).toMatch(/^Conteúdo inválido\. Parceiros › 1 › Nome do parceiro: /);
       expect((error as { kind: string }).kind).toBe("invalid");
     }
   });

@@ -647,7 +647,10 @@ const segmentsData: DocumentMeta = {
     segments: list(
       "Segmentos",
       obj("Segmento", {
-        id: f("Identificador", { helperText: "Letras minúsculas, dígitos e hífen." }),
+        id: f("Identificador", {
+          helperText:
+            "Letras minúsculas, dígitos e hífen. Os parceiros do mapa citam o segmento por ele; a ordem da lista dá as cores do mapa.",
+        }),
         category: f("Categoria"),
         name: f("Nome"),
         description,
@@ -950,13 +953,21 @@ const partnersData: DocumentMeta = {
       "Parceiros",
       obj("Parceiro", {
         id,
+        nome: f("Nome do parceiro"),
         cidade: f("Cidade"),
         estado: f("Estado (sigla)", { placeholder: "GO" }),
         lat: f("Latitude"),
         lng: f("Longitude"),
         ativo: f("Ativo no mapa"),
-        segmento: f("Segmento de atuação"),
-        contato: f("Link de contato (WhatsApp)", { placeholder: "https://wa.me/55..." }),
+        segmento: f("Segmento de atuação", {
+          placeholder: "agronegocio",
+          helperText:
+            "O identificador de um dos segmentos do site (documento Segmentos), que lhe dá nome e cor no mapa.",
+        }),
+        contato: f("WhatsApp do parceiro", {
+          placeholder: "https://wa.me/55...",
+          helperText: "Vazio: o contato vai pelo WhatsApp da empresa, que apresenta o visitante ao parceiro.",
+        }),
       }),
     ),
   },

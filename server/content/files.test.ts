@@ -21,7 +21,7 @@ const domains: DomainConfig = {
   domain: {},
   ignoredSubdomains: ["www"],
   adminSubdomain: "admin",
-  subdomains: { agronegocio: { name: "Agronegócio" }, cafe: { name: "Cafeterias" } },
+  subdomains: { agronegocio: { name: "Agronegócio" }, comercio: { name: "Comércio" } },
 };
 
 const tempDirs: string[] = [];
@@ -97,12 +97,12 @@ describe("readContentFiles: the folder layout mirrors the lookup levels of A §4
     const dir = contentDir({
       "data/menu_data.json": menuData,
       "data/en/menu_data.json": menuData,
-      "data/cafe/menu_data.json": { ...menuData, logo: "/other.svg" },
+      "data/comercio/menu_data.json": { ...menuData, logo: "/other.svg" },
     });
     const files = await readContentFiles(dir, domains);
     const byFile = Object.fromEntries(files.map((f) => [f.file, f.hash]));
     expect(byFile["data/menu_data.json"]).toBe(byFile["data/en/menu_data.json"]);
-    expect(byFile["data/cafe/menu_data.json"]).not.toBe(byFile["data/menu_data.json"]);
+    expect(byFile["data/comercio/menu_data.json"]).not.toBe(byFile["data/menu_data.json"]);
   });
 
   it("ignores files that are not .json", async () => {
@@ -119,10 +119,13 @@ describe("readContentFiles: the folder layout mirrors the lookup levels of A §4
   });
 
   it("accepts every accepted language as a folder, not only the offered ones", async () => {
-    const dir = contentDir({ "data/ja/menu_data.json": menuData, "data/cafe/es/menu_data.json": menuData });
+    const dir = contentDir({
+      "data/ja/menu_data.json": menuData,
+      "data/comercio/es/menu_data.json": menuData,
+    });
     const files = await readContentFiles(dir, domains);
     expect(files.map(({ segment, lang }) => ({ segment, lang }))).toEqual([
-      { segment: "cafe", lang: "es" },
+      { segment: "comercio", lang: "es" },
       { segment: "", lang: "ja" },
     ]);
   });
@@ -219,10 +222,13 @@ describe("readDomainConfig: content/config/domains.json", () => {
 
   it("a schema violation names the file and the field path", async () => {
     const dir = contentDir({
-      "config/domains.json": { ...domains, subdomains: { cafe: { name: "Cafe", defaultLanguage: "ko" } } },
+      "config/domains.json": {
+        ...domains,
+        subdomains: { comercio: { name: "Comércio", defaultLanguage: "ko" } },
+      },
     });
     const error = await contentError(readDomainConfig(dir));
-    expect(error.message.startsWith("config/domains.json: subdomains.cafe.defaultLanguage: ")).toBe(true);
+    expect(error.message.startsWith("config/domains.json: subdomains.comercio.defaultLanguage: ")).toBe(true);
   });
 
   it("an unknown key is refused", async () => {

@@ -2,6 +2,7 @@ import { withoutClickIds } from "~/lib/attribution/remember.ts";
 import { tagsFrom } from "~/lib/attribution/touch.ts";
 import { readTouchCookie } from "~/lib/attribution/touch-cookie.ts";
 import { grantedNow, readChoice } from "~/lib/consent/choice.ts";
+import type { LeadPartner } from "~/lib/partners.ts";
 import type { SubmissionInput } from "../leads/service.ts";
 import { pageAddress } from "./page-post.ts";
 import { type PostedRequest, type RequestInfo, submissionClient } from "./request-info.ts";
@@ -14,6 +15,8 @@ export type SubmissionParts = Pick<
   tracking?: SubmissionInput["tracking"];
   /** Plan chosen on /planos (free trial). */
   plan?: { planId?: string; annual?: boolean };
+  /** The partner map's partner the visitor asked to talk to (decision 129). */
+  partner?: LeadPartner;
 };
 
 /**
@@ -57,7 +60,12 @@ export function buildSubmission(
       firstTouch: granted.measurement ? (readTouchCookie(cookies) ?? undefined) : undefined,
       consent: { id: choice?.id ?? null, ...granted },
     },
-    context: { segment: info.segment, language: info.language, ...parts.plan },
+    context: {
+      segment: info.segment,
+      language: info.language,
+      ...parts.plan,
+      ...(parts.partner ? { partner: parts.partner } : {}),
+    },
     client: granted.measurement ? client : { ...client, clarityCookie: null },
   };
 }

@@ -3,6 +3,7 @@ import { FORM_KEYS } from "~/lib/forms/form-keys.ts";
 import { submissionSchema } from "~/lib/forms/submission-schema.ts";
 import { z } from "~/lib/zod.ts";
 import type { AppServices } from "../context.ts";
+import { mapPartner } from "../leads/map-partner.ts";
 import { issueFormChallenge } from "../leads/spam.ts";
 import { apiErrorAnswer, MAX_BODY_BYTES, parseJsonBody, requireJsonType, validate } from "./api.ts";
 import { readBody } from "./body.ts";
@@ -38,6 +39,15 @@ export function leadIntake(services: AppServices): RequestHandler {
       if (encoding && encoding.toLowerCase() !== "identity")
         throw new HttpError(415, messages.unsupportedMediaType);
       const body = parseJsonBody((await readBody(req, MAX_BODY_BYTES)).toString("utf8"), submissionSchema);
+      const info = requestInfo(req, services.domains, config.isProduction);
+      const { partnerId, ...plan } = body.context;
+      const partner =
+        partnerId === undefined
+          ? undefined
+          : await mapPartner(services.content, logger, partnerId, {
+              segment: info.segment,
+              lang: info.language,
+            });
       const result = await services.leads.submit(
         buildSubmission(
           {
@@ -50,10 +60,11 @@ export function leadIntake(services: AppServices): RequestHandler {
             formToken: body.formToken,
             honeypot: body.website,
             tracking: body.tracking,
-            plan: body.context,
+            plan,
+            partner,
           },
           postedRequest(req),
-          requestInfo(req, services.domains, config.isProduction),
+          info,
         ),
       );
       res.status(201).set("Cache-Control", "no-store").json(result);

@@ -8,6 +8,7 @@ import type { LeadStage } from "~/lib/lead-status.ts";
 import { clarityIdFrom, NO_CLARITY } from "~/lib/leads/clarity.ts";
 import { HELD_LEAD_EVENT, heldLeadWorthReview } from "~/lib/leads/held.ts";
 import { leadIdentity } from "~/lib/leads/identity.ts";
+import type { LeadPartner } from "~/lib/partners.ts";
 import { eventsOnStore } from "~/lib/webhooks.ts";
 import type { AuditActor, AuditLog } from "../admin/audit.ts";
 import type { Database } from "../db/client.ts";
@@ -65,7 +66,14 @@ export interface SubmissionInput {
     /** The visitor's cookie choice (decision 123): its anonymous id, and what it granted. */
     consent?: { id: string | null; measurement: boolean; marketing: boolean };
   };
-  context: { segment: string | null; language: string; planId?: string; annual?: boolean };
+  context: {
+    segment: string | null;
+    language: string;
+    planId?: string;
+    annual?: boolean;
+    /** The partner map's partner the visitor asked to talk to (decision 129). */
+    partner?: LeadPartner;
+  };
   client: { ip?: string; userAgent?: string; clarityCookie?: string | null };
 }
 

@@ -1,6 +1,7 @@
 import { and, desc, eq, isNull, lt, ne, or, sql } from "drizzle-orm";
 import type { Answers } from "~/lib/forms/definition.ts";
 import type { Priority, TemperatureLevel } from "~/lib/forms/scoring.ts";
+import { storedLeadPartner } from "~/lib/partners.ts";
 import type { Database } from "../db/client.ts";
 import { leads } from "../db/schema.ts";
 import type { Logger } from "../logger.ts";
@@ -70,7 +71,12 @@ export class TrackerSync {
         relatedKey: earlier.linkTo?.trackerKey ?? null,
       });
     const fields = {
-      summary: ticketSummary(form, ticketLead.answers, ticketLead.level),
+      summary: ticketSummary(
+        form,
+        ticketLead.answers,
+        ticketLead.level,
+        storedLeadPartner(ticketLead.context),
+      ),
       priority: { name: jiraPriority(ticketLead.priority) },
       labels: ticketLabels(form, ticketLead.answers, ticketLead.level, lead.id, earlier.recurring),
       duedate: jiraDueDate(deadline),

@@ -163,6 +163,16 @@ describe("B §9.3 summary prefix: 🔥 hot, 🌡️ warm, ❄️ cold", () => {
     expect(summary.startsWith(`🔥 ${demo.title}: EEE`)).toBe(true);
     expect(summary.endsWith("E...")).toBe(true);
   });
+  it("a chat from the partner map names the partner instead of the form's title (decision 129)", () => {
+    const whatsapp = shipped("whatsapp");
+    const partner = { id: 2, nome: "Campo Forte Consultoria Agro", cidade: "Rio Verde", estado: "GO" };
+    expect(ticketSummary(whatsapp, { nomeResponsavel: "Ana Souza" }, "cold", partner)).toBe(
+      "❄️ Contato com o parceiro Campo Forte Consultoria Agro (Rio Verde/GO): Ana Souza",
+    );
+    expect(ticketSummary(whatsapp, { nomeResponsavel: "Ana Souza" }, "cold", null)).toBe(
+      `❄️ ${whatsapp.title}: Ana Souza`,
+    );
+  });
   it("a summary of exactly 255 characters is kept whole", () => {
     const head = `🔥 ${demo.title}: `;
     const summary = ticketSummary(demo, { nomeEmpresa: "E".repeat(255 - head.length) }, "hot");
@@ -404,6 +414,45 @@ describe("ticket description (B §7.1 POST /issue: a rich-text document) is vali
       ticketDescription(contact, lead({ answers: { nome: "Ana Souza", [phone.name]: "" } })),
     );
     expect(text).toContain(`• ${phone.label}: Não informado`);
+  });
+
+  it("a chat from the partner map says first whom the visitor asked for and on which WhatsApp (decision 129)", () => {
+    const whatsapp = shipped("whatsapp");
+    const answers = { nomeResponsavel: "Ana Souza", telefoneContato: "(11) 98765-4321" };
+    const own = ticketDescription(
+      whatsapp,
+      lead({
+        answers,
+        context: {
+          language: "pt",
+          partner: {
+            id: 2,
+            nome: "Campo Forte Consultoria Agro",
+            cidade: "Rio Verde",
+            estado: "GO",
+            whatsapp: "5564983746093",
+          },
+        },
+      }),
+    );
+    expectWellFormed(own);
+    expect(blocks(own)[1]).toBe(
+      "Contato com o parceiro Campo Forte Consultoria Agro (Rio Verde/GO): a conversa abriu no WhatsApp do parceiro (5564983746093).",
+    );
+    const company = blocks(
+      ticketDescription(
+        whatsapp,
+        lead({
+          answers,
+          context: { partner: { id: 32, nome: "Tocantins Gestão", cidade: "Palmas", estado: "TO" } },
+        }),
+      ),
+    );
+    expect(company[1]).toBe(
+      "Contato com o parceiro Tocantins Gestão (Palmas/TO): a conversa abriu no WhatsApp da empresa: apresente o visitante ao parceiro.",
+    );
+    const plain = blocks(ticketDescription(whatsapp, lead({ answers })));
+    expect(plain.some((line) => line.startsWith("Contato com o parceiro"))).toBe(false);
   });
 
   it("a lead with no answers at all is still valid", () => {

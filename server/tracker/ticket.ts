@@ -10,6 +10,7 @@ import {
 } from "~/lib/forms/scoring.ts";
 import { groupedAnswers } from "~/lib/forms/summary.ts";
 import type { LeadStage } from "~/lib/lead-status.ts";
+import { type LeadPartner, partnerChatLine, partnerContactLine, storedLeadPartner } from "~/lib/partners.ts";
 import { type AdfDocument, definitionList, doc, heading, paragraph } from "./adf.ts";
 import type { IssueType } from "./jira-client.ts";
 
@@ -120,13 +121,22 @@ export function ticketLabels(
   return [...new Set(labels.map(toLabel).filter(Boolean))];
 }
 
-/** "🔥 Demonstração: Empresa X (Maria Silva)", at most 255 characters (Jira's limit). */
-export function ticketSummary(form: FormDefinition, answers: Answers, level: TemperatureLevel): string {
+/**
+ * "🔥 Demonstração: Empresa X (Maria Silva)", at most 255 characters (Jira's limit). A chat from the
+ * partner map says whom it is for instead of the form's title (decision 129):
+ * "❄️ Contato com o parceiro Campo Forte Consultoria Agro (Rio Verde/GO): Ana Souza".
+ */
+export function ticketSummary(
+  form: FormDefinition,
+  answers: Answers,
+  level: TemperatureLevel,
+  partner: LeadPartner | null = null,
+): string {
   const first = (...names: string[]) => names.map((n) => asList(answers[n])[0]?.trim()).find(Boolean) ?? "";
   const company = first("nomeEmpresa");
   const person = first("nomeResponsavel", "nome", "email", "emailContato");
   const who = company && person ? `${company} (${person})` : company || person || "Sem identificação";
-  const summary = `${SUMMARY_PREFIX[level]} ${form.title}: ${who}`;
+  const summary = `${SUMMARY_PREFIX[level]} ${partner ? partnerContactLine(partner) : form.title}: ${who}`;
   return summary.length > 255 ? `${summary.slice(0, 252)}...` : summary;
 }
 
@@ -168,8 +178,13 @@ export function ticketDescription(form: FormDefinition, lead: TicketLead): AdfDo
   const tracking = lead.tracking as Record<string, string | Record<string, string> | undefined>;
   const utm = (tracking.utm ?? {}) as Record<string, string>;
   const context = lead.context as Record<string, string | boolean | undefined>;
+  const partner = storedLeadPartner(lead.context);
   return doc([
     heading(2, `${form.title} — ${lead.stage === "completed" ? "formulário concluído" : "lead capturado"}`),
+    // Whom the visitor asked for on the partner map, and on which WhatsApp they are waiting (decision 129).
+    ...(partner
+      ? [paragraph({ strong: `${partnerContactLine(partner)}: ` }, `${partnerChatLine(partner)}.`)]
+      : []),
     paragraph(
       { strong: "Temperatura: " },
       `${label} (${lead.score}/100) · `,

@@ -3,11 +3,37 @@ import path from "node:path";
 import { projectRoot } from "@server/paths.ts";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type FakeJira, jiraEnv, startFakeJira } from "../fakes/jira.ts";
 import { gotoHydrated, launchBrowser, waitHydrated, watchProblems } from "../support/browser.ts";
-import { type SharedServer, sharedServer } from "../support/server-process.ts";
+import {
+  type ServerProcess,
+  type SharedServer,
+  sharedServer,
+  startServerProcess,
+} from "../support/server-process.ts";
 import { projectToPixels } from "../support/web-mercator.ts";
 
 const screenshots = path.join(projectRoot, "tests/.tmp/screenshots");
+
+/** A shipped content file. */
+function shipped<T>(file: string): T {
+  return JSON.parse(readFileSync(path.join(projectRoot, "content/data", file), "utf8")) as T;
+}
+/** The site's segments (decision 129): what the partner map's filter and legend offer. */
+const siteSegments = (file: string) =>
+  shipped<{ segments: Array<{ id: string; name: string }> }>(file).segments.map(({ id, name }) => ({
+    id,
+    name,
+  }));
+type ShippedPartner = {
+  id: number;
+  nome: string;
+  cidade: string;
+  estado: string;
+  lat: number;
+  lng: number;
+  contato?: string;
+};
 
 /** Internal links of a page's server HTML (menus, phone menu, footer, content). */
 function internalLinks(html: string): string[] {
@@ -302,6 +328,24 @@ describe("content pages, blog and partner map in Chromium", () => {
       return boxes.every((box) => box.width >= 24 && box.height >= 24) ? count : -1;
     });
     expect(overlapping).toBe(0);
+
+    // The filter offers the site's segments, no other (decision 129), by their ids; the legend too.
+    const segments = siteSegments("vertice-segments-data.json");
+    const options = page.getByLabel("Segmento").locator("option");
+    expect(await options.allTextContents()).toEqual(["Todos os Segmentos", ...segments.map((s) => s.name)]);
+    expect(await options.evaluateAll((all) => all.map((o) => (o as HTMLOptionElement).value))).toEqual([
+      "",
+      ...segments.map((s) => s.id),
+    ]);
+    expect(await page.locator(".map-legend li").allTextContents()).toEqual(segments.map((s) => s.name));
+    // Every marker's segment is one of them: none is drawn white, as an unknown segment would be.
+    const colours = await markers.evaluateAll((all) =>
+      all.map((m) =>
+        (m.querySelector(".partner-marker") as HTMLElement).style.getPropertyValue("--marker-color"),
+      ),
+    );
+    expect(colours.filter((c) => c === "#ffffff")).toEqual([]);
+
     await page.getByLabel("Em Expansão").uncheck();
     const active = await markers.count();
     expect(active).toBeLessThan(32);
@@ -312,21 +356,30 @@ describe("content pages, blog and partner map in Chromium", () => {
     await page.getByLabel("Segmento").selectOption("");
     await expect.poll(() => markers.count()).toBe(32);
 
-    // Keyboard: a marker takes focus and Enter opens its info window.
-    await markers.first().focus();
+    // Keyboard: a marker takes focus and Enter opens its info window: the partner's name, its
+    // city, its segment, its status and how to reach it.
+    await page.locator('.leaflet-marker-icon[title^="Campo Forte Consultoria Agro, Rio Verde – GO"]').focus();
     await page.keyboard.press("Enter");
     const popup = page.locator(".leaflet-popup");
     await popup.waitFor();
-    expect(await popup.getByRole("link", { name: "Entrar em Contato" }).getAttribute("href")).toMatch(
-      /^https:\/\/wa\.me\/55/,
-    );
-    await popup.getByText(/Parceiro Ativo|Em Expansão/).waitFor();
+    expect(await popup.locator(".partner-popup > *").allTextContents()).toEqual([
+      "Campo Forte Consultoria Agro",
+      "Rio Verde – GO",
+      "Agronegócio",
+      "Parceiro Ativo",
+      "Entrar em Contato",
+      "Conversa no WhatsApp do parceiro",
+    ]);
+    // Without JavaScript the link is the contact page; with it, the chat popup opens for the partner.
+    const contact = popup.getByRole("link", { name: "Entrar em Contato" });
+    expect(await contact.getAttribute("href")).toBe("/contato");
+    expect(await contact.getAttribute("data-opens-chat")).toBe("");
     await page.screenshot({ path: path.join(screenshots, "map-1280.png") });
 
     // Markers are moved apart again at each zoom: from zoom 7 every one stands on its city, so two
     // markers are as far apart as their cities (at zoom 4 these two were pushed ~30 px apart).
     const centre = async (city: string) => {
-      const box = (await page.locator(`.leaflet-marker-icon[title^="${city} – "]`).boundingBox())!;
+      const box = (await page.locator(`.leaflet-marker-icon[title*=", ${city} – "]`).boundingBox())!;
       return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
     };
     for (let zoom = 5; zoom <= 7; zoom++) {
@@ -340,9 +393,7 @@ describe("content pages, blog and partner map in Chromium", () => {
         })
         .toBe(true);
     }
-    const { partners } = JSON.parse(
-      readFileSync(path.join(projectRoot, "content/data/partners-data.json"), "utf8"),
-    ) as { partners: Array<{ cidade: string; lat: number; lng: number }> };
+    const { partners } = shipped<{ partners: ShippedPartner[] }>("partners-data.json");
     const at7 = (city: string) => {
       const { lat, lng } = partners.find((p) => p.cidade === city)!;
       return projectToPixels(lat, lng, 7);
@@ -360,6 +411,54 @@ describe("content pages, blog and partner map in Chromium", () => {
       .toBeLessThanOrEqual(1.5);
     expect(problems).toEqual([]);
     await context.close();
+  });
+
+  it("partner map in English: the segments' names in the filter, the legend and the info window; the list's contact links without JavaScript", async () => {
+    const context = await browser.newContext({ locale: "en-US", viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    const problems = watchProblems(page);
+    await gotoHydrated(page, `${server.url}/en/mapa-parceiros`);
+    const english = siteSegments("en/vertice-segments-data.json");
+    expect(english.map((s) => s.name)).toEqual([
+      "Agribusiness",
+      "Manufacturing",
+      "Distribution",
+      "Retail",
+      "Construction",
+      "Services",
+    ]);
+    const options = page.getByLabel("Segment").locator("option");
+    expect(await options.allTextContents()).toEqual(["All Segments", ...english.map((s) => s.name)]);
+    expect(await page.locator(".map-legend li").allTextContents()).toEqual(english.map((s) => s.name));
+    await page.getByLabel("Segment").selectOption("Agribusiness");
+    await expect.poll(() => page.locator(".partner-list li").count()).toBe(6);
+    await page.getByLabel("Segment").selectOption("");
+    const markers = page.locator(".leaflet-marker-icon");
+    await expect.poll(() => markers.count()).toBe(32);
+    await page.locator('.leaflet-marker-icon[title^="Tocantins Gestão, Palmas – TO"]').focus();
+    await page.keyboard.press("Enter");
+    const popup = page.locator(".leaflet-popup");
+    await popup.waitFor();
+    expect(await popup.locator(".partner-popup > *").allTextContents()).toEqual([
+      "Tocantins Gestão",
+      "Palmas – TO",
+      "Services",
+      "Expanding",
+      "Get in Touch",
+      "Chat through Vértice's WhatsApp",
+    ]);
+    expect(await popup.getByRole("link", { name: "Get in Touch" }).getAttribute("href")).toBe("/en/contato");
+    expect(problems).toEqual([]);
+    await context.close();
+
+    // The server's list, for visitors without JavaScript: each partner by name, its contact the
+    // contact page (whose form keeps the lead), never a WhatsApp number nobody is named to.
+    const html = await (await fetch(`${server.url}/mapa-parceiros`)).text();
+    const links = [...html.matchAll(/<a\b[^>]*data-opens-chat[^>]*>/g)].map((m) => m[0]);
+    expect(links).toHaveLength(32);
+    expect(links.every((a) => a.includes('href="/contato"') && a.includes("data-chat-partner="))).toBe(true);
+    expect(html).not.toContain('href="https://wa.me/');
+    expect(html).toContain("<strong>Campo Forte Consultoria Agro</strong>");
   });
 
   it("the templates at phone width", async () => {
@@ -380,5 +479,105 @@ describe("content pages, blog and partner map in Chromium", () => {
       await page.screenshot({ path: path.join(screenshots, `${name}-390.png`), fullPage: true });
     }
     await context.close();
+  });
+
+  describe("partner map: 'Entrar em Contato' stores one lead naming the partner, then opens WhatsApp", () => {
+    let jira: FakeJira;
+    let own: ServerProcess;
+
+    beforeAll(async () => {
+      jira = await startFakeJira();
+      // Its own server: this one sends leads, which the shared one's readers must not see.
+      // Tests fill forms faster than a person; the minimum time is checked in the integration tests.
+      own = await startServerProcess({ ...jiraEnv(jira), FORM_MIN_FILL_MS: "0" });
+    });
+    afterAll(async () => {
+      await own?.stop();
+      await jira?.close();
+    });
+
+    it("the partner's own WhatsApp, or the company's for a partner without one, the message and the Jira issue naming the partner (decision 129)", async () => {
+      const context = await browser.newContext({ locale: "pt-BR", viewport: { width: 1280, height: 900 } });
+      // The outside world is not reachable here: the chat link answers from this fake instead.
+      await context.route(/^https:\/\/(wa\.me|api\.whatsapp\.com)\//, (route) =>
+        route.fulfill({ status: 200, contentType: "text/html", body: "<title>WhatsApp</title>" }),
+      );
+      const page = await context.newPage();
+      const problems = watchProblems(page);
+      await gotoHydrated(page, `${own.url}/mapa-parceiros`);
+      await expect.poll(() => page.locator(".leaflet-marker-icon").count()).toBe(32);
+      const { partners } = shipped<{ partners: ShippedPartner[] }>("partners-data.json");
+
+      const contactThrough = async (nome: string, visitor: string) => {
+        const partner = partners.find((p) => p.nome === nome)!;
+        const label = `${partner.nome} (${partner.cidade}/${partner.estado})`;
+        await page.locator(`.leaflet-marker-icon[title^="${nome}, "]`).focus();
+        await page.keyboard.press("Enter");
+        const popup = page.locator(".leaflet-popup", { hasText: nome });
+        await popup.waitFor();
+        const before = jira.issues.length;
+        await popup.getByRole("link", { name: "Entrar em Contato" }).click();
+        const dialog = page.getByRole("dialog", { name: `Fale com ${nome}` });
+        await dialog.waitFor();
+        await dialog.getByText(`Parceiro Vértice em ${partner.cidade} – ${partner.estado}.`).waitFor();
+        await dialog.getByLabel("Nome").fill(visitor);
+        await dialog.getByLabel("WhatsApp").fill("11987654321");
+        const opened = context.waitForEvent("page");
+        await dialog.getByRole("button", { name: "Iniciar conversa" }).click();
+        await dialog.getByText("WhatsApp aberto! Continue a conversa lá.").waitFor();
+        const chat = await opened;
+        await chat.waitForURL(/^https:\/\/wa\.me\//);
+        const url = new URL(chat.url());
+        await chat.close();
+        await dialog.waitFor({ state: "hidden" });
+        // Exactly one lead, and its issue says whom the visitor asked for.
+        await expect.poll(() => jira.issues.length).toBe(before + 1);
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        expect(jira.issues.length).toBe(before + 1);
+        const issue = jira.issues.at(-1)!;
+        return { partner, label, url, issue };
+      };
+
+      const ownNumber = await contactThrough("Campo Forte Consultoria Agro", "Ana Souza");
+      expect(ownNumber.url.pathname).toBe(`/${ownNumber.partner.contato!.split("/").at(-1)}`);
+      expect(ownNumber.url.pathname).toBe("/5564983746093");
+      const message = ownNumber.url.searchParams.get("text")!;
+      expect(message).toContain(`Quero falar com o parceiro ${ownNumber.label}`);
+      expect(message).toMatch(/Olá! Meu nome é Ana Souza\./);
+      expect(message).toContain(`(Protocolo ${ownNumber.issue.key})`);
+      // The temperature's prefix, then whom for and who (B §9.3's summary, decision 129).
+      expect(ownNumber.issue.summary).toMatch(/^\S+ Contato com o parceiro /);
+      expect(ownNumber.issue.summary.endsWith(`Contato com o parceiro ${ownNumber.label}: Ana Souza`)).toBe(
+        true,
+      );
+      expect(ownNumber.issue.labels).toEqual(expect.arrayContaining(["whatsapp", "lead"]));
+      expect(JSON.stringify(ownNumber.issue.description)).toContain(
+        `Contato com o parceiro ${ownNumber.label}: `,
+      );
+      expect(JSON.stringify(ownNumber.issue.description)).toContain(
+        "a conversa abriu no WhatsApp do parceiro (5564983746093).",
+      );
+
+      // An expanding partner without a number of its own: the company's WhatsApp, told in the info
+      // window, and the message still names the partner for the company to pass on.
+      await page.locator('.leaflet-marker-icon[title^="Tocantins Gestão, "]').focus();
+      await page.keyboard.press("Enter");
+      await page
+        .locator(".leaflet-popup", { hasText: "Tocantins Gestão" })
+        .getByText("Conversa pelo WhatsApp da Vértice")
+        .waitFor();
+      const company = await contactThrough("Tocantins Gestão", "Bruno Lima");
+      expect(company.partner.contato).toBeUndefined();
+      expect(company.url.pathname).toBe("/5562999990000");
+      expect(company.url.searchParams.get("text")).toContain(`Quero falar com o parceiro ${company.label}`);
+      expect(company.issue.summary.endsWith(`Contato com o parceiro ${company.label}: Bruno Lima`)).toBe(
+        true,
+      );
+      expect(JSON.stringify(company.issue.description)).toContain(
+        "a conversa abriu no WhatsApp da empresa: apresente o visitante ao parceiro.",
+      );
+      expect(problems).toEqual([]);
+      await context.close();
+    });
   });
 });

@@ -77,6 +77,26 @@ describe("the public site in Chromium (A §2, §4, §9)", () => {
     await context.close();
   });
 
+  it("cafe, loja and restaurante are no segments (decision 129): their subdomains are the main site, as any unknown label", async () => {
+    const port = new URL(server.url).port;
+    const context = await browser.newContext({ locale: "pt-BR" });
+    const page = await context.newPage();
+    const home = async (host: string) => {
+      await gotoHydrated(page, `http://${host}:${port}/`);
+      return {
+        title: await page.title(),
+        h1: await page.locator("main h1").textContent(),
+        wheel: await page.locator("#segmentos-titulo").count(),
+      };
+    };
+    const unknown = await home("qualquer.localhost");
+    expect(unknown.wheel).toBe(1);
+    expect(unknown.title).not.toMatch(/Cafeterias|Lojas|Restaurantes/);
+    for (const host of ["cafe.localhost", "loja.localhost", "restaurante.localhost"])
+      expect(await home(host), host).toEqual(unknown);
+    await context.close();
+  });
+
   it("desktop menu: mega menu on hover and by keyboard, sticky look after 50 px at 88 px", async () => {
     const context = await browser.newContext({ locale: "pt-BR", viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();

@@ -27,6 +27,12 @@ describe("the pages that show a document", () => {
         { path: "mapa-parceiros", template: "map" },
       ]).map((r) => r.path),
     ).toEqual(["/mapa-parceiros"]);
+    // The segments name the map's segments too (decision 129).
+    expect(
+      previewRoutes("vertice-segments-data", {}, [{ path: "mapa-parceiros", template: "map" }]).map(
+        (r) => r.path,
+      ),
+    ).toEqual(["/", "/mapa-parceiros"]);
     expect(previewRoutes("form-demo", {})[0]!.path).toBe("/demo");
     expect(previewRoutes("hero-section-data", {})).toEqual([{ path: "/", label: "Página inicial" }]);
   });

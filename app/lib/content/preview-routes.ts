@@ -30,7 +30,6 @@ const HOME_SECTIONS = new Set([
   "hero-section-data",
   "video-demo-data",
   "cards-slider-data",
-  "vertice-segments-data",
   "circle-features-data",
   "why-choose-data",
   "accordion-features-data",
@@ -44,10 +43,12 @@ type Items = {
 
 /**
  * The routes of a document. `data` is the document (the draft being previewed: a new post is
- * listed); `pages` the content pages, for the partner map's.
+ * listed); `pages` the content pages, for the partner map's (its partners and segments).
  */
 export function previewRoutes(name: string, data: unknown, pages: Items["pages"] = []): PreviewRoute[] {
   const doc = (typeof data === "object" && data !== null ? data : {}) as Items;
+  // The segments also name and colour the partner map's (decision 129).
+  if (name === "vertice-segments-data") return [HOME, ...mapPages(pages)];
   if (HOME_SECTIONS.has(name)) return [HOME];
   if (FORM_ROUTES[name]) return FORM_ROUTES[name];
   switch (name) {
@@ -67,10 +68,14 @@ export function previewRoutes(name: string, data: unknown, pages: Items["pages"]
     case "pages-data":
       return (doc.pages ?? []).map(pageRoute);
     case "partners-data":
-      return pages.filter((page) => page.template && MAP_TEMPLATES.has(page.template)).map(pageRoute);
+      return mapPages(pages);
     default:
       return [];
   }
+}
+
+function mapPages(pages: NonNullable<Items["pages"]>): PreviewRoute[] {
+  return pages.filter((page) => page.template && MAP_TEMPLATES.has(page.template)).map(pageRoute);
 }
 
 function pageRoute(page: { path: string; seo?: { title?: string } }): PreviewRoute {

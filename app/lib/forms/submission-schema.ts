@@ -35,6 +35,8 @@ export const submissionSchema = z.strictObject({
     .strictObject({
       planId: z.string().max(PLAN_ID_MAX_LENGTH).regex(PLAN_ID_PATTERN).optional(),
       annual: z.boolean().optional(),
+      /** The partner map's partner the chat was opened for (decision 129); the server names it. */
+      partnerId: z.number().int().positive().optional(),
     })
     .default({}),
 });

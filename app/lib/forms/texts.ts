@@ -96,6 +96,10 @@ const pt = {
   chatOpenLink: "Abrir o WhatsApp",
   chatMessage: (name: string, protocol: string) =>
     `Olá! Meu nome é ${name}. Gostaria de saber mais sobre o Vértice ERP. (Protocolo ${protocol})`,
+  // The message when the popup for a partner of the map cannot load (decision 129); the popup's
+  // own texts for a partner are in its chunk (app/components/chat-partner-texts.ts).
+  chatPartnerFallback: (partner: string) =>
+    `Olá! Quero falar com o parceiro ${partner}, do mapa de parceiros do Vértice.`,
   close: "Fechar",
 };
 
@@ -190,6 +194,8 @@ const en: FormTexts = {
   chatOpenLink: "Open WhatsApp",
   chatMessage: (name, protocol) =>
     `Hello! My name is ${name}. I'd like to know more about Vértice ERP. (Protocol ${protocol})`,
+  chatPartnerFallback: (partner) =>
+    `Hello! I'd like to talk to the partner ${partner}, from Vértice's partner map.`,
   close: "Close",
 };
 

@@ -12,7 +12,7 @@ import {
   sitemapXml,
 } from "./sitemap.ts";
 
-const SEGMENTS = ["agronegocio", "industria", "cafe"];
+const SEGMENTS = ["agronegocio", "industria", "comercio"];
 
 describe("siteBaseUrl: segment subdomains of the public base address", () => {
   it("returns the main site's base unchanged", () => {
@@ -24,13 +24,13 @@ describe("siteBaseUrl: segment subdomains of the public base address", () => {
     expect(siteBaseUrl("https://www.example.com.br", "agronegocio")).toBe(
       "https://agronegocio.example.com.br",
     );
-    expect(siteBaseUrl("https://example.com", "cafe")).toBe("https://cafe.example.com");
+    expect(siteBaseUrl("https://example.com", "comercio")).toBe("https://comercio.example.com");
   });
 
   it("keeps scheme, port and a base path", () => {
     expect(siteBaseUrl("http://localhost:3000", "agronegocio")).toBe("http://agronegocio.localhost:3000");
-    expect(siteBaseUrl("https://www.example.com:8443/site/", "loja")).toBe(
-      "https://loja.example.com:8443/site",
+    expect(siteBaseUrl("https://www.example.com:8443/site/", "servicos")).toBe(
+      "https://servicos.example.com:8443/site",
     );
   });
 
@@ -53,7 +53,7 @@ describe("sitemapEntries", () => {
       expect(locs).toContain(`https://agronegocio.example.com.br${page}`);
     }
     for (const page of [...PARTNER_PATHS, "/blog"]) {
-      expect(locs).toContain(`https://cafe.example.com.br${page}`);
+      expect(locs).toContain(`https://comercio.example.com.br${page}`);
     }
     expect(locs).toContain("https://www.example.com.br/");
     expect(locs).toContain("https://www.example.com.br/en");
@@ -140,7 +140,7 @@ describe("the /sitemap.xml and /robots.txt routes", () => {
       services: {
         config: { publicBaseUrl: "https://www.example.com.br" },
         content: { get: async () => null },
-        domains: { subdomains: { agronegocio: { name: "Agronegócio" }, cafe: { name: "Cafeterias" } } },
+        domains: { subdomains: { agronegocio: { name: "Agronegócio" }, comercio: { name: "Comércio" } } },
       },
       request: { adminHost },
     } as unknown as AppLoadContext;
@@ -152,7 +152,7 @@ describe("the /sitemap.xml and /robots.txt routes", () => {
     expect(response.headers.get("Content-Type")).toBe("application/xml; charset=utf-8");
     expect(response.headers.get("Cache-Control")).toBe("public, max-age=3600");
     const body = await response.text();
-    expect(body).toContain("<loc>https://cafe.example.com.br/planos</loc>");
+    expect(body).toContain("<loc>https://comercio.example.com.br/planos</loc>");
     expect(body.match(/<url>/g)).toHaveLength(3 * SITEMAP_PATHS.length * 2);
   });
 

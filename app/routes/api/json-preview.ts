@@ -21,7 +21,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const draft = await workflow.draft(name, level);
     if (!draft) throw new DomainError("not-found", "workflow.noDraft");
     const pages =
-      name === "partners-data"
+      name === "partners-data" || name === "vertice-segments-data"
         ? ((await content.get("pages-data", { segment: null, lang: "pt" }))?.data.pages ?? [])
         : [];
     const choices = previewChoices({
