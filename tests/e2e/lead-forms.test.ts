@@ -465,6 +465,10 @@ describe("lead forms in simulated mode (no Jira configured)", () => {
     await fillDemoFirstStep(page);
     await page.getByRole("button", { name: "Continuar" }).click();
     await page.getByText("Informações registradas! Prossiga com o formulário.").waitFor();
+    // The lead is stored all the same: a success, drawn as one (decision 129).
+    expect(await page.locator(".form-card__status .banner").getAttribute("class")).toBe(
+      "banner banner--success",
+    );
 
     await gotoHydrated(page, server.url);
     await page.getByLabel("Seu e-mail", { exact: true }).fill("simulada@example.com");
