@@ -80,6 +80,24 @@ const DEFAULT_MESSAGES: EditorMessages = {
 /** B §4.6, §9.5: the success message clears after 3 s. */
 export const SAVED_CLEAR_MS = 3_000;
 
+/**
+ * The pinned action bar's height, kept on the page as --editor-bar-height (admin.css): what is
+ * scrolled into view stops above the bar, however many rows its buttons and messages take
+ * (decision 116). A ref callback, so it ends with the bar.
+ */
+function keepRoomForBar(bar: HTMLDivElement | null): (() => void) | undefined {
+  if (!bar || typeof ResizeObserver !== "function") return;
+  const root = document.documentElement;
+  const observer = new ResizeObserver(() =>
+    root.style.setProperty("--editor-bar-height", `${Math.ceil(bar.getBoundingClientRect().height)}px`),
+  );
+  observer.observe(bar);
+  return () => {
+    observer.disconnect();
+    root.style.removeProperty("--editor-bar-height");
+  };
+}
+
 /** What the editor's loader gives (server/http/admin-editor.ts). */
 export interface EditorData {
   name: string;
@@ -247,7 +265,7 @@ export function DocumentEditor({
           );
         })()}
 
-        <div className="editor__actions">
+        <div className="editor__actions" ref={keepRoomForBar}>
           <div className="editor__buttons">
             <button type="submit" className="button button--outline" disabled={busy}>
               {busy && status.action === "draft" ? w.savingDraft : w.saveDraft}

@@ -1,6 +1,7 @@
 import { type ReactNode, useRef, useState } from "react";
 import { ICON_NAMES, Icon, iconSymbol } from "~/components/Icon.tsx";
 import type { FieldStructure } from "~/lib/content/form-structure.ts";
+import { iconLabel } from "~/lib/icon-labels.ts";
 import { formatReais, parseReais, stepReais } from "./currency.ts";
 import { adminTexts as t } from "./texts.ts";
 
@@ -93,48 +94,10 @@ export function CurrencyField({
   );
 }
 
-/** The site's icons by name, in Portuguese, for the picker. */
-const ICON_LABELS: Record<string, string> = {
-  "bar-chart": "gráfico de barras",
-  "trending-up": "tendência de alta",
-  wallet: "carteira",
-  receipt: "recibo",
-  boxes: "caixas",
-  handshake: "aperto de mãos",
-  sparkles: "brilhos",
-  brain: "cérebro",
-  sprout: "broto",
-  factory: "fábrica",
-  truck: "caminhão",
-  store: "loja",
-  "hard-hat": "capacete de obra",
-  briefcase: "maleta",
-  shield: "escudo",
-  "shield-check": "escudo com visto",
-  cloud: "nuvem",
-  users: "pessoas",
-  headset: "fone de atendimento",
-  zap: "raio",
-  clock: "relógio",
-  "check-circle": "círculo com visto",
-  plug: "tomada",
-  "arrow-right": "seta para a direita",
-  calendar: "calendário",
-  play: "reproduzir",
-  layers: "camadas",
-  target: "alvo",
-  "file-text": "documento",
-  "message-circle": "balão de conversa",
-  mail: "envelope",
-  "map-pin": "marcador de mapa",
-};
-
 /** An icon chosen from the site's set (app/components/icons.svg), with the drawing shown beside it. */
 export function IconPickerField({ id, label, hint, value, required, onChange }: FieldControlProps) {
   const current = typeof value === "string" ? value : "";
-  const names = [...ICON_NAMES].sort((a, b) =>
-    (ICON_LABELS[a] ?? a).localeCompare(ICON_LABELS[b] ?? b, "pt-BR"),
-  );
+  const names = [...ICON_NAMES].sort((a, b) => iconLabel(a).localeCompare(iconLabel(b), "pt-BR"));
   const symbol = iconSymbol(current);
   return (
     <div className="field">
@@ -148,14 +111,13 @@ export function IconPickerField({ id, label, hint, value, required, onChange }: 
           {current && !ICON_NAMES.has(current) && (
             // A name the content uses that is not one of the set's own: kept, and said what it draws.
             <option value={current}>
-              {ICON_NAMES.has(symbol)
-                ? t.iconAlias(current, ICON_LABELS[symbol] ?? symbol)
-                : t.iconUnknown(current)}
+              {ICON_NAMES.has(symbol) ? t.iconAlias(current, iconLabel(symbol)) : t.iconUnknown(current)}
             </option>
           )}
+          {/* Shown by its Portuguese name; the id stays the stored value (app/lib/icon-labels.ts). */}
           {names.map((name) => (
             <option key={name} value={name}>
-              {ICON_LABELS[name] ?? name} ({name})
+              {iconLabel(name)}
             </option>
           ))}
         </select>

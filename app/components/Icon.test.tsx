@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
+import { ICON_LABELS, iconLabel } from "~/lib/icon-labels.ts";
 import { DEFAULT_ICON, ICON_NAMES, Icon, iconKey, iconSymbol } from "./Icon.tsx";
 
 const sprite = readFileSync(new URL("./icons.svg", import.meta.url), "utf8");
@@ -33,6 +34,18 @@ describe("B §2.3 — icons by name in kebab, snake or Pascal case, with a defau
   it("every name has its symbol in icons.svg, the default too, and the sprite has nothing unnamed", () => {
     expect(new Set(symbols).size).toBe(symbols.length);
     expect([...symbols].sort()).toEqual([...ICON_NAMES, DEFAULT_ICON].sort());
+  });
+
+  it("every symbol of icons.svg has a Portuguese name for the admin's picker, each its own, no name for a symbol it lacks", () => {
+    expect(Object.keys(ICON_LABELS).sort()).toEqual([...symbols].sort());
+    const names = Object.values(ICON_LABELS);
+    expect(new Set(names).size).toBe(names.length);
+    for (const [id, name] of Object.entries(ICON_LABELS)) {
+      // A name, not the id again: capitalised Portuguese words.
+      expect(name, id).toMatch(/^[A-ZÀ-Ý][a-zà-ÿ]*( [A-Za-zÀ-ÿ-]+)*$/);
+      expect(name.toLowerCase(), id).not.toBe(id.replace(/-/g, " "));
+    }
+    expect(iconLabel("bell")).toBe("Sino");
   });
 
   it("draws an icon as a use of the sprite, hidden from assistive technology, at its size", () => {

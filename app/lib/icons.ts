@@ -4,7 +4,10 @@
  * (editor saves and the build's content test) and the drawing (app/components/Icon.tsx) share it.
  */
 
-/** The symbols of app/components/icons.svg (Icon.test.tsx checks the two agree). */
+/**
+ * The symbols of app/components/icons.svg (Icon.test.tsx checks the two agree); their Portuguese
+ * names for the admin are icon-labels.ts.
+ */
 export const ICON_NAMES: ReadonlySet<string> = new Set(
   (
     "bar-chart trending-up wallet receipt boxes handshake sparkles brain sprout factory truck store " +

@@ -188,6 +188,47 @@ describe("admin area in Chromium: the content and plans editors", () => {
     await context.close();
   });
 
+  it("the pinned save bar never covers 'Adicionar slide' scrolled into view, nor the form's last control, at 1280 and 390 px", async () => {
+    for (const [width, height] of [
+      [1280, 900],
+      [390, 844],
+    ] as const) {
+      const { context, page } = await signIn(width, "/admin/json/hero-section-data.json");
+      await page.setViewportSize({ width, height });
+      const problems = watchProblems(page);
+      // Every slide open: the list runs far below the fold, its button last.
+      for (const summary of await page.locator(".editor__form details.editor-item > summary").all())
+        await summary.click();
+      const add = page.getByRole("button", { name: "Adicionar slide" });
+      const bar = page.locator(".editor__actions");
+      // Brought to the bottom edge, as a focus or a link does (Playwright's own scroll centres it);
+      // beside the versions column the bar's buttons take two rows, taller than a fixed 7rem.
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await add.evaluate((button) => button.scrollIntoView({ block: "nearest" }));
+      const button = (await add.boundingBox())!;
+      const bottom = button.y + button.height;
+      expect(bottom, `${width}px: the button's bottom above the bar's top`).toBeLessThan(
+        (await bar.boundingBox())!.y,
+      );
+      // On screen (to the subpixel the layout rounds to).
+      expect(Math.floor(bottom), `${width}px: the button on screen`).toBeLessThanOrEqual(height);
+      // At the end of the page the last control before the bar is above it too.
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      const last = await page.evaluate(() => {
+        const controls = [
+          ...document.querySelectorAll(
+            ".editor__form :is(input, select, textarea, button):not([type=hidden])",
+          ),
+        ].filter((control) => !control.closest(".editor__actions"));
+        return controls.at(-1)!.getBoundingClientRect().bottom;
+      });
+      expect(last, `${width}px: the last control above the bar`).toBeLessThan((await bar.boundingBox())!.y);
+      await page.screenshot({ path: path.join(screenshots, `admin-editor-bar-${width}.png`) });
+      expect(problems).toEqual([]);
+      await context.close();
+    }
+  });
+
   it("the admin's own shell: no site header, footer or chat; 'Ver site' and 'Sair'; a menu button on a phone", async () => {
     const { context, page } = await signIn(1280, "/admin/dashboard");
     const problems = watchProblems(page);

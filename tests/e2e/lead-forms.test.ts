@@ -66,7 +66,8 @@ describe("lead forms in Chromium, delivered to the fake Jira", () => {
     expect(
       await page.locator("#campo-nomeResponsavel + .field__error, .field__error").first().textContent(),
     ).toBe("Este campo é obrigatório");
-    expect(await page.getByRole("button", { name: "Anterior" }).isDisabled()).toBe(true);
+    // No Anterior on the first step: there is nowhere to go back to.
+    expect(await page.getByRole("button", { name: "Anterior" }).count()).toBe(0);
 
     await fillDemoFirstStep(page);
     expect(await page.getByLabel("Telefone / WhatsApp").inputValue()).toBe("(62) 99876-5432");
@@ -86,6 +87,8 @@ describe("lead forms in Chromium, delivered to the fake Jira", () => {
     await page.getByRole("heading", { name: "Sua empresa" }).waitFor();
     expect(await page.locator(".banner--success").textContent()).toMatch(/^Registro criado: FDVW-\d+$/);
     expect(jira.issues.length).toBe(before + 1);
+    // From the second step on, Anterior is there and usable.
+    expect(await page.getByRole("button", { name: "Anterior" }).isEnabled()).toBe(true);
 
     // maxSelect 3 on segmento: the fourth choice is refused with a message, the first three kept
     // (decision 128); unchecking one makes room and clears the message.
@@ -234,9 +237,12 @@ describe("lead forms in Chromium, delivered to the fake Jira", () => {
     page = await context.newPage();
     const before = jira.issues.length;
     await page.goto(`${server.url}/demonstracao`);
+    // The server draws the first step without Anterior too, before and after a post.
+    expect(await page.getByRole("button", { name: "Anterior" }).count()).toBe(0);
     await page.getByRole("button", { name: "Continuar" }).click();
     await page.waitForLoadState();
     expect(await page.locator(".field__error").first().textContent()).toBe("Este campo é obrigatório");
+    expect(await page.getByRole("button", { name: "Anterior" }).count()).toBe(0);
     await fillDemoFirstStep(page);
     await page.getByRole("button", { name: "Continuar" }).click();
     // The page carries no challenge (decision 122): the server asks once to confirm, answers kept.
@@ -465,6 +471,10 @@ describe("lead forms in simulated mode (no Jira configured)", () => {
     await fillDemoFirstStep(page);
     await page.getByRole("button", { name: "Continuar" }).click();
     await page.getByText("Informações registradas! Prossiga com o formulário.").waitFor();
+    // The lead is stored all the same: a success, drawn as one (decision 134).
+    expect(await page.locator(".form-card__status .banner").getAttribute("class")).toBe(
+      "banner banner--success",
+    );
 
     await gotoHydrated(page, server.url);
     await page.getByLabel("Seu e-mail", { exact: true }).fill("simulada@example.com");

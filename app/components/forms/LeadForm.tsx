@@ -143,16 +143,20 @@ export function LeadForm(props: LeadFormProps) {
           <PrivacyNotice privacy={form.privacy} purposeLabel={texts.purpose} />
 
           <div className="lead-form__actions">
-            <button
-              type="submit"
-              name="_intent"
-              value="back"
-              className="button button--outline"
-              disabled={step === 0 || busy}
-              formNoValidate
-            >
-              {texts.previous}
-            </button>
+            {/* No way back from the first step: a disabled Anterior there only looked broken. The
+                server draws a step without JavaScript with this component too. */}
+            {step > 0 && (
+              <button
+                type="submit"
+                name="_intent"
+                value="back"
+                className="button button--outline"
+                disabled={busy}
+                formNoValidate
+              >
+                {texts.previous}
+              </button>
+            )}
             <button
               type="submit"
               name="_intent"

@@ -154,6 +154,7 @@ describe("B §8.1 — the status after storing a step", () => {
     expect(submissionStatus("complete", null)).toEqual({ kind: "finish-failed" });
   });
 
+  // Simulated mode stores the lead as the real one does: a success, not B §8.1's warning (decision 134).
   it("each status has the catalogue's words and message type", () => {
     const t = formTexts("pt");
     const cases = [
@@ -161,11 +162,11 @@ describe("B §8.1 — the status after storing a step", () => {
       [
         { kind: "created-simulated", key: "SIM-1" },
         "Informações registradas! Prossiga com o formulário.",
-        "warning",
+        "success",
       ],
       [{ kind: "create-failed" }, "Erro temporário, mas dados foram salvos localmente.", "warning"],
       [{ kind: "finished", key: "FDVW-7" }, "Formulário finalizado: FDVW-7", "success"],
-      [{ kind: "finished-simulated", key: "SIM-1" }, "Formulário concluído com sucesso!", "warning"],
+      [{ kind: "finished-simulated", key: "SIM-1" }, "Formulário concluído com sucesso!", "success"],
       [{ kind: "finish-failed" }, "Erro ao finalizar, mas dados foram salvos.", "error"],
     ] as const;
     for (const [status, text, tone] of cases) {

@@ -103,16 +103,21 @@ export function firstStepWithErrors(form: FormDefinition, errors: FieldErrors, f
   return index === -1 ? fallback : index;
 }
 
-/** Message type of a status (B §4.3: info, success, warning, error). */
+/**
+ * Message type of a status (B §4.3: info, success, warning, error). A lead stored without Jira is
+ * stored all the same: its messages are successes, not B §8.1's warnings (decision 134).
+ */
 export function statusTone(status: FlowStatus): "success" | "warning" | "error" {
   switch (status.kind) {
     case "created":
+    case "created-simulated":
     case "finished":
+    case "finished-simulated":
       return "success";
+    case "create-failed":
+      return "warning";
     case "finish-failed":
       return "error";
-    default:
-      return "warning";
   }
 }
 

@@ -1,0 +1,85 @@
+import { DEFAULT_ICON } from "./icons.ts";
+
+/**
+ * Every symbol of app/components/icons.svg by its id (the ids of icons.ts, and the default dot), with
+ * the Portuguese name the admin's icon picker shows (Icon.test.tsx checks that every id has one).
+ * Content stores the id; the name is only shown. A module of its own so that only the admin's
+ * script carries the names, not every page that draws an icon.
+ */
+export const ICON_LABELS: Readonly<Record<string, string>> = {
+  "bar-chart": "Gráfico de barras",
+  "trending-up": "Tendência de alta",
+  wallet: "Carteira",
+  receipt: "Recibo",
+  boxes: "Caixa",
+  handshake: "Aperto de mãos",
+  sparkles: "Brilhos",
+  brain: "Cérebro",
+  sprout: "Broto",
+  factory: "Fábrica",
+  truck: "Caminhão",
+  store: "Loja",
+  "hard-hat": "Capacete de obra",
+  briefcase: "Maleta",
+  shield: "Escudo",
+  "shield-check": "Escudo com visto",
+  cloud: "Nuvem",
+  users: "Pessoas",
+  headset: "Fone de atendimento",
+  zap: "Raio",
+  clock: "Relógio",
+  "check-circle": "Círculo com visto",
+  plug: "Plugue",
+  "arrow-right": "Seta para a direita",
+  calendar: "Calendário",
+  "calendar-check": "Calendário com visto",
+  "shopping-cart": "Carrinho de compras",
+  play: "Reproduzir",
+  layers: "Camadas",
+  target: "Alvo",
+  "file-text": "Documento",
+  "message-circle": "Balão de conversa",
+  mail: "Envelope",
+  "map-pin": "Marcador de mapa",
+  [DEFAULT_ICON]: "Ponto",
+  // Lucide's drawings (icons.svg says whose), for the names the sample content uses.
+  rocket: "Foguete",
+  "graduation-cap": "Chapéu de formatura",
+  ellipsis: "Reticências",
+  code: "Código",
+  user: "Pessoa",
+  "heart-pulse": "Coração com batimento",
+  "clipboard-list": "Prancheta com lista",
+  calculator: "Calculadora",
+  "building-2": "Prédio",
+  bell: "Sino",
+  scale: "Balança",
+  route: "Rota",
+  "chart-pie": "Gráfico de pizza",
+  "chart-gantt": "Gráfico de Gantt",
+  "book-open": "Livro aberto",
+  workflow: "Fluxo de trabalho",
+  sunrise: "Nascer do sol",
+  sun: "Sol",
+  sheet: "Planilha",
+  "share-2": "Compartilhar",
+  server: "Servidor",
+  "circle-play": "Reproduzir em círculo",
+  percent: "Porcentagem",
+  megaphone: "Megafone",
+  "list-tree": "Lista em árvore",
+  lightbulb: "Lâmpada",
+  "life-buoy": "Boia salva-vidas",
+  landmark: "Edifício com colunas",
+  globe: "Globo",
+  files: "Documentos",
+  "circle-off": "Círculo cortado",
+  "calendar-days": "Calendário com dias",
+  "calendar-clock": "Calendário com relógio",
+  award: "Medalha",
+};
+
+/** The Portuguese name of a symbol, or its id for one the table lacks (the unit test allows none). */
+export function iconLabel(symbol: string): string {
+  return ICON_LABELS[symbol] ?? symbol;
+}
