@@ -96,6 +96,15 @@ describe("outgoing webhooks in Chromium", () => {
     await page.getByRole("link", { name: `${hooks.url}/crm` }).waitFor();
     expect(await page.locator(".webhook-table tbody tr").first().textContent()).toContain("Entregue");
     expect(problems).toEqual([]);
+    // A request React Router aborted, rejecting where nothing awaits it (app/entry.client.tsx), is
+    // not an error a person's console shows; any other rejection still is.
+    await page.evaluate(() => {
+      void Promise.reject(new DOMException("signal is aborted without reason", "AbortError"));
+      void Promise.reject(new Error("falha de verdade"));
+    });
+    await expect.poll(() => problems.length).toBe(1);
+    expect(problems[0]).toContain("falha de verdade");
+    problems.length = 0;
 
     // Both screens pass axe (WCAG 2.1 AA) on a desktop and on a phone, the log with a delivery in it.
     const detail = `${server.url}/admin/webhooks/${/[0-9a-f-]{36}/.exec((await page.getByRole("link", { name: `${hooks.url}/crm` }).getAttribute("href")) ?? "")?.[0]}`;
