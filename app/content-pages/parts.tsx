@@ -84,10 +84,15 @@ export function SafeImage({
   width = 1200,
   height = 800,
   sizes = "content",
+  loading,
+  fetchPriority,
 }: {
   src: string;
   /** The document's alt text; undefined takes the library's. */
   alt: string | undefined;
+  /** An image in the first screen (a post's cover) loads at once, first: it is the page's LCP. */
+  loading?: ContentImageProps["loading"];
+  fetchPriority?: ContentImageProps["fetchPriority"];
   fallbackAlt?: string;
   texts: PageTexts;
   className?: string;
@@ -114,6 +119,8 @@ export function SafeImage({
       height={height}
       sizes={sizes}
       className={className}
+      loading={loading}
+      fetchPriority={fetchPriority}
       imgRef={(img) => {
         if (!failed && failedBeforeHydration(img)) setFailed(true);
       }}

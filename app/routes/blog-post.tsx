@@ -145,6 +145,8 @@ export default function BlogPostRoute({ loaderData }: Route.ComponentProps) {
               width={1200}
               height={630}
               className="blog-post__image"
+              loading="eager"
+              fetchPriority="high"
             />
             <p className="blog-post__meta">
               {t.blogBy} <strong>{post.author}</strong> ·{" "}
@@ -155,7 +157,7 @@ export default function BlogPostRoute({ loaderData }: Route.ComponentProps) {
             <p className="blog-post__intro">{post.content.introduction}</p>
             {post.content.sections.map((section) => (
               <section key={section.title}>
-                <h3>{section.title}</h3>
+                <h2 className="blog-post__section-title">{section.title}</h2>
                 {section.paragraphs.map((paragraph) => (
                   <p key={paragraph.slice(0, 40)}>{paragraph}</p>
                 ))}

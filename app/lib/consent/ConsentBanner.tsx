@@ -50,8 +50,11 @@ export function ConsentBanner({ texts, policyUrl, granted, signal, reopened, onD
       <h2 id={titleId} className="consent__title">
         {texts.title}
       </h2>
-      <p className="consent__intro">
-        {texts.intro} <a href={policyUrl}>{texts.policy}</a>.
+      {/* Two short blocks, not one long one: on a phone a long text drawn after load is the page's
+          largest paint (its LCP); each category is described under "Personalizar". */}
+      <p className="consent__intro">{texts.intro}</p>
+      <p className="consent__more">
+        <a href={policyUrl}>{texts.policy}</a> · {texts.later}
       </p>
       {customising && (
         <fieldset className="consent__categories">

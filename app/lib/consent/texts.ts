@@ -4,8 +4,10 @@ import type { ConsentCategory } from "./cookie-list.ts";
 export const consentTexts = {
   pt: {
     title: "Sua privacidade",
-    intro:
-      "Usamos cookies necessários para o site funcionar. Com a sua permissão, usamos também cookies de medição, para entender como o site é usado, e de marketing, para medir nossos anúncios. Você escolhe, e pode mudar de ideia quando quiser em “Preferências de cookies”, no rodapé.",
+    // Short on purpose: on a phone a longer text is the page's largest paint, drawn after load
+    // (its LCP); each category is described under "Personalizar" and in the policy.
+    intro: "Cookies de medição e de marketing só com a sua permissão; os necessários fazem o site funcionar.",
+    later: "Mude quando quiser em “Preferências de cookies”, no rodapé.",
     policy: "Política de Privacidade",
     acceptAll: "Aceitar todos",
     reject: "Rejeitar",
@@ -38,8 +40,8 @@ export const consentTexts = {
   },
   en: {
     title: "Your privacy",
-    intro:
-      "We use necessary cookies to make the site work. With your permission, we also use measurement cookies, to understand how the site is used, and marketing cookies, to measure our ads. You choose, and you can change your mind at any time under “Cookie preferences” in the footer.",
+    intro: "Measurement and marketing cookies only with your permission; necessary ones make the site work.",
+    later: "Change it any time under “Cookie preferences” in the footer.",
     policy: "Privacy Policy",
     acceptAll: "Accept all",
     reject: "Reject",
