@@ -4,7 +4,7 @@ import type { Plugin } from "vite";
 
 /**
  * Writes build/chunk-modules.json after the browser build: for each JavaScript file under
- * build/client, the source modules in it (paths from the project root). bench/bundle-size.mjs
+ * build/client, the source modules in it (paths from the project root). bench/bundle-size.ts
  * reads it to prove that admin, dashboard, user-area, map and editor code never reach a public
  * page. Outside build/client, so it is never served. With `merge`, it adds to the file (the islands).
  */

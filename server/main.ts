@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import { type Config, ConfigError, loadConfig } from "./config.ts";
 import { createLogger } from "./logger.ts";
 import { type RunningServer, startServer } from "./server.ts";
@@ -6,6 +7,9 @@ import { type RunningServer, startServer } from "./server.ts";
 async function main() {
   const dev = process.argv.includes("--dev");
   if (dev) process.env.NODE_ENV ??= "development";
+  // A .env in the working directory (a copy of .env.example) is read at start; what the
+  // environment already sets wins. The suite's servers are given their whole environment and skip it.
+  if (process.env.VERTICE_NO_DOTENV !== "1" && existsSync(".env")) process.loadEnvFile(".env");
   let config: Config;
   try {
     config = loadConfig();

@@ -5,7 +5,7 @@ import { localizeHref, splitLanguagePrefix } from "~/lib/locale.ts";
  * What the public components use of React Router, for island pages (decision 108): there is no
  * router in the browser there, so a link is a link (the next page comes from the page cache), a
  * form posts as HTML does, and the location is the window's. The build aliases `react-router` to
- * this module for the islands only (scripts/build-islands.ts); anything else imported from
+ * this module for the islands only (vite.islands.config.ts); anything else imported from
  * `react-router` fails that build, which is the point.
  */
 

@@ -1,4 +1,4 @@
-import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from "pdf-lib";
+import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from "@cantoo/pdf-lib";
 import { formatBoletoLine } from "~/lib/billing/boleto.ts";
 import { saoPauloDay } from "~/lib/billing/dates.ts";
 import { INVOICE_STATUS_LABELS, type InvoiceStatus } from "~/lib/billing/invoice-status.ts";
@@ -91,7 +91,7 @@ function chunks(code: string, font: PDFFont, size: number, width: number): strin
 }
 
 /**
- * The invoice as a PDF (pdf-lib, A4, the standard Helvetica and Courier fonts): the vendor and the
+ * The invoice as a PDF (@cantoo/pdf-lib, the maintained fork of pdf-lib, A4, the standard Helvetica and Courier fonts): the vendor and the
  * customer, the facts, the lines and total, how to pay while it is open (Pix copia e cola with its
  * QR code, the boleto's digitable line) and its NFS-e. In Portuguese: a Brazilian billing document,
  * the same for every reader and for the accountant's archive.

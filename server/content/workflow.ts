@@ -18,8 +18,9 @@ import { type ContentAdmin, type EditableDocument, validateDocument } from "./ad
  * The editorial workflow (decision 100): a draft per document and level that the public site never
  * reads, its publication (one revision, every cache dropped), and changes due at a time: publish a
  * snapshot of a draft, or unpublish one blog post or content page. Schedules are rows that the
- * job loop runs once (server/content/publisher.ts): the row is locked and marked in the same
- * transaction as the publication, so two instances never both run one, and a restart loses none.
+ * job loop runs once (the periodic job of server/content/build.ts): the row is locked and marked in
+ * the same transaction as the publication, so two instances never both run one, and a restart loses
+ * none.
  */
 
 export interface DraftInfo extends ContentLevel {

@@ -10,13 +10,7 @@ import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { DomainConfig } from "~/lib/locale.ts";
 import { noteSurrogateKey } from "../cache/surrogate-keys.ts";
-import {
-  chooseEncoding,
-  PAGE_CACHE_CONTROL,
-  PageCache,
-  pageAddress,
-  type WarmRequest,
-} from "./page-cache.ts";
+import { PAGE_CACHE_CONTROL, PageCache, pageAddress, type WarmRequest } from "./page-cache.ts";
 
 const domains: DomainConfig = {
   domain: {},
@@ -667,37 +661,6 @@ describe("PageCache when visitors leave (decision 090)", () => {
     nextRender = {};
     await get("/teste-gratis");
     expect((await get("/teste-gratis")).headers.get("x-page-cache")).toBe("hit");
-  });
-});
-
-describe("chooseEncoding", () => {
-  it("prefers brotli when allowed and at hand, then gzip, then the plain page", () => {
-    expect(chooseEncoding("gzip, deflate, br, zstd", true)).toBe("br");
-    expect(chooseEncoding("gzip, deflate, br, zstd", false)).toBe("gzip");
-    expect(chooseEncoding("br;q=0, gzip", true)).toBe("gzip");
-    expect(chooseEncoding("*", true)).toBe("br");
-    expect(chooseEncoding("br", false)).toBe("identity");
-    expect(chooseEncoding(undefined, true)).toBe("identity");
-  });
-});
-
-describe("chooseEncoding without brotli at hand", () => {
-  /** Whether the answer is gzip: what Accept-Encoding allows, by its weights. */
-  const acceptsGzip = (header: string | string[] | undefined) => chooseEncoding(header, false) === "gzip";
-  it("reads Accept-Encoding with its weights", () => {
-    expect(acceptsGzip("gzip, deflate, br")).toBe(true);
-    expect(acceptsGzip("br;q=1.0, gzip;q=0.8")).toBe(true);
-    expect(acceptsGzip("GZIP")).toBe(true);
-    expect(acceptsGzip("x-gzip")).toBe(true);
-    expect(acceptsGzip("*")).toBe(true);
-    expect(acceptsGzip("gzip;q=0")).toBe(false);
-    expect(acceptsGzip("*;q=0")).toBe(false);
-    expect(acceptsGzip("gzip;q=0, *")).toBe(false);
-    expect(acceptsGzip("br")).toBe(false);
-    expect(acceptsGzip("identity")).toBe(false);
-    expect(acceptsGzip("")).toBe(false);
-    expect(acceptsGzip(undefined)).toBe(false);
-    expect(acceptsGzip(["deflate", "gzip"])).toBe(true);
   });
 });
 

@@ -10,6 +10,7 @@ import { collectingSurrogateKeys } from "../cache/surrogate-keys.ts";
 import { PREVIEW_COOKIE } from "../content/preview.ts";
 import { FORM_TOKEN_SHAPE } from "../leads/spam.ts";
 import { byteView } from "./byte-view.ts";
+import { chooseEncoding } from "./encoding.ts";
 import { matchesEtag } from "./etag.ts";
 import { Memo } from "./memo.ts";
 import { isDone, RenderFlights, type Schedule } from "./render-flights.ts";
@@ -506,7 +507,7 @@ function encodingOf(
   brotliAtHand: boolean,
 ): "br" | "gzip" | "identity" {
   const inputs = `${brotliAtHand}|${Array.isArray(header) ? header.join(",") : (header ?? "")}`;
-  return encodings.get(inputs, () => chooseEncoding(header, brotliAtHand));
+  return encodings.get(inputs, () => chooseEncoding(header, brotliAtHand ? ["br", "gzip"] : ["gzip"]));
 }
 
 /** Headers that belong to one answer, not to the page (ETag and Vary are set again on the way in). */
@@ -522,35 +523,6 @@ const PER_RESPONSE_HEADERS = new Set([
   "set-cookie",
   "x-page-cache",
 ]);
-
-/** The weight Accept-Encoding gives each coding ("*" for the rest; a bad q counts as 0). */
-function encodingWeights(header: string | string[] | undefined): Map<string, number> {
-  const value = Array.isArray(header) ? header.join(",") : (header ?? "");
-  const weights = new Map<string, number>();
-  for (const item of value.split(",")) {
-    const [coding, ...params] = item.trim().toLowerCase().split(";");
-    if (!coding) continue;
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
-    const weight = q ? Number(q.slice(2)) : 1;
-    weights.set(coding === "x-gzip" ? "gzip" : coding, Number.isNaN(weight) ? 0 : weight);
-  }
-  return weights;
-}
-
-/**
- * The coding of a cached answer: brotli (the smallest) when allowed and at hand, then gzip, else
- * the plain HTML. Identity is always acceptable for a 200 here (a client refusing it gets it).
- */
-export function chooseEncoding(
-  header: string | string[] | undefined,
-  brotliAtHand: boolean,
-): "br" | "gzip" | "identity" {
-  const weights = encodingWeights(header);
-  const allowed = (coding: string) => (weights.get(coding) ?? weights.get("*") ?? 0) > 0;
-  if (brotliAtHand && allowed("br")) return "br";
-  if (allowed("gzip")) return "gzip";
-  return "identity";
-}
 
 /** The parts of a request that decide its page, to ask for it again. */
 function warmRequestOf(req: IncomingMessage): WarmRequest {

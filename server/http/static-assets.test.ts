@@ -5,18 +5,7 @@ import path from "node:path";
 import { brotliCompressSync, gzipSync } from "node:zlib";
 import express, { type Request, type Response } from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { precompressedAssets, preferredEncoding, publicFiles } from "./static-assets.ts";
-
-describe("preferredEncoding", () => {
-  it("prefers Brotli, then gzip, and honours q=0", () => {
-    expect(preferredEncoding("gzip, deflate, br, zstd")).toBe("br");
-    expect(preferredEncoding("gzip")).toBe("gzip");
-    expect(preferredEncoding("br;q=0, gzip;q=0.5")).toBe("gzip");
-    expect(preferredEncoding("*")).toBe("gzip");
-    expect(preferredEncoding("identity")).toBeNull();
-    expect(preferredEncoding(undefined)).toBeNull();
-  });
-});
+import { precompressedAssets, publicFiles } from "./static-assets.ts";
 
 describe("precompressedAssets", () => {
   const dir = mkdtempSync(path.join(tmpdir(), "assets-"));
@@ -53,6 +42,9 @@ describe("precompressedAssets", () => {
     expect(br.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
     expect(br.body).toEqual(brotliCompressSync(source));
     expect(request("/app-x1.js", "gzip").headers["content-encoding"]).toBe("gzip");
+    // negotiator reads the header (server/http/encoding.ts): gzip refused under *, Brotli taken.
+    expect(request("/app-x1.js", "gzip;q=0, *").headers["content-encoding"]).toBe("br");
+    expect(request("/app-x1.js", "gzip;q=0, br;q=0").passed).toBe(true);
   });
 
   it("leaves files without copies and clients without compression to the next handler", () => {

@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import express, { type RequestHandler } from "express";
+import { chooseEncoding } from "./encoding.ts";
 
 const TYPES: Record<string, string> = {
   ".js": "text/javascript; charset=utf-8",
@@ -13,19 +14,6 @@ interface Precompressed {
   type: string;
   br: Buffer;
   gzip: Buffer;
-}
-
-/** The encoding to answer with: Brotli, then gzip, as the client accepts them (q=0 refuses). */
-export function preferredEncoding(acceptEncoding: string | undefined): "br" | "gzip" | null {
-  const accepted = new Set<string>();
-  for (const part of (acceptEncoding ?? "").split(",")) {
-    const [name = "", ...params] = part.trim().toLowerCase().split(";");
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
-    if (name && (!q || Number(q.slice(2)) > 0)) accepted.add(name);
-  }
-  if (accepted.has("br")) return "br";
-  if (accepted.has("gzip") || accepted.has("*")) return "gzip";
-  return null;
 }
 
 /**
@@ -45,8 +33,8 @@ export function precompressedAssets(dir: string): RequestHandler {
   }
   return (req, res, next) => {
     const file = req.method === "GET" || req.method === "HEAD" ? files.get(req.path) : undefined;
-    const encoding = file && preferredEncoding(req.headers["accept-encoding"]);
-    if (!file || !encoding) return next();
+    const encoding = file && chooseEncoding(req.headers["accept-encoding"], ["br", "gzip"]);
+    if (!file || !encoding || encoding === "identity") return next();
     const body = file[encoding];
     res.setHeader("Content-Type", file.type);
     res.setHeader("Content-Encoding", encoding);

@@ -7,6 +7,7 @@
  * finance contacts, even with two instances running the task on one database.
  */
 import { randomUUID } from "node:crypto";
+import { PDFDocument } from "@cantoo/pdf-lib";
 import { CustomerInvoices } from "@server/billing/customer-invoices.ts";
 import { InvoiceReminders } from "@server/billing/invoice-reminders.ts";
 import type { DatabaseHandle } from "@server/db/client.ts";
@@ -15,7 +16,6 @@ import { DomainError } from "@server/domain-errors.ts";
 import type { PortalActor } from "@server/portal/members.ts";
 import { eq } from "drizzle-orm";
 import { unzipSync, unzlibSync } from "fflate";
-import { PDFDocument } from "pdf-lib";
 import { hasError, parsePix } from "pix-utils";
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
 import { boletoLineProblem, lineOfBarcode, modulo11 } from "~/lib/billing/boleto.ts";

@@ -152,6 +152,8 @@ export async function startServerProcess(
       NODE_ENV: options.development ? "development" : "production",
       PORT: "0",
       HOST: "127.0.0.1",
+      // A developer's .env must not reach the suite's servers.
+      VERTICE_NO_DOTENV: "1",
       LOG_LEVEL: "info",
       // A staff sign-in is two requests (the password, then the code: decision 112) and a test file
       // signs people in many times a minute; the limit itself is tested with values of its own
@@ -238,7 +240,15 @@ export function runServerExpectingFailure(
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [serverEntry], {
       cwd: projectRoot,
-      env: { PATH: process.env.PATH ?? "", NODE_ENV: "production", PORT: "0", HOST: "127.0.0.1", ...env },
+      env: {
+        PATH: process.env.PATH ?? "",
+        NODE_ENV: "production",
+        PORT: "0",
+        HOST: "127.0.0.1",
+        // A developer's .env must not reach the suite's servers.
+        VERTICE_NO_DOTENV: "1",
+        ...env,
+      },
       stdio: ["ignore", "pipe", "pipe"],
     });
     let output = "";
