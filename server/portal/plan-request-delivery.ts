@@ -84,12 +84,7 @@ export class PlanRequestDelivery {
   };
 
   private async create(job: JobRow): Promise<string> {
-    if (!job.planRequestId) throw new JobError("job sem pedido de mudança de plano", false);
-    const [request] = await this.options.db
-      .select()
-      .from(planChangeRequests)
-      .where(eq(planChangeRequests.id, job.planRequestId));
-    if (!request) throw new JobError("pedido de mudança de plano não encontrado", false);
+    const request = await this.requestOf(job);
     if (request.trackerKey) return `pedido já entregue: ${request.trackerKey}`;
     // Withdrawn before it reached Jira: sales have nothing to do, so no issue is made.
     if (request.status === "cancelled") return "pedido retirado pela empresa antes da entrega";
@@ -160,18 +155,24 @@ export class PlanRequestDelivery {
     return `pedido de mudança de plano ${key}`;
   }
 
-  /**
-   * A comment on the request's issue that the company withdrew it. While the issue is still being
-   * made (its job not finished), this waits and is tried again; with no issue at all there is
-   * nothing to tell.
-   */
-  private async tellWithdrawn(job: JobRow): Promise<string> {
+  /** The request a job is about; a job without one, or of a request deleted since, cannot succeed. */
+  private async requestOf(job: JobRow) {
     if (!job.planRequestId) throw new JobError("job sem pedido de mudança de plano", false);
     const [request] = await this.options.db
       .select()
       .from(planChangeRequests)
       .where(eq(planChangeRequests.id, job.planRequestId));
     if (!request) throw new JobError("pedido de mudança de plano não encontrado", false);
+    return request;
+  }
+
+  /**
+   * A comment on the request's issue that the company withdrew it. While the issue is still being
+   * made (its job not finished), this waits and is tried again; with no issue at all there is
+   * nothing to tell.
+   */
+  private async tellWithdrawn(job: JobRow): Promise<string> {
+    const request = await this.requestOf(job);
     if (!request.trackerKey) {
       const [creation] = await this.options.db
         .select({ status: deliveryJobs.status })

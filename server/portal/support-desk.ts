@@ -16,14 +16,21 @@ import {
 import type { AuditLog } from "../admin/audit.ts";
 import type { Database } from "../db/client.ts";
 import type { TicketMessageAuthor } from "../db/enums.ts";
-import { companies, deliveryJobs, supportTickets, ticketAttachments, ticketMessages } from "../db/schema.ts";
+import { companies, deliveryJobs, supportTickets, ticketMessages } from "../db/schema.ts";
 import { DomainError } from "../domain-errors.ts";
 import type { FileStorage } from "../files/storage.ts";
 import { MAX_JOB_ATTEMPTS } from "../leads/retry-policy.ts";
 import { isUuid } from "./companies.ts";
 import { queueReporterMail } from "./ticket-inbound.ts";
 import { replyMail, statusMail } from "./ticket-mail.ts";
-import { replySchema, type TicketRow } from "./tickets.ts";
+import {
+  type AttachmentView,
+  attachmentView,
+  readThread,
+  readTicketFile,
+  replySchema,
+  type TicketRow,
+} from "./tickets.ts";
 
 /** Tickets a page of the inbox lists. */
 export const DESK_PAGE_SIZE = 25;
@@ -67,12 +74,7 @@ export interface DeskListItem {
   createdAt: string;
 }
 
-export interface DeskAttachment {
-  id: string;
-  filename: string;
-  mimeType: string;
-  size: number;
-}
+export type DeskAttachment = AttachmentView;
 
 export interface DeskMessage {
   id: string;
@@ -203,33 +205,18 @@ export class SupportDesk {
 
   async get(id: string): Promise<DeskTicket> {
     const ticket = await this.ticket(id);
-    const [[company], messages, attachments] = await Promise.all([
+    const [[company], { messages, attachments }] = await Promise.all([
       this.options.db.select().from(companies).where(eq(companies.id, ticket.companyId)),
-      this.options.db
-        .select()
-        .from(ticketMessages)
-        .where(eq(ticketMessages.ticketId, id))
-        .orderBy(ticketMessages.createdAt),
-      this.options.db
-        .select()
-        .from(ticketAttachments)
-        .where(eq(ticketAttachments.ticketId, id))
-        .orderBy(ticketAttachments.createdAt),
+      readThread(this.options.db, id),
     ]);
     const name = company ? company.tradeName || company.legalName : "";
-    const view = (a: typeof ticketAttachments.$inferSelect): DeskAttachment => ({
-      id: a.id,
-      filename: a.filename,
-      mimeType: a.mimeType,
-      size: a.size,
-    });
     return {
       ...this.item(ticket, name, messages.at(-1)?.author ?? null, messages.length),
       company: { id: ticket.companyId, name, cnpj: company?.cnpj ?? "" },
       description: ticket.description,
       reporterEmail: ticket.reporterEmail,
       resolvedAt: ticket.resolvedAt?.toISOString() ?? null,
-      attachments: attachments.filter((a) => a.messageId === null).map(view),
+      attachments: attachments.filter((a) => a.messageId === null).map(attachmentView),
       canReply: canReply({ statusCategory: ticket.statusCategory as StatusCategory }),
       thread: messages.map((message) => ({
         id: message.id,
@@ -237,7 +224,7 @@ export class SupportDesk {
         authorName: message.authorName,
         body: message.body,
         createdAt: message.createdAt.toISOString(),
-        attachments: attachments.filter((a) => a.messageId === message.id).map(view),
+        attachments: attachments.filter((a) => a.messageId === message.id).map(attachmentView),
       })),
     };
   }
@@ -335,14 +322,7 @@ export class SupportDesk {
   /** A file of any ticket, for staff. */
   async attachment(ticketId: string, attachmentId: string) {
     await this.ticket(ticketId);
-    if (!isUuid(attachmentId)) throw new DomainError("not-found", "tickets.notFound");
-    const [row] = await this.options.db
-      .select()
-      .from(ticketAttachments)
-      .where(and(eq(ticketAttachments.id, attachmentId), eq(ticketAttachments.ticketId, ticketId)));
-    const bytes = row ? await this.options.storage.get(row.storageName) : null;
-    if (!row || !bytes) throw new DomainError("not-found", "tickets.notFound");
-    return { filename: row.filename, mimeType: row.mimeType, bytes };
+    return readTicketFile(this.options.db, this.options.storage, ticketId, attachmentId);
   }
 
   private async ticket(id: string): Promise<TicketRow> {

@@ -206,6 +206,45 @@ export async function checkAttachments(files: SentFile[]): Promise<CheckedFile[]
   return checked;
 }
 
+/** A ticket's conversation after its opening and every file of it, in the order they came. */
+export async function readThread(db: Database, ticketId: string) {
+  const [messages, attachments] = await Promise.all([
+    db
+      .select()
+      .from(ticketMessages)
+      .where(eq(ticketMessages.ticketId, ticketId))
+      .orderBy(ticketMessages.createdAt),
+    db
+      .select()
+      .from(ticketAttachments)
+      .where(eq(ticketAttachments.ticketId, ticketId))
+      .orderBy(ticketAttachments.createdAt),
+  ]);
+  return { messages, attachments };
+}
+
+/** A file as the screens list it (never where it is stored). */
+export function attachmentView(file: typeof ticketAttachments.$inferSelect): AttachmentView {
+  return { id: file.id, filename: file.filename, mimeType: file.mimeType, size: file.size };
+}
+
+/** A file of a ticket with its bytes from private storage; anything else is "not found". */
+export async function readTicketFile(
+  db: Database,
+  storage: FileStorage,
+  ticketId: string,
+  attachmentId: string,
+): Promise<{ filename: string; mimeType: string; bytes: Buffer }> {
+  if (!isUuid(attachmentId)) throw new DomainError("not-found", "tickets.notFound");
+  const [row] = await db
+    .select()
+    .from(ticketAttachments)
+    .where(and(eq(ticketAttachments.id, attachmentId), eq(ticketAttachments.ticketId, ticketId)));
+  const bytes = row ? await storage.get(row.storageName) : null;
+  if (!row || !bytes) throw new DomainError("not-found", "tickets.notFound");
+  return { filename: row.filename, mimeType: row.mimeType, bytes };
+}
+
 /**
  * Support tickets of the portal (decision 094): opened with their attachments and delivery job in one
  * transaction, listed and read within what canSeeTicket allows (another company's ticket is "not
@@ -317,29 +356,14 @@ export class TicketService {
   /** A ticket with its conversation (marked read for the actor), or "not found" when not theirs to see. */
   async get(actor: PortalActor, id: string): Promise<TicketDetail> {
     const ticket = await this.visible(actor, id);
-    const [messages, attachments, [read]] = await Promise.all([
-      this.options.db
-        .select()
-        .from(ticketMessages)
-        .where(eq(ticketMessages.ticketId, id))
-        .orderBy(ticketMessages.createdAt),
-      this.options.db
-        .select()
-        .from(ticketAttachments)
-        .where(eq(ticketAttachments.ticketId, id))
-        .orderBy(ticketAttachments.createdAt),
+    const [{ messages, attachments }, [read]] = await Promise.all([
+      readThread(this.options.db, id),
       this.options.db
         .select({ readAt: ticketReads.readAt })
         .from(ticketReads)
         .where(and(eq(ticketReads.ticketId, id), eq(ticketReads.userId, actor.id))),
     ]);
     await this.markRead(actor, id);
-    const view = (a: typeof ticketAttachments.$inferSelect): AttachmentView => ({
-      id: a.id,
-      filename: a.filename,
-      mimeType: a.mimeType,
-      size: a.size,
-    });
     const now = this.now();
     const category = ticket.statusCategory as StatusCategory;
     return {
@@ -350,7 +374,7 @@ export class TicketService {
       statusName: ticket.statusName,
       resolvedAt: ticket.resolvedAt?.toISOString() ?? null,
       delivered: ticket.trackerKey !== null,
-      attachments: attachments.filter((a) => a.messageId === null).map(view),
+      attachments: attachments.filter((a) => a.messageId === null).map(attachmentView),
       messages: messages.map((message) => ({
         id: message.id,
         author: message.author,
@@ -358,7 +382,7 @@ export class TicketService {
         body: message.body,
         createdAt: message.createdAt.toISOString(),
         pending: message.author === "customer" && message.jiraCommentId === null,
-        attachments: attachments.filter((a) => a.messageId === message.id).map(view),
+        attachments: attachments.filter((a) => a.messageId === message.id).map(attachmentView),
       })),
       canResolve: canResolve({ statusCategory: category }),
       canReopen: canReopen({ statusCategory: category, resolvedAt: ticket.resolvedAt }, now),
@@ -441,14 +465,7 @@ export class TicketService {
     attachmentId: string,
   ): Promise<{ filename: string; mimeType: string; bytes: Buffer }> {
     await this.visible(actor, ticketId);
-    if (!isUuid(attachmentId)) throw new DomainError("not-found", "tickets.notFound");
-    const [row] = await this.options.db
-      .select()
-      .from(ticketAttachments)
-      .where(and(eq(ticketAttachments.id, attachmentId), eq(ticketAttachments.ticketId, ticketId)));
-    const bytes = row ? await this.options.storage.get(row.storageName) : null;
-    if (!row || !bytes) throw new DomainError("not-found", "tickets.notFound");
-    return { filename: row.filename, mimeType: row.mimeType, bytes };
+    return readTicketFile(this.options.db, this.options.storage, ticketId, attachmentId);
   }
 
   /** The figures of the portal's dashboard: the actor's visible tickets. */
