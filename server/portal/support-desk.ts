@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import { and, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
 import {
   canReply,
@@ -16,16 +15,17 @@ import {
 import type { AuditLog } from "../admin/audit.ts";
 import type { Database } from "../db/client.ts";
 import type { TicketMessageAuthor } from "../db/enums.ts";
-import { companies, deliveryJobs, supportTickets, ticketMessages } from "../db/schema.ts";
+import { companies, supportTickets, ticketMessages } from "../db/schema.ts";
 import { DomainError } from "../domain-errors.ts";
 import type { FileStorage } from "../files/storage.ts";
-import { MAX_JOB_ATTEMPTS } from "../leads/retry-policy.ts";
 import { isUuid } from "./companies.ts";
 import { queueReporterMail } from "./ticket-inbound.ts";
 import { replyMail, statusMail } from "./ticket-mail.ts";
 import {
   type AttachmentView,
+  addTicketMessage,
   attachmentView,
+  queueTicketTransition,
   readThread,
   readTicketFile,
   replySchema,
@@ -240,28 +240,19 @@ export class SupportDesk {
     if (!canReply({ statusCategory: ticket.statusCategory as StatusCategory }))
       throw new DomainError("conflict", "tickets.cannotReply");
     const now = this.now();
-    const messageId = randomUUID();
     await this.options.db.transaction(async (tx) => {
-      await tx.insert(ticketMessages).values({
-        id: messageId,
+      await addTicketMessage(tx, {
         ticketId: ticket.id,
         author: "support",
         authorUserId: staff.id,
         authorName: staff.name,
         body: text,
-        createdAt: now,
+        at: now,
       });
       await tx
         .update(supportTickets)
         .set({ supportRepliedAt: now, activityAt: now })
         .where(eq(supportTickets.id, ticket.id));
-      await tx.insert(deliveryJobs).values({
-        ticketId: ticket.id,
-        kind: "ticket_comment",
-        payload: { messageId },
-        maxAttempts: MAX_JOB_ATTEMPTS.ticket_comment,
-        runAt: now,
-      });
       await queueReporterMail(tx, ticket, now, (language) =>
         replyMail(ticket, language, this.options.publicBaseUrl),
       );
@@ -296,13 +287,7 @@ export class SupportDesk {
         })
         .where(eq(supportTickets.id, ticket.id))
         .returning();
-      await tx.insert(deliveryJobs).values({
-        ticketId: ticket.id,
-        kind: "ticket_transition",
-        payload: { to },
-        maxAttempts: MAX_JOB_ATTEMPTS.ticket_transition,
-        runAt: now,
-      });
+      await queueTicketTransition(tx, ticket.id, to, now);
       await queueReporterMail(tx, moved!, now, (language) =>
         statusMail(moved!, ticketStatus(category), language, this.options.publicBaseUrl),
       );

@@ -21,6 +21,7 @@ import {
   type TicketCategory,
   type TicketPriority,
   type TicketStatus,
+  type TicketTransition,
   ticketStatus,
 } from "~/lib/portal/tickets.ts";
 import { z } from "~/lib/zod.ts";
@@ -204,6 +205,52 @@ export async function checkAttachments(files: SentFile[]): Promise<CheckedFile[]
     checked.push({ filename, mimeType, bytes: file.bytes });
   }
   return checked;
+}
+
+/**
+ * A message added to a ticket's conversation (a customer's reply, or staff's from the admin) and its
+ * job to Jira as a comment, in the caller's transaction. Answers the message's id.
+ */
+export async function addTicketMessage(
+  tx: Database,
+  message: {
+    ticketId: string;
+    author: TicketMessageAuthor;
+    authorUserId: string;
+    authorName: string;
+    body: string;
+    at: Date;
+  },
+): Promise<string> {
+  const id = randomUUID();
+  await tx.insert(ticketMessages).values({
+    id,
+    ticketId: message.ticketId,
+    author: message.author,
+    authorUserId: message.authorUserId,
+    authorName: message.authorName,
+    body: message.body,
+    createdAt: message.at,
+  });
+  await tx.insert(deliveryJobs).values({
+    ticketId: message.ticketId,
+    kind: "ticket_comment",
+    payload: { messageId: id },
+    maxAttempts: MAX_JOB_ATTEMPTS.ticket_comment,
+    runAt: message.at,
+  });
+  return id;
+}
+
+/** The job that moves a ticket's Jira issue as the product moved the ticket, in the caller's transaction. */
+export function queueTicketTransition(tx: Database, ticketId: string, to: TicketTransition, at: Date) {
+  return tx.insert(deliveryJobs).values({
+    ticketId,
+    kind: "ticket_transition",
+    payload: { to },
+    maxAttempts: MAX_JOB_ATTEMPTS.ticket_transition,
+    runAt: at,
+  });
 }
 
 /** A ticket's conversation after its opening and every file of it, in the order they came. */
@@ -401,29 +448,20 @@ export class TicketService {
     const checked = await checkAttachments(files);
     const stored = await this.store(checked);
     const now = this.now();
-    const messageId = randomUUID();
     await this.options.db.transaction(async (tx) => {
-      await tx.insert(ticketMessages).values({
-        id: messageId,
+      const messageId = await addTicketMessage(tx, {
         ticketId: ticket.id,
         author: "customer",
         authorUserId: actor.id,
         authorName: actor.name,
         body: text,
-        createdAt: now,
+        at: now,
       });
       if (stored.length > 0)
         await tx
           .insert(ticketAttachments)
           .values(stored.map((file) => ({ ...file, ticketId: ticket.id, messageId, createdAt: now })));
       await tx.update(supportTickets).set({ activityAt: now }).where(eq(supportTickets.id, ticket.id));
-      await tx.insert(deliveryJobs).values({
-        ticketId: ticket.id,
-        kind: "ticket_comment",
-        payload: { messageId },
-        maxAttempts: MAX_JOB_ATTEMPTS.ticket_comment,
-        runAt: now,
-      });
       await this.options.audit.record(
         {
           actor: actor.email,
@@ -530,13 +568,7 @@ export class TicketService {
         .update(supportTickets)
         .set({ ...changes, statusName: null, statusAt: now, activityAt: now })
         .where(eq(supportTickets.id, ticket.id));
-      await tx.insert(deliveryJobs).values({
-        ticketId: ticket.id,
-        kind: "ticket_transition",
-        payload: { to },
-        maxAttempts: MAX_JOB_ATTEMPTS.ticket_transition,
-        runAt: now,
-      });
+      await queueTicketTransition(tx, ticket.id, to, now);
       await this.options.audit.record(
         { actor: actor.email, action: `ticket.${to}`, target, detail: { company: actor.companyId } },
         tx,
