@@ -22,5 +22,5 @@ export function wrk(options: {
 export function freePort(): Promise<number>;
 export function startNginx(
   files: Record<string, Buffer>,
-  options?: { cpu?: string },
+  options?: { cpu?: string; headers?: Array<[string, string]> },
 ): Promise<{ url: string; pid: number; stop(): Promise<void> }>;

@@ -105,15 +105,25 @@ export function freePort() {
 /**
  * nginx with one worker on `cpu`, serving `files` ({ "name": Buffer }) from a fresh folder:
  * /name as is, /name with Accept-Encoding: gzip from name.gz (gzip_static), and /br/name with
- * Content-Encoding: br. What a static server does with the same bytes: the ceiling.
+ * Content-Encoding: br. What a static server does with the same bytes: the ceiling. Under /page/
+ * (/page/name, /page/br/name) the same files come with `headers` ([name, value] pairs) too: the
+ * same bytes as a cache that keeps a page's own headers sends.
  */
-export async function startNginx(files, { cpu = "0" } = {}) {
+export async function startNginx(files, { cpu = "0", headers = [] } = {}) {
   const nginxPath = ensureDebianTool("nginx");
   const dir = mkdtempSync(path.join(tmpdir(), "bench-nginx-"));
   const www = path.join(dir, "www");
   mkdirSync(path.join(www, "br"), { recursive: true });
   for (const [name, bytes] of Object.entries(files)) writeFileSync(path.join(www, name), bytes);
   const port = await freePort();
+  // nginx names the type itself; a value with `$` would be read as a variable (none of the page's).
+  const pageHeaders = headers
+    .filter(([name, value]) => name.toLowerCase() !== "content-type" && !value.includes("$"))
+    .map(
+      ([name, value]) =>
+        `add_header ${name} "${value.replaceAll("\\", "\\\\").replaceAll('"', '\\"')}" always;`,
+    )
+    .join(" ");
   const temp = ["client_body", "proxy", "fastcgi", "uwsgi", "scgi"]
     .map((kind) => `${kind}_temp_path ${dir}/${kind};`)
     .join(" ");
@@ -132,6 +142,8 @@ http {
     root ${www};
     gzip_static on;
     location /br/ { add_header Content-Encoding br; }
+    location /page/ { alias ${www}/; ${pageHeaders} }
+    location /page/br/ { alias ${www}/br/; add_header Content-Encoding br; ${pageHeaders} }
   }
 }
 `,
