@@ -9,6 +9,7 @@ import { refusalWording } from "~/lib/refusals.ts";
 import { consentEndpoint } from "./consent/http.ts";
 import type { AppServices } from "./context.ts";
 import { DomainError } from "./domain-errors.ts";
+import { ANSWERED_BY, asLayer } from "./http/answering-layer.ts";
 import { bodyLimitFor, bodyTooLargeMessageFor, isTicketUploadPath } from "./http/api.ts";
 import { isCrossSiteCookieWrite } from "./http/csrf.ts";
 import { errorHtml } from "./http/error-page.ts";
@@ -49,6 +50,14 @@ export function createApp(services: AppServices, options: AppOptions): express.E
   const { config, logger } = services;
   const app = express();
   app.disable("x-powered-by");
+  // Which layer answered (docs/request-path.md): Express's own endpoints unless a later one does.
+  const layers = config.ANSWER_LAYER_HEADER || Boolean(options.devMiddleware);
+  if (layers) {
+    app.use((_req, res, next) => {
+      res.setHeader(ANSWERED_BY, "express");
+      next();
+    });
+  }
   // Behind a load balancer the client address and protocol come from X-Forwarded-*, from the proxies
   // TRUST_PROXY names (default: loopback). Rate limits and page actions' origin check depend on it.
   app.set("trust proxy", config.TRUST_PROXY);
@@ -290,9 +299,10 @@ export function createApp(services: AppServices, options: AppOptions): express.E
   });
   // The routes without a page (API, feeds, sitemap, downloads) answered without React Router's
   // request pipeline (decision 109), in production.
-  if (typeof options.build !== "function") app.use(resourceRoutes(options.build, loadContextOf));
+  if (typeof options.build !== "function")
+    app.use(asLayer("resource-route", resourceRoutes(options.build, loadContextOf), layers));
   // Island pages too (decisions 108, 114), over Vite's build of the moment in development.
-  if (islands()) app.use(islandPages(options.build, loadContextOf));
+  if (islands()) app.use(asLayer("island-page", islandPages(options.build, loadContextOf), layers));
   // One route table; each language prefix is the same table under a basename (decision 109).
   const reactRouter = (build: AppOptions["build"]) =>
     createRequestHandler({
@@ -301,8 +311,12 @@ export function createApp(services: AppServices, options: AppOptions): express.E
       getLoadContext: loadContextOf,
     });
   app.use(
-    byLanguagePrefix(reactRouter(options.build), (basename) =>
-      reactRouter(buildUnder(options.build, basename)),
+    asLayer(
+      "react-router",
+      byLanguagePrefix(reactRouter(options.build), (basename) =>
+        reactRouter(buildUnder(options.build, basename)),
+      ),
+      layers,
     ),
   );
 

@@ -112,6 +112,10 @@ const envSchema = z
     S3_FORCE_PATH_STYLE: optionalString
       .pipe(z.enum(["true", "false", "1", "0"], "deve ser true ou false").optional())
       .transform((v) => v === "true" || v === "1"),
+    /** `X-Answered-By` on every answer, naming the layer that answered (docs/request-path.md). */
+    ANSWER_LAYER_HEADER: optionalString
+      .pipe(z.enum(["true", "false", "1", "0"], "deve ser true ou false").optional())
+      .transform((v) => v === "true" || v === "1"),
     DATABASE_URL: optionalUrl(["postgres:", "postgresql:"]),
     REDIS_URL: optionalUrl(["redis:", "rediss:"]),
     /** Namespace of this site's keys in a Redis shared with other applications (or test runs). */

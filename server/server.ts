@@ -6,6 +6,7 @@ import { type OperatorEndpoint, startOperatorEndpoint } from "./backup/endpoint.
 import type { Config } from "./config.ts";
 import type { AppServices } from "./context.ts";
 import { watchIslands } from "./dev-islands.ts";
+import { ANSWERED_BY } from "./http/answering-layer.ts";
 import { pageWarmer } from "./http/page-warmer.ts";
 import type { Logger } from "./logger.ts";
 import { createMetrics } from "./metrics/metrics.ts";
@@ -63,6 +64,8 @@ export async function startServer(config: Config, logger: Logger, dev: boolean):
       }
       // Once stopping, every response asks its client to close the connection after it.
       if (stopping) res.setHeader("Connection", "close");
+      // Express names itself when the page cache passes a request on (docs/request-path.md).
+      if (config.ANSWER_LAYER_HEADER) res.setHeader(ANSWERED_BY, "page-cache");
       // Anonymous visits of cached public pages are answered here, without Express's cost.
       if (dev) app(req, res);
       else if (!metrics) pageCache.serve(req, res, () => app(req, res));

@@ -522,6 +522,8 @@ const PER_RESPONSE_HEADERS = new Set([
   "keep-alive",
   "set-cookie",
   "x-page-cache",
+  // Which layer answered (server/http/answering-layer.ts): a hit says page-cache itself.
+  "x-answered-by",
 ]);
 
 /** The parts of a request that decide its page, to ask for it again. */

@@ -154,6 +154,8 @@ export async function startServerProcess(
       HOST: "127.0.0.1",
       // A developer's .env must not reach the suite's servers.
       VERTICE_NO_DOTENV: "1",
+      // Each answer names the layer that gave it (docs/request-path.md).
+      ANSWER_LAYER_HEADER: "1",
       LOG_LEVEL: "info",
       // A staff sign-in is two requests (the password, then the code: decision 112) and a test file
       // signs people in many times a minute; the limit itself is tested with values of its own
@@ -247,6 +249,7 @@ export function runServerExpectingFailure(
         HOST: "127.0.0.1",
         // A developer's .env must not reach the suite's servers.
         VERTICE_NO_DOTENV: "1",
+        ANSWER_LAYER_HEADER: "1",
         ...env,
       },
       stdio: ["ignore", "pipe", "pipe"],
