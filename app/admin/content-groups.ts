@@ -1,4 +1,5 @@
 import type { DocumentName } from "../lib/content/schemas.ts";
+import { FORM_KEYS, formDocumentName } from "../lib/forms/manifest.ts";
 
 /**
  * The content documents by the part of the site they feed (decision 116): how the admin's content
@@ -23,14 +24,7 @@ export const CONTENT_GROUPS: readonly { label: string; documents: readonly Docum
   { label: "Planos e preços", documents: ["plans-data"] },
   {
     label: "Formulários",
-    documents: [
-      "form-demo",
-      "form-trial",
-      "form-parceiros",
-      "form-contato",
-      "form-newsletter",
-      "form-whatsapp",
-    ],
+    documents: FORM_KEYS.map(formDocumentName),
   },
   { label: "Páginas, blog e mapa de parceiros", documents: ["pages-data", "blog-data", "partners-data"] },
   { label: "Portal do cliente", documents: ["user-dashboard", "integrations-data"] },

@@ -1,16 +1,12 @@
 // Relative imports: routes.ts reads this module (through screens.ts) where the "~" alias is unknown.
-import type { FormKey } from "../lib/forms/form-keys.ts";
+import { FORM_KEYS, FORMS, type FormKey } from "../lib/forms/manifest.ts";
 import { languageName } from "../lib/languages.ts";
 
 /** The site's forms as staff name them (lead lists, funnel, sales rules, lead detail). */
-export const FORM_NAMES: Record<FormKey, string> = {
-  demo: "Demonstração",
-  parceiros: "Parceiros",
-  contato: "Contato",
-  trial: "Teste grátis",
-  newsletter: "Newsletter",
-  whatsapp: "WhatsApp (chat)",
-};
+export const FORM_NAMES = Object.fromEntries(FORM_KEYS.map((key) => [key, FORMS[key].staffName])) as Record<
+  FormKey,
+  string
+>;
 
 /** A stored form key by its name; one the site no longer has stays as it is. */
 export function formName(key: string): string {

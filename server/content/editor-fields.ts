@@ -1,4 +1,5 @@
 import type { DocumentName } from "~/lib/content/schemas.ts";
+import { byFormDocument, FORMS } from "~/lib/forms/manifest.ts";
 
 /**
  * The editor's Portuguese words for every field of every content document (decision 098):
@@ -1007,12 +1008,7 @@ export const documentMeta: Record<DocumentName, DocumentMeta> = {
   "plans-data": plansData,
   "seo-config": seoConfig,
   "user-dashboard": userDashboard,
-  "form-demo": formMeta("demonstração"),
-  "form-parceiros": formMeta("parceiros"),
-  "form-contato": formMeta("contato"),
-  "form-trial": formMeta("teste grátis"),
-  "form-newsletter": formMeta("newsletter"),
-  "form-whatsapp": formMeta("WhatsApp (chat)"),
+  ...byFormDocument((key) => formMeta(FORMS[key].editorName)),
   "hero-section-data": heroSectionData,
   "video-demo-data": videoDemoData,
   "why-choose-data": whyChooseData,

@@ -1,4 +1,5 @@
 import { FORM_PATHS } from "../forms/form-paths.ts";
+import { byFormDocument, FORMS } from "../forms/manifest.ts";
 import { MAP_TEMPLATES } from "./pages.ts";
 
 /**
@@ -17,14 +18,7 @@ const HOME: PreviewRoute = { path: "/", label: "Página inicial" };
 const PLANS: PreviewRoute = { path: "/planos", label: "Planos" };
 const BLOG: PreviewRoute = { path: "/blog", label: "Blog" };
 
-const FORM_ROUTES: Record<string, PreviewRoute[]> = {
-  "form-demo": [{ path: FORM_PATHS.demo[0], label: "Formulário de demonstração" }],
-  "form-parceiros": [{ path: FORM_PATHS.parceiros[0], label: "Programa de parceiros" }],
-  "form-trial": [{ path: FORM_PATHS.trial[0], label: "Teste grátis" }],
-  "form-contato": [{ path: FORM_PATHS.contato[0], label: "Contato" }],
-  "form-newsletter": [HOME, { path: "/newsletter", label: "Newsletter" }],
-  "form-whatsapp": [HOME],
-};
+const FORM_ROUTES: Record<string, PreviewRoute[]> = byFormDocument((key) => [...FORMS[key].preview]);
 
 const HOME_SECTIONS = new Set([
   "hero-section-data",

@@ -1,4 +1,5 @@
 import { formDefinitionSchema } from "../forms/definition.ts";
+import { byFormDocument } from "../forms/manifest.ts";
 import { plansDataSchema } from "../plans-schema.ts";
 import { seoConfigSchema } from "../seo/config.ts";
 import { z } from "../zod.ts";
@@ -191,12 +192,8 @@ export const documentSchemas = {
   "plans-data": plansDataSchema,
   "seo-config": seoConfigSchema,
   "user-dashboard": userDashboardSchema,
-  "form-demo": formDefinitionSchema,
-  "form-parceiros": formDefinitionSchema,
-  "form-contato": formDefinitionSchema,
-  "form-trial": formDefinitionSchema,
-  "form-newsletter": formDefinitionSchema,
-  "form-whatsapp": formDefinitionSchema,
+  // One document per form of the manifest (forms/manifest.ts), each a form definition.
+  ...byFormDocument(() => formDefinitionSchema),
   "hero-section-data": heroSectionSchema,
   "video-demo-data": videoDemoSchema,
   "why-choose-data": whyChooseSchema,

@@ -1,38 +1,29 @@
-import type { FormKey } from "./submission.ts";
+import {
+  FORMS,
+  FORMS_WITH_SCREEN,
+  type FormWithScreen,
+  MULTI_STEP_FORM_KEYS,
+  type MultiStepForm,
+} from "./manifest.ts";
+
+type Forms = typeof FORMS;
 
 /** The forms with a multi-step screen of their own (B §2.1, §2.6); contact, newsletter and chat have theirs. */
-export const MULTI_STEP_FORMS = ["demo", "parceiros", "trial"] as const satisfies readonly FormKey[];
+export const MULTI_STEP_FORMS: readonly MultiStepForm[] = MULTI_STEP_FORM_KEYS;
 
 /**
- * The paths of each form's screen (B §2.1): the one list that app/routes.ts mounts, the sitemap
- * lists and each form document's `routes` must match (`npx tsx scripts/check-content.mjs`).
+ * The paths of each form's screen (B §2.1), from the forms' manifest: the one list that app/routes.ts
+ * mounts, the sitemap lists and each form document's `routes` must match
+ * (`npx tsx scripts/check-content.mjs`).
  */
-export const FORM_PATHS = {
-  demo: ["/demo", "/demonstracao"],
-  parceiros: [
-    "/parceiros",
-    "/partners",
-    "/programa-parceiros",
-    "/seja-parceiro",
-    "/cadastro-parceiro",
-    "/parceiros/consultoria",
-    "/parceiros/software-house",
-    "/parceiros/integradora",
-    "/parceiros/revenda",
-    "/partner-program",
-    "/become-partner",
-    "/partnership",
-  ],
-  trial: ["/teste-gratis", "/register", "/inscricao"],
-  contato: ["/contato", "/fale-conosco"],
-} as const satisfies Partial<Record<FormKey, readonly string[]>>;
+export const FORM_PATHS = Object.fromEntries(FORMS_WITH_SCREEN.map((key) => [key, FORMS[key].paths])) as {
+  [K in FormWithScreen]: Extract<Forms[K], { paths: unknown }>["paths"];
+};
 
 /** Each form's own page, where a copy of it placed elsewhere posts without JavaScript (decision 133). */
-export const FORM_HOME_PATH = {
-  demo: "/demonstracao",
-  trial: "/teste-gratis",
-  parceiros: "/seja-parceiro",
-} as const satisfies Record<(typeof MULTI_STEP_FORMS)[number], string>;
+export const FORM_HOME_PATH = Object.fromEntries(
+  MULTI_STEP_FORM_KEYS.map((key) => [key, FORMS[key].multiStep.homePath]),
+) as { [K in MultiStepForm]: Extract<Forms[K], { multiStep: unknown }>["multiStep"]["homePath"] };
 
 /** The free trial for a plan chosen on /planos (B §2.1): /teste-gratis/{planId}. */
 export const TRIAL_PLAN_PATH = "/teste-gratis/:planId";

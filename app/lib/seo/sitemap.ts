@@ -1,4 +1,5 @@
 import { FORM_PATHS } from "../forms/form-paths.ts";
+import { FORMS, FORMS_WITH_SCREEN, type FormManifestEntry } from "../forms/manifest.ts";
 import { type Alternate, alternates, canonicalUrl, type HeadLanguage } from "./head.ts";
 
 /**
@@ -14,16 +15,15 @@ export const PARTNER_PATHS = FORM_PATHS.parceiros;
  * Public pages listed in the sitemap (A §2, B §2.1). Sign-in, account, admin and API paths are left out,
  * and so are /register and /inscricao, second addresses of the free-trial form at /teste-gratis.
  */
-export const SITEMAP_PATHS = [
+export const SITEMAP_PATHS: readonly string[] = [
   "/",
   "/planos",
-  "/demonstracao",
-  "/demo",
-  ...FORM_PATHS.contato,
-  "/teste-gratis",
-  ...PARTNER_PATHS,
+  ...FORMS_WITH_SCREEN.flatMap((key) => {
+    const form: FormManifestEntry = FORMS[key];
+    return (form.paths ?? []).filter((path) => !form.unlisted?.includes(path));
+  }),
   "/blog",
-] as const;
+];
 
 /** Languages each page is listed in (the offered ones, A §3); es is recognised but not offered. */
 export const SITEMAP_LANGUAGES: readonly HeadLanguage[] = ["pt", "en"];
