@@ -1,6 +1,7 @@
 import { index, type RouteConfig, route } from "@react-router/dev/routes";
 import { adminScreens } from "./admin/screens.ts";
 import { FORM_PATHS, MULTI_STEP_PATHS } from "./lib/forms/form-paths.ts";
+import { PORTAL_SCREENS } from "./portal/screens.ts";
 
 /**
  * The route table (spec A §2, B §2.1): one, for every language. The prefixed addresses (/pt, /en,
@@ -79,30 +80,8 @@ export default [
   route("conta/dois-fatores", "routes/two-factor-setup.tsx"),
   route("user", "routes/user/layout.tsx", [
     index("routes/user/index.ts"),
-    route("dashboard", "routes/user/dashboard.tsx", { id: "user-dashboard" }),
-    route("afiliados", "routes/user/dashboard.tsx", { id: "user-afiliados" }),
-    route("usuarios", "routes/user/users.tsx"),
-    route("usuarios/novo", "routes/user/user-new.tsx"),
-    // Support tickets (decision 094): the list, a new one, one ticket, and its files (a download).
-    route("suporte", "routes/user/tickets.tsx"),
-    route("suporte/novo", "routes/user/ticket-new.tsx"),
-    route("suporte/:id", "routes/user/ticket.tsx"),
-    route("suporte/:id/anexos/:attachmentId", "routes/user/ticket-attachment.ts"),
-    // The company's plan and a request to change it (decision 095).
-    route("plano", "routes/user/plan.tsx"),
-    route("plano/upgrade", "routes/user/plan-upgrade.tsx"),
-    // The company's data as a ZIP, for its owners (decision 111).
-    route("empresa/dados", "routes/user/company-export.ts"),
-    route("integracoes", "routes/user/integrations.tsx"),
-    route("integracoes/nova", "routes/user/integration-new.tsx"),
-    // Invoices (decision 097): the history, the NFS-e files, one invoice, and the downloads (its PDF, its
-    // NFS-e, a year's ZIP for the accountant). "notas" and "arquivo" are static: they win over :number.
-    route("faturas", "routes/user/invoices.tsx"),
-    route("faturas/notas", "routes/user/invoice-notes.tsx"),
-    route("faturas/arquivo/:year", "routes/user/invoice-archive.ts"),
-    route("faturas/:number", "routes/user/invoice.tsx"),
-    route("faturas/:number/pdf", "routes/user/invoice-pdf.ts"),
-    route("faturas/:number/nfse/:format", "routes/user/invoice-nfse.ts"),
+    // The portal's screens come from their table (app/portal/screens.ts).
+    ...PORTAL_SCREENS.map((screen) => route(screen.path, screen.module, screen.id ? { id: screen.id } : {})),
     route("*", "routes/user/other.ts"),
   ]),
   // The admin's screens come from their table (app/admin/screens.ts): path, module and guard in one place.

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminScreens } from "~/admin/screens.ts";
 import { staffMay } from "~/lib/auth/staff.ts";
+import { PORTAL_SCREENS, type PortalAccess } from "~/portal/screens.ts";
 import { ONE_PIXEL_PNG } from "../support/images.ts";
 import { companyWithOwner, invitedMember } from "../support/portal-people.ts";
 import { concretePath as concrete, routeTable as table } from "../support/route-table.ts";
@@ -84,25 +85,14 @@ const RULES: Record<string, Partial<Record<Method, Access>>> = {
   "routes/two-factor-setup.tsx": { GET: "signed-in", POST: "signed-in" },
   "routes/user/layout.tsx": { GET: "signed-in" },
   "routes/user/index.ts": { GET: "signed-in" },
-  "routes/user/dashboard.tsx": { GET: "signed-in" },
   "routes/user/other.ts": { GET: "signed-in" },
-  "routes/user/users.tsx": { GET: "signed-in", POST: "signed-in" },
-  "routes/user/user-new.tsx": { GET: "signed-in", POST: "signed-in" },
-  "routes/user/tickets.tsx": { GET: "signed-in" },
-  "routes/user/ticket-new.tsx": { GET: "signed-in", POST: "signed-in" },
-  "routes/user/ticket.tsx": { GET: "signed-in", POST: "signed-in" },
-  "routes/user/ticket-attachment.ts": { GET: "signed-in" },
-  "routes/user/invoices.tsx": { GET: "signed-in" },
-  "routes/user/invoice-notes.tsx": { GET: "signed-in" },
-  "routes/user/invoice.tsx": { GET: "signed-in" },
-  "routes/user/invoice-pdf.ts": { GET: "signed-in" },
-  "routes/user/invoice-nfse.ts": { GET: "signed-in" },
-  "routes/user/invoice-archive.ts": { GET: "signed-in" },
-  "routes/user/company-export.ts": { GET: "signed-in" },
-  "routes/user/integrations.tsx": { GET: "signed-in" },
-  "routes/user/integration-new.tsx": { GET: "signed-in", POST: "signed-in" },
-  "routes/user/plan.tsx": { GET: "signed-in" },
-  "routes/user/plan-upgrade.tsx": { GET: "signed-in", POST: "signed-in" },
+  // The portal's screens: from their table (app/portal/screens.ts).
+  ...Object.fromEntries(
+    PORTAL_SCREENS.map((screen) => [
+      screen.module,
+      screen.writes ? { GET: "signed-in", POST: "signed-in" } : { GET: "signed-in" },
+    ]),
+  ),
   "routes/invitation.tsx": { GET: "public", POST: "public" },
   "routes/admin/layout.tsx": { GET: "staff" },
   "routes/admin/index.ts": { GET: "staff" },
@@ -358,38 +348,28 @@ const theInvoice: Record<Caller, Outcome> = {
   finance: "ok",
 };
 
+/** What each access of a portal screen gives each caller. */
+const BY_ACCESS: Record<PortalAccess, Record<Caller, Outcome>> = {
+  "signed-in": { ...everyCustomer(), staff: "ok" },
+  company: everyCustomer(),
+  "billing.view": billing,
+  // Finance does not see integrations (the same 404 as a page that is not there).
+  "integrations.view": { ...everyCustomer(), finance: "not-found" },
+  "own-ticket": theTicket,
+  "own-invoice": theInvoice,
+  // The company's data (decision 111): its owners only (the other company's owner gets their own);
+  // every other role the same 404 as a page that is not there.
+  owners: { ...everyCustomer("not-found"), owner: "ok", otherOwner: "ok" },
+};
+
 /** GET of every portal page and API, by route module (a portal route without a line here fails). */
 const PORTAL_GET: Record<string, Record<Caller, Outcome>> = {
   // The user area's frame and dashboard open for staff too (the dashboard's layout, no company data).
   "routes/user/layout.tsx": { ...everyCustomer(), staff: "ok" },
   "routes/user/index.ts": { ...everyCustomer(), staff: "ok" },
-  "routes/user/dashboard.tsx": { ...everyCustomer(), staff: "ok" },
   "routes/user/other.ts": { ...everyCustomer(), staff: "ok" },
-  "routes/user/users.tsx": everyCustomer(),
-  "routes/user/user-new.tsx": everyCustomer(),
-  "routes/user/tickets.tsx": everyCustomer(),
-  "routes/user/ticket-new.tsx": everyCustomer(),
-  "routes/user/ticket.tsx": theTicket,
-  "routes/user/ticket-attachment.ts": theTicket,
-  "routes/user/invoices.tsx": billing,
-  "routes/user/invoice-notes.tsx": billing,
-  "routes/user/invoice.tsx": theInvoice,
-  "routes/user/invoice-pdf.ts": theInvoice,
-  "routes/user/invoice-nfse.ts": theInvoice,
-  "routes/user/invoice-archive.ts": theInvoice,
-  // The company's data (decision 111): its owners only (the other company's owner gets their own);
-  // every other role the same 404 as a page that is not there.
-  "routes/user/company-export.ts": {
-    ...everyCustomer("not-found"),
-    owner: "ok",
-    otherOwner: "ok",
-  },
-  // The plan and the change page are every member's to read; only owners and admins may post a change.
-  // Finance does not see integrations (the same 404 as a page that is not there).
-  "routes/user/integrations.tsx": { ...everyCustomer(), finance: "not-found" },
-  "routes/user/integration-new.tsx": everyCustomer(),
-  "routes/user/plan.tsx": everyCustomer(),
-  "routes/user/plan-upgrade.tsx": everyCustomer(),
+  // Every screen of the portal by its access (app/portal/screens.ts).
+  ...Object.fromEntries(PORTAL_SCREENS.map((screen) => [screen.module, BY_ACCESS[screen.access]])),
 };
 
 /** The invoice the portal's matrix has billing post for the demo company. */

@@ -18,6 +18,7 @@ import { staffMay } from "~/lib/auth/staff.ts";
 import { authTexts } from "~/lib/auth/texts.ts";
 import type { RouteHandle } from "~/lib/route-handle.ts";
 import { passOnHeaders } from "~/lib/route-headers.ts";
+import { dashboardLabel } from "~/portal/screens.ts";
 import adminStylesheet from "~/styles/admin.css?url";
 import type { Route } from "./+types/layout";
 
@@ -229,7 +230,7 @@ export function ErrorBoundary() {
             <p>{texts.forbiddenText}</p>
             <p>
               <Link to="/dashboard" className="button button--primary">
-                {texts.menu.dashboard}
+                {dashboardLabel("pt")}
               </Link>
             </p>
           </section>

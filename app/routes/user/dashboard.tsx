@@ -5,6 +5,7 @@ import type { UserDashboardData } from "~/lib/content/schemas.ts";
 import { formatDateTime, formatDay, formatNumber, formatPrice } from "~/lib/format.ts";
 import { dashboardTexts } from "~/lib/portal/dashboard-texts.ts";
 import { CONNECTION_STATUS_LABELS } from "~/lib/portal/integrations.ts";
+import { dashboardLabel } from "~/portal/screens.ts";
 import type { loader as layoutLoader } from "./layout.tsx";
 
 type State =
@@ -17,9 +18,11 @@ export function meta({ matches }: MetaArgs) {
   const layout = matches.find((match) => match?.id === "routes/user/layout")?.data as
     | { language?: "pt" | "en" }
     | undefined;
-  const t = authTexts(layout?.language ?? "pt");
   // /user/afiliados shows this same page (the spec's route), under this page's name.
-  return [{ title: `${t.menu.dashboard} | Vértice` }, { name: "robots", content: "noindex" }];
+  return [
+    { title: `${dashboardLabel(layout?.language ?? "pt")} | Vértice` },
+    { name: "robots", content: "noindex" },
+  ];
 }
 
 /**

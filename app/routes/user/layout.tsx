@@ -67,7 +67,7 @@ export default function UserLayout({ loaderData }: Route.ComponentProps) {
   const t = authTexts(loaderData.language);
   const { pathname } = useLocation();
   const phoneMenu = useRef<HTMLDetailsElement>(null);
-  const groups = userMenu(t, loaderData.language, loaderData.user.company?.role ?? null);
+  const groups = userMenu(loaderData.language, loaderData.user.company?.role ?? null);
   const entry = currentEntry(groups, pathname);
   const current = { entry, exact: entry?.path === pathname };
   // The phone's menu closes once an entry was chosen.

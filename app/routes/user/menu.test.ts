@@ -1,9 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { authTexts } from "~/lib/auth/texts.ts";
 import { currentEntry, userMenu } from "./menu.ts";
 
 describe("the portal menu's current entry: where the person is", () => {
-  const groups = userMenu(authTexts("pt"), "pt", "owner");
+  const groups = userMenu("pt", "owner");
   const at = (pathname: string) => currentEntry(groups, pathname)?.path ?? null;
 
   it("is the entry at the page's address", () => {

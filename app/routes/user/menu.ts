@@ -1,24 +1,6 @@
-import type { AuthTexts } from "~/lib/auth/texts.ts";
 import type { OfferedLanguage } from "~/lib/locale.ts";
-import { type CompanyRole, can, type PortalPermission } from "~/lib/portal/permissions.ts";
-
-/** The headings of the sidebar's groups: each part of the portal with its list and its "new". */
-const GROUPS = {
-  pt: {
-    plan: "Plano",
-    people: "Pessoas",
-    billing: "Cobrança",
-    integrations: "Integrações",
-    support: "Suporte",
-  },
-  en: {
-    plan: "Plan",
-    people: "People",
-    billing: "Billing",
-    integrations: "Integrations",
-    support: "Support",
-  },
-} satisfies Record<OfferedLanguage, Record<string, string>>;
+import { type CompanyRole, can } from "~/lib/portal/permissions.ts";
+import { PORTAL_MENU_GROUPS, PORTAL_SCREENS, permissionOf } from "~/portal/screens.ts";
 
 /** The phone's menu is a landmark of its own beside the sidebar: it needs its own name. */
 export function phoneMenuLabel(language: OfferedLanguage): string {
@@ -36,65 +18,29 @@ export interface UserMenuGroup {
 }
 
 /**
- * The user area's sidebar (B §2.9), grouped by part of the portal (decision 116). An entry whose
+ * The user area's sidebar (B §2.9), grouped by part of the portal (decision 116), from the portal's
+ * screens (app/portal/screens.ts): consecutive entries of one group under its heading. An entry whose
  * screen needs a permission is shown only to the roles that have it (a plain member sees no invoices,
  * finance no integrations); staff, who have no company role, see them all; a group left empty goes.
  */
-export function userMenu(t: AuthTexts, language: OfferedLanguage, role: CompanyRole | null): UserMenuGroup[] {
-  const g = GROUPS[language];
-  const groups: (Omit<UserMenuGroup, "entries"> & {
-    entries: (UserMenuEntry & { needs?: PortalPermission })[];
-  })[] = [
-    {
-      entries: [
-        // /user/afiliados is the same Painel (A's route table): one entry, not two for one page.
-        { path: "/user/dashboard", label: t.menu.dashboard },
-      ],
-    },
-    {
-      heading: g.support,
-      entries: [
-        { path: "/user/suporte", label: t.menu.suporte },
-        { path: "/user/suporte/novo", label: t.menu.novoChamado },
-      ],
-    },
-    {
-      heading: g.billing,
-      entries: [
-        { path: "/user/faturas", label: t.menu.faturas, needs: "billing.view" },
-        { path: "/user/faturas/notas", label: t.menu.notas, needs: "billing.view" },
-      ],
-    },
-    {
-      heading: g.plan,
-      entries: [
-        { path: "/user/plano", label: t.menu.plano },
-        { path: "/user/plano/upgrade", label: t.menu.upgrade },
-      ],
-    },
-    {
-      heading: g.people,
-      entries: [
-        { path: "/user/usuarios", label: t.menu.usuarios },
-        { path: "/user/usuarios/novo", label: t.menu.novoUsuario },
-      ],
-    },
-    {
-      heading: g.integrations,
-      entries: [
-        { path: "/user/integracoes", label: t.menu.integracoes, needs: "integrations.view" },
-        { path: "/user/integracoes/nova", label: t.menu.novaIntegracao, needs: "integrations.view" },
-      ],
-    },
-  ];
-  return groups
-    .map((group) => ({
-      ...group,
-      entries: group.entries
-        .filter((entry) => !entry.needs || role === null || can(role, entry.needs))
-        .map(({ path, label }) => ({ path, label })),
-    }))
-    .filter((group) => group.entries.length > 0);
+export function userMenu(language: OfferedLanguage, role: CompanyRole | null): UserMenuGroup[] {
+  const groups: UserMenuGroup[] = [];
+  let last: string | undefined | null = null;
+  for (const screen of PORTAL_SCREENS) {
+    const menu = screen.menu;
+    if (!menu) continue;
+    const needs = menu.needs ?? permissionOf(screen.access);
+    if (needs && role !== null && !can(role, needs)) continue;
+    if (!groups.length || menu.group !== last) {
+      groups.push({
+        ...(menu.group ? { heading: PORTAL_MENU_GROUPS[menu.group][language] } : {}),
+        entries: [],
+      });
+      last = menu.group;
+    }
+    groups.at(-1)!.entries.push({ path: `/user/${screen.path}`, label: menu.label[language] });
+  }
+  return groups;
 }
 
 /**
