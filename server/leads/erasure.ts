@@ -8,6 +8,7 @@ import { DomainError } from "../domain-errors.ts";
 import type { Logger } from "../logger.ts";
 import { doc, paragraph } from "../tracker/adf.ts";
 import { TrackerError } from "../tracker/errors.ts";
+import type { IssueEdit, PersonalField } from "../tracker/issue-fields.ts";
 import type { JiraClient } from "../tracker/jira-client.ts";
 
 /**
@@ -88,6 +89,11 @@ export async function redactLead(
     .where(eq(leads.id, leadId));
 }
 
+/** What a lead's issue keeps in each field that may hold personal data (issue-fields.ts). */
+function redactedFields(texts: IssueRedactionTexts): Required<Pick<IssueEdit, PersonalField>> {
+  return { summary: texts.summary, description: doc([paragraph(texts.body)]) };
+}
+
 /**
  * Replaces a lead's Jira issue summary and description and comments why: redacted, skipped (no
  * Jira, a simulated key), gone (Jira answers 404: no issue left to redact) or failed (logged).
@@ -100,7 +106,7 @@ export async function redactIssue(
 ): Promise<"redacted" | "skipped" | "gone" | "failed"> {
   if (!jira || isSimulatedKey(key)) return "skipped";
   try {
-    await jira.editIssue(key, { summary: texts.summary, description: doc([paragraph(texts.body)]) });
+    await jira.editIssue(key, redactedFields(texts));
     await jira.addComment(key, doc([paragraph(texts.comment)]), { retries: true });
     return "redacted";
   } catch (error) {

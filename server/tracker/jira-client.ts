@@ -7,8 +7,8 @@ import {
 import { jiraOperation, jiraOutcome, NO_TELEMETRY, type Telemetry } from "../metrics/telemetry.ts";
 import type { CallVerdict } from "../outside/circuit-rules.ts";
 import { CircuitOpenError, type ServiceCircuit } from "../outside/circuits.ts";
-import type { AdfDocument } from "./adf.ts";
 import { errorForStatus, TrackerError, trackerMessages } from "./errors.ts";
+import type { IssueEdit, IssueFields } from "./issue-fields.ts";
 
 export interface JiraCredentials {
   baseUrl: string;
@@ -22,18 +22,8 @@ export interface IssueType {
   description?: string;
 }
 
-export interface IssueFields {
-  project: { key: string };
-  summary: string;
-  description: AdfDocument;
-  issuetype: { id: string };
-  priority?: { name: string };
-  labels?: string[];
-  /** "YYYY-MM-DD" (a date, no time: Jira's due date). */
-  duedate?: string | null;
-  /** The Jira account that must act on the issue; null leaves it unassigned. */
-  assignee?: { accountId: string } | null;
-}
+/** An issue's fields, as declared in issue-fields.ts. */
+export type { IssueEdit, IssueFields } from "./issue-fields.ts";
 
 /** A comment as Jira answers it: an ADF body (or wiki text from some webhooks), and its restriction. */
 export interface JiraComment {
@@ -147,12 +137,7 @@ export class JiraClient {
     return this.request("POST", "/issue", { fields }, { retries: false });
   }
 
-  async editIssue(
-    key: string,
-    fields: Partial<
-      Pick<IssueFields, "summary" | "description" | "priority" | "labels" | "duedate" | "assignee">
-    >,
-  ): Promise<void> {
+  async editIssue(key: string, fields: IssueEdit): Promise<void> {
     await this.request("PUT", `/issue/${encodeURIComponent(key)}`, { fields });
   }
 

@@ -31,6 +31,7 @@ import {
 import { request as httpsRequest } from "node:https";
 import { createRequire } from "node:module";
 import type { AddressInfo, Socket } from "node:net";
+import { CREATE_FIELD_NAMES, EDIT_FIELD_NAMES } from "@server/tracker/issue-fields.ts";
 import Ajv, { type ErrorObject, type ValidateFunction } from "ajv-draft-04";
 
 export interface FakeIssueType {
@@ -419,17 +420,9 @@ export const ISSUE_LINK_TYPES: readonly FakeIssueLinkType[] = [
 ];
 
 const API = "/rest/api/3";
-const CREATE_FIELDS = new Set([
-  "project",
-  "summary",
-  "description",
-  "issuetype",
-  "priority",
-  "labels",
-  "duedate",
-  "assignee",
-]);
-const EDIT_FIELDS = new Set(["summary", "description", "priority", "labels", "duedate", "assignee"]);
+// The project's create and edit screens carry the fields the product declares (issue-fields.ts).
+const CREATE_FIELDS = new Set(CREATE_FIELD_NAMES);
+const EDIT_FIELDS = new Set(EDIT_FIELD_NAMES);
 /** The fields of `*navigable` (and of `*all`, which adds comment and attachment). */
 const SEARCHABLE_FIELDS = [
   "summary",
