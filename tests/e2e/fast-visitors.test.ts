@@ -5,8 +5,10 @@ import { sendContactForm, watchProblems, withBrowser } from "../support/browser.
 import { type ServerProcess, startServerProcess } from "../support/server-process.ts";
 
 /**
- * Decision 125 with the real minimum fill time (3 s): a person whose browser fills the form and
- * who sends it at once is delivered; sent as fast with a link in the text, it is held.
+ * Decision 125: a person whose browser fills the form and who sends it sooner than the minimum fill
+ * time is delivered; sent as fast with a link in the text, it is held. The minimum is a minute here,
+ * so every send of this test is "fast" however slow the machine (the held second send proves it:
+ * a link alone, sent slowly, is delivered).
  */
 describe("visitors who send a form at once (browser autofill)", () => {
   let jira: FakeJira;
@@ -17,8 +19,9 @@ describe("visitors who send a form at once (browser autofill)", () => {
 
   beforeAll(async () => {
     jira = await startFakeJira();
-    // No FORM_MIN_FILL_MS: the production default.
-    [server, browser] = await withBrowser(startServerProcess({ ...jiraEnv(jira) }));
+    [server, browser] = await withBrowser(
+      startServerProcess({ ...jiraEnv(jira), FORM_MIN_FILL_MS: "60000" }),
+    );
     const context = await browser.newContext({ locale: "pt-BR", viewport: { width: 390, height: 844 } });
     page = await context.newPage();
     problems = watchProblems(page);
@@ -29,19 +32,11 @@ describe("visitors who send a form at once (browser autofill)", () => {
     await jira?.close();
   });
 
-  async function sendContactAtOnce(message: string): Promise<string> {
-    const started = Date.now();
-    const protocol = await sendContactForm(page, server.url, {
-      name: "Joana Prado",
-      email: "joana@prado.com.br",
-      message,
-    });
-    // Well under the 3 s a person would take to type it (the page's load included).
-    expect(Date.now() - started).toBeLessThan(3_000);
-    return protocol;
+  function sendContactAtOnce(message: string): Promise<string> {
+    return sendContactForm(page, server.url, { name: "Joana Prado", email: "joana@prado.com.br", message });
   }
 
-  it("an autofilled form sent in under a second reaches Jira; the same speed with a link in the text is held", async () => {
+  it("an autofilled form sent sooner than the minimum fill time reaches Jira; the same speed with a link in the text is held", async () => {
     const protocol = await sendContactAtOnce("Quero uma proposta para 12 usuários.");
     expect(jira.issues).toHaveLength(1);
     expect(protocol).toBe(jira.issues[0]!.key);
