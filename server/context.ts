@@ -1,7 +1,7 @@
 import type { Redis } from "ioredis";
 import type { IslandManifest } from "~/islands/manifest.ts";
 import type { AuditLog } from "./admin/audit.ts";
-import type { buildAuth } from "./auth/build.ts";
+import type { buildAuth, buildStaffAccounts } from "./auth/build.ts";
 import type { buildBilling } from "./billing/build.ts";
 import type { Cache } from "./cache/cache.ts";
 import type { Config } from "./config.ts";
@@ -37,7 +37,7 @@ interface PlatformServices {
   signer: Signer;
   /** Every staff and customer write worth an audit entry, for the dashboard. */
   audit: AuditLog;
-  /** The tracker, when JIRA_* are set (the settings' connection test). */
+  /** The tracker, when JIRA_* are set (the Jira screen's connection test). */
   jira: JiraClient | null;
   /** The outbox's worker: leads, tickets, plan requests, webhooks and mail (decision 094). */
   worker: DeliveryWorker;
@@ -59,6 +59,7 @@ export type AppServices = PlatformServices &
   ServicesOf<typeof buildContent> &
   ServicesOf<typeof buildFunnel> &
   ServicesOf<typeof buildAuth> &
+  ServicesOf<typeof buildStaffAccounts> &
   ServicesOf<typeof buildPrivacy> &
   ServicesOf<typeof buildConsent> &
   ServicesOf<typeof buildLeads> &

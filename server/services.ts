@@ -1,6 +1,6 @@
 import { OFFERED_LANGUAGES } from "~/lib/locale.ts";
 import { AuditLog } from "./admin/audit.ts";
-import { buildAuth } from "./auth/build.ts";
+import { buildAuth, buildStaffAccounts } from "./auth/build.ts";
 import { createMailer } from "./auth/mailer.ts";
 import { seedDemoUsers } from "./auth/seed.ts";
 import { buildBilling } from "./billing/build.ts";
@@ -191,6 +191,11 @@ export async function buildServices(
       content: content.services.content,
       accounts: auth.services.accounts,
     });
+    const staffAccounts = buildStaffAccounts(platform, {
+      accounts: auth.services.accounts,
+      passwordReset: auth.services.passwordReset,
+      companies: portal.services.companies,
+    });
     const funnel = buildFunnel(platform);
     const billing = buildBilling(platform);
     const media = buildMedia(platform);
@@ -201,6 +206,7 @@ export async function buildServices(
       content,
       funnel,
       auth,
+      staffAccounts,
       privacy,
       consent,
       leads,
@@ -234,6 +240,7 @@ export async function buildServices(
       ...content.services,
       ...funnel.services,
       ...auth.services,
+      ...staffAccounts.services,
       ...privacy.services,
       ...consent.services,
       ...leads.services,

@@ -2,6 +2,7 @@ import { useEffect, useMemo, useState } from "react";
 import type { FieldStructure, FormStructure } from "~/lib/content/form-structure.ts";
 import { sameJson } from "~/lib/content/merge-patch.ts";
 import type { ContentSource } from "~/lib/content/stored.ts";
+import { contentTexts as t } from "./content-texts.ts";
 import { InheritedField } from "./InheritedField.tsx";
 import { type PreviewChoicesData, PreviewPanel } from "./PreviewPanel.tsx";
 import { RevisionHistory } from "./RevisionHistory.tsx";
@@ -14,7 +15,6 @@ import {
   StructureField,
   splitAdvanced,
 } from "./StructureForm.tsx";
-import { adminTexts as t } from "./texts.ts";
 import {
   type ContentProblem,
   callApi,

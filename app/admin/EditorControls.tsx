@@ -2,8 +2,8 @@ import { type ReactNode, useRef, useState } from "react";
 import { ICON_NAMES, Icon, iconSymbol } from "~/components/Icon.tsx";
 import type { FieldStructure } from "~/lib/content/form-structure.ts";
 import { iconLabel } from "~/lib/icon-labels.ts";
+import { contentTexts as t } from "./content-texts.ts";
 import { formatReais, parseReais, stepReais } from "./currency.ts";
-import { adminTexts as t } from "./texts.ts";
 
 /**
  * The editor's controls that are more than one input (decision 098): prices in R$ with a decimal comma,

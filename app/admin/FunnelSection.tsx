@@ -2,9 +2,9 @@ import { Form, Link } from "react-router";
 import { type FunnelStage, percent } from "~/lib/funnel/dropoff.ts";
 import type { TrafficSource } from "~/lib/funnel/events.ts";
 import { FunnelChart } from "./FunnelChart.tsx";
+import { formName } from "./form-names.ts";
 import { sourceLabel, funnelTexts as t } from "./funnel-texts.ts";
 import { ScrollBox } from "./ScrollBox.tsx";
-import { formName } from "./texts.ts";
 
 export interface FunnelSectionData {
   query: { form: string; days: number; segment?: string };

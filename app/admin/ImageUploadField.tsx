@@ -1,8 +1,8 @@
 import { useState } from "react";
 import { mediaTexts } from "~/lib/media-library.ts";
+import { contentTexts as t } from "./content-texts.ts";
 import type { FieldControlProps } from "./EditorControls.tsx";
 import { MediaPicker } from "./MediaPicker.tsx";
-import { adminTexts as t } from "./texts.ts";
 
 /**
  * The image_upload component of B §2.8: an image's address, typed, chosen from the media library,

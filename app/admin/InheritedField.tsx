@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
-import { adminTexts } from "./texts.ts";
+import { contentTexts } from "./content-texts.ts";
 
-const t = adminTexts.inheritance;
+const t = contentTexts.inheritance;
 
 /**
  * One top-level field of a segment or language level (decision 101): inherited ones are greyed

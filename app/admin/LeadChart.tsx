@@ -1,6 +1,7 @@
 import { useEffect, useRef } from "react";
 import { formatDay, formatDayMonth } from "~/lib/format.ts";
-import { adminTexts } from "./texts.ts";
+import { TEMPERATURE_LABELS } from "~/lib/lead-status.ts";
+import { dashboardTexts } from "./dashboard-texts.ts";
 
 export interface DayCount {
   day: string;
@@ -16,6 +17,8 @@ const SERIES = [
   { key: "hot", color: "#dc2626" },
 ] as const;
 
+const level = TEMPERATURE_LABELS.pt;
+
 /** A day as a Brazilian reader writes it (dd/mm), from uPlot's seconds. */
 function dayLabel(seconds: number): string {
   return formatDayMonth(new Date(seconds * 1000));
@@ -23,7 +26,7 @@ function dayLabel(seconds: number): string {
 
 /** The chart's text alternative: what a screen reader hears instead of the drawing. */
 export function chartSummary(days: DayCount[]): string {
-  const t = adminTexts.stats;
+  const t = dashboardTexts.stats;
   const sum = (key: (typeof SERIES)[number]["key"]) => days.reduce((total, day) => total + day[key], 0);
   const busiest = days.reduce<DayCount | null>(
     (best, day) =>
@@ -31,7 +34,7 @@ export function chartSummary(days: DayCount[]): string {
     null,
   );
   const peak = busiest ? ` ${t.peak(formatDay(busiest.day), busiest.cold + busiest.warm + busiest.hot)}` : "";
-  return `${t.byDay}: ${sum("cold")} ${t.cold.toLowerCase()}, ${sum("warm")} ${t.warm.toLowerCase()}, ${sum("hot")} ${t.hot.toLowerCase()}.${peak}`;
+  return `${t.byDay}: ${sum("cold")} ${level.cold.toLowerCase()}, ${sum("warm")} ${level.warm.toLowerCase()}, ${sum("hot")} ${level.hot.toLowerCase()}.${peak}`;
 }
 
 /**
@@ -47,7 +50,7 @@ export function LeadChart({ days }: { days: DayCount[] }) {
     void Promise.all([import("uplot"), import("uplot/dist/uPlot.min.css")]).then(([{ default: UPlot }]) => {
       const element = holder.current;
       if (cancelled || !element) return;
-      const t = adminTexts.stats;
+      const t = dashboardTexts.stats;
       const size = () => ({ width: Math.max(280, element.clientWidth), height: 220 });
       chart = new UPlot(
         {
@@ -64,7 +67,7 @@ export function LeadChart({ days }: { days: DayCount[] }) {
           series: [
             { label: t.day, value: (_u, v) => (v == null ? t.pointAtDay : dayLabel(v)) },
             ...SERIES.map(({ key, color }) => ({
-              label: t[key],
+              label: level[key],
               value: (_u: unknown, v: number | null) => (v == null ? "—" : String(v)),
               stroke: color,
               width: 2,

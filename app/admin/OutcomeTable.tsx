@@ -1,6 +1,6 @@
 import { OUTCOME_LABELS, OUTCOMES } from "~/lib/leads/outcomes.ts";
+import { dashboardTexts } from "./dashboard-texts.ts";
 import { ScrollBox } from "./ScrollBox.tsx";
-import { adminTexts } from "./texts.ts";
 
 interface Row {
   key: string;
@@ -23,7 +23,7 @@ export function OutcomeTable({
   caption: string;
   keyLabel: string;
 }) {
-  const t = adminTexts.outcomes;
+  const t = dashboardTexts.outcomes;
   if (rows.length === 0)
     return (
       <>

@@ -1,9 +1,9 @@
 import { useState } from "react";
 import { previewUrl } from "~/lib/content/preview-routes.ts";
-import { adminTexts } from "./texts.ts";
+import { contentTexts } from "./content-texts.ts";
 import { timeOf } from "./useDocumentDraft.ts";
 
-const t = adminTexts.workflow;
+const t = contentTexts.workflow;
 
 export interface PreviewChoicesData {
   token: string;

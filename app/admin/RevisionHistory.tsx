@@ -2,13 +2,13 @@ import { type ReactNode, useCallback, useEffect, useRef, useState } from "react"
 import { type FieldChange, fieldChanges, labelOf, restoreOf, sameContent } from "~/lib/content/field-diff.ts";
 import type { FormStructure } from "~/lib/content/form-structure.ts";
 import { formatPath } from "~/lib/content/json-path.ts";
-import { adminTexts } from "./texts.ts";
+import { contentTexts } from "./content-texts.ts";
 import "~/styles/revision-history.css";
 import type { ContentSource } from "~/lib/content/stored.ts";
 import { formatDateTime, formatNumber, formatPrice } from "~/lib/format.ts";
 
-const t = adminTexts;
-const h = adminTexts.history;
+const t = contentTexts;
+const h = contentTexts.history;
 
 /** One version of the document (the shape of DocumentEditor's RevisionRow). */
 interface Revision {

@@ -1,11 +1,11 @@
 import { useState } from "react";
 import { toSaoPauloTime } from "~/lib/content/schedule-time.ts";
 import type { ScheduleAction } from "~/lib/content/stored.ts";
+import { contentTexts } from "./content-texts.ts";
 import { SaoPauloTimeField } from "./SaoPauloTimeField.tsx";
-import { adminTexts } from "./texts.ts";
 import { callApi } from "./useDocumentDraft.ts";
 
-const t = adminTexts.workflow;
+const t = contentTexts.workflow;
 
 export interface ScheduleRowData {
   id: string;

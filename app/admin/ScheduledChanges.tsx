@@ -1,12 +1,12 @@
 import { useState } from "react";
 import { Link, useRevalidator } from "react-router";
 import { toSaoPauloTime } from "~/lib/content/schedule-time.ts";
+import { contentTexts } from "./content-texts.ts";
 import { SaoPauloTimeField } from "./SaoPauloTimeField.tsx";
 import type { ScheduleRowData } from "./SchedulePanel.tsx";
-import { adminTexts } from "./texts.ts";
 import { callApi, levelQuery } from "./useDocumentDraft.ts";
 
-const t = adminTexts.workflow;
+const t = contentTexts.workflow;
 
 export interface DashboardSchedule extends ScheduleRowData {
   name: string;
@@ -73,7 +73,7 @@ export function ScheduledChanges({
                 <th scope="col">{t.change}</th>
                 <th scope="col">{t.scheduledBy}</th>
                 <th scope="col">
-                  <span className="visually-hidden">{adminTexts.history.actions}</span>
+                  <span className="visually-hidden">{contentTexts.history.actions}</span>
                 </th>
               </tr>
             </thead>
@@ -85,7 +85,7 @@ export function ScheduledChanges({
                   </td>
                   <td>
                     <Link to={editorLink(row)}>{row.document}</Link>{" "}
-                    <span className="muted">({adminTexts.levelName(row.segment, row.lang)})</span>
+                    <span className="muted">({contentTexts.levelName(row.segment, row.lang)})</span>
                   </td>
                   <td>{what(row)}</td>
                   <td>{row.createdBy}</td>
@@ -140,7 +140,7 @@ export function ScheduledChanges({
             {recent.map((row) => (
               <li key={row.id}>
                 <strong>{t.statuses[row.status]}</strong> · {row.runAtLabel} · {row.document} (
-                {adminTexts.levelName(row.segment, row.lang)}) · {what(row)}
+                {contentTexts.levelName(row.segment, row.lang)}) · {what(row)}
                 {row.result && <> · {row.result}</>}
               </li>
             ))}

@@ -1,9 +1,9 @@
 import { createContext, type ReactNode, useContext, useEffect, useId, useRef, useState } from "react";
 import type { FieldStructure } from "~/lib/content/form-structure.ts";
 import { itemName } from "~/lib/content/item-name.ts";
+import { contentTexts as t } from "./content-texts.ts";
 import { CurrencyField, IconPickerField, KeyValueField, numberOrText } from "./EditorControls.tsx";
 import { ImageUploadField } from "./ImageUploadField.tsx";
-import { adminTexts as t } from "./texts.ts";
 
 /**
  * A content document as a form, drawn from its structure (B §2.8): each `_ui` is one component.

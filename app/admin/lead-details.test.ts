@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { FORM_NAMES, formName } from "./form-names.ts";
 import { deliveryHeading, visitRows } from "./lead-details.ts";
-import { FORM_NAMES, formName } from "./texts.ts";
 
 describe("a lead's record as the admin reads it: names, not stored keys", () => {
   it("names each delivery and its state", () => {

@@ -1,8 +1,18 @@
 import type { StaffAction } from "../lib/auth/staff.ts";
+import { apiKeyTexts } from "./api-key-texts.ts";
 import { campaignTexts } from "./campaign-texts.ts";
+import { companyTexts } from "./company-texts.ts";
 import { consentAdminTexts } from "./consent-texts.ts";
+import { contentTexts } from "./content-texts.ts";
+import { dashboardTexts } from "./dashboard-texts.ts";
+import { inboxTexts } from "./lead-texts.ts";
+import { plansEditorTexts } from "./plans-editor-texts.ts";
+import { privacyTexts } from "./privacy-texts.ts";
+import { salesTexts } from "./sales-texts.ts";
+import { shellTexts as t } from "./shell-texts.ts";
 import { supportTexts } from "./support-texts.ts";
-import { adminTexts as t } from "./texts.ts";
+import { trackerTexts } from "./tracker-texts.ts";
+import { usersTexts } from "./user-texts.ts";
 import { webhookTexts } from "./webhook-texts.ts";
 
 /**
@@ -37,20 +47,20 @@ export const ADMIN_SCREENS = {
     path: "dashboard",
     module: "routes/admin/dashboard.tsx",
     action: "dashboard",
-    menu: { label: t.dashboard, icon: "bar-chart" },
+    menu: { label: dashboardTexts.title, icon: "bar-chart" },
   },
   contentFiles: {
     path: "json",
     module: "routes/admin/json-files.tsx",
     action: "content.read",
-    menu: { label: t.files, icon: "file-text", group: t.menuGroups.content },
+    menu: { label: contentTexts.files, icon: "file-text", group: t.menuGroups.content },
   },
   contentDocument: { path: "json/:file", module: "routes/admin/json-editor.tsx", action: "content.read" },
   plans: {
     path: "pages",
     module: "routes/admin/plans-editor.tsx",
     action: "content.read",
-    menu: { label: t.plansEditor, icon: "wallet", group: t.menuGroups.content },
+    menu: { label: plansEditorTexts.title, icon: "wallet", group: t.menuGroups.content },
   },
   media: {
     path: "midia",
@@ -64,7 +74,7 @@ export const ADMIN_SCREENS = {
     module: "routes/admin/leads.tsx",
     action: "leads",
     writes: true,
-    menu: { label: t.leads, icon: "users", group: t.menuGroups.sales },
+    menu: { label: inboxTexts.title, icon: "users", group: t.menuGroups.sales },
   },
   leadsCsv: { path: "leads.csv", module: "routes/admin/leads-csv.ts", action: "leads", download: true },
   lead: { path: "leads/:id", module: "routes/admin/lead.tsx", action: "leads", writes: true },
@@ -80,14 +90,14 @@ export const ADMIN_SCREENS = {
     module: "routes/admin/sales-settings.tsx",
     action: "leads",
     writes: true,
-    menu: { label: t.sales, icon: "target", group: t.menuGroups.sales },
+    menu: { label: salesTexts.title, icon: "target", group: t.menuGroups.sales },
   },
   companies: {
     path: "empresas",
     module: "routes/admin/companies.tsx",
     action: "companies",
     writes: true,
-    menu: { label: t.companies, icon: "briefcase", group: t.menuGroups.customers },
+    menu: { label: companyTexts.nav, icon: "briefcase", group: t.menuGroups.customers },
   },
   company: { path: "empresas/:id", module: "routes/admin/company.tsx", action: "companies", writes: true },
   companyInvoices: {
@@ -135,13 +145,36 @@ export const ADMIN_SCREENS = {
     action: "settings",
     download: true,
   },
-  settings: {
-    path: "settings",
-    module: "routes/admin/settings.tsx",
+  // Decision 135: the settings screen's parts, each a screen under the "Configurações" heading.
+  users: {
+    path: "usuarios",
+    module: "routes/admin/users.tsx",
     action: "settings",
     writes: true,
-    menu: { label: t.settings, icon: "shield", group: t.menuGroups.system },
+    menu: { label: usersTexts.title, icon: "user", group: t.menuGroups.settings },
   },
+  apiKeys: {
+    path: "chaves-api",
+    module: "routes/admin/api-keys.tsx",
+    action: "settings",
+    writes: true,
+    menu: { label: apiKeyTexts.title, icon: "code", group: t.menuGroups.settings },
+  },
+  privacy: {
+    path: "privacidade",
+    module: "routes/admin/privacy.tsx",
+    action: "settings",
+    writes: true,
+    menu: { label: privacyTexts.title, icon: "shield", group: t.menuGroups.settings },
+  },
+  jira: {
+    path: "jira",
+    module: "routes/admin/jira.tsx",
+    action: "settings",
+    menu: { label: trackerTexts.title, icon: "workflow", group: t.menuGroups.settings },
+  },
+  /** The old address of the settings screen: its bookmarks land on the users (decision 135). */
+  settings: { path: "settings", module: "routes/admin/settings.ts", action: "settings" },
   account: {
     path: "conta",
     module: "routes/admin/account.tsx",

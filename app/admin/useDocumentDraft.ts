@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
 import { formatTime } from "~/lib/format.ts";
-import { adminTexts as t } from "./texts.ts";
+import { contentTexts as t } from "./content-texts.ts";
 import { useLeaveGuard } from "./useLeaveGuard.ts";
 
 /** The draft autosaves this often while the form has changes not saved yet (decision 100). */

@@ -1,6 +1,14 @@
 /** A lead's temperature levels and delivery states, as stored (server/db/schema.ts) and filtered in the inbox. */
 export const LEAD_LEVELS = ["cold", "warm", "hot"] as const;
 export type LeadLevel = (typeof LEAD_LEVELS)[number];
+/**
+ * The levels in words, written once (B §4.7): the admin's screens, the CSV, Jira's ticket, the
+ * team's notices and the success screen (in the visitor's language) all say these.
+ */
+export const TEMPERATURE_LABELS: Record<"pt" | "en", Record<LeadLevel, string>> = {
+  pt: { cold: "Frio", warm: "Morno", hot: "Quente" },
+  en: { cold: "Cold", warm: "Warm", hot: "Hot" },
+};
 export const DELIVERY_STATUSES = ["pending", "delivered", "simulated", "failed", "spam"] as const;
 
 /** A lead's stage: stored at its first step (captured), or sent whole (completed). */

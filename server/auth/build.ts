@@ -1,3 +1,4 @@
+import type { CompanyService } from "../portal/companies.ts";
 import type { DomainParts, Platform } from "../wiring.ts";
 import { ApiKeyService } from "./api-keys.ts";
 import { PasswordResetService } from "./password-reset.ts";
@@ -5,6 +6,7 @@ import { PasswordHasher, scryptCostOf } from "./passwords.ts";
 import { Sealer } from "./sealed.ts";
 import { queueNewDeviceMail } from "./security-mail.ts";
 import { SessionService } from "./sessions.ts";
+import { StaffAccountService } from "./staff-accounts.ts";
 import { TwoFactorService } from "./two-factor.ts";
 import { AccountService } from "./users.ts";
 
@@ -51,5 +53,18 @@ export function buildAuth(platform: Platform, signingSecret: string) {
       /** Keys of the vendor's billing system and platform (decision 096). */
       apiKeys: new ApiKeyService({ db, now: seams.now, audit }),
     },
+  } satisfies DomainParts<object>;
+}
+
+/**
+ * The accounts staff create in the admin (decision 135): after the portal, since a customer is
+ * created in a company (the portal's companies, which are built with the accounts above).
+ */
+export function buildStaffAccounts(
+  { logger }: Platform,
+  parts: { accounts: AccountService; passwordReset: PasswordResetService; companies: CompanyService },
+) {
+  return {
+    services: { staffAccounts: new StaffAccountService({ ...parts, logger }) },
   } satisfies DomainParts<object>;
 }

@@ -166,7 +166,7 @@ export class AccountService {
     return toPublicUser(row!);
   }
 
-  /** Every account, for the admin's settings; never the password hash nor the TOTP secret. */
+  /** Every account, for the admin's users screen; never the password hash nor the TOTP secret. */
   async list(): Promise<(PublicUser & { disabled: boolean; twoFactor: boolean; createdAt: string })[]> {
     const rows = await this.options.db.select().from(users).orderBy(asc(users.email));
     return rows.map((row) => ({

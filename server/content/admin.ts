@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, or } from "drizzle-orm";
-import { adminTexts } from "~/admin/texts.ts";
+import { contentTexts } from "~/admin/content-texts.ts";
 import { type Found, type JsonPath, JsonPathError, restoreAt, valueAt } from "~/lib/content/json-path.ts";
 import {
   applyOrder,
@@ -211,7 +211,7 @@ export class ContentAdmin {
     if (!stack || stack.base === null) return null;
     return {
       base: stack.base,
-      sources: fieldSources(stack.below, (l) => adminTexts.levelName(l.segment, l.lang)),
+      sources: fieldSources(stack.below, (l) => contentTexts.levelName(l.segment, l.lang)),
     };
   }
 

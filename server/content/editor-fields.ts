@@ -1,5 +1,6 @@
 import type { DocumentName } from "~/lib/content/schemas.ts";
 import { byFormDocument, FORMS } from "~/lib/forms/manifest.ts";
+import { TEMPERATURE_LABELS } from "~/lib/lead-status.ts";
 
 /**
  * The editor's Portuguese words for every field of every content document (decision 098):
@@ -378,6 +379,7 @@ const userDashboard: DocumentMeta = {
 
 // form-* (one schema for every form) -------------------------------------------------------------------
 
+const levels = TEMPERATURE_LABELS.pt;
 const range = (label: string) => obj(label, { min: f("Mínimo"), max: f("Máximo") });
 const action = (label: string) =>
   obj(label, {
@@ -431,14 +433,14 @@ function formMeta(name: string): DocumentMeta {
       routes: f("Rotas que usam este formulário", ADVANCED),
       temperature_rules: obj(
         "Faixas de temperatura",
-        { cold: range("Frio"), warm: range("Morno"), hot: range("Quente") },
+        { cold: range(levels.cold), warm: range(levels.warm), hot: range(levels.hot) },
         ADVANCED,
       ),
       temperature_base: f("Pontuação inicial", ADVANCED),
       temperature_tracking_boost: f("Pontos por sessão de analytics", ADVANCED),
       actions: obj(
         "Ações por temperatura",
-        { cold: action("Frio"), warm: action("Morno"), hot: action("Quente") },
+        { cold: action(levels.cold), warm: action(levels.warm), hot: action(levels.hot) },
         ADVANCED,
       ),
       integrations: obj(

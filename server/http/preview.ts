@@ -1,6 +1,6 @@
 import type { RequestHandler } from "express";
 import type { AppLoadContext } from "react-router";
-import { adminTexts } from "~/admin/texts.ts";
+import { contentTexts } from "~/admin/content-texts.ts";
 import type { DocumentName } from "~/lib/content/schemas.ts";
 import { formatDayAtTime } from "~/lib/format.ts";
 import type { PreviewContext } from "../content/preview.ts";
@@ -70,7 +70,7 @@ export function previewRequests(services: AppServices): RequestHandler {
     services.workflow.draft(grant.name, grant).then(
       (draft) => {
         const document = documentLabel(grant.name);
-        const level = adminTexts.levelName(grant.segment, grant.lang);
+        const level = contentTexts.levelName(grant.segment, grant.lang);
         res.locals.preview = {
           context: {
             ...banner,

@@ -1,8 +1,10 @@
 import { stringify } from "csv-stringify/sync";
-import { formName, inboxTexts } from "~/admin/texts.ts";
+import { formName } from "~/admin/form-names.ts";
+import { inboxTexts } from "~/admin/lead-texts.ts";
 import { formatDateTime } from "~/lib/format.ts";
 import type { FormDefinition } from "~/lib/forms/definition.ts";
 import { answerRows } from "~/lib/forms/summary.ts";
+import { TEMPERATURE_LABELS } from "~/lib/lead-status.ts";
 import { OUTCOME_LABELS, type Outcome } from "~/lib/leads/outcomes.ts";
 import { firstTouchOf, lastTouchOf, touchColumns } from "./inbox.ts";
 import type { LeadRow } from "./repository.ts";
@@ -76,7 +78,7 @@ export function leadsCsv(rows: LeadRow[], forms: Map<string, FormDefinition>): s
       spreadsheetDateTime(lead.createdAt),
       formName(lead.formId),
       STAGE_WORDS[lead.stage] ?? lead.stage,
-      inboxTexts.levels[lead.level] ?? lead.level,
+      TEMPERATURE_LABELS.pt[lead.level] ?? lead.level,
       String(lead.score),
       inboxTexts.statuses[lead.deliveryStatus] ?? lead.deliveryStatus,
       lead.trackerKey ?? "",

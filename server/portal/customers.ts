@@ -19,7 +19,7 @@ export interface NewCustomer {
 
 /**
  * A customer account in its company, in one transaction (`npm run user:create --company`, the
- * admin's settings, the demo seed): the company is found by CNPJ or created, and its first member is
+ * admin's users screen, the demo seed): the company is found by CNPJ or created, and its first member is
  * its owner. Made by staff in Settings (`byStaff`), it is recorded as user.create in the same
  * transaction.
  */

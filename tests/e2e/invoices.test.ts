@@ -30,10 +30,10 @@ describe("the customer's invoices in Chromium", () => {
     );
     const { admin, customer } = await demoTokens(server);
     await invitedMember(server.url, customer, finance.email, "finance");
-    // Billing's key, made by staff in Settings, and the invoice billing posts for the demo company.
+    // Billing's key, made by staff on the API keys screen, and the invoice billing posts for the demo company.
     const made = await postForm(
       server.url,
-      "/admin/settings",
+      "/admin/chaves-api",
       { intent: "apikey-create", name: "Faturamento", scope: "billing" },
       admin,
     );

@@ -6,7 +6,7 @@ import { type ServerProcess, startServerProcess } from "../support/server-proces
 
 /**
  * Jira refusing the site's token, as staff see it (decision 124): a visitor still gets a protocol,
- * and the admin's dashboard and settings say "O Jira recusou as credenciais", since when and what
+ * and the admin's dashboard and Jira screen say "O Jira recusou as credenciais", since when and what
  * to do; no lead shows as failed.
  */
 describe("an outside service refusing the credentials, in the admin (Chromium)", () => {
@@ -33,7 +33,7 @@ describe("an outside service refusing the credentials, in the admin (Chromium)",
     await jira?.close();
   });
 
-  it("a visitor gets a protocol; the dashboard and the settings say the credentials were refused and what to do", async () => {
+  it("a visitor gets a protocol; the dashboard and the Jira screen say the credentials were refused and what to do", async () => {
     const visitor = await browser.newContext({ locale: "pt-BR" });
     const page = await visitor.newPage();
     expect(
@@ -59,7 +59,7 @@ describe("an outside service refusing the credentials, in the admin (Chromium)",
         .textContent(),
     ).toBe("0");
 
-    await admin.page.goto(`${server.url}/admin/settings`, { waitUntil: "networkidle" });
+    await admin.page.goto(`${server.url}/admin/jira`, { waitUntil: "networkidle" });
     await expect
       .poll(() => admin.page.locator(".banner", { hasText: "O Jira recusou as credenciais" }).count())
       .toBe(1);

@@ -304,10 +304,10 @@ describe.each(targets)("the billing API on $name", (target) => {
     expect(validError(refusal), JSON.stringify(validError.errors)).toBe(true);
   });
 
-  it("staff create a key in Settings, see it once, and revoking it ends it at once (audited)", async () => {
+  it("staff create a key on the API keys screen, see it once, and revoking it ends it at once (audited)", async () => {
     const created = await postForm(
       server.url,
-      "/admin/settings",
+      "/admin/chaves-api",
       { intent: "apikey-create", name: "Temporária", scope: "billing" },
       admin,
     );
@@ -315,13 +315,18 @@ describe.each(targets)("the billing API on $name", (target) => {
     const key = /value="(vk_billing_[A-Za-z0-9_-]+)"/.exec(html)?.[1];
     expect(key, "the new key is shown").toBeTruthy();
     expect((await api("/api/billing/invoices/2026-000123", { key })).status).toBe(200);
-    const settings = await page("/admin/settings");
+    const settings = await page("/admin/chaves-api");
     expect(settings).toContain("Temporária");
     expect(settings, "never shown again").not.toContain(key!);
     expect(settings).toContain(key!.slice(0, "vk_billing_".length + 4));
     // The newest key is listed first: its revoke form comes first.
     const keyId = /name="keyId" value="([0-9a-f-]{36})"/.exec(settings)![1]!;
-    const revoked = await postForm(server.url, "/admin/settings", { intent: "apikey-revoke", keyId }, admin);
+    const revoked = await postForm(
+      server.url,
+      "/admin/chaves-api",
+      { intent: "apikey-revoke", keyId },
+      admin,
+    );
     expect(await revoked.text()).toContain("Chave “Temporária” revogada.");
     const after = await api("/api/billing/invoices/2026-000123", { key });
     expect(after.status).toBe(401);

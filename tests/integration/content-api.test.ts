@@ -253,18 +253,18 @@ describe("admin content API (B §7.5)", () => {
     expect(lead).toContain("E-mail de confirmação ao visitante");
   });
 
-  it("settings: an admin creates a user with a one-time password; every admin write is in the audit log", async () => {
+  it("users: an admin creates a user with a one-time password; every admin write is in the audit log", async () => {
     const form = (body: Record<string, string>) => ({
       method: "POST",
       headers: { "Content-Type": "application/x-www-form-urlencoded" },
       body: new URLSearchParams(body).toString(),
     });
-    const refused = await call("/admin/settings", {
+    const refused = await call("/admin/usuarios", {
       ...form({ intent: "create", email: "x@example.com", role: "admin" }),
       token: customer,
     });
     expect(refused.status).toBe(403);
-    const created = await call("/admin/settings", {
+    const created = await call("/admin/usuarios", {
       ...form({
         intent: "create",
         email: "nova@example.com",
@@ -287,5 +287,23 @@ describe("admin content API (B §7.5)", () => {
     expect(dashboard).toMatch(/salvou \S+\.json/);
     expect(dashboard).toMatch(/restaurou uma versão de \S+\.json/);
     expect(dashboard).not.toContain("<code>user.create</code>");
+  });
+
+  it("the settings screen's old address opens the users screen, for admins only (decision 135)", async () => {
+    const old = await call("/admin/settings", { token: admin });
+    expect(old.status).toBe(301);
+    expect(old.headers.get("location")).toBe("/admin/usuarios");
+    expect((await call("/admin/settings", { token: customer })).status).toBe(403);
+    // It has no action: a form posted from a page opened before the split is refused, not lost silently.
+    const posted = await call("/admin/settings", {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: "intent=end-sessions",
+      token: admin,
+    });
+    expect(posted.status).toBe(405);
+    const users = await (await call("/admin/usuarios", { token: admin })).text();
+    expect(users).toContain("<h1");
+    expect(users).toContain("Criar usuário");
   });
 });

@@ -126,7 +126,7 @@ describe("LGPD pages against the built server", () => {
 
     const refused = await postForm(
       server.url,
-      "/admin/settings",
+      "/admin/privacidade",
       { intent: "privacy-save", leadRetentionMonths: "3", version: "0" },
       admin,
     );
@@ -135,14 +135,16 @@ describe("LGPD pages against the built server", () => {
     );
     const saved = await postForm(
       server.url,
-      "/admin/settings",
+      "/admin/privacidade",
       { intent: "privacy-save", leadRetentionMonths: "18", version: "0" },
       admin,
     );
     expect(await saved.text()).toContain("Prazo de retenção salvo: 18 meses");
     expect((await page("/politicas")).html).toContain("18 meses a partir do envio do formulário");
     expect((await page("/en/politicas")).html).toContain("18 months from when the form was sent");
-    expect((await page("/admin/settings", admin)).html).toMatch(/name="leadRetentionMonths"[^>]*value="18"/);
+    expect((await page("/admin/privacidade", admin)).html).toMatch(
+      /name="leadRetentionMonths"[^>]*value="18"/,
+    );
   });
 
   it("the company's owner downloads the company's data as a ZIP from the users screen", async () => {

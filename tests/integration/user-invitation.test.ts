@@ -34,7 +34,7 @@ describe("a user invited by e-mail", () => {
   it("gets a single-use link by e-mail, chooses a password and signs in; no password is ever shown", async () => {
     const created = await post(
       withMail,
-      "/admin/settings",
+      "/admin/usuarios",
       {
         intent: "create",
         email: "convidada@example.com",
@@ -75,7 +75,7 @@ describe("a user invited by e-mail", () => {
 
   it("without SMTP_URL the invitation is not offered and a request for one is refused", async () => {
     const page = await (
-      await fetch(`${withoutMail.url}/admin/settings`, {
+      await fetch(`${withoutMail.url}/admin/usuarios`, {
         headers: { Authorization: `Bearer ${adminWithoutMail}` },
       })
     ).text();
@@ -83,7 +83,7 @@ describe("a user invited by e-mail", () => {
     expect(page).toMatch(/<option value="invite" disabled="">/);
     const refused = await post(
       withoutMail,
-      "/admin/settings",
+      "/admin/usuarios",
       {
         intent: "create",
         email: "semconvite@example.com",
@@ -97,7 +97,7 @@ describe("a user invited by e-mail", () => {
       "O convite por e-mail precisa do envio de e-mails (SMTP_URL) configurado.",
     );
     const users = await (
-      await fetch(`${withoutMail.url}/admin/settings`, {
+      await fetch(`${withoutMail.url}/admin/usuarios`, {
         headers: { Authorization: `Bearer ${adminWithoutMail}` },
       })
     ).text();

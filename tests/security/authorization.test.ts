@@ -161,11 +161,11 @@ describe("the authorisation matrix: every route × method × caller", () => {
     });
     expect(signIn.status, "a staff sign-in without two-step verification").toBe(403);
     pendingSetup = sessionCookieToken(signIn);
-    // A key of each scope, made by staff in Settings (shown once in the answer).
+    // A key of each scope, made by staff on the API keys screen (shown once in the answer).
     for (const scope of ["billing", "platform"] as const) {
       const made = await postForm(
         server.url,
-        "/admin/settings",
+        "/admin/chaves-api",
         { intent: "apikey-create", name: `Matriz ${scope}`, scope },
         admin,
       );
@@ -439,7 +439,7 @@ describe("the portal's matrix: every portal route × company role × another com
     // Billing posts an invoice for the demo company with a key staff made, and attaches its NFS-e.
     const made = await postForm(
       server.url,
-      "/admin/settings",
+      "/admin/chaves-api",
       { intent: "apikey-create", name: "Faturamento da matriz", scope: "billing" },
       tokens.staff,
     );

@@ -24,8 +24,8 @@ import { nextSignInCode, secondFactorOf, totpCode } from "../support/two-factor.
  *
  * A credential may be shown once, where it is issued: a session token in its own sign-in answer
  * (the `token` field and the Set-Cookie), a TOTP secret on its set-up page, the recovery codes on
- * the page that confirms the set-up, an API key and an editor's temporary password on the settings
- * page that made them, a reset link in its own e-mail. Anywhere else it is a leak.
+ * the page that confirms the set-up, an API key and an editor's temporary password on the admin
+ * screen that made them, a reset link in its own e-mail. Anywhere else it is a leak.
  */
 
 /** Made for this run: no secret-looking value is committed. */
@@ -239,20 +239,20 @@ describe("no answer, log line or e-mail carries a credential", () => {
 
     const editorEmail = `editora-${Date.now()}@vertice.local`;
     editor = await editorToken(server, admin, editorEmail);
-    const made = lastAnswer((a) => a.method === "POST" && a.path === "/admin/settings");
+    const made = lastAnswer((a) => a.method === "POST" && a.path === "/admin/usuarios");
     const temporary = /Senha provisória \(mostrada só agora\): ([^\s<]+)/.exec(made?.body ?? "")?.[1];
     expect(temporary, "the editor's temporary password was shown").toBeTruthy();
     remember({
       kind: "password",
       label: "the editor's temporary password",
       value: temporary!,
-      shownBy: (a) => a.method === "POST" && a.path === "/admin/settings",
+      shownBy: (a) => a.method === "POST" && a.path === "/admin/usuarios",
     });
     rememberSecondFactor("the editor", editorEmail);
 
     const key = await postForm(
       server.url,
-      "/admin/settings",
+      "/admin/chaves-api",
       { intent: "apikey-create", name: "Vazamentos", scope: "billing" },
       admin,
     );
@@ -262,7 +262,7 @@ describe("no answer, log line or e-mail carries a credential", () => {
       kind: "api-key",
       label: "the billing API key",
       value: apiKey,
-      shownBy: (a) => a.method === "POST" && a.path === "/admin/settings",
+      shownBy: (a) => a.method === "POST" && a.path === "/admin/chaves-api",
     });
   });
 

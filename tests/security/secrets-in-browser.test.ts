@@ -9,7 +9,7 @@ import { demoTokens, type ServerProcess, startServerProcess } from "../support/s
 
 /**
  * The server's secrets, each a value found nowhere else, must reach no browser: not in the built
- * files, not in any page or file the site serves, not even on the admin's settings page.
+ * files, not in any page or file the site serves, not even on the admin's settings screens.
  */
 const SECRETS = {
   SESSION_SECRET: "sess-3f9a1c77e0d54b2a9e61-secret-value",
@@ -32,7 +32,10 @@ const PAGES = [
 ];
 const ADMIN_PAGES = [
   "/admin/dashboard",
-  "/admin/settings",
+  "/admin/usuarios",
+  "/admin/chaves-api",
+  "/admin/privacidade",
+  "/admin/jira",
   "/admin/webhooks",
   `/admin/webhooks/${ENV_ENDPOINT_ID}`,
   "/admin/leads",

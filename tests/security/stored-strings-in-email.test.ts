@@ -40,7 +40,7 @@ describe("stored strings in the e-mails the site sends", () => {
 
   it("an invitation and a password reset show a hostile name as one inert line of plain text", async () => {
     const created = await post(
-      "/admin/settings",
+      "/admin/usuarios",
       {
         intent: "create",
         email: "alvo@example.com",

@@ -385,7 +385,7 @@ export async function editorToken(
 }
 
 /**
- * A staff account made by the admin in Settings with a temporary password, as staff do: answers
+ * A staff account made by the admin on the users screen with a temporary password, as staff do: answers
  * that password, read from the page's confirmation, where the admin sees it once.
  */
 export async function createStaffAccount(
@@ -395,7 +395,7 @@ export async function createStaffAccount(
 ): Promise<string> {
   const made = await postForm(
     server.url,
-    "/admin/settings",
+    "/admin/usuarios",
     { intent: "create", role: "editor", ...account, access: "password" },
     adminToken,
   );

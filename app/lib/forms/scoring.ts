@@ -104,8 +104,3 @@ export function successScreenHours(
 ): number {
   return completed.responseHours ?? defaultSlaHours(type, completed.level ?? "warm");
 }
-
-export const TEMPERATURE_LABELS: Record<"pt" | "en", Record<TemperatureLevel, string>> = {
-  pt: { cold: "Frio", warm: "Morno", hot: "Quente" },
-  en: { cold: "Cold", warm: "Warm", hot: "Hot" },
-};

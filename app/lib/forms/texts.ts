@@ -1,3 +1,4 @@
+import { TEMPERATURE_LABELS } from "../lead-status.ts";
 import type { OfferedLanguage } from "../locale.ts";
 
 /** Texts of the form screens, contact, newsletter and chat popup: the spec's catalogue (B §8.1, A §8) and English. */
@@ -23,7 +24,7 @@ const pt = {
   finishedSimulated: "Formulário concluído com sucesso!",
   finishFailed: "Erro ao finalizar, mas dados foram salvos.",
   qualification: "Qualificação do lead",
-  temperature: { cold: "Frio", warm: "Morno", hot: "Quente" },
+  temperature: TEMPERATURE_LABELS.pt,
   protocol: "Protocolo de atendimento",
   nextSteps: "Próximos passos",
   responseTime: (hours: number) => `Nosso time retorna em até ${hours} h úteis.`,
@@ -126,7 +127,7 @@ const en: FormTexts = {
   finishedSimulated: "Form completed successfully!",
   finishFailed: "Error finishing the form, but your data was saved.",
   qualification: "Lead qualification",
-  temperature: { cold: "Cold", warm: "Warm", hot: "Hot" },
+  temperature: TEMPERATURE_LABELS.en,
   protocol: "Service protocol",
   nextSteps: "Next steps",
   responseTime: (hours) => `Our team will get back to you within ${hours} business hours.`,

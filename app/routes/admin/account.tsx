@@ -6,7 +6,7 @@ import {
 import { requireAdminScreen } from "@server/http/auth-guard.ts";
 import { messages } from "@server/http/errors.ts";
 import { data } from "react-router";
-import { adminTexts as t } from "~/admin/texts.ts";
+import { shellTexts as t } from "~/admin/shell-texts.ts";
 import { AccountSecurity } from "~/components/account-security.tsx";
 import { passOnHeaders } from "~/lib/route-headers.ts";
 import accountStylesheet from "~/styles/account.css?url";

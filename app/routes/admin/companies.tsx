@@ -3,7 +3,7 @@ import { requireAdminScreen } from "@server/http/auth-guard.ts";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { CompanyFields } from "~/admin/CompanyFields.tsx";
 import { companyFormFields, firstProblem } from "~/admin/company-form.ts";
-import { companyTexts as t } from "~/admin/texts.ts";
+import { companyTexts as t } from "~/admin/company-texts.ts";
 import { ActionResult } from "~/components/ActionResult.tsx";
 import { formatCnpjForDisplay } from "~/lib/cnpj.ts";
 import { refusalText } from "~/lib/refusals.ts";

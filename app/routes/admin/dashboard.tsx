@@ -14,15 +14,18 @@ import { data, Link } from "react-router";
 import { auditEntryText } from "~/admin/audit-texts.ts";
 import { CircuitNotices } from "~/admin/CircuitNotices.tsx";
 import { toNotice } from "~/admin/circuit-texts.ts";
+import { contentTexts } from "~/admin/content-texts.ts";
+import { dashboardTexts } from "~/admin/dashboard-texts.ts";
 import { FunnelSection } from "~/admin/FunnelSection.tsx";
+import { formName } from "~/admin/form-names.ts";
 import { LeadChart } from "~/admin/LeadChart.tsx";
 import { OutcomeTable } from "~/admin/OutcomeTable.tsx";
 import { ScheduledChanges } from "~/admin/ScheduledChanges.tsx";
 import { ScrollBox } from "~/admin/ScrollBox.tsx";
-import { adminTexts, formName, inboxTexts } from "~/admin/texts.ts";
 import type { DocumentName } from "~/lib/content/schemas.ts";
 import { formatDateTime } from "~/lib/format.ts";
 import { FORM_KEYS } from "~/lib/forms/form-keys.ts";
+import { TEMPERATURE_LABELS } from "~/lib/lead-status.ts";
 import { spamReasonLabel } from "~/lib/leads/held.ts";
 import type { Route } from "./+types/dashboard";
 
@@ -82,7 +85,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  * form funnel and leads by source (decisions 104, 105), recent edits.
  */
 export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
-  const t = adminTexts.stats;
+  const t = dashboardTexts.stats;
   const {
     leadsByForm,
     leadsByDay,
@@ -101,7 +104,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
   const widest = Math.max(1, ...leadsByForm.map((row) => row.total));
   return (
     <section aria-labelledby="admin-titulo">
-      <h1 id="admin-titulo">{adminTexts.dashboard}</h1>
+      <h1 id="admin-titulo">{dashboardTexts.title}</h1>
       <CircuitNotices notices={circuits} />
       {heldForReview.length > 0 && (
         <section className="card held-review" aria-labelledby="retidos-titulo">
@@ -112,7 +115,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
               <li key={lead.id}>
                 <Link to={`/admin/leads/${lead.id}`}>{lead.who}</Link>
                 {" · "}
-                {formName(lead.form)} · {inboxTexts.levels[lead.level]} ({lead.score}) ·{" "}
+                {formName(lead.form)} · {TEMPERATURE_LABELS.pt[lead.level]} ({lead.score}) ·{" "}
                 {formatDateTime(lead.at)} · <span>{spamReasonLabel(lead.spamReason)}</span>
               </li>
             ))}
@@ -140,16 +143,16 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
         </p>
       )}
       <ScheduledChanges pending={schedules.pending} recent={schedules.recent} />
-      <h2>{adminTexts.outcomes.title(outcomes.days)}</h2>
+      <h2>{dashboardTexts.outcomes.title(outcomes.days)}</h2>
       <OutcomeTable
         rows={outcomes.byForm.map((row) => ({ ...row, key: formName(row.key) }))}
-        caption={adminTexts.outcomes.byForm}
-        keyLabel={adminTexts.outcomes.form}
+        caption={dashboardTexts.outcomes.byForm}
+        keyLabel={dashboardTexts.outcomes.form}
       />
       <OutcomeTable
         rows={outcomes.bySource}
-        caption={adminTexts.outcomes.bySource}
-        keyLabel={adminTexts.outcomes.source}
+        caption={dashboardTexts.outcomes.bySource}
+        keyLabel={dashboardTexts.outcomes.source}
       />
       <h2>{t.byDay}</h2>
       <LeadChart days={leadsByDay} />
@@ -162,9 +165,9 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
             <thead>
               <tr>
                 <th scope="col">{t.form}</th>
-                <th scope="col">{t.cold}</th>
-                <th scope="col">{t.warm}</th>
-                <th scope="col">{t.hot}</th>
+                <th scope="col">{TEMPERATURE_LABELS.pt.cold}</th>
+                <th scope="col">{TEMPERATURE_LABELS.pt.warm}</th>
+                <th scope="col">{TEMPERATURE_LABELS.pt.hot}</th>
                 <th scope="col">{t.total}</th>
               </tr>
             </thead>
@@ -212,7 +215,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
           {recentEdits.map((edit) => (
             <li key={`${edit.name}-${edit.segment}-${edit.lang}-${edit.version}`}>
               <Link to={`/admin/json/${edit.name}.json?segment=${edit.segment}&lang=${edit.lang}`}>
-                {edit.name}.json ({adminTexts.levelName(edit.segment, edit.lang)}) v{edit.version}
+                {edit.name}.json ({contentTexts.levelName(edit.segment, edit.lang)}) v{edit.version}
               </Link>{" "}
               — {edit.author}, <time dateTime={edit.at}>{formatDateTime(edit.at)}</time>
             </li>

@@ -1,7 +1,7 @@
 import { loadEditor } from "@server/http/admin-editor.ts";
 import { Form } from "react-router";
+import { contentTexts as t } from "~/admin/content-texts.ts";
 import { DocumentEditor } from "~/admin/DocumentEditor.tsx";
-import { adminTexts as t } from "~/admin/texts.ts";
 import type { Route } from "./+types/json-editor";
 
 export function loader({ request, params, context }: Route.LoaderArgs) {

@@ -12,7 +12,7 @@ import {
   useRouteError,
 } from "react-router";
 import { adminScreens } from "~/admin/screens.ts";
-import { adminTexts as t } from "~/admin/texts.ts";
+import { shellTexts as t } from "~/admin/shell-texts.ts";
 import { Icon } from "~/components/Icon.tsx";
 import { staffMay } from "~/lib/auth/staff.ts";
 import { authTexts } from "~/lib/auth/texts.ts";
@@ -121,6 +121,17 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const { pathname, search } = useLocation();
   const navigation = useNavigation();
   useEffect(() => setCollapsed(window.localStorage.getItem(COLLAPSED_KEY) === "1"), []);
+  const sidebar = useRef<HTMLElement>(null);
+  // A screen low in the sidebar (the settings' screens, decision 135) keeps its entry in sight when
+  // the sidebar scrolls on its own (a desktop window lower than the menu).
+  useEffect(() => {
+    const menu = sidebar.current;
+    const entry = menu?.querySelector('a[aria-current="page"]')?.getBoundingClientRect();
+    if (!menu || !entry) return;
+    const box = menu.getBoundingClientRect();
+    if (entry.bottom > box.bottom) menu.scrollTop += entry.bottom - box.bottom;
+    else if (entry.top < box.top) menu.scrollTop -= box.top - entry.top;
+  }, [pathname]);
   // A phone's menu closes once an entry was chosen (the new page is what the person wanted to see).
   useEffect(() => setMenuOpen(false), [pathname, search]);
   // The sidebar shows what this person's role may open (the server refuses the rest anyway).
@@ -142,6 +153,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
       />
       <div className={`admin ${collapsed ? "admin--collapsed" : ""}`}>
         <nav
+          ref={sidebar}
           id="admin-menu"
           className={`admin__sidebar ${menuOpen ? "admin__sidebar--open" : ""}`}
           aria-label={t.navigation}

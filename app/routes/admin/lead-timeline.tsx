@@ -1,9 +1,11 @@
 import { DomainError } from "@server/domain-errors.ts";
 import { requireAdminScreen } from "@server/http/auth-guard.ts";
 import { data, Link, redirect } from "react-router";
-import { formName, inboxTexts as t } from "~/admin/texts.ts";
+import { formName } from "~/admin/form-names.ts";
+import { inboxTexts as t } from "~/admin/lead-texts.ts";
 import { TrackerLink } from "~/components/ActionResult.tsx";
 import { formatDayAtTime } from "~/lib/format.ts";
+import { TEMPERATURE_LABELS } from "~/lib/lead-status.ts";
 import { OUTCOME_LABELS } from "~/lib/leads/outcomes.ts";
 import type { Route } from "./+types/lead-timeline";
 
@@ -60,7 +62,7 @@ export default function LeadTimeline({ loaderData }: Route.ComponentProps) {
               <div>
                 <dt>{t.level}</dt>
                 <dd>
-                  {t.levels[row.level]} ({row.score})
+                  {TEMPERATURE_LABELS.pt[row.level]} ({row.score})
                 </dd>
               </div>
               <div>

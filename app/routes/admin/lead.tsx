@@ -2,13 +2,15 @@ import { DomainError } from "@server/domain-errors.ts";
 import { requireAdminScreen } from "@server/http/auth-guard.ts";
 import { firstTouchOf, lastTouchOf } from "@server/leads/inbox.ts";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { formName } from "~/admin/form-names.ts";
 import { deliveryHeading, visitRows } from "~/admin/lead-details.ts";
-import { formName, inboxTexts as t } from "~/admin/texts.ts";
+import { inboxTexts as t } from "~/admin/lead-texts.ts";
 import { ActionResult, TrackerLink, TrackerStatus } from "~/components/ActionResult.tsx";
 import { describeTouch } from "~/lib/attribution/touch.ts";
 import { formatDateTime, formatDayAtTime } from "~/lib/format.ts";
 import type { FormKey } from "~/lib/forms/form-keys.ts";
 import { answerRows } from "~/lib/forms/summary.ts";
+import { TEMPERATURE_LABELS } from "~/lib/lead-status.ts";
 import { spamReasonLabel } from "~/lib/leads/held.ts";
 import { OUTCOME_LABELS } from "~/lib/leads/outcomes.ts";
 import { refusalText } from "~/lib/refusals.ts";
@@ -140,7 +142,7 @@ export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
       </p>
       <h1 id="lead-titulo">{lead.protocol}</h1>
       <p>
-        {lead.form} · {t.levels[lead.level]} ({lead.score}) · {t.statuses[lead.status]}
+        {lead.form} · {TEMPERATURE_LABELS.pt[lead.level]} ({lead.score}) · {t.statuses[lead.status]}
         {lead.trackerKey && (
           <>
             {" "}

@@ -2,11 +2,12 @@ import { DomainError } from "@server/domain-errors.ts";
 import { requireAdminScreen } from "@server/http/auth-guard.ts";
 import { inboxFiltersFrom } from "@server/leads/inbox.ts";
 import { data, Form, Link } from "react-router";
+import { formName } from "~/admin/form-names.ts";
+import { inboxTexts as t } from "~/admin/lead-texts.ts";
 import { ScrollBox } from "~/admin/ScrollBox.tsx";
-import { formName, inboxTexts as t } from "~/admin/texts.ts";
 import { ActionResult, TrackerLink, TrackerStatus } from "~/components/ActionResult.tsx";
 import { formatDayAtTime } from "~/lib/format.ts";
-import { DELIVERY_STATUSES, LEAD_LEVELS } from "~/lib/lead-status.ts";
+import { DELIVERY_STATUSES, LEAD_LEVELS, TEMPERATURE_LABELS } from "~/lib/lead-status.ts";
 import { OUTCOME_LABELS, OUTCOMES } from "~/lib/leads/outcomes.ts";
 import { refusalText } from "~/lib/refusals.ts";
 import type { Route } from "./+types/leads";
@@ -86,7 +87,7 @@ export default function Leads({ loaderData, actionData }: Route.ComponentProps) 
             <option value="">{t.all}</option>
             {LEAD_LEVELS.map((level) => (
               <option key={level} value={level}>
-                {t.levels[level]}
+                {TEMPERATURE_LABELS.pt[level]}
               </option>
             ))}
           </select>
@@ -186,7 +187,7 @@ export default function Leads({ loaderData, actionData }: Route.ComponentProps) 
                     {row.consentWithdrawnAt && <span className="admin-table__sub">{t.consentWithdrawn}</span>}
                   </td>
                   <td>
-                    {t.levels[row.level]} ({row.score})
+                    {TEMPERATURE_LABELS.pt[row.level]} ({row.score})
                   </td>
                   <td>
                     <span className="inbox-status">{t.statuses[row.status]}</span>

@@ -1,6 +1,6 @@
 import { loadEditor } from "@server/http/admin-editor.ts";
 import { DocumentEditor } from "~/admin/DocumentEditor.tsx";
-import { adminTexts as t } from "~/admin/texts.ts";
+import { plansEditorTexts as t } from "~/admin/plans-editor-texts.ts";
 import type { Route } from "./+types/plans-editor";
 
 export function loader({ request, context }: Route.LoaderArgs) {
@@ -11,15 +11,15 @@ export function loader({ request, context }: Route.LoaderArgs) {
 export default function PlansEditor({ loaderData }: Route.ComponentProps) {
   return (
     <section aria-labelledby="planos-editor-titulo">
-      <h1 id="planos-editor-titulo">{t.plansEditor}</h1>
+      <h1 id="planos-editor-titulo">{t.title}</h1>
       <DocumentEditor
         key={`${loaderData.level.segment}/${loaderData.level.lang}`}
         data={loaderData}
         messages={{
-          saved: t.plansSaved,
-          saveError: (reason) => t.plansSaveError(reason),
-          draftError: (reason) => t.plansSaveError(reason),
-          errorTitle: t.plansSaveFailed,
+          saved: t.saved,
+          saveError: (reason) => t.saveError(reason),
+          draftError: (reason) => t.saveError(reason),
+          errorTitle: t.saveFailed,
         }}
       />
     </section>
@@ -29,7 +29,7 @@ export default function PlansEditor({ loaderData }: Route.ComponentProps) {
 export function ErrorBoundary() {
   return (
     <p className="banner banner--error" role="alert">
-      {t.plansLoadError}
+      {t.loadError}
     </p>
   );
 }

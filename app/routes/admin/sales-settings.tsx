@@ -3,12 +3,13 @@ import { requireAdminScreen } from "@server/http/auth-guard.ts";
 import { outcomeMappingSchema } from "@server/leads/lead-settings.ts";
 import { useState } from "react";
 import { data, Form, useNavigation } from "react-router";
+import { formName } from "~/admin/form-names.ts";
 import { ScrollBox } from "~/admin/ScrollBox.tsx";
-import { formName, salesTexts as t } from "~/admin/texts.ts";
+import { salesTexts as t } from "~/admin/sales-texts.ts";
 import { ActionResult } from "~/components/ActionResult.tsx";
 import { formatDayAtTime } from "~/lib/format.ts";
 import { FORM_KEYS } from "~/lib/forms/form-keys.ts";
-import { LEAD_LEVELS } from "~/lib/lead-status.ts";
+import { LEAD_LEVELS, TEMPERATURE_LABELS } from "~/lib/lead-status.ts";
 import { defaultOutcome, OUTCOME_LABELS, OUTCOMES, type Outcome, statusKey } from "~/lib/leads/outcomes.ts";
 import {
   BRAZILIAN_STATES,
@@ -205,7 +206,7 @@ function RuleEditor({
         />
         <Checks
           legend={t.temperatures}
-          options={LEAD_LEVELS.map((level) => ({ value: level, label: t.temperatureLabels[level] ?? level }))}
+          options={LEAD_LEVELS.map((level) => ({ value: level, label: TEMPERATURE_LABELS.pt[level] }))}
           chosen={rule.temperatures}
           onChange={(next) => set("temperatures", next)}
         />

@@ -1,0 +1,58 @@
+/** Texts of the admin's customer companies (decision 091). */
+export const companyTexts = {
+  nav: "Empresas",
+  title: "Empresas clientes",
+  search: "Buscar por razão social, nome fantasia ou CNPJ",
+  apply: "Buscar",
+  clear: "Limpar",
+  total: (n: number) => (n === 1 ? "1 empresa" : `${n} empresas`),
+  none: "Nenhuma empresa encontrada.",
+  empty: "Nenhuma empresa cadastrada ainda. Cadastre a primeira abaixo.",
+  legalName: "Razão social",
+  tradeName: "Nome fantasia",
+  cnpj: "CNPJ",
+  plan: "Plano",
+  noPlan: "Sem plano",
+  status: "Situação",
+  statuses: { active: "Ativa", suspended: "Suspensa" } as Record<string, string>,
+  members: "Pessoas",
+  createdAt: "Cadastro",
+  create: "Cadastrar empresa",
+  created: (name: string) => `Empresa ${name} cadastrada.`,
+  save: "Salvar alterações",
+  saved: "Alterações salvas com sucesso!",
+  back: "Todas as empresas",
+  notFound: "Empresa não encontrada.",
+  suspend: "Suspender acesso",
+  reactivate: "Reativar acesso",
+  suspendHint: "Uma empresa suspensa continua cadastrada, mas as pessoas dela deixam de entrar no portal.",
+  reactivateHint: "Esta empresa está suspensa: as pessoas dela não entram no portal.",
+  details: "Dados da empresa",
+  people: "Pessoas da empresa",
+  noMembers:
+    "Ninguém desta empresa tem acesso ao portal ainda. Convide o primeiro responsável acima: ele será o proprietário e poderá convidar as outras pessoas.",
+  inviteOwner: "Convidar proprietário",
+  inviteOwnerHint:
+    "A pessoa recebe por e-mail um link, válido por 7 dias, para criar a própria senha. Como proprietária, ela convida as demais pessoas da empresa.",
+  inviteOwnerHintNoMail:
+    "Este site não envia e-mails: ao convidar, o link aparece aqui uma única vez, para você enviar à pessoa. Ele vale por 7 dias.",
+  ownerEmail: "E-mail do proprietário",
+  ownerEmailInvalid: "Informe um e-mail válido para o proprietário.",
+  inviteOwnerSubmit: "Enviar convite",
+  ownerInvited: (email: string) => `Convite enviado para ${email}. O link vale por 7 dias.`,
+  ownerLinkOnce: (email: string) =>
+    `Convite criado para ${email}. Copie o link abaixo e envie à pessoa: ele é mostrado só agora e vale por 7 dias.`,
+  openInvitations: "Convites em aberto",
+  invitationExpired: "expirado",
+  invitationValidUntil: (date: string) => `válido até ${date}`,
+  name: "Nome",
+  email: "E-mail",
+  role: "Papel",
+  lastSignIn: "Último acesso",
+  never: "Nunca",
+  disabled: "Desativado",
+  memberLimit: (used: number, limit: number | null) =>
+    limit === null
+      ? `${used} ${used === 1 ? "pessoa" : "pessoas"} (sem limite no plano)`
+      : `${used} de ${limit} pessoas do plano`,
+} as const;
