@@ -27,6 +27,7 @@ export default defineConfig(({ isSsrBuild, command }) => ({
     alias: [
       { find: "~", replacement: fileURLToPath(new URL("./app", import.meta.url)) },
       { find: "@server", replacement: serverDir },
+      { find: "@domain", replacement: fileURLToPath(new URL("./domain", import.meta.url)) },
       ...(command === "build" && !isSsrBuild
         ? [
             { find: /^react-router$/, replacement: reactRouterProduction("index.mjs") },

@@ -36,6 +36,7 @@ export default defineConfig(({ mode }) => {
       alias: [
         { find: "~", replacement: at("./app") },
         { find: "@server", replacement: at("./server") },
+        { find: "@domain", replacement: at("./domain") },
         { find: /^react-router$/, replacement: at("./app/islands/router-shim.tsx") },
       ],
     },

@@ -4,6 +4,7 @@ import { defineConfig } from "vitest/config";
 const alias = {
   "~": fileURLToPath(new URL("./app", import.meta.url)),
   "@server": fileURLToPath(new URL("./server", import.meta.url)),
+  "@domain": fileURLToPath(new URL("./domain", import.meta.url)),
 };
 
 // Three levels, one runner: unit tests sit next to the code, integration and
@@ -36,6 +37,7 @@ export default defineConfig({
           name: "unit",
           include: [
             "app/**/*.test.{ts,tsx}",
+            "domain/**/*.test.ts",
             "server/**/*.test.ts",
             "scripts/**/*.test.ts",
             "deploy/**/*.test.ts",

@@ -1,4 +1,6 @@
 import { PassThrough } from "node:stream";
+import { withDeadline } from "@domain/deadline.ts";
+import type { RouteHandle } from "@domain/route-handle.ts";
 import { pageKeys, surrogateKeyHeaders } from "@server/cache/surrogate-keys.ts";
 import type { PreviewContext } from "@server/content/preview.ts";
 import { byteView } from "@server/http/byte-view.ts";
@@ -9,8 +11,6 @@ import type { AppLoadContext, EntryContext, ServerBuild } from "react-router";
 import { ServerRouter } from "react-router";
 import { IslandsContext, IslandsOnPage } from "~/islands/island.tsx";
 import { handleIslandPage } from "~/islands/page-handler.ts";
-import { withDeadline } from "~/lib/deadline.ts";
-import type { RouteHandle } from "~/lib/route-handle.ts";
 
 export const streamTimeout = 10_000;
 

@@ -1,3 +1,11 @@
+import { trackPageView } from "@domain/analytics.ts";
+import { chatVisibleOn } from "@domain/chat.ts";
+import { COOKIE_POLICY_PATH, consentVersion } from "@domain/consent/cookie-list.ts";
+import { CONSENT_CONFIG_ID, type ConsentPageConfig, consentConfigJson } from "@domain/consent/page-config.ts";
+import { messagesFor } from "@domain/i18n.ts";
+import { htmlLang, isLoginPath, livesAtRoot, type OfferedLanguage } from "@domain/locale.ts";
+import { isBare, isStandalone, pageLanguage, type RouteHandle } from "@domain/route-handle.ts";
+import type { ShellData } from "@domain/shell.ts";
 import { loadData, loadedOrNull, loadSection } from "@server/content/load.ts";
 import type { ContentQuery } from "@server/content/service.ts";
 import { currentUser } from "@server/http/auth-guard.ts";
@@ -17,22 +25,14 @@ import {
   useNavigation,
   useRouteLoaderData,
 } from "react-router";
+import { languageRedirectScript } from "~/browser/language-redirect.ts";
+import { flushOutbox } from "~/browser/outbox.ts";
 import { SiteFooter } from "~/components/SiteFooter.tsx";
 import { Chat } from "~/islands/chat.tsx";
 import { Header } from "~/islands/header.tsx";
 import { IslandScripts, useIslandPage } from "~/islands/island.tsx";
-import { trackPageView } from "~/lib/analytics.ts";
-import { chatVisibleOn } from "~/lib/chat.ts";
-import { COOKIE_POLICY_PATH, consentVersion } from "~/lib/consent/cookie-list.ts";
-import { CONSENT_CONFIG_ID, type ConsentPageConfig, consentConfigJson } from "~/lib/consent/page-config.ts";
-import { messagesFor } from "~/lib/i18n.ts";
-import { languageRedirectScript } from "~/lib/language-redirect.ts";
-import { htmlLang, isLoginPath, livesAtRoot, type OfferedLanguage } from "~/lib/locale.ts";
-import { flushOutbox } from "~/lib/outbox.ts";
-import { isBare, isStandalone, pageLanguage, type RouteHandle } from "~/lib/route-handle.ts";
-import { seoForHost } from "~/lib/seo/head.ts";
-import { siteBaseUrl } from "~/lib/seo/sitemap.ts";
-import type { ShellData } from "~/lib/shell.ts";
+import { seoForHost } from "~/seo/head.ts";
+import { siteBaseUrl } from "~/seo/sitemap.ts";
 import type { Route } from "./+types/root";
 import stylesheet from "./styles/app.css?url";
 
@@ -165,7 +165,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
     document.documentElement.dataset.hydrated = "true";
     // Web Vitals, the visit's touches and the funnel's beacon: a chunk of their own, after the page
     // (decisions 104, 105).
-    void import("~/lib/after-page.ts").then(
+    void import("~/browser/after-page.ts").then(
       (after) => after.afterPage(),
       () => {},
     );

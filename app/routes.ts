@@ -1,6 +1,6 @@
 import { index, type RouteConfig, route } from "@react-router/dev/routes";
+import { FORM_PATHS, MULTI_STEP_PATHS } from "../domain/forms/form-paths.ts";
 import { adminScreens } from "./admin/screens.ts";
-import { FORM_PATHS, MULTI_STEP_PATHS } from "./lib/forms/form-paths.ts";
 import { PORTAL_SCREENS } from "./portal/screens.ts";
 
 /**

@@ -1,6 +1,6 @@
 // `npx tsx scripts/check-content.mjs`: validates every content file as the server does at start, and
-// checks that each form document's routes are the paths the site mounts for it (app/lib/forms/form-paths.ts).
-import { formRoutesProblem } from "../app/lib/forms/form-paths.ts";
+// checks that each form document's routes are the paths the site mounts for it (domain/forms/form-paths.ts).
+import { formRoutesProblem } from "../domain/forms/form-paths.ts";
 import { readContentFiles, readDomainConfig } from "../server/content/files.ts";
 import { contentDir } from "../server/paths.ts";
 

@@ -29,7 +29,7 @@ describe("server code never reaches the browser bundle", () => {
 
   it("the server build may load it; the client may load everything else", () => {
     expect(load("ssr", path.join(serverDir, "leads/service.ts"))).toBeNull();
-    expect(load("client", "/projeto/app/lib/forms/flow.ts")).toBeNull();
+    expect(load("client", "/projeto/domain/forms/flow.ts")).toBeNull();
     expect(load("client", "/projeto/server-side-helpers.ts")).toBeNull();
   });
 });

@@ -18,7 +18,7 @@ export function serverOnly(serverDir: string): Plugin {
       if (file.startsWith(root)) {
         this.error(
           `server-only module in the browser bundle: ${path.relative(path.dirname(root), file)} ` +
-            "(import it only from a loader or action, or move shared code to app/lib)",
+            "(import it only from a loader or action, or move shared code to domain/)",
         );
       }
       return null;

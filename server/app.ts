@@ -1,11 +1,11 @@
 import path from "node:path";
+import { refusalWording } from "@domain/refusals.ts";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type ErrorRequestHandler, type RequestHandler } from "express";
 import helmet from "helmet";
 import { pinoHttp } from "pino-http";
 import type { AppLoadContext, ServerBuild } from "react-router";
-import { refusalWording } from "~/lib/refusals.ts";
 import { consentEndpoint } from "./consent/http.ts";
 import type { AppServices } from "./context.ts";
 import { DomainError } from "./domain-errors.ts";

@@ -1,9 +1,9 @@
 import { parseArgs } from "node:util";
+import { formatCnpjForDisplay } from "@domain/cnpj.ts";
+import { COMPANY_ROLE_LABELS } from "@domain/portal/permissions.ts";
+import { refusalWording } from "@domain/refusals.ts";
+import { USER_ROLES, type UserRole } from "@domain/user-roles.ts";
 import { eq } from "drizzle-orm";
-import { formatCnpjForDisplay } from "~/lib/cnpj.ts";
-import { COMPANY_ROLE_LABELS } from "~/lib/portal/permissions.ts";
-import { refusalWording } from "~/lib/refusals.ts";
-import { USER_ROLES, type UserRole } from "~/lib/user-roles.ts";
 import { API_KEY_SCOPES, type ApiKeyScope, ApiKeyService } from "./auth/api-keys.ts";
 import { PasswordHasher, scryptCostOf } from "./auth/passwords.ts";
 import { Sealer } from "./auth/sealed.ts";

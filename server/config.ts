@@ -1,5 +1,5 @@
-import { PIX_LIMITS, pixKeyKind, pixText } from "~/lib/billing/pix.ts";
-import { z } from "~/lib/zod.ts";
+import { PIX_LIMITS, pixKeyKind, pixText } from "@domain/billing/pix.ts";
+import { z } from "@domain/zod.ts";
 import { PRODUCTION_HASH_COST } from "./auth/passwords.ts";
 
 /**

@@ -1,4 +1,4 @@
-import { type RefusalArgs, type RefusalCode, refusalWording } from "~/lib/refusals.ts";
+import { type RefusalArgs, type RefusalCode, refusalWording } from "@domain/refusals.ts";
 
 /**
  * What a domain operation can refuse, independent of HTTP: auth, leads and content throw these,
@@ -41,7 +41,7 @@ type AfterCode<C extends RefusalCode> =
     : [args: RefusalArgs<C>, extras?: RefusalExtras];
 
 /**
- * A refusal: its kind, and its code and arguments in the catalogue of app/lib/refusals.ts (decision
+ * A refusal: its kind, and its code and arguments in the catalogue of domain/refusals.ts (decision
  * 115). The message is the code's Portuguese wording (logs, the JSON API); a page shows
  * `refusalText(error, language)`.
  */

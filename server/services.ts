@@ -1,4 +1,4 @@
-import { OFFERED_LANGUAGES } from "~/lib/locale.ts";
+import { OFFERED_LANGUAGES } from "@domain/locale.ts";
 import { AuditLog } from "./admin/audit.ts";
 import { buildAuth, buildStaffAccounts } from "./auth/build.ts";
 import { createMailer } from "./auth/mailer.ts";

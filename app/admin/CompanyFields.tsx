@@ -1,6 +1,6 @@
-import type { BillingCycle } from "~/lib/billing/proration.ts";
-import { formatCnpjForDisplay } from "~/lib/cnpj.ts";
-import { planAdminTexts, planTexts } from "~/lib/portal/plan-texts.ts";
+import type { BillingCycle } from "@domain/billing/proration.ts";
+import { formatCnpjForDisplay } from "@domain/cnpj.ts";
+import { planAdminTexts, planTexts } from "@domain/portal/plan-texts.ts";
 import { companyTexts as t } from "./company-texts.ts";
 
 /** The fields of a company, blank or filled (the list's new company, the company page's edit). */

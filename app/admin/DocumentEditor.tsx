@@ -1,7 +1,7 @@
+import type { FieldStructure, FormStructure } from "@domain/content/form-structure.ts";
+import { sameJson } from "@domain/content/merge-patch.ts";
+import type { ContentSource } from "@domain/content/stored.ts";
 import { useEffect, useMemo, useState } from "react";
-import type { FieldStructure, FormStructure } from "~/lib/content/form-structure.ts";
-import { sameJson } from "~/lib/content/merge-patch.ts";
-import type { ContentSource } from "~/lib/content/stored.ts";
 import { contentTexts as t } from "./content-texts.ts";
 import { InheritedField } from "./InheritedField.tsx";
 import { type PreviewChoicesData, PreviewPanel } from "./PreviewPanel.tsx";

@@ -1,7 +1,7 @@
+import type { FieldStructure } from "@domain/content/form-structure.ts";
+import { iconLabel } from "@domain/icon-labels.ts";
 import { type ReactNode, useRef, useState } from "react";
 import { ICON_NAMES, Icon, iconSymbol } from "~/components/Icon.tsx";
-import type { FieldStructure } from "~/lib/content/form-structure.ts";
-import { iconLabel } from "~/lib/icon-labels.ts";
 import { contentTexts as t } from "./content-texts.ts";
 import { formatReais, parseReais, stepReais } from "./currency.ts";
 
@@ -114,7 +114,7 @@ export function IconPickerField({ id, label, hint, value, required, onChange }: 
               {ICON_NAMES.has(symbol) ? t.iconAlias(current, iconLabel(symbol)) : t.iconUnknown(current)}
             </option>
           )}
-          {/* Shown by its Portuguese name; the id stays the stored value (app/lib/icon-labels.ts). */}
+          {/* Shown by its Portuguese name; the id stays the stored value (domain/icon-labels.ts). */}
           {names.map((name) => (
             <option key={name} value={name}>
               {iconLabel(name)}

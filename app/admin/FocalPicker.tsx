@@ -1,4 +1,4 @@
-import { focalFromClick, mediaTexts as t } from "~/lib/media-library.ts";
+import { focalFromClick, mediaTexts as t } from "@domain/media-library.ts";
 
 /**
  * The focal point picker (decision 099): a click on the image puts the point there; the arrow keys move

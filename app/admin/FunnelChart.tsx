@@ -1,5 +1,5 @@
+import { type FunnelStage, percent } from "@domain/funnel/dropoff.ts";
 import { useEffect, useRef } from "react";
-import { type FunnelStage, percent } from "~/lib/funnel/dropoff.ts";
 import { funnelTexts } from "./funnel-texts.ts";
 
 /** The bars' colour: the primary blue of the admin (admin.css), the text above them in the ink colour. */

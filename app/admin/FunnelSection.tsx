@@ -1,6 +1,6 @@
+import { type FunnelStage, percent } from "@domain/funnel/dropoff.ts";
+import type { TrafficSource } from "@domain/funnel/events.ts";
 import { Form, Link } from "react-router";
-import { type FunnelStage, percent } from "~/lib/funnel/dropoff.ts";
-import type { TrafficSource } from "~/lib/funnel/events.ts";
 import { FunnelChart } from "./FunnelChart.tsx";
 import { formName } from "./form-names.ts";
 import { sourceLabel, funnelTexts as t } from "./funnel-texts.ts";

@@ -1,5 +1,5 @@
+import { mediaTexts } from "@domain/media-library.ts";
 import { useState } from "react";
-import { mediaTexts } from "~/lib/media-library.ts";
 import { contentTexts as t } from "./content-texts.ts";
 import type { FieldControlProps } from "./EditorControls.tsx";
 import { MediaPicker } from "./MediaPicker.tsx";

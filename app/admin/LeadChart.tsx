@@ -1,6 +1,6 @@
+import { formatDay, formatDayMonth } from "@domain/format.ts";
+import { TEMPERATURE_LABELS } from "@domain/lead-status.ts";
 import { useEffect, useRef } from "react";
-import { formatDay, formatDayMonth } from "~/lib/format.ts";
-import { TEMPERATURE_LABELS } from "~/lib/lead-status.ts";
 import { dashboardTexts } from "./dashboard-texts.ts";
 
 export interface DayCount {

@@ -1,5 +1,5 @@
+import { mediaTexts as t } from "@domain/media-library.ts";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { mediaTexts as t } from "~/lib/media-library.ts";
 import { MediaUpload } from "./MediaUpload.tsx";
 import "~/styles/media-library.css";
 

@@ -1,7 +1,7 @@
+import { ALT_MAX, mediaTexts as t } from "@domain/media-library.ts";
+import { mediaRefusals, uploadRefusals } from "@domain/refusals/content.ts";
+import { uploadMessages, uploadProblem } from "@domain/uploads.ts";
 import { useEffect, useId, useState } from "react";
-import { ALT_MAX, mediaTexts as t } from "~/lib/media-library.ts";
-import { mediaRefusals, uploadRefusals } from "~/lib/refusals/content.ts";
-import { uploadMessages, uploadProblem } from "~/lib/uploads.ts";
 import { FocalPicker } from "./FocalPicker.tsx";
 
 /** What POST /api/media answers: the library entry (the fields the admin screens use). */

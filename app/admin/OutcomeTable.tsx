@@ -1,4 +1,4 @@
-import { OUTCOME_LABELS, OUTCOMES } from "~/lib/leads/outcomes.ts";
+import { OUTCOME_LABELS, OUTCOMES } from "@domain/leads/outcomes.ts";
 import { dashboardTexts } from "./dashboard-texts.ts";
 import { ScrollBox } from "./ScrollBox.tsx";
 

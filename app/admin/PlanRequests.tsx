@@ -1,8 +1,8 @@
+import { formatCentavos } from "@domain/billing/money.ts";
+import { formatDay, formatInstantDay } from "@domain/format.ts";
+import { planAdminTexts as a, planTexts } from "@domain/portal/plan-texts.ts";
 import type { PlanRequestView } from "@server/portal/plan-changes.ts";
 import { Form } from "react-router";
-import { formatCentavos } from "~/lib/billing/money.ts";
-import { formatDay, formatInstantDay } from "~/lib/format.ts";
-import { planAdminTexts as a, planTexts } from "~/lib/portal/plan-texts.ts";
 
 const pt = planTexts("pt");
 

@@ -1,5 +1,5 @@
+import { previewUrl } from "@domain/content/preview-routes.ts";
 import { useState } from "react";
-import { previewUrl } from "~/lib/content/preview-routes.ts";
 import { contentTexts } from "./content-texts.ts";
 import { timeOf } from "./useDocumentDraft.ts";
 

@@ -1,11 +1,17 @@
+import {
+  type FieldChange,
+  fieldChanges,
+  labelOf,
+  restoreOf,
+  sameContent,
+} from "@domain/content/field-diff.ts";
+import type { FormStructure } from "@domain/content/form-structure.ts";
+import { formatPath } from "@domain/content/json-path.ts";
 import { type ReactNode, useCallback, useEffect, useRef, useState } from "react";
-import { type FieldChange, fieldChanges, labelOf, restoreOf, sameContent } from "~/lib/content/field-diff.ts";
-import type { FormStructure } from "~/lib/content/form-structure.ts";
-import { formatPath } from "~/lib/content/json-path.ts";
 import { contentTexts } from "./content-texts.ts";
 import "~/styles/revision-history.css";
-import type { ContentSource } from "~/lib/content/stored.ts";
-import { formatDateTime, formatNumber, formatPrice } from "~/lib/format.ts";
+import type { ContentSource } from "@domain/content/stored.ts";
+import { formatDateTime, formatNumber, formatPrice } from "@domain/format.ts";
 
 const t = contentTexts;
 const h = contentTexts.history;

@@ -1,6 +1,6 @@
+import { toSaoPauloTime } from "@domain/content/schedule-time.ts";
+import type { ScheduleAction } from "@domain/content/stored.ts";
 import { useState } from "react";
-import { toSaoPauloTime } from "~/lib/content/schedule-time.ts";
-import type { ScheduleAction } from "~/lib/content/stored.ts";
 import { contentTexts } from "./content-texts.ts";
 import { SaoPauloTimeField } from "./SaoPauloTimeField.tsx";
 import { callApi } from "./useDocumentDraft.ts";

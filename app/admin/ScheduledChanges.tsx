@@ -1,6 +1,6 @@
+import { toSaoPauloTime } from "@domain/content/schedule-time.ts";
 import { useState } from "react";
 import { Link, useRevalidator } from "react-router";
-import { toSaoPauloTime } from "~/lib/content/schedule-time.ts";
 import { contentTexts } from "./content-texts.ts";
 import { SaoPauloTimeField } from "./SaoPauloTimeField.tsx";
 import type { ScheduleRowData } from "./SchedulePanel.tsx";

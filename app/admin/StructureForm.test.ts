@@ -1,5 +1,5 @@
+import type { FieldStructure } from "@domain/content/form-structure.ts";
 import { describe, expect, it } from "vitest";
-import type { FieldStructure } from "~/lib/content/form-structure.ts";
 import { numberOrText } from "./EditorControls.tsx";
 import { carryOver, itemTitle } from "./StructureForm.tsx";
 

@@ -1,6 +1,6 @@
+import type { FieldStructure } from "@domain/content/form-structure.ts";
+import { itemName } from "@domain/content/item-name.ts";
 import { createContext, type ReactNode, useContext, useEffect, useId, useRef, useState } from "react";
-import type { FieldStructure } from "~/lib/content/form-structure.ts";
-import { itemName } from "~/lib/content/item-name.ts";
 import { contentTexts as t } from "./content-texts.ts";
 import { CurrencyField, IconPickerField, KeyValueField, numberOrText } from "./EditorControls.tsx";
 import { ImageUploadField } from "./ImageUploadField.tsx";

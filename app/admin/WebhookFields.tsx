@@ -1,5 +1,5 @@
+import { LEAD_EVENTS, WEBHOOK_EVENT_LABELS } from "@domain/webhooks.ts";
 import { webhookTexts as t } from "~/admin/webhook-texts.ts";
-import { LEAD_EVENTS, WEBHOOK_EVENT_LABELS } from "~/lib/webhooks.ts";
 
 /** What an endpoint form shows: the stored values, or what was posted when it was refused. */
 export interface WebhookFieldValues {

@@ -1,4 +1,4 @@
-import type { CampaignSort } from "~/lib/attribution/campaigns.ts";
+import type { CampaignSort } from "../../domain/attribution/campaigns.ts";
 
 /** The admin's campaign report (decision 131), in the staff's Portuguese. */
 export const campaignTexts = {

@@ -1,4 +1,4 @@
-import { formatDateTime } from "~/lib/format.ts";
+import { formatDateTime } from "@domain/format.ts";
 
 /** An outside service's circuit as the admin screens show it (decision 124): serialisable. */
 export interface CircuitNotice {

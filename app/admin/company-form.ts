@@ -1,5 +1,5 @@
-import { BILLING_CYCLES } from "~/lib/billing/proration.ts";
-import { z } from "~/lib/zod.ts";
+import { BILLING_CYCLES } from "@domain/billing/proration.ts";
+import { z } from "@domain/zod.ts";
 
 /**
  * The company form's fields as the admin posts them (create and edit share them): lengths only,

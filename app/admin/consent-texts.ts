@@ -1,4 +1,4 @@
-import { TAG_PROVIDERS, type TagProviderId } from "../lib/consent/providers.ts";
+import { TAG_PROVIDERS, type TagProviderId } from "../../domain/consent/providers.ts";
 
 /** The admin's cookies and tags screen (decision 123). */
 export const consentAdminTexts = {

@@ -1,5 +1,5 @@
+import { documentSchemas } from "@domain/content/schemas.ts";
 import { describe, expect, it } from "vitest";
-import { documentSchemas } from "~/lib/content/schemas.ts";
 import { CONTENT_GROUPS } from "./content-groups.ts";
 
 describe("the content list's groups", () => {

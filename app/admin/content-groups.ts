@@ -1,5 +1,5 @@
-import type { DocumentName } from "../lib/content/schemas.ts";
-import { FORM_KEYS, formDocumentName } from "../lib/forms/manifest.ts";
+import type { DocumentName } from "@domain/content/schemas.ts";
+import { FORM_KEYS, formDocumentName } from "@domain/forms/manifest.ts";
 
 /**
  * The content documents by the part of the site they feed (decision 116): how the admin's content

@@ -1,4 +1,4 @@
-import { languageName } from "../lib/languages.ts";
+import { languageName } from "../../domain/languages.ts";
 
 /**
  * Texts of the content screens (B §2.8, §4.6, §8.3): the site's documents, their editor with its

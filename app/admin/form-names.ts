@@ -1,4 +1,4 @@
-import { FORM_KEYS, FORMS, type FormKey } from "../lib/forms/manifest.ts";
+import { FORM_KEYS, FORMS, type FormKey } from "@domain/forms/manifest.ts";
 
 /** The site's forms as staff name them (lead lists, funnel, sales rules, lead detail): the manifest's. */
 export const FORM_NAMES = Object.fromEntries(FORM_KEYS.map((key) => [key, FORMS[key].staffName])) as Record<

@@ -1,6 +1,6 @@
-import { languageName } from "~/lib/languages.ts";
-import { NO_CLARITY } from "~/lib/leads/clarity.ts";
-import { partnerChatLine, partnerContactLine, storedLeadPartner } from "~/lib/partners.ts";
+import { languageName } from "@domain/languages.ts";
+import { NO_CLARITY } from "@domain/leads/clarity.ts";
+import { partnerChatLine, partnerContactLine, storedLeadPartner } from "@domain/partners.ts";
 
 /**
  * How a lead's stored record reads on the admin's lead page (decision 116): every field by its name

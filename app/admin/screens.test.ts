@@ -1,8 +1,8 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { staffMay } from "@domain/auth/staff.ts";
 import { describe, expect, it } from "vitest";
 import { ICON_NAMES } from "~/components/Icon.tsx";
-import { staffMay } from "~/lib/auth/staff.ts";
 import { ADMIN_SCREENS, adminScreens } from "./screens.ts";
 
 const APP = join(import.meta.dirname, "..");

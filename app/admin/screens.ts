@@ -1,4 +1,4 @@
-import type { StaffAction } from "../lib/auth/staff.ts";
+import type { StaffAction } from "../../domain/auth/staff.ts";
 import { apiKeyTexts } from "./api-key-texts.ts";
 import { campaignTexts } from "./campaign-texts.ts";
 import { companyTexts } from "./company-texts.ts";
@@ -29,7 +29,7 @@ export interface AdminScreen {
   readonly path: string;
   /** The route module under app/. */
   readonly module: string;
-  /** What a staff role must be allowed to do to open the screen (app/lib/auth/staff.ts). */
+  /** What a staff role must be allowed to do to open the screen (domain/auth/staff.ts). */
   readonly action: StaffAction;
   /** The screen's actions (POST) answer too, under the same action unless the module asks for more. */
   readonly writes?: boolean;

@@ -1,4 +1,4 @@
-import type { TicketTransition } from "~/lib/portal/tickets.ts";
+import type { TicketTransition } from "../../domain/portal/tickets.ts";
 
 /** The admin's support inbox and ticket screen (decision 130), in the staff's Portuguese. */
 export const supportTexts = {

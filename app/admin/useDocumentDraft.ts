@@ -1,6 +1,6 @@
+import { formatTime } from "@domain/format.ts";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
-import { formatTime } from "~/lib/format.ts";
 import { contentTexts as t } from "./content-texts.ts";
 import { useLeaveGuard } from "./useLeaveGuard.ts";
 

@@ -1,7 +1,7 @@
+import { cardTags, type PostSummary } from "@domain/content/blog.ts";
+import { formatContentDate, type PageTexts } from "@domain/content/page-texts.ts";
 import { SiteLink } from "~/components/SiteLink.tsx";
 import { SafeImage } from "~/content-pages/parts.tsx";
-import { cardTags, type PostSummary } from "~/lib/content/blog.ts";
-import { formatContentDate, type PageTexts } from "~/lib/content/page-texts.ts";
 
 /** A post in a list: image, category, title, excerpt, date, reading time and 2 tags (3 when featured). */
 export function PostCard({

@@ -1,5 +1,3 @@
-import { type FormEvent, useEffect, useRef, useState } from "react";
-import { SiteLink } from "~/components/SiteLink.tsx";
 import {
   type ChatErrors,
   type ChatPartner,
@@ -8,13 +6,15 @@ import {
   lettersAndSpaces,
   partnerLabel,
   validateChat,
-} from "~/lib/chat.ts";
-import { trackLead } from "~/lib/consent/lead-events.ts";
-import { useFormChallenge } from "~/lib/forms/form-token.ts";
-import { maskChatPhone } from "~/lib/forms/masks.ts";
-import type { FormTexts } from "~/lib/forms/texts.ts";
-import type { OfferedLanguage } from "~/lib/locale.ts";
-import { newRequestKey, postLead, storedUtm } from "~/lib/outbox.ts";
+} from "@domain/chat.ts";
+import { maskChatPhone } from "@domain/forms/masks.ts";
+import type { FormTexts } from "@domain/forms/texts.ts";
+import type { OfferedLanguage } from "@domain/locale.ts";
+import { type FormEvent, useEffect, useRef, useState } from "react";
+import { trackLead } from "~/browser/consent/lead-events.ts";
+import { newRequestKey, postLead, storedUtm } from "~/browser/outbox.ts";
+import { SiteLink } from "~/components/SiteLink.tsx";
+import { useFormChallenge } from "~/react/form-token.ts";
 import { chatPartnerTexts } from "./chat-partner-texts.ts";
 
 /** The popup closes 2 s after success (A §4, §9). */

@@ -1,13 +1,13 @@
-import { type ComponentType, useEffect, useRef, useState } from "react";
 import {
   CHAT_PARTNER_ATTRIBUTE,
   type ChatPartner,
   chatLink,
   partnerLabel,
   readChatPartner,
-} from "~/lib/chat.ts";
-import type { FormTexts } from "~/lib/forms/texts.ts";
-import type { OfferedLanguage } from "~/lib/locale.ts";
+} from "@domain/chat.ts";
+import type { FormTexts } from "@domain/forms/texts.ts";
+import type { OfferedLanguage } from "@domain/locale.ts";
+import { type ComponentType, useEffect, useRef, useState } from "react";
 import type { ChatDialogProps } from "./ChatDialog.tsx";
 
 interface Props {

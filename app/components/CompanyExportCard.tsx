@@ -1,5 +1,5 @@
-import type { OfferedLanguage } from "~/lib/languages.ts";
-import { companyExportTexts } from "~/lib/privacy/texts.ts";
+import type { OfferedLanguage } from "@domain/languages.ts";
+import { companyExportTexts } from "@domain/privacy/texts.ts";
 
 /**
  * The owner's download of the company's data (decision 111): a plain link to the ZIP (a download, so

@@ -1,8 +1,8 @@
+import { formatCentavos, formatDay } from "@domain/format.ts";
+import type { OfferedLanguage } from "@domain/locale.ts";
+import { landingTexts } from "@domain/portal/landing-texts.ts";
 import type { CompanyLanding } from "@server/portal/landing.ts";
 import { Link } from "react-router";
-import { formatCentavos, formatDay } from "~/lib/format.ts";
-import type { OfferedLanguage } from "~/lib/locale.ts";
-import { landingTexts } from "~/lib/portal/landing-texts.ts";
 
 /**
  * A customer's company on their landing after signing in (/dashboard, decision 116): what waits for

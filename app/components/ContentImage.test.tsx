@@ -1,6 +1,6 @@
+import { objectPosition, type PageMedia, srcSet } from "@domain/responsive-images.ts";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { objectPosition, type PageMedia, srcSet } from "~/lib/responsive-images.ts";
 import { ContentImage, PageMediaProvider } from "./ContentImage.tsx";
 
 const photo: PageMedia = {

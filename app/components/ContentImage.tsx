@@ -1,3 +1,4 @@
+import { IMAGE_SIZES, type ImageSizes, type PageMedia } from "@domain/responsive-images.ts";
 import {
   type CSSProperties,
   createContext,
@@ -6,8 +7,7 @@ import {
   type SyntheticEvent,
   useContext,
 } from "react";
-import { MISSING_IMAGE } from "~/lib/media.ts";
-import { IMAGE_SIZES, type ImageSizes, type PageMedia } from "~/lib/responsive-images.ts";
+import { MISSING_IMAGE } from "~/browser/media.ts";
 
 /**
  * The library images a page's data uses, by address (decision 099): the route's loader asks the media

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
+import { ICON_LABELS, iconLabel } from "@domain/icon-labels.ts";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { ICON_LABELS, iconLabel } from "~/lib/icon-labels.ts";
 import { DEFAULT_ICON, ICON_NAMES, Icon, iconKey, iconSymbol } from "./Icon.tsx";
 
 const sprite = readFileSync(new URL("./icons.svg", import.meta.url), "utf8");

@@ -4,10 +4,10 @@
  * icon on a page is a <use> of it, not its own inline drawing (51 inline icons were 14 KB
  * of the home page's HTML, and their paths were in its JavaScript).
  */
-import { iconSymbol } from "~/lib/icons.ts";
+import { iconSymbol } from "@domain/icons.ts";
 import sprite from "./icons.svg?no-inline";
 
-export { DEFAULT_ICON, ICON_NAMES, iconKey, iconSymbol } from "~/lib/icons.ts";
+export { DEFAULT_ICON, ICON_NAMES, iconKey, iconSymbol } from "@domain/icons.ts";
 
 export function Icon({ name, size = 24, className }: { name?: string; size?: number; className?: string }) {
   return (

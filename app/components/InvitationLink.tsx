@@ -1,5 +1,5 @@
+import type { PortalTexts } from "@domain/portal/texts.ts";
 import { useState } from "react";
-import type { PortalTexts } from "~/lib/portal/texts.ts";
 
 /** An invitation's link shown once (no SMTP): selectable text and a copy button. */
 export function InvitationLink({ link, t }: { link: string; t: PortalTexts }) {

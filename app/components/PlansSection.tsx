@@ -1,6 +1,4 @@
-import { useState } from "react";
-import { SiteLink } from "~/components/SiteLink.tsx";
-import type { OfferedLanguage } from "~/lib/locale.ts";
+import type { OfferedLanguage } from "@domain/locale.ts";
 import {
   formatPrice,
   limitLines,
@@ -11,7 +9,9 @@ import {
   plansTexts,
   shownPrice,
   trialLink,
-} from "~/lib/plans.ts";
+} from "@domain/plans.ts";
+import { useState } from "react";
+import { SiteLink } from "~/components/SiteLink.tsx";
 
 type HeadingLevel = 1 | 2 | 3;
 const HEADINGS = { 1: "h1", 2: "h2", 3: "h3", 4: "h4" } as const;

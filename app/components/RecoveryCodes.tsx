@@ -1,5 +1,5 @@
+import type { SecurityTexts } from "@domain/auth/security-texts.ts";
 import { useState } from "react";
-import type { SecurityTexts } from "~/lib/auth/security-texts.ts";
 
 /**
  * New recovery codes (decision 112), shown once: the list, a button that copies them and a link that

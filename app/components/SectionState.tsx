@@ -1,4 +1,4 @@
-import type { Messages } from "~/lib/i18n.ts";
+import type { Messages } from "@domain/i18n.ts";
 
 /** The missing-data state of every data-driven section (A §2): names the document and the lookup order. */
 export function MissingData({ section, searched, t }: { section: string; searched: string[]; t: Messages }) {

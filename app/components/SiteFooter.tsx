@@ -1,11 +1,11 @@
+import { COOKIE_POLICY_PATH } from "@domain/consent/cookie-list.ts";
+import { consentTexts } from "@domain/consent/texts.ts";
+import type { FooterData, MenuData } from "@domain/content/schemas.ts";
+import type { Messages } from "@domain/i18n.ts";
+import type { OfferedLanguage } from "@domain/locale.ts";
+import type { Loaded } from "@domain/shell.ts";
+import { SITE_NAME } from "@domain/site.ts";
 import { SectionError } from "~/islands/section-error.tsx";
-import { COOKIE_POLICY_PATH } from "~/lib/consent/cookie-list.ts";
-import { consentTexts } from "~/lib/consent/texts.ts";
-import type { FooterData, MenuData } from "~/lib/content/schemas.ts";
-import type { Messages } from "~/lib/i18n.ts";
-import type { OfferedLanguage } from "~/lib/locale.ts";
-import type { Loaded } from "~/lib/shell.ts";
-import { SITE_NAME } from "~/lib/site.ts";
 import { MissingData } from "./SectionState.tsx";
 import { SiteLink } from "./SiteLink.tsx";
 

@@ -1,10 +1,10 @@
+import type { MenuData } from "@domain/content/schemas.ts";
+import type { Messages } from "@domain/i18n.ts";
+import type { OfferedLanguage } from "@domain/locale.ts";
+import type { Loaded } from "@domain/shell.ts";
+import { SITE_NAME } from "@domain/site.ts";
 import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useLocation } from "react-router";
-import type { MenuData } from "~/lib/content/schemas.ts";
-import type { Messages } from "~/lib/i18n.ts";
-import type { OfferedLanguage } from "~/lib/locale.ts";
-import type { Loaded } from "~/lib/shell.ts";
-import { SITE_NAME } from "~/lib/site.ts";
 import { LanguageSelector } from "./header/LanguageSelector.tsx";
 import { MegaPanel, menuColumns } from "./header/MegaPanel.tsx";
 import { SiteLink } from "./SiteLink.tsx";

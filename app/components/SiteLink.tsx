@@ -1,7 +1,7 @@
+import { localizeHref } from "@domain/locale.ts";
 import type { AnchorHTMLAttributes } from "react";
 import { Link, type LinkProps, useHref } from "react-router";
 import { useIslandPage } from "~/islands/island.tsx";
-import { localizeHref } from "~/lib/locale.ts";
 
 /**
  * A link to a site page that stays under the current language prefix (/en, /es, /pt): React Router's

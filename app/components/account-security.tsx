@@ -1,9 +1,9 @@
+import { TWO_FACTOR_SETUP_PATH } from "@domain/auth/redirect.ts";
+import { securityTexts } from "@domain/auth/security-texts.ts";
+import { formatDateTime } from "@domain/format.ts";
+import type { OfferedLanguage } from "@domain/locale.ts";
 import type { AccountSecurityData, SecurityResult } from "@server/http/account-security.ts";
 import { Form, useNavigation } from "react-router";
-import { TWO_FACTOR_SETUP_PATH } from "~/lib/auth/redirect.ts";
-import { securityTexts } from "~/lib/auth/security-texts.ts";
-import { formatDateTime } from "~/lib/format.ts";
-import type { OfferedLanguage } from "~/lib/locale.ts";
 import { RecoveryCodes } from "./RecoveryCodes.tsx";
 
 /**

@@ -1,4 +1,4 @@
-import type { OfferedLanguage } from "~/lib/locale.ts";
+import type { OfferedLanguage } from "@domain/locale.ts";
 
 /**
  * The chat popup's texts for a partner of the map (decision 129): its title, which WhatsApp the

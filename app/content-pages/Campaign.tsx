@@ -1,12 +1,12 @@
+import type { PageTexts } from "@domain/content/page-texts.ts";
+import type { ContentPage } from "@domain/content/pages-schema.ts";
+import type { NewsletterData } from "@domain/content/schemas.ts";
+import type { FormDefinition } from "@domain/forms/definition.ts";
+import type { FormKey } from "@domain/forms/submission.ts";
+import type { OfferedLanguage } from "@domain/locale.ts";
 import { Contact } from "~/islands/contact.tsx";
 import { LeadFormPart } from "~/islands/lead-form.tsx";
 import { Newsletter } from "~/islands/newsletter.tsx";
-import type { PageTexts } from "~/lib/content/page-texts.ts";
-import type { ContentPage } from "~/lib/content/pages-schema.ts";
-import type { NewsletterData } from "~/lib/content/schemas.ts";
-import type { FormDefinition } from "~/lib/forms/definition.ts";
-import type { FormKey } from "~/lib/forms/submission.ts";
-import type { OfferedLanguage } from "~/lib/locale.ts";
 import { CtaBlock, FaqBlock, FeatureCard, PageHero, TestimonialList, VideoBlock } from "./parts.tsx";
 
 type CampaignContent = Extract<ContentPage, { template: "campanha" }>["content"];

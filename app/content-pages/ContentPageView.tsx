@@ -1,10 +1,10 @@
+import type { PageTexts } from "@domain/content/page-texts.ts";
+import type { ContentPage } from "@domain/content/pages-schema.ts";
+import type { Partner } from "@domain/content/partners-schema.ts";
+import type { OfferedLanguage } from "@domain/locale.ts";
+import type { SiteSegment } from "@domain/partners.ts";
+import type { PageMedia } from "@domain/responsive-images.ts";
 import { MapPart, Model3Part, Model6Part } from "~/islands/content-pages.tsx";
-import type { PageTexts } from "~/lib/content/page-texts.ts";
-import type { ContentPage } from "~/lib/content/pages-schema.ts";
-import type { Partner } from "~/lib/content/partners-schema.ts";
-import type { OfferedLanguage } from "~/lib/locale.ts";
-import type { SiteSegment } from "~/lib/partners.ts";
-import type { PageMedia } from "~/lib/responsive-images.ts";
 import { Campaign, type CampaignFormData } from "./Campaign.tsx";
 import { Model1 } from "./Model1.tsx";
 import { Model2 } from "./Model2.tsx";

@@ -1,8 +1,6 @@
-import { type ComponentType, useEffect, useMemo, useState } from "react";
-import { Icon } from "~/components/Icon.tsx";
-import type { PageTexts } from "~/lib/content/page-texts.ts";
-import type { ContentPage } from "~/lib/content/pages-schema.ts";
-import type { Partner } from "~/lib/content/partners-schema.ts";
+import type { PageTexts } from "@domain/content/page-texts.ts";
+import type { ContentPage } from "@domain/content/pages-schema.ts";
+import type { Partner } from "@domain/content/partners-schema.ts";
 import {
   ALL_PARTNERS,
   filterPartners,
@@ -13,7 +11,9 @@ import {
   partnerSummary,
   type SiteSegment,
   segmentOf,
-} from "~/lib/partners.ts";
+} from "@domain/partners.ts";
+import { type ComponentType, useEffect, useMemo, useState } from "react";
+import { Icon } from "~/components/Icon.tsx";
 import { PartnerContactLink, partnerChannel } from "./PartnerContact.tsx";
 import { PageHero } from "./parts.tsx";
 

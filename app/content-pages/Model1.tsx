@@ -1,5 +1,5 @@
-import type { PageTexts } from "~/lib/content/page-texts.ts";
-import type { ContentPage } from "~/lib/content/pages-schema.ts";
+import type { PageTexts } from "@domain/content/page-texts.ts";
+import type { ContentPage } from "@domain/content/pages-schema.ts";
 import { CtaBlock, FaqBlock, FeatureCard, PageHero, VideoBlock } from "./parts.tsx";
 
 type Model1Content = Extract<ContentPage, { template: "model1" }>["content"];

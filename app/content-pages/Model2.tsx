@@ -1,5 +1,5 @@
-import type { PageTexts } from "~/lib/content/page-texts.ts";
-import type { ContentPage } from "~/lib/content/pages-schema.ts";
+import type { PageTexts } from "@domain/content/page-texts.ts";
+import type { ContentPage } from "@domain/content/pages-schema.ts";
 import { CtaBlock, PageHero, SafeImage } from "./parts.tsx";
 
 type Model2Content = Extract<ContentPage, { template: "model2" }>["content"];

@@ -1,7 +1,7 @@
+import { formatContentDate, type PageTexts } from "@domain/content/page-texts.ts";
+import type { ContentPage } from "@domain/content/pages-schema.ts";
 import { useEffect, useState } from "react";
 import { Icon } from "~/components/Icon.tsx";
-import { formatContentDate, type PageTexts } from "~/lib/content/page-texts.ts";
-import type { ContentPage } from "~/lib/content/pages-schema.ts";
 import { ContentLink, PageHero } from "./parts.tsx";
 
 type Model3Content = Extract<ContentPage, { template: "model3" }>["content"];

@@ -1,6 +1,6 @@
+import type { PageTexts } from "@domain/content/page-texts.ts";
+import type { ContentPage } from "@domain/content/pages-schema.ts";
 import { Icon } from "~/components/Icon.tsx";
-import type { PageTexts } from "~/lib/content/page-texts.ts";
-import type { ContentPage } from "~/lib/content/pages-schema.ts";
 import { BenefitsBlock, ContentLink, CtaBlock, PageHero, PointsBlock, TestimonialList } from "./parts.tsx";
 
 type Model4Content = Extract<ContentPage, { template: "model4" }>["content"];

@@ -1,7 +1,7 @@
+import type { PageTexts } from "@domain/content/page-texts.ts";
+import type { ContentPage } from "@domain/content/pages-schema.ts";
 import { type KeyboardEvent, useEffect, useRef, useState } from "react";
 import { Icon } from "~/components/Icon.tsx";
-import type { PageTexts } from "~/lib/content/page-texts.ts";
-import type { ContentPage } from "~/lib/content/pages-schema.ts";
 import { BenefitsBlock, ContentLink, CtaBlock, PageHero, PointsBlock } from "./parts.tsx";
 
 type Model6Content = Extract<ContentPage, { template: "model6" }>["content"];

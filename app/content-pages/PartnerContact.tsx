@@ -1,10 +1,10 @@
+import { CHAT_PARTNER_ATTRIBUTE } from "@domain/chat.ts";
+import type { PageTexts } from "@domain/content/page-texts.ts";
+import type { Partner } from "@domain/content/partners-schema.ts";
+import { FORM_PATHS } from "@domain/forms/form-paths.ts";
+import { chatPartnerOf, partnerWhatsapp } from "@domain/partners.ts";
 import type { ReactNode } from "react";
 import { SiteLink } from "~/components/SiteLink.tsx";
-import { CHAT_PARTNER_ATTRIBUTE } from "~/lib/chat.ts";
-import type { PageTexts } from "~/lib/content/page-texts.ts";
-import type { Partner } from "~/lib/content/partners-schema.ts";
-import { FORM_PATHS } from "~/lib/forms/form-paths.ts";
-import { chatPartnerOf, partnerWhatsapp } from "~/lib/partners.ts";
 
 /**
  * A partner's 'Entrar em Contato' (decision 129): the chat popup (the chat island) opens for the

@@ -1,12 +1,12 @@
 import "leaflet/dist/leaflet.css";
 import brazil from "virtual:brazil-outline";
+import type { PageTexts } from "@domain/content/page-texts.ts";
+import type { Partner } from "@domain/content/partners-schema.ts";
+import { spreadApart } from "@domain/marker-spread.ts";
+import { drawingOrder, type MapSegment, segmentOf } from "@domain/partners.ts";
 import L from "leaflet";
 import { useEffect, useMemo, useState } from "react";
 import { GeoJSON, MapContainer, Marker, Popup, TileLayer, useMap, useMapEvents } from "react-leaflet";
-import type { PageTexts } from "~/lib/content/page-texts.ts";
-import type { Partner } from "~/lib/content/partners-schema.ts";
-import { spreadApart } from "~/lib/marker-spread.ts";
-import { drawingOrder, type MapSegment, segmentOf } from "~/lib/partners.ts";
 import { PartnerContactLink, partnerChannel } from "./PartnerContact.tsx";
 
 /** B §2.4, §9.5: the map's centre, zoom and height; active markers bounce twice, 4000 ms apart, 700 ms each. */

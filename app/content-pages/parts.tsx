@@ -1,10 +1,10 @@
+import type { PageTexts } from "@domain/content/page-texts.ts";
+import type { ContentPage } from "@domain/content/pages-schema.ts";
 import { type ReactNode, useState } from "react";
+import { failedBeforeHydration, isEmbedUrl } from "~/browser/media.ts";
 import { ContentImage, type ContentImageProps } from "~/components/ContentImage.tsx";
 import { Icon } from "~/components/Icon.tsx";
 import { SiteLink } from "~/components/SiteLink.tsx";
-import type { PageTexts } from "~/lib/content/page-texts.ts";
-import type { ContentPage } from "~/lib/content/pages-schema.ts";
-import { failedBeforeHydration, isEmbedUrl } from "~/lib/media.ts";
 
 type Content<T extends ContentPage["template"]> = Extract<ContentPage, { template: T }>["content"];
 export type Hero = Content<"model1">["hero"];
@@ -103,7 +103,7 @@ export function SafeImage({
   const [failed, setFailed] = useState(false);
   const label = alt || fallbackAlt || texts.imageUnavailable;
   if (failed) {
-    // The same markup as showMissingImages (app/lib/media.ts) makes where nothing hydrates.
+    // The same markup as showMissingImages (app/browser/media.ts) makes where nothing hydrates.
     return (
       <div className={`image-missing ${className ?? ""}`} role="img" aria-label={label}>
         <span>{texts.imageUnavailable}</span>

@@ -1,6 +1,6 @@
+import { formTexts } from "@domain/forms/texts.ts";
+import type { OfferedLanguage } from "@domain/locale.ts";
 import { ChatWidget } from "~/components/ChatWidget.tsx";
-import { formTexts } from "~/lib/forms/texts.ts";
-import type { OfferedLanguage } from "~/lib/locale.ts";
 import { defineIsland } from "./island.tsx";
 
 interface Props {

@@ -1,7 +1,7 @@
+import { formTexts } from "@domain/forms/texts.ts";
+import type { OfferedLanguage } from "@domain/locale.ts";
 import type { ComponentProps } from "react";
 import { ContactForm } from "~/components/forms/ContactForm.tsx";
-import { formTexts } from "~/lib/forms/texts.ts";
-import type { OfferedLanguage } from "~/lib/locale.ts";
 import { defineIsland } from "./island.tsx";
 
 type Props = Omit<ComponentProps<typeof ContactForm>, "texts"> & {

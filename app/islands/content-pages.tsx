@@ -1,10 +1,10 @@
+import { pageTexts } from "@domain/content/page-texts.ts";
+import type { OfferedLanguage } from "@domain/locale.ts";
+import type { PageMedia } from "@domain/responsive-images.ts";
 import { PageMediaProvider } from "~/components/ContentImage.tsx";
 import { MapPage } from "~/content-pages/MapPage.tsx";
 import { Model3 } from "~/content-pages/Model3.tsx";
 import { Model6 } from "~/content-pages/Model6.tsx";
-import { pageTexts } from "~/lib/content/page-texts.ts";
-import type { OfferedLanguage } from "~/lib/locale.ts";
-import type { PageMedia } from "~/lib/responsive-images.ts";
 import { defineIsland } from "./island.tsx";
 
 /** The content templates that react to the visitor: the scroll-spy index, the tabs, the partner map. */

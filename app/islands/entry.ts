@@ -1,4 +1,4 @@
-import { showMissingImages } from "~/lib/media.ts";
+import { showMissingImages } from "~/browser/media.ts";
 import { needsReplay } from "./replay.ts";
 
 /**

@@ -1,6 +1,6 @@
+import { messagesFor } from "@domain/i18n.ts";
 import type { ComponentProps } from "react";
 import { SiteHeader } from "~/components/SiteHeader.tsx";
-import { messagesFor } from "~/lib/i18n.ts";
 import { defineIsland } from "./island.tsx";
 
 type Props = Omit<ComponentProps<typeof SiteHeader>, "t">;

@@ -1,8 +1,8 @@
+import { messagesFor } from "@domain/i18n.ts";
+import type { OfferedLanguage } from "@domain/locale.ts";
+import type { PageMedia } from "@domain/responsive-images.ts";
 import type { ComponentProps } from "react";
 import { PageMediaProvider } from "~/components/ContentImage.tsx";
-import { messagesFor } from "~/lib/i18n.ts";
-import type { OfferedLanguage } from "~/lib/locale.ts";
-import type { PageMedia } from "~/lib/responsive-images.ts";
 import { AccordionFeatures } from "~/sections/AccordionFeatures.tsx";
 import { CardsSlider } from "~/sections/CardsSlider.tsx";
 import { FeatureWheel } from "~/sections/FeatureWheel.tsx";

@@ -1,7 +1,7 @@
+import { trackPageView } from "@domain/analytics.ts";
 import { type ComponentType, type ReactNode, startTransition, useEffect } from "react";
 import { hydrateRoot } from "react-dom/client";
-import { trackPageView } from "~/lib/analytics.ts";
-import { flushOutbox } from "~/lib/outbox.ts";
+import { flushOutbox } from "~/browser/outbox.ts";
 import type { IslandName } from "./names.ts";
 import { islandModules } from "./registry.ts";
 
@@ -109,7 +109,7 @@ export function afterFirstIslands(): void {
   });
   // Web Vitals, the visit's touches and the funnel's beacon: a chunk of their own, after the page
   // (decisions 104, 105).
-  void import("~/lib/after-page.ts").then(
+  void import("~/browser/after-page.ts").then(
     (after) => after.afterPage(),
     () => {},
   );

@@ -1,6 +1,6 @@
+import type { FlowResult } from "@domain/forms/flow.ts";
+import { formTexts } from "@domain/forms/texts.ts";
 import { LeadForm, type LeadFormProps } from "~/components/forms/LeadForm.tsx";
-import type { FlowResult } from "~/lib/forms/flow.ts";
-import { formTexts } from "~/lib/forms/texts.ts";
 import { defineIsland } from "./island.tsx";
 
 type Props = Omit<LeadFormProps, "texts" | "flow"> & {

@@ -1,7 +1,7 @@
+import type { NewsletterData } from "@domain/content/schemas.ts";
+import { formTexts } from "@domain/forms/texts.ts";
+import type { OfferedLanguage } from "@domain/locale.ts";
 import { type NewsletterOutcome, NewsletterSection } from "~/components/forms/NewsletterSection.tsx";
-import type { NewsletterData } from "~/lib/content/schemas.ts";
-import { formTexts } from "~/lib/forms/texts.ts";
-import type { OfferedLanguage } from "~/lib/locale.ts";
 import { defineIsland } from "./island.tsx";
 
 interface Props {

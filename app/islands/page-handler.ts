@@ -1,3 +1,4 @@
+import type { RouteHandle } from "@domain/route-handle.ts";
 import { isReactRouterRequest, RouteFinder, routeTree } from "@server/http/route-tree.ts";
 import {
   type AppLoadContext,
@@ -7,7 +8,6 @@ import {
   type ServerBuild,
   type StaticHandler,
 } from "react-router";
-import type { RouteHandle } from "~/lib/route-handle.ts";
 
 /**
  * Island pages answered without React Router's request pipeline (decision 108). A public page

@@ -1,5 +1,5 @@
+import { localizeHref, splitLanguagePrefix } from "@domain/locale.ts";
 import type { AnchorHTMLAttributes, FormHTMLAttributes, ReactNode } from "react";
-import { localizeHref, splitLanguagePrefix } from "~/lib/locale.ts";
 
 /**
  * What the public components use of React Router, for island pages (decision 108): there is no

@@ -1,6 +1,6 @@
+import { messagesFor } from "@domain/i18n.ts";
+import type { OfferedLanguage } from "@domain/locale.ts";
 import { LoadError } from "~/components/SectionState.tsx";
-import { messagesFor } from "~/lib/i18n.ts";
-import type { OfferedLanguage } from "~/lib/locale.ts";
 import { defineIsland } from "./island.tsx";
 
 /** A section that could not load, with its 'Tentar novamente' button (A §2, §8). */

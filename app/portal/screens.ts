@@ -1,5 +1,5 @@
-import type { OfferedLanguage } from "../lib/languages.ts";
-import type { PortalPermission } from "../lib/portal/permissions.ts";
+import type { OfferedLanguage } from "../../domain/languages.ts";
+import type { PortalPermission } from "../../domain/portal/permissions.ts";
 
 /**
  * The customer portal's screens (B §2.9, decisions 091, 116), declared once, as the admin's are

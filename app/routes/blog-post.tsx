@@ -1,3 +1,7 @@
+import { byDate, postSummary, readingTime, recentPosts, relatedPosts } from "@domain/content/blog.ts";
+import { formatContentDate, pageTexts } from "@domain/content/page-texts.ts";
+import type { RouteHandle } from "@domain/route-handle.ts";
+import { SITE_NAME } from "@domain/site.ts";
 import { noteSurrogateKey, postKey } from "@server/cache/surrogate-keys.ts";
 import { loadSection } from "@server/content/load.ts";
 import { sectionsFor } from "@server/http/sections.ts";
@@ -7,12 +11,8 @@ import { PostCard } from "~/blog/PostCard.tsx";
 import { PageMediaProvider } from "~/components/ContentImage.tsx";
 import { SiteLink } from "~/components/SiteLink.tsx";
 import { CtaBlock, PageHero, SafeImage } from "~/content-pages/parts.tsx";
-import { byDate, postSummary, readingTime, recentPosts, relatedPosts } from "~/lib/content/blog.ts";
-import { formatContentDate, pageTexts } from "~/lib/content/page-texts.ts";
-import type { RouteHandle } from "~/lib/route-handle.ts";
-import { passOnHeaders } from "~/lib/route-headers.ts";
-import { documentPath, routeHead } from "~/lib/seo/route-head.ts";
-import { SITE_NAME } from "~/lib/site.ts";
+import { passOnHeaders } from "~/react/route-headers.ts";
+import { documentPath, routeHead } from "~/seo/route-head.ts";
 import type { Route } from "./+types/blog-post";
 
 export const headers = passOnHeaders;

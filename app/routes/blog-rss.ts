@@ -1,6 +1,6 @@
-import { byDate } from "~/lib/content/blog.ts";
-import { siteBaseUrl } from "~/lib/seo/sitemap.ts";
-import { SITE_NAME } from "~/lib/site.ts";
+import { byDate } from "@domain/content/blog.ts";
+import { SITE_NAME } from "@domain/site.ts";
+import { siteBaseUrl } from "~/seo/sitemap.ts";
 import type { Route } from "./+types/blog-rss";
 
 /** /blog/rss.xml: the posts as an RSS 2.0 feed (written by `feed`), newest first, in the visitor's language. */

@@ -1,10 +1,3 @@
-import { loadSection } from "@server/content/load.ts";
-import { sectionsFor } from "@server/http/sections.ts";
-import { PostCard } from "~/blog/PostCard.tsx";
-import { PageMediaProvider } from "~/components/ContentImage.tsx";
-import { SiteLink } from "~/components/SiteLink.tsx";
-import { PageHero } from "~/content-pages/parts.tsx";
-import { Newsletter } from "~/islands/newsletter.tsx";
 import {
   blogListSearch,
   byDate,
@@ -15,11 +8,18 @@ import {
   paginate,
   postSummary,
   readBlogListQuery,
-} from "~/lib/content/blog.ts";
-import { pageTexts } from "~/lib/content/page-texts.ts";
-import type { RouteHandle } from "~/lib/route-handle.ts";
-import { routeHead } from "~/lib/seo/route-head.ts";
-import { SITE_NAME } from "~/lib/site.ts";
+} from "@domain/content/blog.ts";
+import { pageTexts } from "@domain/content/page-texts.ts";
+import type { RouteHandle } from "@domain/route-handle.ts";
+import { SITE_NAME } from "@domain/site.ts";
+import { loadSection } from "@server/content/load.ts";
+import { sectionsFor } from "@server/http/sections.ts";
+import { PostCard } from "~/blog/PostCard.tsx";
+import { PageMediaProvider } from "~/components/ContentImage.tsx";
+import { SiteLink } from "~/components/SiteLink.tsx";
+import { PageHero } from "~/content-pages/parts.tsx";
+import { Newsletter } from "~/islands/newsletter.tsx";
+import { routeHead } from "~/seo/route-head.ts";
 import type { Route } from "./+types/blog";
 
 /** The same for every anonymous visitor of a segment, language and query (the newsletter's token is the document's). */

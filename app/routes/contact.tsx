@@ -1,3 +1,7 @@
+import { chatLink } from "@domain/chat.ts";
+import { formTexts } from "@domain/forms/texts.ts";
+import type { RouteHandle } from "@domain/route-handle.ts";
+import { SITE_NAME } from "@domain/site.ts";
 import { buildSubmission } from "@server/http/build-submission.ts";
 import { confirmationChallenge, readPagePostFields } from "@server/http/page-post.ts";
 import { SubmissionInvalid } from "@server/leads/service.ts";
@@ -6,11 +10,7 @@ import { useRouteLoaderData } from "react-router";
 import type { ContactResult } from "~/components/forms/ContactForm.tsx";
 import { Icon } from "~/components/Icon.tsx";
 import { Contact } from "~/islands/contact.tsx";
-import { chatLink } from "~/lib/chat.ts";
-import { formTexts } from "~/lib/forms/texts.ts";
-import type { RouteHandle } from "~/lib/route-handle.ts";
-import { routeHead } from "~/lib/seo/route-head.ts";
-import { SITE_NAME } from "~/lib/site.ts";
+import { routeHead } from "~/seo/route-head.ts";
 import type { loader as rootLoader } from "../root.tsx";
 import type { Route } from "./+types/contact";
 

@@ -1,3 +1,8 @@
+import { TIMEZONES, timezoneLabel } from "@domain/auth/redirect.ts";
+import { preferencesSchema } from "@domain/auth/schemas.ts";
+import { authTexts } from "@domain/auth/texts.ts";
+import { LANGUAGE_COOKIE } from "@domain/locale.ts";
+import { SITE_NAME } from "@domain/site.ts";
 import { isValidTimezone } from "@server/auth/users.ts";
 import {
   accountSecurityAction,
@@ -10,12 +15,7 @@ import { useEffect, useState } from "react";
 import { data, Form, useFetcher } from "react-router";
 import { AccountSecurity } from "~/components/account-security.tsx";
 import { CompanyLandingCard } from "~/components/CompanyLandingCard.tsx";
-import { TIMEZONES, timezoneLabel } from "~/lib/auth/redirect.ts";
-import { preferencesSchema } from "~/lib/auth/schemas.ts";
-import { authTexts } from "~/lib/auth/texts.ts";
-import { LANGUAGE_COOKIE } from "~/lib/locale.ts";
-import { passOnHeaders } from "~/lib/route-headers.ts";
-import { SITE_NAME } from "~/lib/site.ts";
+import { passOnHeaders } from "~/react/route-headers.ts";
 import accountStylesheet from "~/styles/account.css?url";
 import type { Route } from "./+types/dashboard";
 

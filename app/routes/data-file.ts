@@ -1,9 +1,9 @@
+import { DOCUMENT_NAME_PATTERN, isDocumentName } from "@domain/content/schemas.ts";
+import type { ContentLevel } from "@domain/content-lookup.ts";
+import { isAcceptedLanguage } from "@domain/locale.ts";
 import { handleApi } from "@server/http/api.ts";
 import { documentResponse } from "@server/http/document-response.ts";
 import { errorResponse, messages } from "@server/http/errors.ts";
-import { DOCUMENT_NAME_PATTERN, isDocumentName } from "~/lib/content/schemas.ts";
-import type { ContentLevel } from "~/lib/content-lookup.ts";
-import { isAcceptedLanguage } from "~/lib/locale.ts";
 import type { Route } from "./+types/data-file";
 
 /**

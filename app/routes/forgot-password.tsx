@@ -1,9 +1,9 @@
+import { authTexts } from "@domain/auth/texts.ts";
+import { SITE_NAME } from "@domain/site.ts";
+import { z } from "@domain/zod.ts";
 import { data, Form, Link, useNavigation } from "react-router";
 import { SiteLink } from "~/components/SiteLink.tsx";
-import { authTexts } from "~/lib/auth/texts.ts";
-import { passOnHeaders } from "~/lib/route-headers.ts";
-import { SITE_NAME } from "~/lib/site.ts";
-import { z } from "~/lib/zod.ts";
+import { passOnHeaders } from "~/react/route-headers.ts";
 import type { Route } from "./+types/forgot-password";
 
 export const headers = passOnHeaders;

@@ -1,3 +1,7 @@
+import { messagesFor } from "@domain/i18n.ts";
+import type { OfferedLanguage } from "@domain/locale.ts";
+import type { RouteHandle } from "@domain/route-handle.ts";
+import type { Loaded } from "@domain/shell.ts";
 import { loadSection } from "@server/content/load.ts";
 import { sectionsFor } from "@server/http/sections.ts";
 import { redirect, useRouteLoaderData } from "react-router";
@@ -6,12 +10,8 @@ import { MissingData } from "~/components/SectionState.tsx";
 import { Accordion, Cards, Hero, TestimonialsPart, Video, Wheel } from "~/islands/home-sections.tsx";
 import { Newsletter } from "~/islands/newsletter.tsx";
 import { SectionError } from "~/islands/section-error.tsx";
-import { messagesFor } from "~/lib/i18n.ts";
-import type { OfferedLanguage } from "~/lib/locale.ts";
-import type { RouteHandle } from "~/lib/route-handle.ts";
-import { routeHead } from "~/lib/seo/route-head.ts";
-import type { Loaded } from "~/lib/shell.ts";
 import { WhyChoose } from "~/sections/WhyChoose.tsx";
+import { routeHead } from "~/seo/route-head.ts";
 import type { loader as rootLoader } from "../root.tsx";
 import type { Route } from "./+types/home";
 

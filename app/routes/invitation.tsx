@@ -1,10 +1,10 @@
+import { portalTexts } from "@domain/portal/texts.ts";
+import { refusalText } from "@domain/refusals.ts";
+import { SITE_NAME } from "@domain/site.ts";
 import { sessionCookie } from "@server/auth/tokens.ts";
 import { DomainError } from "@server/domain-errors.ts";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { portalTexts } from "~/lib/portal/texts.ts";
-import { refusalText } from "~/lib/refusals.ts";
-import { passOnHeaders } from "~/lib/route-headers.ts";
-import { SITE_NAME } from "~/lib/site.ts";
+import { passOnHeaders } from "~/react/route-headers.ts";
 import portalStylesheet from "~/styles/portal.css?url";
 import type { Route } from "./+types/invitation";
 

@@ -1,18 +1,18 @@
+import type { FlowResult } from "@domain/forms/flow.ts";
+import { MULTI_STEP_FORMS } from "@domain/forms/form-paths.ts";
+import { readFormPageQuery } from "@domain/forms/page-query.ts";
+import { formForPath } from "@domain/forms/routing.ts";
+import type { FormKey } from "@domain/forms/submission.ts";
+import { splitLanguagePrefix } from "@domain/locale.ts";
+import { isPlanId } from "@domain/plan-id.ts";
+import type { RouteHandle } from "@domain/route-handle.ts";
+import { SITE_NAME } from "@domain/site.ts";
 import { loadSection } from "@server/content/load.ts";
 import { handleFormStep } from "@server/http/form-steps.ts";
 import { sectionsFor } from "@server/http/sections.ts";
 import { redirect } from "react-router";
 import { LeadFormPart } from "~/islands/lead-form.tsx";
-import type { FlowResult } from "~/lib/forms/flow.ts";
-import { MULTI_STEP_FORMS } from "~/lib/forms/form-paths.ts";
-import { readFormPageQuery } from "~/lib/forms/page-query.ts";
-import { formForPath } from "~/lib/forms/routing.ts";
-import type { FormKey } from "~/lib/forms/submission.ts";
-import { splitLanguagePrefix } from "~/lib/locale.ts";
-import { isPlanId } from "~/lib/plan-id.ts";
-import type { RouteHandle } from "~/lib/route-handle.ts";
-import { routeHead } from "~/lib/seo/route-head.ts";
-import { SITE_NAME } from "~/lib/site.ts";
+import { routeHead } from "~/seo/route-head.ts";
 import type { Route } from "./+types/lead-form";
 
 async function formFor(request: Request, context: Route.LoaderArgs["context"]) {

@@ -1,14 +1,14 @@
+import { landingAfterSignIn, safeRedirect, twoFactorSetupPath } from "@domain/auth/redirect.ts";
+import { securityTexts } from "@domain/auth/security-texts.ts";
+import { authTexts } from "@domain/auth/texts.ts";
+import { refusalText } from "@domain/refusals.ts";
+import { SITE_NAME } from "@domain/site.ts";
 import { DomainError } from "@server/domain-errors.ts";
 import { currentUser } from "@server/http/auth-guard.ts";
 import { signIn } from "@server/http/sign-in.ts";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { landingAfterSignIn, safeRedirect, twoFactorSetupPath } from "~/lib/auth/redirect.ts";
-import { securityTexts } from "~/lib/auth/security-texts.ts";
-import { authTexts } from "~/lib/auth/texts.ts";
-import { refusalText } from "~/lib/refusals.ts";
-import { passOnHeaders } from "~/lib/route-headers.ts";
-import { SITE_NAME } from "~/lib/site.ts";
+import { passOnHeaders } from "~/react/route-headers.ts";
 import type { Route } from "./+types/login";
 
 const REMEMBERED_EMAIL = "rememberedEmail";

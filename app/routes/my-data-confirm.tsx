@@ -1,9 +1,9 @@
+import { leadCopyTexts } from "@domain/privacy/texts.ts";
+import type { RouteHandle } from "@domain/route-handle.ts";
+import { SITE_NAME } from "@domain/site.ts";
 import { data, Form } from "react-router";
 import { SiteLink } from "~/components/SiteLink.tsx";
-import { leadCopyTexts } from "~/lib/privacy/texts.ts";
-import type { RouteHandle } from "~/lib/route-handle.ts";
-import { passOnHeaders } from "~/lib/route-headers.ts";
-import { SITE_NAME } from "~/lib/site.ts";
+import { passOnHeaders } from "~/react/route-headers.ts";
 import type { Route } from "./+types/my-data-confirm";
 
 export const headers = passOnHeaders;

@@ -1,9 +1,9 @@
+import { unsubscribeTexts } from "@domain/newsletter/unsubscribe-texts.ts";
+import { SITE_NAME } from "@domain/site.ts";
 import { DomainError } from "@server/domain-errors.ts";
 import { data, Form, useNavigation } from "react-router";
 import { SiteLink } from "~/components/SiteLink.tsx";
-import { unsubscribeTexts } from "~/lib/newsletter/unsubscribe-texts.ts";
-import { passOnHeaders } from "~/lib/route-headers.ts";
-import { SITE_NAME } from "~/lib/site.ts";
+import { passOnHeaders } from "~/react/route-headers.ts";
 import type { Route } from "./+types/newsletter-unsubscribe";
 
 export const headers = passOnHeaders;

@@ -1,11 +1,11 @@
+import type { RouteHandle } from "@domain/route-handle.ts";
+import { SITE_NAME } from "@domain/site.ts";
 import { buildSubmission } from "@server/http/build-submission.ts";
 import { confirmationChallenge, readPagePostFields } from "@server/http/page-post.ts";
 import { SubmissionInvalid } from "@server/leads/service.ts";
 import { redirect } from "react-router";
 import type { NewsletterOutcome } from "~/components/forms/NewsletterSection.tsx";
 import { Newsletter } from "~/islands/newsletter.tsx";
-import type { RouteHandle } from "~/lib/route-handle.ts";
-import { SITE_NAME } from "~/lib/site.ts";
 import type { Route } from "./+types/newsletter";
 
 /** The page a plain (no JavaScript) newsletter post lands on; with JavaScript the section posts JSON. */

@@ -1,13 +1,13 @@
+import { messagesFor } from "@domain/i18n.ts";
+import { plansLoadErrorMessage, plansTexts } from "@domain/plans.ts";
+import type { RouteHandle } from "@domain/route-handle.ts";
+import { SITE_NAME } from "@domain/site.ts";
 import { loadSection } from "@server/content/load.ts";
 import { sectionsFor } from "@server/http/sections.ts";
 import { MissingData } from "~/components/SectionState.tsx";
 import { Plans as PlansPart } from "~/islands/plans.tsx";
 import { SectionError } from "~/islands/section-error.tsx";
-import { messagesFor } from "~/lib/i18n.ts";
-import { plansLoadErrorMessage, plansTexts } from "~/lib/plans.ts";
-import type { RouteHandle } from "~/lib/route-handle.ts";
-import { routeHead } from "~/lib/seo/route-head.ts";
-import { SITE_NAME } from "~/lib/site.ts";
+import { routeHead } from "~/seo/route-head.ts";
 import type { Route } from "./+types/plans";
 
 /** The /planos page (A §2): the plans section, or its missing-data or error state. */

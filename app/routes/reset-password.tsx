@@ -1,9 +1,9 @@
+import { authTexts } from "@domain/auth/texts.ts";
+import { refusalText } from "@domain/refusals.ts";
+import { SITE_NAME } from "@domain/site.ts";
 import { DomainError } from "@server/domain-errors.ts";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { authTexts } from "~/lib/auth/texts.ts";
-import { refusalText } from "~/lib/refusals.ts";
-import { passOnHeaders } from "~/lib/route-headers.ts";
-import { SITE_NAME } from "~/lib/site.ts";
+import { passOnHeaders } from "~/react/route-headers.ts";
 import type { Route } from "./+types/reset-password";
 
 export const headers = passOnHeaders;

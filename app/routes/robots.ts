@@ -1,6 +1,6 @@
 import type { AppLoadContext, LoaderFunctionArgs } from "react-router";
-import { SEO_CACHE_SECONDS } from "~/lib/seo/head.ts";
-import { robotsTxt } from "~/lib/seo/sitemap.ts";
+import { SEO_CACHE_SECONDS } from "~/seo/head.ts";
+import { robotsTxt } from "~/seo/sitemap.ts";
 
 /** GET /robots.txt: crawl rules and the sitemap's address; the admin subdomain is closed to crawlers. */
 export function loader({ context }: LoaderFunctionArgs<AppLoadContext>) {

@@ -1,7 +1,7 @@
+import { publicPagePaths } from "@domain/content/pages.ts";
 import type { AppLoadContext, LoaderFunctionArgs } from "react-router";
-import { publicPagePaths } from "~/lib/content/pages.ts";
-import { SEO_CACHE_SECONDS } from "~/lib/seo/head.ts";
-import { type ContentPath, sitemapEntries, sitemapXml } from "~/lib/seo/sitemap.ts";
+import { SEO_CACHE_SECONDS } from "~/seo/head.ts";
+import { type ContentPath, sitemapEntries, sitemapXml } from "~/seo/sitemap.ts";
 
 /**
  * GET /sitemap.xml: the public pages of the main site and of every segment subdomain (A §9), with

@@ -1,3 +1,10 @@
+import { landingAfterSignIn } from "@domain/auth/redirect.ts";
+import { securityTexts } from "@domain/auth/security-texts.ts";
+import { isStaffRole } from "@domain/auth/staff.ts";
+import { authTexts } from "@domain/auth/texts.ts";
+import { refusalText } from "@domain/refusals.ts";
+import type { RouteHandle } from "@domain/route-handle.ts";
+import { SITE_NAME } from "@domain/site.ts";
 import { qrSvgPath } from "@server/billing/qr.ts";
 import { DomainError } from "@server/domain-errors.ts";
 import { requestToken } from "@server/http/auth-guard.ts";
@@ -5,14 +12,7 @@ import { Fragment } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { QrCode } from "~/components/qr-code.tsx";
 import { RecoveryCodes } from "~/components/RecoveryCodes.tsx";
-import { landingAfterSignIn } from "~/lib/auth/redirect.ts";
-import { securityTexts } from "~/lib/auth/security-texts.ts";
-import { isStaffRole } from "~/lib/auth/staff.ts";
-import { authTexts } from "~/lib/auth/texts.ts";
-import { refusalText } from "~/lib/refusals.ts";
-import type { RouteHandle } from "~/lib/route-handle.ts";
-import { passOnHeaders } from "~/lib/route-headers.ts";
-import { SITE_NAME } from "~/lib/site.ts";
+import { passOnHeaders } from "~/react/route-headers.ts";
 import accountStylesheet from "~/styles/account.css?url";
 import type { Route } from "./+types/two-factor-setup";
 

@@ -1,7 +1,7 @@
+import type { AccordionFeaturesData } from "@domain/content/sections.ts";
 import { useState } from "react";
 import { Icon } from "~/components/Icon.tsx";
 import { SiteLink } from "~/components/SiteLink.tsx";
-import type { AccordionFeaturesData } from "~/lib/content/sections.ts";
 
 /** Accordion features (A §2, §4): one item open at a time; clicking the open item closes it. */
 export function AccordionFeatures({ data }: { data: AccordionFeaturesData }) {

@@ -1,7 +1,7 @@
+import type { CardsSliderData } from "@domain/content/sections.ts";
 import { useEffect, useState } from "react";
 import { Icon } from "~/components/Icon.tsx";
 import { SiteLink } from "~/components/SiteLink.tsx";
-import type { CardsSliderData } from "~/lib/content/sections.ts";
 import { useLazyEmbla } from "./lazy-embla.ts";
 import { mouseHover } from "./mouse-hover.ts";
 

@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
+import { isEmbedUrl } from "~/browser/media.ts";
 import { Icon } from "~/components/Icon.tsx";
 import { SiteLink } from "~/components/SiteLink.tsx";
-import { isEmbedUrl } from "~/lib/media.ts";
 import { mouseHover } from "./mouse-hover.ts";
 
 export interface WheelItem {

@@ -1,10 +1,10 @@
+import { carouselReducer, HERO_INTERVAL_MS, nextAdvanceDelay } from "@domain/carousel.ts";
+import type { HeroSectionData } from "@domain/content/sections.ts";
 import { useEffect, useReducer, useRef, useState } from "react";
+import { failedBeforeHydration } from "~/browser/media.ts";
 import { ContentImage } from "~/components/ContentImage.tsx";
 import { Icon } from "~/components/Icon.tsx";
 import { SiteLink } from "~/components/SiteLink.tsx";
-import { carouselReducer, HERO_INTERVAL_MS, nextAdvanceDelay } from "~/lib/carousel.ts";
-import type { HeroSectionData } from "~/lib/content/sections.ts";
-import { failedBeforeHydration } from "~/lib/media.ts";
 import { mouseHover } from "./mouse-hover.ts";
 
 export interface HeroTexts {

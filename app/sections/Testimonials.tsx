@@ -1,5 +1,5 @@
+import type { TestimonialsData } from "@domain/content/sections.ts";
 import { useState } from "react";
-import type { TestimonialsData } from "~/lib/content/sections.ts";
 import { mouseHover } from "./mouse-hover.ts";
 import { useAutoAdvance } from "./useAutoAdvance.ts";
 

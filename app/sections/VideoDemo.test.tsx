@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
+import { videoDemoSchema } from "@domain/content/sections.ts";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { videoDemoSchema } from "~/lib/content/sections.ts";
 import { VideoDemo } from "./VideoDemo.tsx";
 
 /** The English sample section, without its link (no router here), with a metric that has decimals. */

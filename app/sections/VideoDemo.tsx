@@ -1,10 +1,10 @@
+import type { VideoDemoData } from "@domain/content/sections.ts";
+import type { OfferedLanguage } from "@domain/languages.ts";
+import { formatNumber } from "@domain/number-format.ts";
 import { useEffect, useRef, useState } from "react";
+import { failedBeforeHydration, isEmbedUrl } from "~/browser/media.ts";
 import { ContentImage } from "~/components/ContentImage.tsx";
 import { SiteLink } from "~/components/SiteLink.tsx";
-import type { VideoDemoData } from "~/lib/content/sections.ts";
-import type { OfferedLanguage } from "~/lib/languages.ts";
-import { failedBeforeHydration, isEmbedUrl } from "~/lib/media.ts";
-import { formatNumber } from "~/lib/number-format.ts";
 
 const PLACEHOLDER_IMAGE = "/images/placeholder.svg";
 

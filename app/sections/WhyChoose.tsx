@@ -1,6 +1,6 @@
+import type { WhyChooseData } from "@domain/content/sections.ts";
 import { Icon } from "~/components/Icon.tsx";
 import { SiteLink } from "~/components/SiteLink.tsx";
-import type { WhyChooseData } from "~/lib/content/sections.ts";
 
 /** Why-choose features (A §2); without a call to action in the data it leads to /demonstracao. */
 export function WhyChoose({ data, defaultCta }: { data: WhyChooseData; defaultCta: string }) {

@@ -1,11 +1,11 @@
-import { and, gte, lt } from "drizzle-orm";
 import {
   aggregateCampaigns,
   type CampaignPeriod,
   type CampaignRow,
   type CampaignSort,
   sortCampaigns,
-} from "~/lib/attribution/campaigns.ts";
+} from "@domain/attribution/campaigns.ts";
+import { and, gte, lt } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { leads } from "../db/schema.ts";
 import { saoPauloDayStart } from "../funnel/service.ts";

@@ -1,5 +1,5 @@
+import type { LeadLevel } from "@domain/lead-status.ts";
 import { and, count, desc, eq, gte, inArray, isNotNull, isNull, sql } from "drizzle-orm";
-import type { LeadLevel } from "~/lib/lead-status.ts";
 import type { Database } from "../db/client.ts";
 import { contentDocuments, contentRevisions, deliveryJobs, leads } from "../db/schema.ts";
 

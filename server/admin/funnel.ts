@@ -1,7 +1,7 @@
+import { FORM_KEYS, type FormKey } from "@domain/forms/form-keys.ts";
+import { type FunnelStage, funnelStages } from "@domain/funnel/dropoff.ts";
+import { type TrafficSource, trafficSource } from "@domain/funnel/events.ts";
 import { and, count, eq, gte, isNull, sql } from "drizzle-orm";
-import { FORM_KEYS, type FormKey } from "~/lib/forms/form-keys.ts";
-import { type FunnelStage, funnelStages } from "~/lib/funnel/dropoff.ts";
-import { type TrafficSource, trafficSource } from "~/lib/funnel/events.ts";
 import type { Database } from "../db/client.ts";
 import { leads } from "../db/schema.ts";
 import type { FunnelService } from "../funnel/service.ts";

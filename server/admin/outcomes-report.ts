@@ -1,6 +1,6 @@
+import { touchOrigin } from "@domain/attribution/touch.ts";
+import { OUTCOMES, type Outcome } from "@domain/leads/outcomes.ts";
 import { and, gte, isNull } from "drizzle-orm";
-import { touchOrigin } from "~/lib/attribution/touch.ts";
-import { OUTCOMES, type Outcome } from "~/lib/leads/outcomes.ts";
 import type { Database } from "../db/client.ts";
 import { leads } from "../db/schema.ts";
 import { firstTouchOf } from "../leads/inbox.ts";

@@ -1,6 +1,6 @@
 /**
  * What the API's guards answer (A §8), in Portuguese: HTTP by nature (decision 059). The refusals
- * of accounts and sessions are in the catalogue (app/lib/refusals/auth.ts, decision 115).
+ * of accounts and sessions are in the catalogue (domain/refusals/auth.ts, decision 115).
  */
 export const authMessages = {
   tokenMissing: "Token não encontrado",

@@ -1,4 +1,4 @@
-import { formatDateTime } from "~/lib/format.ts";
+import { formatDateTime } from "@domain/format.ts";
 import type { Database } from "../db/client.ts";
 import { deliveryJobs } from "../db/schema.ts";
 import { MAX_JOB_ATTEMPTS } from "../leads/retry-policy.ts";

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
-import { USER_ROLES } from "~/lib/user-roles.ts";
-import { z } from "~/lib/zod.ts";
+import { USER_ROLES } from "@domain/user-roles.ts";
+import { z } from "@domain/zod.ts";
 import type { AuditActor } from "../admin/audit.ts";
 import type { Logger } from "../logger.ts";
 import type { CompanyService } from "../portal/companies.ts";

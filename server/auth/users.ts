@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
+import type { CompanyRole } from "@domain/portal/permissions.ts";
+import type { UserRole } from "@domain/user-roles.ts";
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
-import type { CompanyRole } from "~/lib/portal/permissions.ts";
-import type { UserRole } from "~/lib/user-roles.ts";
 import { type AuditActor, AuditLog } from "../admin/audit.ts";
 import type { Database } from "../db/client.ts";
 import { sessions, users } from "../db/schema.ts";

@@ -1,9 +1,9 @@
+import { customerOrder, isPayable } from "@domain/billing/invoice-list.ts";
+import { type InvoiceStatus, invoiceStatus } from "@domain/billing/invoice-status.ts";
+import { type PixReceiver, pixPayload, pixTxid } from "@domain/billing/pix.ts";
+import { can } from "@domain/portal/permissions.ts";
 import { and, asc, eq, isNotNull, like, or, type SQL, sql } from "drizzle-orm";
 import { zipSync } from "fflate";
-import { customerOrder, isPayable } from "~/lib/billing/invoice-list.ts";
-import { type InvoiceStatus, invoiceStatus } from "~/lib/billing/invoice-status.ts";
-import { type PixReceiver, pixPayload, pixTxid } from "~/lib/billing/pix.ts";
-import { can } from "~/lib/portal/permissions.ts";
 import type { Database } from "../db/client.ts";
 import { companies, invoices } from "../db/schema.ts";
 import { DomainError } from "../domain-errors.ts";

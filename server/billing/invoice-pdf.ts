@@ -1,10 +1,10 @@
 import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from "@cantoo/pdf-lib";
-import { formatBoletoLine } from "~/lib/billing/boleto.ts";
-import { saoPauloDay } from "~/lib/billing/dates.ts";
-import { INVOICE_STATUS_LABELS, type InvoiceStatus } from "~/lib/billing/invoice-status.ts";
-import { formatCentavos } from "~/lib/billing/money.ts";
-import { formatCnpjForDisplay } from "~/lib/cnpj.ts";
-import { formatCompetence, formatDay } from "~/lib/format.ts";
+import { formatBoletoLine } from "@domain/billing/boleto.ts";
+import { saoPauloDay } from "@domain/billing/dates.ts";
+import { INVOICE_STATUS_LABELS, type InvoiceStatus } from "@domain/billing/invoice-status.ts";
+import { formatCentavos } from "@domain/billing/money.ts";
+import { formatCnpjForDisplay } from "@domain/cnpj.ts";
+import { formatCompetence, formatDay } from "@domain/format.ts";
 import { QR_QUIET_ZONE, qrMatrix } from "./qr.ts";
 import { VENDOR } from "./vendor.ts";
 

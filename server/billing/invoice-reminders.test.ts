@@ -1,5 +1,5 @@
+import { saoPauloDay } from "@domain/billing/dates.ts";
 import { describe, expect, it } from "vitest";
-import { saoPauloDay } from "~/lib/billing/dates.ts";
 import { reminderDue, reminderMail } from "./invoice-reminders.ts";
 
 describe("which invoice reminder a day owes (decision 097)", () => {

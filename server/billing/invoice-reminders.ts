@@ -1,7 +1,7 @@
+import { addDays, daysBetween, saoPauloDay } from "@domain/billing/dates.ts";
+import { formatCentavos } from "@domain/billing/money.ts";
+import { formatDay } from "@domain/format.ts";
 import { and, between, eq, inArray, isNull } from "drizzle-orm";
-import { addDays, daysBetween, saoPauloDay } from "~/lib/billing/dates.ts";
-import { formatCentavos } from "~/lib/billing/money.ts";
-import { formatDay } from "~/lib/format.ts";
 import type { Database } from "../db/client.ts";
 import type { ReminderKind } from "../db/enums.ts";
 import { companies, deliveryJobs, invoiceReminders, invoices, users } from "../db/schema.ts";

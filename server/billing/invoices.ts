@@ -1,6 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { desc, eq } from "drizzle-orm";
-import { saoPauloDay } from "~/lib/billing/dates.ts";
+import { saoPauloDay } from "@domain/billing/dates.ts";
 import {
   fieldErrorsOf,
   INVOICE_NUMBER_PATTERN,
@@ -12,9 +11,10 @@ import {
   invoiceNumberSchema,
   invoiceStatusChangeSchema,
   nfseFieldsSchema,
-} from "~/lib/billing/invoice-input.ts";
-import type { StoredInvoiceStatus } from "~/lib/billing/invoice-status.ts";
-import type { z } from "~/lib/zod.ts";
+} from "@domain/billing/invoice-input.ts";
+import type { StoredInvoiceStatus } from "@domain/billing/invoice-status.ts";
+import type { z } from "@domain/zod.ts";
+import { desc, eq } from "drizzle-orm";
 import { type AuditActor, AuditLog } from "../admin/audit.ts";
 import type { Database } from "../db/client.ts";
 import { companies, invoices } from "../db/schema.ts";
@@ -44,7 +44,7 @@ export interface InvoiceView {
   updatedAt: string;
 }
 
-/** A field's message of the status change (its refusals are in app/lib/refusals/portal.ts). */
+/** A field's message of the status change (its refusals are in domain/refusals/portal.ts). */
 export const invoiceMessages = {
   paidOnFuture: "A data do pagamento não pode ser posterior a hoje.",
 } as const;

@@ -3,9 +3,9 @@ import {
   INVOICE_NUMBER_PATTERN,
   MAX_INVOICE_CENTAVOS,
   MAX_INVOICE_LINES,
-} from "~/lib/billing/invoice-input.ts";
-import { STORED_INVOICE_STATUSES } from "~/lib/billing/invoice-status.ts";
-import { CONNECTION_STATUSES } from "~/lib/portal/integrations.ts";
+} from "@domain/billing/invoice-input.ts";
+import { STORED_INVOICE_STATUSES } from "@domain/billing/invoice-status.ts";
+import { CONNECTION_STATUSES } from "@domain/portal/integrations.ts";
 import { MAX_NFSE_PDF_BYTES, MAX_NFSE_XML_BYTES } from "./nfse.ts";
 
 /**

@@ -1,4 +1,4 @@
-import { z } from "~/lib/zod.ts";
+import { z } from "@domain/zod.ts";
 import type { Database } from "../db/client.ts";
 import { deliveryJobs } from "../db/schema.ts";
 import { MAX_JOB_ATTEMPTS } from "../leads/retry-policy.ts";

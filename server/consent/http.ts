@@ -1,5 +1,5 @@
+import { CONSENT_MAX_BYTES, CONSENT_PATH } from "@domain/consent/paths.ts";
 import type { RequestHandler } from "express";
-import { CONSENT_MAX_BYTES, CONSENT_PATH } from "~/lib/consent/paths.ts";
 import type { AppServices } from "../context.ts";
 import { apiErrorAnswer, parseJsonBody } from "../http/api.ts";
 import { readBody } from "../http/body.ts";

@@ -3,8 +3,8 @@ import {
   TAG_PROVIDER_IDS,
   TAG_PROVIDERS,
   type TagProviderId,
-} from "~/lib/consent/providers.ts";
-import { z } from "~/lib/zod.ts";
+} from "@domain/consent/providers.ts";
+import { z } from "@domain/zod.ts";
 import type { AuditLog } from "../admin/audit.ts";
 import type { Cache } from "../cache/cache.ts";
 import type { Database } from "../db/client.ts";

@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
+import { CHOICE_METHODS, LIST_VERSION } from "@domain/consent/choice.ts";
+import { toSaoPauloTime } from "@domain/content/schedule-time.ts";
+import { z } from "@domain/zod.ts";
 import { stringify } from "csv-stringify/sync";
 import { and, asc, gte, inArray, lt, sql } from "drizzle-orm";
-import { CHOICE_METHODS, LIST_VERSION } from "~/lib/consent/choice.ts";
-import { toSaoPauloTime } from "~/lib/content/schedule-time.ts";
-import { z } from "~/lib/zod.ts";
 import type { Database } from "../db/client.ts";
 import { consentRecords } from "../db/schema.ts";
 import { spreadsheetSafe } from "../leads/spreadsheet.ts";

@@ -1,6 +1,4 @@
-import { and, asc, desc, eq, or } from "drizzle-orm";
-import { contentTexts } from "~/admin/content-texts.ts";
-import { type Found, type JsonPath, JsonPathError, restoreAt, valueAt } from "~/lib/content/json-path.ts";
+import { type Found, type JsonPath, JsonPathError, restoreAt, valueAt } from "@domain/content/json-path.ts";
 import {
   applyOrder,
   diffPatch,
@@ -8,12 +6,14 @@ import {
   isDefaultLevel,
   mergePatch,
   resolveLevels,
-} from "~/lib/content/merge-patch.ts";
-import { type DocumentName, documentSchemas, isDocumentName } from "~/lib/content/schemas.ts";
-import type { ContentSource } from "~/lib/content/stored.ts";
-import type { ContentLevel } from "~/lib/content-lookup.ts";
-import { unknownIcons } from "~/lib/icons.ts";
-import type { z } from "~/lib/zod.ts";
+} from "@domain/content/merge-patch.ts";
+import { type DocumentName, documentSchemas, isDocumentName } from "@domain/content/schemas.ts";
+import type { ContentSource } from "@domain/content/stored.ts";
+import type { ContentLevel } from "@domain/content-lookup.ts";
+import { unknownIcons } from "@domain/icons.ts";
+import type { z } from "@domain/zod.ts";
+import { and, asc, desc, eq, or } from "drizzle-orm";
+import { contentTexts } from "~/admin/content-texts.ts";
 import { type AuditEntry, AuditLog } from "../admin/audit.ts";
 import type { Cache } from "../cache/cache.ts";
 import type { Database } from "../db/client.ts";
@@ -69,7 +69,7 @@ export type SaveChange =
   | { kind: "patch"; patch: Record<string, unknown> }
   | { kind: "at"; path: (string | number)[]; value: unknown };
 
-export { mergePatch } from "~/lib/content/merge-patch.ts";
+export { mergePatch } from "@domain/content/merge-patch.ts";
 
 /** The document with one value replaced at a path (`plans.2.name`); the path must exist but for its last step. */
 export function setAtPath(target: unknown, path: (string | number)[], value: unknown): unknown {

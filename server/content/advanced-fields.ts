@@ -1,4 +1,4 @@
-import { type DocumentName, documentSchemas } from "~/lib/content/schemas.ts";
+import { type DocumentName, documentSchemas } from "@domain/content/schemas.ts";
 import { documentMeta, type FieldMeta } from "./editor-fields.ts";
 import { fieldsOf } from "./field-labels.ts";
 

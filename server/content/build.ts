@@ -1,4 +1,4 @@
-import type { DomainConfig } from "~/lib/locale.ts";
+import type { DomainConfig } from "@domain/locale.ts";
 import { PeriodicJob } from "../jobs/periodic-job.ts";
 import type { DomainParts, Platform } from "../wiring.ts";
 import { ContentAdmin } from "./admin.ts";

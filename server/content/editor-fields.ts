@@ -1,6 +1,6 @@
-import type { DocumentName } from "~/lib/content/schemas.ts";
-import { byFormDocument, FORMS } from "~/lib/forms/manifest.ts";
-import { TEMPERATURE_LABELS } from "~/lib/lead-status.ts";
+import type { DocumentName } from "@domain/content/schemas.ts";
+import { byFormDocument, FORMS } from "@domain/forms/manifest.ts";
+import { TEMPERATURE_LABELS } from "@domain/lead-status.ts";
 
 /**
  * The editor's Portuguese words for every field of every content document (decision 098):

@@ -1,5 +1,5 @@
-import type { DocumentName } from "~/lib/content/schemas.ts";
-import type { z } from "~/lib/zod.ts";
+import type { DocumentName } from "@domain/content/schemas.ts";
+import type { z } from "@domain/zod.ts";
 import { documentMeta, type FieldMeta } from "./editor-fields.ts";
 
 /** An object's fields with every variant's merged in (a union's tag decides which are present). */

@@ -2,8 +2,8 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "nod
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import type { DomainConfig } from "@domain/locale.ts";
 import { afterEach, describe, expect, it } from "vitest";
-import type { DomainConfig } from "~/lib/locale.ts";
 import { ContentFileError, hashOf, readContentFiles, readDomainConfig } from "./files.ts";
 
 const REAL_CONTENT = fileURLToPath(new URL("../../content", import.meta.url));

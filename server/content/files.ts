@@ -1,10 +1,10 @@
 import { createHash } from "node:crypto";
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
-import { documentSchemas, isDocumentName } from "~/lib/content/schemas.ts";
-import type { ContentLevel } from "~/lib/content-lookup.ts";
-import { domainConfigSchema } from "~/lib/domain-config.ts";
-import { type DomainConfig, isAcceptedLanguage } from "~/lib/locale.ts";
+import { documentSchemas, isDocumentName } from "@domain/content/schemas.ts";
+import type { ContentLevel } from "@domain/content-lookup.ts";
+import { domainConfigSchema } from "@domain/domain-config.ts";
+import { type DomainConfig, isAcceptedLanguage } from "@domain/locale.ts";
 
 /** A content file that cannot be used; the message names the file and what is wrong. */
 export class ContentFileError extends Error {

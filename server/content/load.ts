@@ -1,6 +1,6 @@
 import { setTimeout as delay } from "node:timers/promises";
-import type { DocumentData, DocumentName } from "~/lib/content/schemas.ts";
-import type { Loaded } from "~/lib/shell.ts";
+import type { DocumentData, DocumentName } from "@domain/content/schemas.ts";
+import type { Loaded } from "@domain/shell.ts";
 import type { Logger } from "../logger.ts";
 import type { ContentQuery, ContentService } from "./service.ts";
 

@@ -1,7 +1,7 @@
-import { type PreviewRoute, previewRoutes } from "~/lib/content/preview-routes.ts";
-import type { ContentLevel } from "~/lib/content-lookup.ts";
-import { languageName, OFFERED_LANGUAGES } from "~/lib/languages.ts";
-import { siteBaseUrl } from "~/lib/seo/sitemap.ts";
+import { type PreviewRoute, previewRoutes } from "@domain/content/preview-routes.ts";
+import type { ContentLevel } from "@domain/content-lookup.ts";
+import { languageName, OFFERED_LANGUAGES } from "@domain/languages.ts";
+import { siteBaseUrl } from "~/seo/sitemap.ts";
 import type { Signer } from "../secrets.ts";
 import { PREVIEW_TTL_MS, previewToken } from "./preview.ts";
 

@@ -1,6 +1,6 @@
-import type { ContentLevel } from "~/lib/content-lookup.ts";
+import type { ContentLevel } from "@domain/content-lookup.ts";
 
-export { PREVIEW_EXIT, PREVIEW_PARAM } from "~/lib/content/preview-routes.ts";
+export { PREVIEW_EXIT, PREVIEW_PARAM } from "@domain/content/preview-routes.ts";
 
 import type { Signer } from "../secrets.ts";
 

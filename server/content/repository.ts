@@ -1,6 +1,6 @@
+import { diffPatch, levelsBelow, resolveLevels } from "@domain/content/merge-patch.ts";
+import type { ContentLevel } from "@domain/content-lookup.ts";
 import { and, eq, inArray, ne, or, sql } from "drizzle-orm";
-import { diffPatch, levelsBelow, resolveLevels } from "~/lib/content/merge-patch.ts";
-import type { ContentLevel } from "~/lib/content-lookup.ts";
 import type { Database } from "../db/client.ts";
 import { contentDocuments, contentRevisions } from "../db/schema.ts";
 import type { ContentFile } from "./files.ts";

@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
-import { applyOrder, diffPatch, resolveLevels } from "~/lib/content/merge-patch.ts";
-import { publicView } from "~/lib/content/published.ts";
-import type { DocumentData, DocumentName } from "~/lib/content/schemas.ts";
-import { type ContentLevel, contentCacheKey, levelPath, lookupLevels } from "~/lib/content-lookup.ts";
+import { applyOrder, diffPatch, resolveLevels } from "@domain/content/merge-patch.ts";
+import { publicView } from "@domain/content/published.ts";
+import type { DocumentData, DocumentName } from "@domain/content/schemas.ts";
+import { type ContentLevel, contentCacheKey, levelPath, lookupLevels } from "@domain/content-lookup.ts";
 import type { Cache } from "../cache/cache.ts";
 import { REMOTE_TTL_SECONDS } from "../cache/ttl.ts";
 import type { Database } from "../db/client.ts";

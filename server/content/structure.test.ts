@@ -1,6 +1,6 @@
+import type { FieldStructure } from "@domain/content/form-structure.ts";
+import { type DocumentName, documentSchemas } from "@domain/content/schemas.ts";
 import { describe, expect, it } from "vitest";
-import type { FieldStructure } from "~/lib/content/form-structure.ts";
-import { type DocumentName, documentSchemas } from "~/lib/content/schemas.ts";
 import { fieldFor, formStructure, labelProblems, spelledOut } from "./structure.ts";
 
 describe("B §2.8, §3.9 — the editor's form derived from a document's schema", () => {

@@ -1,6 +1,6 @@
-import type { FieldStructure, FormStructure } from "~/lib/content/form-structure.ts";
-import { type DocumentName, documentSchemas } from "~/lib/content/schemas.ts";
-import { z } from "~/lib/zod.ts";
+import type { FieldStructure, FormStructure } from "@domain/content/form-structure.ts";
+import { type DocumentName, documentSchemas } from "@domain/content/schemas.ts";
+import { z } from "@domain/zod.ts";
 import { documentMeta, type FieldMeta, OPTION_LABELS } from "./editor-fields.ts";
 
 /**
@@ -12,7 +12,7 @@ import { documentMeta, type FieldMeta, OPTION_LABELS } from "./editor-fields.ts"
  * (images, icons, prices in R$). Keys only hint at a control for a field without words there.
  */
 
-export type { FieldStructure, FormStructure, UiComponent } from "~/lib/content/form-structure.ts";
+export type { FieldStructure, FormStructure, UiComponent } from "@domain/content/form-structure.ts";
 
 type JsonSchema = {
   type?: string | string[];

@@ -1,12 +1,12 @@
 import { randomUUID } from "node:crypto";
+import { markUnpublished } from "@domain/content/published.ts";
+import { scheduleTimeProblem } from "@domain/content/schedule-time.ts";
+import { type DocumentName, isDocumentName } from "@domain/content/schemas.ts";
+import type { ScheduleAction } from "@domain/content/stored.ts";
+import type { ContentLevel } from "@domain/content-lookup.ts";
+import { formatDayAtTime } from "@domain/format.ts";
 import { and, asc, desc, eq, inArray, lte, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
-import { markUnpublished } from "~/lib/content/published.ts";
-import { scheduleTimeProblem } from "~/lib/content/schedule-time.ts";
-import { type DocumentName, isDocumentName } from "~/lib/content/schemas.ts";
-import type { ScheduleAction } from "~/lib/content/stored.ts";
-import type { ContentLevel } from "~/lib/content-lookup.ts";
-import { formatDayAtTime } from "~/lib/format.ts";
 import { AuditLog } from "../admin/audit.ts";
 import type { Database } from "../db/client.ts";
 import { contentDocuments, contentDrafts, contentSchedules } from "../db/schema.ts";

@@ -1,7 +1,7 @@
 /**
  * The fixed sets of values server-side text columns hold (server/db/schema.ts), declared once: the
  * schema, the services and their types read them from here. The sets the screens and the browser use
- * too live in app/lib (lead levels, outcomes, roles, content sources…). No imports: drizzle-kit reads
+ * too live in domain/ (lead levels, outcomes, roles, content sources…). No imports: drizzle-kit reads
  * this file with the schema.
  */
 

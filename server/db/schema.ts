@@ -15,19 +15,19 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { STORED_INVOICE_STATUSES } from "../../app/lib/billing/invoice-status.ts";
-// The enumerations the screens, the validation and the rules use, declared once in app/lib
+import { STORED_INVOICE_STATUSES } from "../../domain/billing/invoice-status.ts";
+// The enumerations the screens, the validation and the rules use, declared once in domain/
 // (relative paths: drizzle-kit reads this file without the project's aliases).
-import { BILLING_CYCLES } from "../../app/lib/billing/proration.ts";
-import { CONTENT_SOURCES, SCHEDULE_ACTIONS, SCHEDULE_STATUSES } from "../../app/lib/content/stored.ts";
-import { FUNNEL_EVENTS } from "../../app/lib/funnel/events.ts";
-import { DELIVERY_STATUSES, LEAD_LEVELS, LEAD_STAGES } from "../../app/lib/lead-status.ts";
-import { JIRA_STATUS_CATEGORIES, OUTCOMES, STATUS_CATEGORIES } from "../../app/lib/leads/outcomes.ts";
-import { CONNECTION_STATUSES } from "../../app/lib/portal/integrations.ts";
-import { COMPANY_ROLES } from "../../app/lib/portal/permissions.ts";
-import { PLAN_REQUEST_STATUSES } from "../../app/lib/portal/plan-texts.ts";
-import { TICKET_CATEGORIES, TICKET_PRIORITIES } from "../../app/lib/portal/tickets.ts";
-import { USER_ROLES } from "../../app/lib/user-roles.ts";
+import { BILLING_CYCLES } from "../../domain/billing/proration.ts";
+import { CONTENT_SOURCES, SCHEDULE_ACTIONS, SCHEDULE_STATUSES } from "../../domain/content/stored.ts";
+import { FUNNEL_EVENTS } from "../../domain/funnel/events.ts";
+import { DELIVERY_STATUSES, LEAD_LEVELS, LEAD_STAGES } from "../../domain/lead-status.ts";
+import { JIRA_STATUS_CATEGORIES, OUTCOMES, STATUS_CATEGORIES } from "../../domain/leads/outcomes.ts";
+import { CONNECTION_STATUSES } from "../../domain/portal/integrations.ts";
+import { COMPANY_ROLES } from "../../domain/portal/permissions.ts";
+import { PLAN_REQUEST_STATUSES } from "../../domain/portal/plan-texts.ts";
+import { TICKET_CATEGORIES, TICKET_PRIORITIES } from "../../domain/portal/tickets.ts";
+import { USER_ROLES } from "../../domain/user-roles.ts";
 import {
   API_KEY_SCOPES,
   ATTEMPT_OUTCOMES,
@@ -202,7 +202,7 @@ export const leads = pgTable(
     deliveryStatus: text("delivery_status", {
       enum: DELIVERY_STATUSES,
     }).notNull(),
-    /** The contact the lead belongs to: its e-mail, normalised (decision 105; app/lib/leads/identity.ts). */
+    /** The contact the lead belongs to: its e-mail, normalised (decision 105; domain/leads/identity.ts). */
     contactKey: text("contact_key"),
     /** The company it belongs to: the CNPJ's first 8 characters. */
     companyRoot: text("company_root"),
@@ -213,7 +213,7 @@ export const leads = pgTable(
     ownerName: text("owner_name"),
     /** The rule that chose the owner; null when the fallback owner did. */
     routingRule: text("routing_rule"),
-    /** What the issue's status means for sales (app/lib/leads/outcomes.ts), and since when. */
+    /** What the issue's status means for sales (domain/leads/outcomes.ts), and since when. */
     outcome: text("outcome", { enum: OUTCOMES }),
     outcomeAt: timestamp("outcome_at", { withTimezone: true }),
     /** The earlier lead of the same contact or company its issue was linked to ('Relates'). */
@@ -244,7 +244,7 @@ export const leads = pgTable(
 
 /**
  * Lead operations settings staff edit in the admin (decision 105): 'routing' (owners, rules, fallback;
- * app/lib/leads/routing.ts) and 'outcomes' (Jira status names → outcomes). Versioned: two people
+ * domain/leads/routing.ts) and 'outcomes' (Jira status names → outcomes). Versioned: two people
  * saving at once get a conflict rather than one losing the other's change.
  */
 export const leadSettings = pgTable("lead_settings", {
@@ -408,7 +408,7 @@ export const appSecrets = pgTable("app_secrets", {
 });
 
 /**
- * A customer company (decision 091): the CNPJ normalised (app/lib/cnpj.ts), its names, the plan of
+ * A customer company (decision 091): the CNPJ normalised (domain/cnpj.ts), its names, the plan of
  * plans-data it is on, and whether it is active. Every customer user belongs to exactly one.
  */
 export const companies = pgTable(
@@ -445,7 +445,7 @@ export const users = pgTable(
     role: text("role", { enum: USER_ROLES }).notNull(),
     /** The customer's company; null for staff. */
     companyId: uuid("company_id").references(() => companies.id, { onDelete: "restrict" }),
-    /** The customer's role in the company (app/lib/portal/permissions.ts); null for staff. */
+    /** The customer's role in the company (domain/portal/permissions.ts); null for staff. */
     companyRole: text("company_role", { enum: COMPANY_ROLES }),
     lastSignInAt: timestamp("last_sign_in_at", { withTimezone: true }),
     /** scrypt$N$r$p$salt$hash */

@@ -1,7 +1,7 @@
+import { fromSaoPauloTime, SAO_PAULO_TZ, toSaoPauloTime } from "@domain/content/schedule-time.ts";
+import { hostOf, trafficSource } from "@domain/funnel/events.ts";
+import type { FunnelBatch } from "@domain/funnel/schema.ts";
 import { and, count, eq, gte, sql, sum } from "drizzle-orm";
-import { fromSaoPauloTime, SAO_PAULO_TZ, toSaoPauloTime } from "~/lib/content/schedule-time.ts";
-import { hostOf, trafficSource } from "~/lib/funnel/events.ts";
-import type { FunnelBatch } from "~/lib/funnel/schema.ts";
 import type { Database } from "../db/client.ts";
 import { funnelDaily, funnelEvents } from "../db/schema.ts";
 

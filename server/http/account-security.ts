@@ -1,8 +1,8 @@
+import { securityTexts } from "@domain/auth/security-texts.ts";
+import type { OfferedLanguage } from "@domain/locale.ts";
+import { refusalText } from "@domain/refusals.ts";
+import { z } from "@domain/zod.ts";
 import type { AppLoadContext } from "react-router";
-import { securityTexts } from "~/lib/auth/security-texts.ts";
-import type { OfferedLanguage } from "~/lib/locale.ts";
-import { refusalText } from "~/lib/refusals.ts";
-import { z } from "~/lib/zod.ts";
 import { deviceOf } from "../auth/devices.ts";
 import { twoFactorRequiredFor } from "../auth/two-factor.ts";
 import type { PublicUser } from "../auth/users.ts";

@@ -1,8 +1,8 @@
+import { staffMay } from "@domain/auth/staff.ts";
+import { unpublishableItems } from "@domain/content/published.ts";
+import type { DocumentName } from "@domain/content/schemas.ts";
 import { type AppLoadContext, data } from "react-router";
 import type { AdminScreenId } from "~/admin/screens.ts";
-import { staffMay } from "~/lib/auth/staff.ts";
-import { unpublishableItems } from "~/lib/content/published.ts";
-import type { DocumentName } from "~/lib/content/schemas.ts";
 import { formStructure } from "../content/structure.ts";
 import { DomainError } from "../domain-errors.ts";
 import { requireAdminScreen } from "./auth-guard.ts";

@@ -1,6 +1,6 @@
+import { z } from "@domain/zod.ts";
 import pino from "pino";
 import { describe, expect, it, vi } from "vitest";
-import { z } from "~/lib/zod.ts";
 import {
   bodyLimitFor,
   bodyTooLargeMessageFor,

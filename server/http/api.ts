@@ -1,9 +1,9 @@
-import { CONSENT_MAX_BYTES, CONSENT_PATH } from "~/lib/consent/paths.ts";
-import { FUNNEL_MAX_BYTES, FUNNEL_PATH } from "~/lib/funnel/events.ts";
-import { MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS } from "~/lib/portal/tickets.ts";
-import { refusalWording } from "~/lib/refusals.ts";
-import { MAX_UPLOAD_BYTES } from "~/lib/uploads.ts";
-import type { z } from "~/lib/zod.ts";
+import { CONSENT_MAX_BYTES, CONSENT_PATH } from "@domain/consent/paths.ts";
+import { FUNNEL_MAX_BYTES, FUNNEL_PATH } from "@domain/funnel/events.ts";
+import { MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS } from "@domain/portal/tickets.ts";
+import { refusalWording } from "@domain/refusals.ts";
+import { MAX_UPLOAD_BYTES } from "@domain/uploads.ts";
+import type { z } from "@domain/zod.ts";
 import { NFSE_BODY_BYTES, nfseMessages } from "../billing/nfse.ts";
 import { DomainError } from "../domain-errors.ts";
 import type { Logger } from "../logger.ts";

@@ -1,8 +1,8 @@
+import { twoFactorSetupPath } from "@domain/auth/redirect.ts";
+import { type StaffAction, staffMay } from "@domain/auth/staff.ts";
 import type { AppLoadContext } from "react-router";
 import { data, redirect } from "react-router";
 import { ADMIN_SCREENS, type AdminScreenId } from "~/admin/screens.ts";
-import { twoFactorSetupPath } from "~/lib/auth/redirect.ts";
-import { type StaffAction, staffMay } from "~/lib/auth/staff.ts";
 import type { ApiCaller, ApiKeyScope } from "../auth/api-keys.ts";
 import { authMessages } from "../auth/messages.ts";
 import { clearedSessionCookie, tokenFromRequest } from "../auth/tokens.ts";
@@ -44,7 +44,7 @@ export function requireApiUser(request: Request, context: AppLoadContext): Promi
 
 /**
  * Staff API operations (decision 100): 401 without a session, 403 for a customer or for a staff role
- * that may not do `action` (app/lib/auth/staff.ts).
+ * that may not do `action` (domain/auth/staff.ts).
  */
 export async function requireStaff(
   request: Request,

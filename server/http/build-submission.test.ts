@@ -1,6 +1,6 @@
+import { encodeTouch } from "@domain/attribution/touch.ts";
+import { encodeChoice } from "@domain/consent/choice.ts";
 import { describe, expect, it } from "vitest";
-import { encodeTouch } from "~/lib/attribution/touch.ts";
-import { encodeChoice } from "~/lib/consent/choice.ts";
 import { buildSubmission } from "./build-submission.ts";
 import type { RequestInfo } from "./request-info.ts";
 

@@ -1,8 +1,8 @@
-import { withoutClickIds } from "~/lib/attribution/remember.ts";
-import { tagsFrom } from "~/lib/attribution/touch.ts";
-import { readTouchCookie } from "~/lib/attribution/touch-cookie.ts";
-import { grantedNow, readChoice } from "~/lib/consent/choice.ts";
-import type { LeadPartner } from "~/lib/partners.ts";
+import { tagsFrom } from "@domain/attribution/touch.ts";
+import { readTouchCookie } from "@domain/attribution/touch-cookie.ts";
+import { grantedNow, readChoice } from "@domain/consent/choice.ts";
+import type { LeadPartner } from "@domain/partners.ts";
+import { withoutClickIds } from "~/browser/attribution/remember.ts";
 import type { SubmissionInput } from "../leads/service.ts";
 import { pageAddress } from "./page-post.ts";
 import { type PostedRequest, type RequestInfo, submissionClient } from "./request-info.ts";
@@ -56,7 +56,7 @@ export function buildSubmission(
         { tags: parts.tracking?.utm ?? tagsFrom(pageAddress(page, request.url).search) },
         granted.marketing,
       ).tags,
-      // The first touch the browser kept (app/lib/attribution/remember.ts); absent without JavaScript.
+      // The first touch the browser kept (app/browser/attribution/remember.ts); absent without JavaScript.
       firstTouch: granted.measurement ? (readTouchCookie(cookies) ?? undefined) : undefined,
       consent: { id: choice?.id ?? null, ...granted },
     },

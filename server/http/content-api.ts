@@ -1,8 +1,8 @@
+import { isDocumentName } from "@domain/content/schemas.ts";
+import type { ContentLevel } from "@domain/content-lookup.ts";
+import { isAcceptedLanguage } from "@domain/locale.ts";
+import { z } from "@domain/zod.ts";
 import type { AppLoadContext } from "react-router";
-import { isDocumentName } from "~/lib/content/schemas.ts";
-import type { ContentLevel } from "~/lib/content-lookup.ts";
-import { isAcceptedLanguage } from "~/lib/locale.ts";
-import { z } from "~/lib/zod.ts";
 import { type EditableDocument, parsePath, type SaveChange } from "../content/admin.ts";
 import type { DraftInfo } from "../content/workflow.ts";
 import { DomainError } from "../domain-errors.ts";

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
-import { tagsOfPage } from "~/lib/consent/page-config.ts";
-import { tagSources } from "~/lib/consent/providers.ts";
+import { tagsOfPage } from "@domain/consent/page-config.ts";
+import { tagSources } from "@domain/consent/providers.ts";
 import { byteView } from "./byte-view.ts";
 
 /**

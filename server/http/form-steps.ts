@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
-import type { Answers, FormDefinition } from "~/lib/forms/definition.ts";
-import { type FlowResult, firstStepWithErrors, nextAction, submissionStatus } from "~/lib/forms/flow.ts";
-import type { FormKey } from "~/lib/forms/submission.ts";
-import { messagesForLanguage } from "~/lib/forms/validation.ts";
+import type { Answers, FormDefinition } from "@domain/forms/definition.ts";
+import { type FlowResult, firstStepWithErrors, nextAction, submissionStatus } from "@domain/forms/flow.ts";
+import type { FormKey } from "@domain/forms/submission.ts";
+import { messagesForLanguage } from "@domain/forms/validation.ts";
 import { type LeadService, SubmissionInvalid, type SubmissionResult } from "../leads/service.ts";
 import type { Logger } from "../logger.ts";
 import type { Signer } from "../secrets.ts";
@@ -36,7 +36,7 @@ export function answersFromFormData(form: FormDefinition, data: FormData): Answe
 }
 
 /**
- * One step of the multi-step form posted without JavaScript: the rules of app/lib/forms/flow.ts
+ * One step of the multi-step form posted without JavaScript: the rules of domain/forms/flow.ts
  * (the same the browser follows), with the lead stored here. A failure to store still lets the
  * visitor go on, with the catalogue's message, since every answer travels with the form.
  */

@@ -1,7 +1,7 @@
+import { FUNNEL_MAX_BYTES, FUNNEL_PATH, headersRefuseTracking } from "@domain/funnel/events.ts";
+import { funnelBatchSchema } from "@domain/funnel/schema.ts";
 import type { RequestHandler } from "express";
 import { isbot } from "isbot";
-import { FUNNEL_MAX_BYTES, FUNNEL_PATH, headersRefuseTracking } from "~/lib/funnel/events.ts";
-import { funnelBatchSchema } from "~/lib/funnel/schema.ts";
 import type { AppServices } from "../context.ts";
 import { apiErrorAnswer, parseJsonBody } from "./api.ts";
 import { readBody } from "./body.ts";

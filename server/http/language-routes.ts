@@ -1,6 +1,6 @@
+import { type Language, livesAtRoot, PATH_LANGUAGES, splitLanguagePrefix } from "@domain/locale.ts";
 import type { RequestHandler } from "express";
 import type { ServerBuild } from "react-router";
-import { type Language, livesAtRoot, PATH_LANGUAGES, splitLanguagePrefix } from "~/lib/locale.ts";
 
 type Build = ServerBuild | (() => Promise<ServerBuild>);
 

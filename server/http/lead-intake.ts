@@ -1,7 +1,7 @@
+import { FORM_KEYS } from "@domain/forms/form-keys.ts";
+import { submissionSchema } from "@domain/forms/submission-schema.ts";
+import { z } from "@domain/zod.ts";
 import type { Request, RequestHandler } from "express";
-import { FORM_KEYS } from "~/lib/forms/form-keys.ts";
-import { submissionSchema } from "~/lib/forms/submission-schema.ts";
-import { z } from "~/lib/zod.ts";
 import type { AppServices } from "../context.ts";
 import { mapPartner } from "../leads/map-partner.ts";
 import { issueFormChallenge } from "../leads/spam.ts";

@@ -7,8 +7,8 @@ import {
 } from "node:http";
 import type { AddressInfo } from "node:net";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import type { DomainConfig } from "@domain/locale.ts";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { DomainConfig } from "~/lib/locale.ts";
 import { noteSurrogateKey } from "../cache/surrogate-keys.ts";
 import { PAGE_CACHE_CONTROL, PageCache, pageAddress, type WarmRequest } from "./page-cache.ts";
 

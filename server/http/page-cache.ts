@@ -2,9 +2,9 @@ import { createHash } from "node:crypto";
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzipSync } from "node:zlib";
+import { type DomainConfig, livesAtRoot } from "@domain/locale.ts";
+import { canonicalPageQuery } from "@domain/page-query.ts";
 import { LRUCache } from "lru-cache";
-import { type DomainConfig, livesAtRoot } from "~/lib/locale.ts";
-import { canonicalPageQuery } from "~/lib/page-query.ts";
 import { SESSION_COOKIE } from "../auth/tokens.ts";
 import { collectingSurrogateKeys } from "../cache/surrogate-keys.ts";
 import { PREVIEW_COOKIE } from "../content/preview.ts";
@@ -461,7 +461,7 @@ export const WARMER_HEADER = "x-page-warmer";
 
 /**
  * Query parameters that tag a visit for analytics and never change the page: UTM (read in the
- * browser, app/lib/outbox.ts rememberUtm) and the ad networks' click ids.
+ * browser, app/browser/outbox.ts rememberUtm) and the ad networks' click ids.
  */
 const CAMPAIGN_TAGS = new Set([
   "utm_source",

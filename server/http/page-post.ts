@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
-import type { FormKey } from "~/lib/forms/form-keys.ts";
-import { PLAN_ID_MAX_LENGTH, PLAN_ID_PATTERN } from "~/lib/plan-id.ts";
-import { z } from "~/lib/zod.ts";
+import type { FormKey } from "@domain/forms/form-keys.ts";
+import { PLAN_ID_MAX_LENGTH, PLAN_ID_PATTERN } from "@domain/plan-id.ts";
+import { z } from "@domain/zod.ts";
 import { issueFormChallenge } from "../leads/spam.ts";
 import type { Signer } from "../secrets.ts";
 

@@ -1,8 +1,8 @@
+import type { DocumentName } from "@domain/content/schemas.ts";
+import { formatDayAtTime } from "@domain/format.ts";
 import type { RequestHandler } from "express";
 import type { AppLoadContext } from "react-router";
 import { contentTexts } from "~/admin/content-texts.ts";
-import type { DocumentName } from "~/lib/content/schemas.ts";
-import { formatDayAtTime } from "~/lib/format.ts";
 import type { PreviewContext } from "../content/preview.ts";
 import {
   clearedPreviewCookie,

@@ -1,8 +1,8 @@
+import { FUNNEL_PATH } from "@domain/funnel/events.ts";
+import { isLoginPath } from "@domain/locale.ts";
 import type { Request, RequestHandler } from "express";
 import { type Options, rateLimit, type Store } from "express-rate-limit";
 import type { Redis } from "ioredis";
-import { FUNNEL_PATH } from "~/lib/funnel/events.ts";
-import { isLoginPath } from "~/lib/locale.ts";
 import type { Logger } from "../logger.ts";
 import { MemoryWindowCounter } from "../rate/window-counter.ts";
 import { errorHtml } from "./error-page.ts";

@@ -1,6 +1,6 @@
+import type { OfferedLanguage } from "@domain/languages.ts";
+import { refusalText } from "@domain/refusals.ts";
 import { data } from "react-router";
-import type { OfferedLanguage } from "~/lib/languages.ts";
-import { refusalText } from "~/lib/refusals.ts";
 import { DomainError } from "../domain-errors.ts";
 import { retryAfter, statusOf } from "./errors.ts";
 

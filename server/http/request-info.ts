@@ -1,4 +1,3 @@
-import type { Request } from "express";
 import {
   type DomainConfig,
   interfaceLanguage,
@@ -10,7 +9,8 @@ import {
   resolveHost,
   resolveLanguage,
   splitLanguagePrefix,
-} from "~/lib/locale.ts";
+} from "@domain/locale.ts";
+import type { Request } from "express";
 
 /** What the server worked out about one request before React Router sees it. */
 export interface RequestInfo {
@@ -30,7 +30,7 @@ export interface RequestInfo {
   ip?: string;
 }
 
-/** Segment and language of a request, following A §4 (see app/lib/locale.ts for the rules). */
+/** Segment and language of a request, following A §4 (see domain/locale.ts for the rules). */
 export function requestInfo(req: Request, domains: DomainConfig, isProduction: boolean): RequestInfo {
   return {
     ...resolveRequest(
@@ -69,7 +69,7 @@ export function resolveRequest(
   const { language: pathLanguage } = splitLanguagePrefix(parts.path);
   // An address that can carry a language prefix answers the same to everyone (decision 122): the
   // saved choice and the browser's language take the visitor to the prefixed address in the
-  // browser (app/lib/language-redirect.ts), never change what this one answers. The areas that
+  // browser (app/browser/language-redirect.ts), never change what this one answers. The areas that
   // live only at the root (the portal, the admin, the API) still read them.
   const urlDecides = !livesAtRoot(parts.path);
   const { language, source } = resolveLanguage({

@@ -1,5 +1,5 @@
+import { type Language, livesAtRoot, splitLanguagePrefix } from "@domain/locale.ts";
 import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
-import { type Language, livesAtRoot, splitLanguagePrefix } from "~/lib/locale.ts";
 
 /**
  * The build's one route table (app/routes.ts, decision 109) as React Router's route objects, for the

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
+import { type FormDefinition, formDefinitionSchema } from "@domain/forms/definition.ts";
 import { describe, expect, it } from "vitest";
-import { type FormDefinition, formDefinitionSchema } from "~/lib/forms/definition.ts";
 import { captureStepIndex, sanitizeAnswers } from "./answers.ts";
 
 function shipped(key: string): FormDefinition {

@@ -1,6 +1,6 @@
-import { normaliseCnpj } from "~/lib/cnpj.ts";
-import { isCnpjField } from "~/lib/forms/cnpj-field.ts";
-import type { Answers, FormDefinition } from "~/lib/forms/definition.ts";
+import { normaliseCnpj } from "@domain/cnpj.ts";
+import { isCnpjField } from "@domain/forms/cnpj-field.ts";
+import type { Answers, FormDefinition } from "@domain/forms/definition.ts";
 
 const MAX_TEXT = 5_000;
 

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
+import { isSimulatedKey } from "@domain/forms/flow.ts";
 import { and, eq, isNull, sql } from "drizzle-orm";
-import { isSimulatedKey } from "~/lib/forms/flow.ts";
 import type { AuditActor, AuditLog } from "../admin/audit.ts";
 import type { Database } from "../db/client.ts";
 import { leads } from "../db/schema.ts";
@@ -19,7 +19,7 @@ import type { JiraClient } from "../tracker/jira-client.ts";
  */
 
 export const ERASED = "[dados removidos a pedido do titular]";
-/** What an erasure writes in the lead's Jira issue (its refusal is in app/lib/refusals/leads.ts). */
+/** What an erasure writes in the lead's Jira issue (its refusal is in domain/refusals/leads.ts). */
 export const erasureMessages = {
   issueSummary: "[Dados removidos a pedido do titular - LGPD art. 18]",
   issueComment:

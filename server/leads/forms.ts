@@ -1,5 +1,5 @@
-import { type FormDefinition, formDefinitionSchema } from "~/lib/forms/definition.ts";
-import { FORM_KEYS, type FormKey } from "~/lib/forms/submission.ts";
+import { type FormDefinition, formDefinitionSchema } from "@domain/forms/definition.ts";
+import { FORM_KEYS, type FormKey } from "@domain/forms/submission.ts";
 import type { ContentService } from "../content/service.ts";
 
 export type { FormKey };

@@ -1,5 +1,5 @@
+import { addBusinessHours } from "@domain/leads/business-hours.ts";
 import Holidays from "date-holidays";
-import { addBusinessHours } from "~/lib/leads/business-hours.ts";
 
 /**
  * Brazil's national public holidays (decision 105: response deadlines skip them), from date-holidays'

@@ -1,5 +1,5 @@
+import { describeTouch, touchMedium, touchOrigin, UNCONSENTED_TOUCH } from "@domain/attribution/touch.ts";
 import { describe, expect, it } from "vitest";
-import { describeTouch, touchMedium, touchOrigin, UNCONSENTED_TOUCH } from "~/lib/attribution/touch.ts";
 import { firstTouchOf, lastTouchOf } from "./inbox.ts";
 
 describe("a lead's touches as the admin reads them", () => {

@@ -1,4 +1,3 @@
-import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
 import {
   describeTouch,
   externalReferrer,
@@ -6,9 +5,10 @@ import {
   touchMedium,
   touchSource,
   UNCONSENTED_TOUCH,
-} from "~/lib/attribution/touch.ts";
-import { DELIVERY_STATUSES, LEAD_LEVELS } from "~/lib/lead-status.ts";
-import { isOverdue, OUTCOMES, type Outcome } from "~/lib/leads/outcomes.ts";
+} from "@domain/attribution/touch.ts";
+import { DELIVERY_STATUSES, LEAD_LEVELS } from "@domain/lead-status.ts";
+import { isOverdue, OUTCOMES, type Outcome } from "@domain/leads/outcomes.ts";
+import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
 import type { AuditActor, AuditLog } from "../admin/audit.ts";
 import type { Database } from "../db/client.ts";
 import { deliveryAttempts, deliveryJobs, leads } from "../db/schema.ts";

@@ -1,13 +1,13 @@
-import { and, eq, isNotNull, ne, sql } from "drizzle-orm";
 import {
   OUTCOMES,
   type OutcomeMapping,
   outcomeOf,
   type StatusCategory,
   statusKey,
-} from "~/lib/leads/outcomes.ts";
-import { EMPTY_ROUTING, type RoutingConfig, routingConfigSchema } from "~/lib/leads/routing.ts";
-import { z } from "~/lib/zod.ts";
+} from "@domain/leads/outcomes.ts";
+import { EMPTY_ROUTING, type RoutingConfig, routingConfigSchema } from "@domain/leads/routing.ts";
+import { z } from "@domain/zod.ts";
+import { and, eq, isNotNull, ne, sql } from "drizzle-orm";
 import type { AuditLog } from "../admin/audit.ts";
 import type { Database } from "../db/client.ts";
 import { leadSettings, leads } from "../db/schema.ts";

@@ -1,5 +1,5 @@
+import type { FormDefinition } from "@domain/forms/definition.ts";
 import { describe, expect, it } from "vitest";
-import type { FormDefinition } from "~/lib/forms/definition.ts";
 import { leadsCsv, spreadsheetDateTime } from "./leads-csv.ts";
 import type { LeadRow } from "./repository.ts";
 

@@ -1,11 +1,11 @@
+import { formatDateTime } from "@domain/format.ts";
+import type { FormDefinition } from "@domain/forms/definition.ts";
+import { answerRows } from "@domain/forms/summary.ts";
+import { TEMPERATURE_LABELS } from "@domain/lead-status.ts";
+import { OUTCOME_LABELS, type Outcome } from "@domain/leads/outcomes.ts";
 import { stringify } from "csv-stringify/sync";
 import { formName } from "~/admin/form-names.ts";
 import { inboxTexts } from "~/admin/lead-texts.ts";
-import { formatDateTime } from "~/lib/format.ts";
-import type { FormDefinition } from "~/lib/forms/definition.ts";
-import { answerRows } from "~/lib/forms/summary.ts";
-import { TEMPERATURE_LABELS } from "~/lib/lead-status.ts";
-import { OUTCOME_LABELS, type Outcome } from "~/lib/leads/outcomes.ts";
 import { firstTouchOf, lastTouchOf, touchColumns } from "./inbox.ts";
 import type { LeadRow } from "./repository.ts";
 import { spreadsheetSafe } from "./spreadsheet.ts";

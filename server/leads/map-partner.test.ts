@@ -1,5 +1,5 @@
+import type { Partner } from "@domain/content/partners-schema.ts";
 import { describe, expect, it } from "vitest";
-import type { Partner } from "~/lib/content/partners-schema.ts";
 import { mapPartner } from "./map-partner.ts";
 
 const guaicurus: Partner = {

@@ -1,4 +1,4 @@
-import { type LeadPartner, leadPartner } from "~/lib/partners.ts";
+import { type LeadPartner, leadPartner } from "@domain/partners.ts";
 import type { ContentQuery, ContentService } from "../content/service.ts";
 import type { Logger } from "../logger.ts";
 

@@ -1,6 +1,6 @@
+import type { OfferedLanguage } from "@domain/locale.ts";
+import { unsubscribeTexts } from "@domain/newsletter/unsubscribe-texts.ts";
 import { and, eq, isNull, or, sql } from "drizzle-orm";
-import type { OfferedLanguage } from "~/lib/locale.ts";
-import { unsubscribeTexts } from "~/lib/newsletter/unsubscribe-texts.ts";
 import type { Database } from "../db/client.ts";
 import { leads } from "../db/schema.ts";
 import { DomainError } from "../domain-errors.ts";

@@ -1,9 +1,9 @@
 import { createHmac } from "node:crypto";
-import { formatDayAtTime } from "~/lib/format.ts";
-import type { Answers } from "~/lib/forms/definition.ts";
-import type { TemperatureLevel } from "~/lib/forms/scoring.ts";
-import { TEMPERATURE_LABELS } from "~/lib/lead-status.ts";
-import { HELD_LEAD_EVENT, spamReasonLabel } from "~/lib/leads/held.ts";
+import { formatDayAtTime } from "@domain/format.ts";
+import type { Answers } from "@domain/forms/definition.ts";
+import type { TemperatureLevel } from "@domain/forms/scoring.ts";
+import { TEMPERATURE_LABELS } from "@domain/lead-status.ts";
+import { HELD_LEAD_EVENT, spamReasonLabel } from "@domain/leads/held.ts";
 import { NO_TELEMETRY, type Telemetry } from "../metrics/telemetry.ts";
 import { leadData } from "../webhooks/payload.ts";
 import type { LeadRow } from "./repository.ts";

@@ -26,4 +26,4 @@ export function storedProtocolOf(query: string): string | null {
 }
 
 /** Keys containing SIM or ERR are never updated as tickets (B §4.5); the rule lives with the form flow. */
-export { isSimulatedKey } from "~/lib/forms/flow.ts";
+export { isSimulatedKey } from "@domain/forms/flow.ts";

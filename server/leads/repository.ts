@@ -1,6 +1,6 @@
+import { HELD_LEAD_EVENT } from "@domain/leads/held.ts";
+import type { LeadEvent } from "@domain/webhooks.ts";
 import { and, eq, gte, inArray, isNotNull, type SQL, sql, TransactionRollbackError } from "drizzle-orm";
-import { HELD_LEAD_EVENT } from "~/lib/leads/held.ts";
-import type { LeadEvent } from "~/lib/webhooks.ts";
 import type { Database } from "../db/client.ts";
 import { deliveryAttempts, deliveryJobs, leadRequests, leads, spentFormTokens } from "../db/schema.ts";
 import { compileStatement, fromRow, insertColumns } from "../db/statement.ts";

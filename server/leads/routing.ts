@@ -1,5 +1,5 @@
+import { candidates, fallbackOwner, type Level, leadFacts, ownerInTurn } from "@domain/leads/routing.ts";
 import { eq, sql } from "drizzle-orm";
-import { candidates, fallbackOwner, type Level, leadFacts, ownerInTurn } from "~/lib/leads/routing.ts";
 import type { Database } from "../db/client.ts";
 import { leadRoutingTurns, leads } from "../db/schema.ts";
 import type { LeadSettings } from "./lead-settings.ts";

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import type { FormKey } from "~/lib/forms/form-keys.ts";
+import type { FormKey } from "@domain/forms/form-keys.ts";
 import type { Signer } from "../secrets.ts";
 
 /** Minimum time between a form being first touched and sent; faster is a bot (default 3 s). */

@@ -1,7 +1,7 @@
+import type { Answers } from "@domain/forms/definition.ts";
+import type { Priority, TemperatureLevel } from "@domain/forms/scoring.ts";
+import { storedLeadPartner } from "@domain/partners.ts";
 import { and, desc, eq, isNull, lt, ne, or, sql } from "drizzle-orm";
-import type { Answers } from "~/lib/forms/definition.ts";
-import type { Priority, TemperatureLevel } from "~/lib/forms/scoring.ts";
-import { storedLeadPartner } from "~/lib/partners.ts";
 import type { Database } from "../db/client.ts";
 import { leads } from "../db/schema.ts";
 import type { Logger } from "../logger.ts";

@@ -1,7 +1,7 @@
+import { formTexts } from "@domain/forms/texts.ts";
+import type { OfferedLanguage } from "@domain/locale.ts";
 import type * as EmailKit from "@react-email/components";
 import type { CSSProperties } from "react";
-import { formTexts } from "~/lib/forms/texts.ts";
-import type { OfferedLanguage } from "~/lib/locale.ts";
 import { leadMailTexts } from "./lead-mail-texts.ts";
 
 /** What a lead's e-mail says: the success block of its form, its protocol, and for the newsletter its way out. */

@@ -1,4 +1,4 @@
-import type { OfferedLanguage } from "~/lib/locale.ts";
+import type { OfferedLanguage } from "@domain/locale.ts";
 
 /**
  * The words of a lead's e-mail around what the form's content says (decision 102). The title,

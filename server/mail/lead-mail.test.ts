@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
+import { type FormDefinition, formDefinitionSchema } from "@domain/forms/definition.ts";
+import type { OfferedLanguage } from "@domain/locale.ts";
 import { describe, expect, it } from "vitest";
-import { type FormDefinition, formDefinitionSchema } from "~/lib/forms/definition.ts";
-import type { OfferedLanguage } from "~/lib/locale.ts";
 import { leadRow } from "../../tests/support/lead-row.ts";
 import type { Database } from "../db/client.ts";
 import type { FormRegistry } from "../leads/forms.ts";

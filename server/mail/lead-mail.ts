@@ -1,11 +1,11 @@
-import { z } from "zod";
-import type { Answers, FormDefinition } from "~/lib/forms/definition.ts";
+import type { Answers, FormDefinition } from "@domain/forms/definition.ts";
 import {
   interfaceLanguage,
   isAcceptedLanguage,
   type OfferedLanguage,
   splitLanguagePrefix,
-} from "~/lib/locale.ts";
+} from "@domain/locale.ts";
+import { z } from "zod";
 import type { LeadMailComposer } from "../auth/mailer.ts";
 import type { Database } from "../db/client.ts";
 import type { FormKey, FormRegistry } from "../leads/forms.ts";

@@ -1,4 +1,4 @@
-import type { OfferedLanguage } from "~/lib/locale.ts";
+import type { OfferedLanguage } from "@domain/locale.ts";
 
 /** Where the newsletter's one-click unsubscribe is posted (RFC 8058; server/http/newsletter-unsubscribe.ts). */
 export const ONE_CLICK_UNSUBSCRIBE_PATH = "/api/newsletter/unsubscribe";

@@ -1,5 +1,5 @@
+import { variantWidths } from "@domain/media-library.ts";
 import sharp from "sharp";
-import { variantWidths } from "~/lib/media-library.ts";
 import { DomainError } from "../domain-errors.ts";
 
 // One upload at a time is resized: no cache of decoded images kept between them, and libvips uses

@@ -1,10 +1,10 @@
 import { mkdirSync, mkdtempSync, readdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { mediaRefusals } from "@domain/refusals/content.ts";
 import { asc, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { mediaRefusals } from "~/lib/refusals/content.ts";
 import { countedStorage } from "../../tests/support/counted-storage.ts";
 import { openFreshPglite } from "../../tests/support/databases.ts";
 import { Cache } from "../cache/cache.ts";

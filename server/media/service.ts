@@ -1,7 +1,6 @@
 import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { and, desc, eq, ilike, inArray, or, sql } from "drizzle-orm";
 import {
   ALT_MAX,
   altIn,
@@ -15,8 +14,9 @@ import {
   srcSet,
   svgTitle,
   variantName,
-} from "~/lib/media-library.ts";
-import { uploadUrl } from "~/lib/uploads.ts";
+} from "@domain/media-library.ts";
+import { uploadUrl } from "@domain/uploads.ts";
+import { and, desc, eq, ilike, inArray, or, sql } from "drizzle-orm";
 import { AuditLog } from "../admin/audit.ts";
 import type { Cache } from "../cache/cache.ts";
 import { REMOTE_TTL_SECONDS } from "../cache/ttl.ts";

@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
+import { addDays, isDay, saoPauloDay } from "@domain/billing/dates.ts";
+import { type BillingCycle, isBillingCycle } from "@domain/billing/proration.ts";
+import { cnpjProblem, normaliseCnpj } from "@domain/cnpj.ts";
+import { isUnlimited, type Plan } from "@domain/plans.ts";
+import type { CompanyRole } from "@domain/portal/permissions.ts";
 import { and, asc, eq, ilike, isNull, or, sql } from "drizzle-orm";
-import { addDays, isDay, saoPauloDay } from "~/lib/billing/dates.ts";
-import { type BillingCycle, isBillingCycle } from "~/lib/billing/proration.ts";
-import { cnpjProblem, normaliseCnpj } from "~/lib/cnpj.ts";
-import { isUnlimited, type Plan } from "~/lib/plans.ts";
-import type { CompanyRole } from "~/lib/portal/permissions.ts";
 import { type AuditActor, AuditLog } from "../admin/audit.ts";
 import type { Database } from "../db/client.ts";
 import { companies, users } from "../db/schema.ts";

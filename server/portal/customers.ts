@@ -1,5 +1,5 @@
-import { formatCnpjForDisplay } from "~/lib/cnpj.ts";
-import type { CompanyRole } from "~/lib/portal/permissions.ts";
+import { formatCnpjForDisplay } from "@domain/cnpj.ts";
+import type { CompanyRole } from "@domain/portal/permissions.ts";
 import type { AuditActor } from "../admin/audit.ts";
 import type { AccountService, PublicUser, StaffCreation } from "../auth/users.ts";
 import type { CompanyRow, CompanyService } from "./companies.ts";

@@ -1,7 +1,7 @@
+import { userDashboardSchema } from "@domain/content/schemas.ts";
+import { dashboardTexts } from "@domain/portal/dashboard-texts.ts";
+import { COMPANY_ROLES, type CompanyRole } from "@domain/portal/permissions.ts";
 import { describe, expect, it } from "vitest";
-import { userDashboardSchema } from "~/lib/content/schemas.ts";
-import { dashboardTexts } from "~/lib/portal/dashboard-texts.ts";
-import { COMPANY_ROLES, type CompanyRole } from "~/lib/portal/permissions.ts";
 import { type CustomerDashboardInput, customerDashboard, DASHBOARD_ACTIVITIES } from "./dashboard.ts";
 import type { TicketSummary } from "./tickets.ts";
 

@@ -1,11 +1,11 @@
-import { INVOICE_STATUS_LABELS, type InvoiceStatus } from "~/lib/billing/invoice-status.ts";
-import type { UserDashboardData } from "~/lib/content/schemas.ts";
-import type { OfferedLanguage } from "~/lib/locale.ts";
-import type { Plan } from "~/lib/plans.ts";
-import { dashboardTexts } from "~/lib/portal/dashboard-texts.ts";
-import { CONNECTION_STATUS_LABELS, type IntegrationView } from "~/lib/portal/integrations.ts";
-import { type CompanyRole, can } from "~/lib/portal/permissions.ts";
-import { TICKET_STATUS_LABELS } from "~/lib/portal/tickets.ts";
+import { INVOICE_STATUS_LABELS, type InvoiceStatus } from "@domain/billing/invoice-status.ts";
+import type { UserDashboardData } from "@domain/content/schemas.ts";
+import type { OfferedLanguage } from "@domain/locale.ts";
+import type { Plan } from "@domain/plans.ts";
+import { dashboardTexts } from "@domain/portal/dashboard-texts.ts";
+import { CONNECTION_STATUS_LABELS, type IntegrationView } from "@domain/portal/integrations.ts";
+import { type CompanyRole, can } from "@domain/portal/permissions.ts";
+import { TICKET_STATUS_LABELS } from "@domain/portal/tickets.ts";
 import { type CompanyRow, memberLimit } from "./companies.ts";
 import type { TicketSummary } from "./tickets.ts";
 

@@ -1,15 +1,15 @@
-import { eq } from "drizzle-orm";
-import { normaliseCnpj } from "~/lib/cnpj.ts";
-import type { IntegrationsData } from "~/lib/content/schemas.ts";
-import type { OfferedLanguage } from "~/lib/locale.ts";
+import { normaliseCnpj } from "@domain/cnpj.ts";
+import type { IntegrationsData } from "@domain/content/schemas.ts";
+import type { OfferedLanguage } from "@domain/locale.ts";
 import {
   type Connection,
   type ConnectionStatus,
   type IntegrationCategory,
   type IntegrationView,
   integrationViews,
-} from "~/lib/portal/integrations.ts";
-import { can } from "~/lib/portal/permissions.ts";
+} from "@domain/portal/integrations.ts";
+import { can } from "@domain/portal/permissions.ts";
+import { eq } from "drizzle-orm";
 import type { ContentService } from "../content/service.ts";
 import type { Database } from "../db/client.ts";
 import { integrationConnections } from "../db/schema.ts";

@@ -1,4 +1,4 @@
-import { can } from "~/lib/portal/permissions.ts";
+import { can } from "@domain/portal/permissions.ts";
 import type { AppServices } from "../context.ts";
 import type { CompanyRow } from "./companies.ts";
 import type { PortalActor } from "./members.ts";

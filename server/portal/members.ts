@@ -1,12 +1,12 @@
 import { randomUUID } from "node:crypto";
-import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import {
   assignableRoles,
   COMPANY_ROLE_LABELS,
   type CompanyRole,
   can,
   canManageMember,
-} from "~/lib/portal/permissions.ts";
+} from "@domain/portal/permissions.ts";
+import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import { type AuditActor, AuditLog } from "../admin/audit.ts";
 import { type Mailer, mailLine } from "../auth/password-reset.ts";
 import { hashToken, INVITE_TTL_MS, newToken } from "../auth/tokens.ts";
@@ -62,7 +62,7 @@ export interface MemberServiceOptions {
 
 /**
  * A company's people (decision 091): invitations by single-use link (7 days), role changes and
- * removals within the rules of app/lib/portal/permissions.ts, the plan's user limit, and the last
+ * removals within the rules of domain/portal/permissions.ts, the plan's user limit, and the last
  * owner kept. Another company's member or invitation is "not found", never "forbidden". Each change
  * is recorded in the audit log as member.*, with the company it was made in.
  */

@@ -1,8 +1,8 @@
-import { portalTexts } from "~/lib/portal/texts.ts";
+import { portalTexts } from "@domain/portal/texts.ts";
 
 /**
  * What the portal's guard answers a person without a company, in Portuguese (an HTTP answer, not a
- * refusal of the domain: those are in app/lib/refusals/portal.ts, decision 115).
+ * refusal of the domain: those are in domain/refusals/portal.ts, decision 115).
  */
 export const portalMessages = {
   noCompany:

@@ -1,7 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { and, desc, eq, isNull } from "drizzle-orm";
-import { saoPauloDay } from "~/lib/billing/dates.ts";
-import { reaisToCentavos } from "~/lib/billing/money.ts";
+import { saoPauloDay } from "@domain/billing/dates.ts";
+import { reaisToCentavos } from "@domain/billing/money.ts";
 import {
   type BillingCycle,
   currentCycle,
@@ -10,12 +9,13 @@ import {
   type Proration,
   type ProrationBasis,
   prorate,
-} from "~/lib/billing/proration.ts";
-import type { OfferedLanguage } from "~/lib/languages.ts";
-import type { Plan, PlansData } from "~/lib/plans.ts";
-import { can } from "~/lib/portal/permissions.ts";
-import { type PlanLimitRow, planLimitRows } from "~/lib/portal/plan-limits.ts";
-import type { PlanRequestStatus } from "~/lib/portal/plan-texts.ts";
+} from "@domain/billing/proration.ts";
+import type { OfferedLanguage } from "@domain/languages.ts";
+import type { Plan, PlansData } from "@domain/plans.ts";
+import { can } from "@domain/portal/permissions.ts";
+import { type PlanLimitRow, planLimitRows } from "@domain/portal/plan-limits.ts";
+import type { PlanRequestStatus } from "@domain/portal/plan-texts.ts";
+import { and, desc, eq, isNull } from "drizzle-orm";
 import type { AuditLog } from "../admin/audit.ts";
 import type { Database } from "../db/client.ts";
 import { auditLog, companies, deliveryJobs, planChangeRequests, users } from "../db/schema.ts";
@@ -123,7 +123,7 @@ export const DECISION_NOTE_MAX = 1000;
 
 /**
  * The company's plan and its changes (decision 095): the plan page's view (price, cycle, renewal,
- * limits against use), a quote for another plan or cycle (app/lib/billing/proration.ts), the
+ * limits against use), a quote for another plan or cycle (domain/billing/proration.ts), the
  * request (owners and admins only; one open per company), stored with its delivery job to sales
  * (server/portal/plan-request-delivery.ts) in one transaction, and staff's decision, which changes
  * the company's plan from the day it was asked, writes the audit log and e-mails the owners.

@@ -1,7 +1,7 @@
-import { formatCentavos } from "~/lib/billing/money.ts";
-import type { BillingCycle } from "~/lib/billing/proration.ts";
-import { formatDay } from "~/lib/format.ts";
-import { planTexts } from "~/lib/portal/plan-texts.ts";
+import { formatCentavos } from "@domain/billing/money.ts";
+import type { BillingCycle } from "@domain/billing/proration.ts";
+import { formatDay } from "@domain/format.ts";
+import { planTexts } from "@domain/portal/plan-texts.ts";
 
 /**
  * The e-mail each owner of a company gets when staff decide its plan change request (decision 095), in

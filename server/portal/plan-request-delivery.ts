@@ -1,11 +1,11 @@
+import { saoPauloDay } from "@domain/billing/dates.ts";
+import { formatCentavos } from "@domain/billing/money.ts";
+import { monthlyEquivalent } from "@domain/billing/proration.ts";
+import { formatCnpjForDisplay } from "@domain/cnpj.ts";
+import { formatDay } from "@domain/format.ts";
+import { COMPANY_ROLE_LABELS } from "@domain/portal/permissions.ts";
+import { planTexts } from "@domain/portal/plan-texts.ts";
 import { and, eq, lt, sql } from "drizzle-orm";
-import { saoPauloDay } from "~/lib/billing/dates.ts";
-import { formatCentavos } from "~/lib/billing/money.ts";
-import { monthlyEquivalent } from "~/lib/billing/proration.ts";
-import { formatCnpjForDisplay } from "~/lib/cnpj.ts";
-import { formatDay } from "~/lib/format.ts";
-import { COMPANY_ROLE_LABELS } from "~/lib/portal/permissions.ts";
-import { planTexts } from "~/lib/portal/plan-texts.ts";
 import type { Database } from "../db/client.ts";
 import { deliveryJobs, planChangeRequests, users } from "../db/schema.ts";
 import { requeueFinishedJobs } from "../leads/repository.ts";

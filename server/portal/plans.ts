@@ -1,4 +1,4 @@
-import type { Plan } from "~/lib/plans.ts";
+import type { Plan } from "@domain/plans.ts";
 import type { ContentService } from "../content/service.ts";
 import type { PlanCatalogue } from "./companies.ts";
 

@@ -1,4 +1,3 @@
-import { and, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
 import {
   canReply,
   categoriesOf,
@@ -11,7 +10,8 @@ import {
   type TicketTransition,
   TRANSITION_CATEGORY,
   ticketStatus,
-} from "~/lib/portal/tickets.ts";
+} from "@domain/portal/tickets.ts";
+import { and, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { AuditLog } from "../admin/audit.ts";
 import type { Database } from "../db/client.ts";
 import type { TicketMessageAuthor } from "../db/enums.ts";

@@ -1,6 +1,5 @@
-import { and, eq, isNull, sql } from "drizzle-orm";
-import { formatCnpjForDisplay } from "~/lib/cnpj.ts";
-import { COMPANY_ROLE_LABELS } from "~/lib/portal/permissions.ts";
+import { formatCnpjForDisplay } from "@domain/cnpj.ts";
+import { COMPANY_ROLE_LABELS } from "@domain/portal/permissions.ts";
 import {
   findTransition,
   JIRA_TICKET_PRIORITY,
@@ -9,7 +8,8 @@ import {
   TICKET_PRIORITY_LABELS,
   type TicketTransition,
   TRANSITION_CATEGORY,
-} from "~/lib/portal/tickets.ts";
+} from "@domain/portal/tickets.ts";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { deliveryJobs, supportTickets, ticketAttachments, ticketMessages, users } from "../db/schema.ts";
 import type { FileStorage } from "../files/storage.ts";

@@ -1,5 +1,5 @@
+import { type StatusCategory, ticketStatus } from "@domain/portal/tickets.ts";
 import { and, eq, isNull, lt, lte, notInArray, or } from "drizzle-orm";
-import { type StatusCategory, ticketStatus } from "~/lib/portal/tickets.ts";
 import type { Database } from "../db/client.ts";
 import { deliveryJobs, supportTickets, ticketMessages, users } from "../db/schema.ts";
 import { MAX_JOB_ATTEMPTS } from "../leads/retry-policy.ts";

@@ -1,4 +1,4 @@
-import { TICKET_STATUS_LABELS, type TicketStatus } from "~/lib/portal/tickets.ts";
+import { TICKET_STATUS_LABELS, type TicketStatus } from "@domain/portal/tickets.ts";
 
 /**
  * The e-mails a ticket's reporter gets (decision 094), in their language: support replied, or the

@@ -1,6 +1,4 @@
 import { randomInt, randomUUID } from "node:crypto";
-import { and, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
-import { fileTypeFromBuffer } from "file-type";
 import {
   ATTACHMENT_TEXT_EXTENSIONS,
   ATTACHMENT_TYPES,
@@ -23,8 +21,10 @@ import {
   type TicketStatus,
   type TicketTransition,
   ticketStatus,
-} from "~/lib/portal/tickets.ts";
-import { z } from "~/lib/zod.ts";
+} from "@domain/portal/tickets.ts";
+import { z } from "@domain/zod.ts";
+import { and, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
+import { fileTypeFromBuffer } from "file-type";
 import type { AuditLog } from "../admin/audit.ts";
 import type { Database } from "../db/client.ts";
 import type { TicketMessageAuthor } from "../db/enums.ts";

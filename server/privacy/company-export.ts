@@ -1,6 +1,6 @@
+import { can } from "@domain/portal/permissions.ts";
 import { asc, eq, inArray, or, sql } from "drizzle-orm";
 import { zipSync } from "fflate";
-import { can } from "~/lib/portal/permissions.ts";
 import type { AuditLog } from "../admin/audit.ts";
 import type { DownloadedFile } from "../billing/customer-invoices.ts";
 import type { Database } from "../db/client.ts";

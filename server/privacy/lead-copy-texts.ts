@@ -1,4 +1,4 @@
-import type { OfferedLanguage } from "~/lib/languages.ts";
+import type { OfferedLanguage } from "@domain/languages.ts";
 
 /** The visitor's copy of their leads (decision 111): the two e-mails, in the language of the request. */
 const pt = {

@@ -1,9 +1,9 @@
+import { VISITOR_ID } from "@domain/consent/choice.ts";
+import { formatDayAtTime } from "@domain/format.ts";
+import type { OfferedLanguage } from "@domain/languages.ts";
+import { OFFERED_LANGUAGES } from "@domain/languages.ts";
+import { z } from "@domain/zod.ts";
 import { and, asc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
-import { VISITOR_ID } from "~/lib/consent/choice.ts";
-import { formatDayAtTime } from "~/lib/format.ts";
-import type { OfferedLanguage } from "~/lib/languages.ts";
-import { OFFERED_LANGUAGES } from "~/lib/languages.ts";
-import { z } from "~/lib/zod.ts";
 import type { MailMessage } from "../auth/password-reset.ts";
 import type { Database } from "../db/client.ts";
 import { consentRecords, deliveryJobs, leads } from "../db/schema.ts";

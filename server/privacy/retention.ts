@@ -1,5 +1,5 @@
+import { fromSaoPauloTime, toSaoPauloTime } from "@domain/content/schedule-time.ts";
 import { and, asc, eq, gt, isNull, lt } from "drizzle-orm";
-import { fromSaoPauloTime, toSaoPauloTime } from "~/lib/content/schedule-time.ts";
 import type { AuditLog } from "../admin/audit.ts";
 import type { Database } from "../db/client.ts";
 import { consentRecords, leads } from "../db/schema.ts";

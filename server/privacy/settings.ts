@@ -1,4 +1,4 @@
-import { z } from "~/lib/zod.ts";
+import { z } from "@domain/zod.ts";
 import type { AuditLog } from "../admin/audit.ts";
 import type { Cache } from "../cache/cache.ts";
 import type { Database } from "../db/client.ts";

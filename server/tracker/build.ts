@@ -1,4 +1,4 @@
-import { OUTCOME_LABELS } from "~/lib/leads/outcomes.ts";
+import { OUTCOME_LABELS } from "@domain/leads/outcomes.ts";
 import type { LeadSettings } from "../leads/lead-settings.ts";
 import { TicketInbound } from "../portal/ticket-inbound.ts";
 import { enqueueLeadEvent } from "../webhooks/enqueue.ts";

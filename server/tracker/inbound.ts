@@ -1,5 +1,5 @@
+import { type Outcome, outcomeOf } from "@domain/leads/outcomes.ts";
 import { and, eq, isNull, lte, or, sql } from "drizzle-orm";
-import { type Outcome, outcomeOf } from "~/lib/leads/outcomes.ts";
 import type { Database } from "../db/client.ts";
 import { jiraWebhookDeliveries, leads } from "../db/schema.ts";
 import type { LeadSettings } from "../leads/lead-settings.ts";

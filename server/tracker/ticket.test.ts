@@ -1,12 +1,12 @@
 import { readFileSync } from "node:fs";
-import Ajv, { type ValidateFunction } from "ajv-draft-04";
-import { describe, expect, it } from "vitest";
 import {
   type Answers,
   type FormDefinition,
   type FormType,
   formDefinitionSchema,
-} from "~/lib/forms/definition.ts";
+} from "@domain/forms/definition.ts";
+import Ajv, { type ValidateFunction } from "ajv-draft-04";
+import { describe, expect, it } from "vitest";
 import type { AdfDocument, AdfNode, AdfText } from "./adf.ts";
 import type { IssueType } from "./jira-client.ts";
 import {

@@ -1,11 +1,16 @@
-import { describeTouch, type Touch } from "~/lib/attribution/touch.ts";
-import { saoPauloDay } from "~/lib/billing/dates.ts";
-import { formatDayAtTime } from "~/lib/format.ts";
-import type { Answers, FormDefinition, FormType } from "~/lib/forms/definition.ts";
-import { JIRA_PRIORITY, type Priority, type TemperatureLevel } from "~/lib/forms/scoring.ts";
-import { groupedAnswers } from "~/lib/forms/summary.ts";
-import { type LeadStage, TEMPERATURE_LABELS } from "~/lib/lead-status.ts";
-import { type LeadPartner, partnerChatLine, partnerContactLine, storedLeadPartner } from "~/lib/partners.ts";
+import { describeTouch, type Touch } from "@domain/attribution/touch.ts";
+import { saoPauloDay } from "@domain/billing/dates.ts";
+import { formatDayAtTime } from "@domain/format.ts";
+import type { Answers, FormDefinition, FormType } from "@domain/forms/definition.ts";
+import { JIRA_PRIORITY, type Priority, type TemperatureLevel } from "@domain/forms/scoring.ts";
+import { groupedAnswers } from "@domain/forms/summary.ts";
+import { type LeadStage, TEMPERATURE_LABELS } from "@domain/lead-status.ts";
+import {
+  type LeadPartner,
+  partnerChatLine,
+  partnerContactLine,
+  storedLeadPartner,
+} from "@domain/partners.ts";
 import { type AdfDocument, definitionList, doc, heading, paragraph } from "./adf.ts";
 import type { IssueType } from "./jira-client.ts";
 

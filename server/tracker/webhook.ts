@@ -1,6 +1,6 @@
 import { createHash, createHmac, timingSafeEqual } from "node:crypto";
-import type { JiraStatusCategory } from "~/lib/leads/outcomes.ts";
-import { z } from "~/lib/zod.ts";
+import type { JiraStatusCategory } from "@domain/leads/outcomes.ts";
+import { z } from "@domain/zod.ts";
 
 /**
  * Jira admin webhooks (decision 092): how a delivery is authenticated and what of it the product reads.

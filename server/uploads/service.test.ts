@@ -1,9 +1,9 @@
 import { mkdtempSync, readdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { uploadRefusals } from "@domain/refusals/content.ts";
+import { MAX_UPLOAD_BYTES, mimeOfUpload, uploadProblem } from "@domain/uploads.ts";
 import { describe, expect, it } from "vitest";
-import { uploadRefusals } from "~/lib/refusals/content.ts";
-import { MAX_UPLOAD_BYTES, mimeOfUpload, uploadProblem } from "~/lib/uploads.ts";
 import { countedStorage } from "../../tests/support/counted-storage.ts";
 import { ONE_PIXEL_PNG } from "../../tests/support/images.ts";
 import { LocalFileStorage } from "../files/storage.ts";

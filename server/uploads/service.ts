@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
+import { IMAGE_TYPES, type ImageMime, MAX_UPLOAD_BYTES, mimeOfUpload, uploadUrl } from "@domain/uploads.ts";
 import { fileTypeFromBuffer } from "file-type";
-import { IMAGE_TYPES, type ImageMime, MAX_UPLOAD_BYTES, mimeOfUpload, uploadUrl } from "~/lib/uploads.ts";
 import { DomainError } from "../domain-errors.ts";
 import type { FileStorage } from "../files/storage.ts";
 

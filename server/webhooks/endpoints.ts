@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
+import { LEAD_EVENTS } from "@domain/webhooks.ts";
+import { z } from "@domain/zod.ts";
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
-import { LEAD_EVENTS } from "~/lib/webhooks.ts";
-import { z } from "~/lib/zod.ts";
 import { AuditLog } from "../admin/audit.ts";
 import type { Database } from "../db/client.ts";
 import type { AttemptOutcome, JobStatus, WebhookSource } from "../db/enums.ts";

@@ -1,5 +1,5 @@
+import type { LeadEvent } from "@domain/webhooks.ts";
 import { type SQL, sql } from "drizzle-orm";
-import type { LeadEvent } from "~/lib/webhooks.ts";
 import type { Database } from "../db/client.ts";
 import { deliveryJobs, webhookEndpoints } from "../db/schema.ts";
 import { MAX_JOB_ATTEMPTS } from "../leads/retry-policy.ts";

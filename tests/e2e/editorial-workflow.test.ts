@@ -1,10 +1,10 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
+import { toSaoPauloTime } from "@domain/content/schedule-time.ts";
 import { projectRoot } from "@server/paths.ts";
 import { type BuiltServices, stopServices } from "@server/services.ts";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { toSaoPauloTime } from "~/lib/content/schedule-time.ts";
 import { seriousViolations } from "../support/axe.ts";
 import { gotoHydrated, launchBrowser, waitHydrated, watchProblems, withBrowser } from "../support/browser.ts";
 import { openFreshPglite } from "../support/databases.ts";

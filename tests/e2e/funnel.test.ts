@@ -1,9 +1,9 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
+import { FUNNEL_PATH } from "@domain/funnel/events.ts";
 import { projectRoot } from "@server/paths.ts";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { FUNNEL_PATH } from "~/lib/funnel/events.ts";
 import { seriousViolations } from "../support/axe.ts";
 import { gotoHydrated, launchBrowser, signedInPage, watchProblems } from "../support/browser.ts";
 import { demoAccounts, type ServerProcess, startServerProcess } from "../support/server-process.ts";

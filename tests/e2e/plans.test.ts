@@ -1,9 +1,9 @@
 import { mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { formatPrice, type PlansData } from "@domain/plans.ts";
 import { projectRoot } from "@server/paths.ts";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { formatPrice, type PlansData } from "~/lib/plans.ts";
 import { gotoHydrated, launchBrowser, watchProblems } from "../support/browser.ts";
 import { type SharedServer, sharedServer } from "../support/server-process.ts";
 

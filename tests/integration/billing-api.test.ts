@@ -5,11 +5,12 @@
  * content, the OpenAPI document (valid OpenAPI 3.1, and the real answers fit its schemas), and the
  * admin's invoices page.
  */
+
+import { saoPauloDay } from "@domain/billing/dates.ts";
 import { Validator } from "@seriousme/openapi-schema-validator";
 import Ajv2020 from "ajv/dist/2020.js";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { saoPauloDay } from "~/lib/billing/dates.ts";
 import { createPostgresDatabase, dropCreatedDatabases } from "../support/databases.ts";
 import {
   freshDataDir,

@@ -3,10 +3,11 @@
  * and PostgreSQL: leads sent through the service with their first and last touches, a hot lead
  * held by the honeypot counted as held (never left out), the period's days in São Paulo's time.
  */
+
+import { campaignPeriod } from "@domain/attribution/campaigns.ts";
 import { campaignReport } from "@server/admin/campaign-report.ts";
 import type { DatabaseHandle } from "@server/db/client.ts";
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
-import { campaignPeriod } from "~/lib/attribution/campaigns.ts";
 import { databaseTargets, dropCreatedDatabases } from "../support/databases.ts";
 import { hotDemoAnswers, leadStack, testClock } from "../support/lead-stack.ts";
 

@@ -1,3 +1,4 @@
+import type { Plan } from "@domain/plans.ts";
 import { Sealer } from "@server/auth/sealed.ts";
 import { SessionService } from "@server/auth/sessions.ts";
 import { TwoFactorService } from "@server/auth/two-factor.ts";
@@ -9,7 +10,6 @@ import { createCustomer } from "@server/portal/customers.ts";
 import { MemoryWindowCounter } from "@server/rate/window-counter.ts";
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { Plan } from "~/lib/plans.ts";
 import { databaseTargets, dropCreatedDatabases } from "../support/databases.ts";
 import { testHasher } from "../support/passwords.ts";
 import { freshDataDir, runCli } from "../support/server-process.ts";

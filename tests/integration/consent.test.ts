@@ -4,10 +4,11 @@
  * and carried by every public page (its consent block and its CSP), the choices per day and the
  * CSV export, and the retention job deleting old records.
  */
+
+import { CONSENT_PATH } from "@domain/consent/paths.ts";
 import { consentRecords } from "@server/db/schema.ts";
 import { type BuiltServices, stopServices } from "@server/services.ts";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { CONSENT_PATH } from "~/lib/consent/paths.ts";
 import { type DatabaseTarget, databaseTargets, dropCreatedDatabases } from "../support/databases.ts";
 import { listenInProcess, productionServices } from "../support/in-process-app.ts";
 import { tempDataDir } from "../support/server-process.ts";

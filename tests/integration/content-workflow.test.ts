@@ -1,3 +1,5 @@
+import { fromSaoPauloTime } from "@domain/content/schedule-time.ts";
+import { refusalWording } from "@domain/refusals.ts";
 import { Cache } from "@server/cache/cache.ts";
 import { ContentAdmin } from "@server/content/admin.ts";
 import { readContentFiles, readDomainConfig } from "@server/content/files.ts";
@@ -10,8 +12,6 @@ import { PeriodicJob } from "@server/jobs/periodic-job.ts";
 import { contentDir } from "@server/paths.ts";
 import { and, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
-import { fromSaoPauloTime } from "~/lib/content/schedule-time.ts";
-import { refusalWording } from "~/lib/refusals.ts";
 import { databaseTargets, dropCreatedDatabases } from "../support/databases.ts";
 
 const quiet = { info: () => {}, warn: () => {} };

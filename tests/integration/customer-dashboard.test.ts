@@ -5,6 +5,8 @@
  * another company's never appear in it.
  */
 import { randomUUID } from "node:crypto";
+import type { UserDashboardData } from "@domain/content/schemas.ts";
+import type { CompanyRole } from "@domain/portal/permissions.ts";
 import { RedisStore } from "@server/cache/remote-store.ts";
 import { invoices, supportTickets, ticketMessages, users } from "@server/db/schema.ts";
 import type { PortalActor } from "@server/portal/members.ts";
@@ -13,8 +15,6 @@ import { type BuiltServices, stopServices } from "@server/services.ts";
 import { eq } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { UserDashboardData } from "~/lib/content/schemas.ts";
-import type { CompanyRole } from "~/lib/portal/permissions.ts";
 import { databaseTargets, dropCreatedDatabases } from "../support/databases.ts";
 import { listenInProcess, productionServices } from "../support/in-process-app.ts";
 import { testHasher } from "../support/passwords.ts";

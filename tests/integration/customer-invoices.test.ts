@@ -8,6 +8,8 @@
  */
 import { randomUUID } from "node:crypto";
 import { PDFDocument } from "@cantoo/pdf-lib";
+import { boletoLineProblem, lineOfBarcode, modulo11 } from "@domain/billing/boleto.ts";
+import type { CompanyRole } from "@domain/portal/permissions.ts";
 import { CustomerInvoices } from "@server/billing/customer-invoices.ts";
 import { InvoiceReminders } from "@server/billing/invoice-reminders.ts";
 import type { DatabaseHandle } from "@server/db/client.ts";
@@ -18,8 +20,6 @@ import { eq } from "drizzle-orm";
 import { unzipSync, unzlibSync } from "fflate";
 import { hasError, parsePix } from "pix-utils";
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
-import { boletoLineProblem, lineOfBarcode, modulo11 } from "~/lib/billing/boleto.ts";
-import type { CompanyRole } from "~/lib/portal/permissions.ts";
 import { type FakeSmtp, startFakeSmtp } from "../fakes/smtp.ts";
 import { databaseTargets, dropCreatedDatabases } from "../support/databases.ts";
 import { leadStack, silentLogger, testClock } from "../support/lead-stack.ts";

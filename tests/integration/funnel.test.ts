@@ -7,6 +7,7 @@
 
 import { randomUUID } from "node:crypto";
 import { request as httpRequest } from "node:http";
+import { FUNNEL_PATH } from "@domain/funnel/events.ts";
 import { RedisStore } from "@server/cache/remote-store.ts";
 import { loadConfig } from "@server/config.ts";
 import { funnelDaily, funnelEvents } from "@server/db/schema.ts";
@@ -17,7 +18,6 @@ import { type BuiltServices, buildServices, stopServices } from "@server/service
 import { asc } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { FUNNEL_PATH } from "~/lib/funnel/events.ts";
 import { type DatabaseTarget, databaseTargets, dropCreatedDatabases } from "../support/databases.ts";
 import { listenInProcess, productionServices } from "../support/in-process-app.ts";
 import { silentLogger } from "../support/lead-stack.ts";

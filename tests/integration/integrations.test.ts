@@ -4,9 +4,10 @@
  * unknown company or integration 404); the company's people see it, finance and other companies
  * do not; a request for a new integration becomes a support ticket. PGlite and PostgreSQL.
  */
+
+import type { CompanyRole } from "@domain/portal/permissions.ts";
 import { ApiKeyService } from "@server/auth/api-keys.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { CompanyRole } from "~/lib/portal/permissions.ts";
 import { dropCreatedDatabases } from "../support/databases.ts";
 import { seedPortal } from "../support/portal-seed.ts";
 import { serverDatabaseTargets } from "../support/server-databases.ts";

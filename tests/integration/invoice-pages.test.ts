@@ -7,14 +7,14 @@
  */
 import { randomUUID } from "node:crypto";
 import path from "node:path";
+import { formatBoletoLine, lineOfBarcode, modulo11 } from "@domain/billing/boleto.ts";
+import type { CompanyRole } from "@domain/portal/permissions.ts";
 import { invoices } from "@server/db/schema.ts";
 import { LocalFileStorage } from "@server/files/storage.ts";
 import { unzipSync } from "fflate";
 import { HtmlValidate } from "html-validate";
 import { hasError, parsePix } from "pix-utils";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { formatBoletoLine, lineOfBarcode, modulo11 } from "~/lib/billing/boleto.ts";
-import type { CompanyRole } from "~/lib/portal/permissions.ts";
 import { dropCreatedDatabases } from "../support/databases.ts";
 import { seedPortal } from "../support/portal-seed.ts";
 import { serverDatabaseTargets } from "../support/server-databases.ts";

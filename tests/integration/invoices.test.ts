@@ -6,13 +6,13 @@
 import { mkdtempSync, readdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import type { InvoiceInput } from "@domain/billing/invoice-input.ts";
 import { InvoiceService } from "@server/billing/invoices.ts";
 import type { DatabaseHandle } from "@server/db/client.ts";
 import { invoices as invoicesTable } from "@server/db/schema.ts";
 import { LocalFileStorage } from "@server/files/storage.ts";
 import { CompanyService } from "@server/portal/companies.ts";
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { InvoiceInput } from "~/lib/billing/invoice-input.ts";
 import { databaseTargets, dropCreatedDatabases } from "../support/databases.ts";
 import { testClock } from "../support/lead-stack.ts";
 

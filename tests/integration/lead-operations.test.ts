@@ -5,6 +5,9 @@
  * message naming both, sales outcomes brought back by the reconciliation and remapped by staff,
  * contacts and companies linked in Jira, and the first touch stored beside the last.
  */
+
+import { addBusinessHours } from "@domain/leads/business-hours.ts";
+import type { RoutingConfig } from "@domain/leads/routing.ts";
 import { dashboardFigures } from "@server/admin/dashboard.ts";
 import type { DatabaseHandle } from "@server/db/client.ts";
 import { leads } from "@server/db/schema.ts";
@@ -13,8 +16,6 @@ import { LeadRouting } from "@server/leads/routing.ts";
 import { jiraDueDate } from "@server/tracker/ticket.ts";
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
-import { addBusinessHours } from "~/lib/leads/business-hours.ts";
-import type { RoutingConfig } from "~/lib/leads/routing.ts";
 import { type FakeJira, INACTIVE_USER, SALES_ANA, SALES_BRUNO, startFakeJira } from "../fakes/jira.ts";
 import { startFakeWebhooks } from "../fakes/webhooks.ts";
 import { databaseTargets, dropCreatedDatabases } from "../support/databases.ts";

@@ -1,4 +1,6 @@
 import { request } from "node:http";
+import { applyOrder, resolveLevels } from "@domain/content/merge-patch.ts";
+import type { ContentLevel } from "@domain/content-lookup.ts";
 import { readContentFiles, readDomainConfig } from "@server/content/files.ts";
 import { migrateLevelsToPatches } from "@server/content/repository.ts";
 import type { DatabaseHandle } from "@server/db/client.ts";
@@ -8,8 +10,6 @@ import { contentDir } from "@server/paths.ts";
 import { type BuiltServices, stopServices } from "@server/services.ts";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { applyOrder, resolveLevels } from "~/lib/content/merge-patch.ts";
-import type { ContentLevel } from "~/lib/content-lookup.ts";
 import { openFreshPglite } from "../support/databases.ts";
 import { listenInProcess, productionServices } from "../support/in-process-app.ts";
 

@@ -6,10 +6,10 @@
  * already used come into the library without alt text.
  */
 import { randomUUID } from "node:crypto";
+import { mediaRefusals } from "@domain/refusals/content.ts";
 import { users } from "@server/db/schema.ts";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { mediaRefusals } from "~/lib/refusals/content.ts";
 import { dropCreatedDatabases } from "../support/databases.ts";
 import { testHasher } from "../support/passwords.ts";
 import { serverDatabaseTargets } from "../support/server-databases.ts";

@@ -1,4 +1,6 @@
 import { randomUUID } from "node:crypto";
+import type { Plan } from "@domain/plans.ts";
+import type { CompanyRole } from "@domain/portal/permissions.ts";
 import { Sealer } from "@server/auth/sealed.ts";
 import { SessionService } from "@server/auth/sessions.ts";
 import { TwoFactorService } from "@server/auth/two-factor.ts";
@@ -11,8 +13,6 @@ import { INVITATIONS_PER_HOUR, MemberService, type PortalActor } from "@server/p
 import { MemoryWindowCounter } from "@server/rate/window-counter.ts";
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { Plan } from "~/lib/plans.ts";
-import type { CompanyRole } from "~/lib/portal/permissions.ts";
 import { databaseTargets, dropCreatedDatabases } from "../support/databases.ts";
 import { testClock } from "../support/lead-stack.ts";
 import { testHasher } from "../support/passwords.ts";

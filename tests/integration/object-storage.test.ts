@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import net from "node:net";
 import path from "node:path";
+import { fileRefusals } from "@domain/refusals/content.ts";
 import { openArchive } from "@server/backup/archive.ts";
 import type { DatabaseHandle } from "@server/db/client.ts";
 import { deliveryJobs, supportTickets, users } from "@server/db/schema.ts";
@@ -9,7 +10,6 @@ import { checkBucket, S3FileStorage, type S3Settings, s3Client } from "@server/f
 import { FILE_AREAS } from "@server/files/storage.ts";
 import type { PortalActor } from "@server/portal/members.ts";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { fileRefusals } from "~/lib/refusals/content.ts";
 import { type FakeJira, startFakeJira } from "../fakes/jira.ts";
 import { databaseTargets, dropCreatedDatabases } from "../support/databases.ts";
 import { ONE_PIXEL_PNG } from "../support/images.ts";

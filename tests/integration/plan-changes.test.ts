@@ -7,6 +7,7 @@
  * log has it) or refuse it with a note; and requests kept while Jira was not configured.
  */
 import { randomUUID } from "node:crypto";
+import type { CompanyRole } from "@domain/portal/permissions.ts";
 import type { DatabaseHandle } from "@server/db/client.ts";
 import { auditLog, companies, deliveryJobs, planChangeRequests, users } from "@server/db/schema.ts";
 import { DomainError } from "@server/domain-errors.ts";
@@ -15,7 +16,6 @@ import { requeueSimulatedPlanRequests } from "@server/portal/plan-request-delive
 import { adfToText } from "@server/tracker/adf.ts";
 import { and, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { CompanyRole } from "~/lib/portal/permissions.ts";
 import { type FakeJira, startFakeJira } from "../fakes/jira.ts";
 import { type FakeSmtp, startFakeSmtp } from "../fakes/smtp.ts";
 import { databaseTargets, dropCreatedDatabases } from "../support/databases.ts";

@@ -7,6 +7,7 @@
  */
 import { randomUUID } from "node:crypto";
 import type { AddressInfo } from "node:net";
+import type { CompanyRole } from "@domain/portal/permissions.ts";
 import type { DatabaseHandle } from "@server/db/client.ts";
 import { auditLog, deliveryJobs, users } from "@server/db/schema.ts";
 import { jiraWebhook } from "@server/http/jira-webhook.ts";
@@ -17,7 +18,6 @@ import { adfToText } from "@server/tracker/adf.ts";
 import { eq } from "drizzle-orm";
 import express from "express";
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { CompanyRole } from "~/lib/portal/permissions.ts";
 import { type FakeJira, startFakeJira } from "../fakes/jira.ts";
 import { type FakeSmtp, startFakeSmtp } from "../fakes/smtp.ts";
 import { databaseTargets, dropCreatedDatabases } from "../support/databases.ts";

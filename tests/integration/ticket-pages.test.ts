@@ -7,10 +7,10 @@
  */
 import { randomUUID } from "node:crypto";
 import { request as httpRequest } from "node:http";
+import type { CompanyRole } from "@domain/portal/permissions.ts";
 import type { openDatabase } from "@server/db/client.ts";
 import { HtmlValidate } from "html-validate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { CompanyRole } from "~/lib/portal/permissions.ts";
 import { dropCreatedDatabases } from "../support/databases.ts";
 import { ONE_PIXEL_PNG } from "../support/images.ts";
 import { seedPortal } from "../support/portal-seed.ts";

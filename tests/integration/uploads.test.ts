@@ -1,7 +1,7 @@
 import { request } from "node:http";
+import { uploadRefusals } from "@domain/refusals/content.ts";
+import { MAX_UPLOAD_BYTES } from "@domain/uploads.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { uploadRefusals } from "~/lib/refusals/content.ts";
-import { MAX_UPLOAD_BYTES } from "~/lib/uploads.ts";
 import { ONE_PIXEL_PNG } from "../support/images.ts";
 import { demoTokens, type ServerProcess, startServerProcess } from "../support/server-process.ts";
 

@@ -1,6 +1,6 @@
+import { staffMay } from "@domain/auth/staff.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminScreens } from "~/admin/screens.ts";
-import { staffMay } from "~/lib/auth/staff.ts";
 import { PORTAL_SCREENS, type PortalAccess } from "~/portal/screens.ts";
 import { ONE_PIXEL_PNG } from "../support/images.ts";
 import { companyWithOwner, invitedMember } from "../support/portal-people.ts";

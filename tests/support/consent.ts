@@ -1,5 +1,5 @@
-import { encodeChoice, type Granted } from "~/lib/consent/choice.ts";
-import { CONSENT_COOKIE, COOKIE_LIST_VERSION } from "~/lib/consent/cookie-list.ts";
+import { encodeChoice, type Granted } from "@domain/consent/choice.ts";
+import { CONSENT_COOKIE, COOKIE_LIST_VERSION } from "@domain/consent/cookie-list.ts";
 
 /**
  * The cookie of a visitor who answered the cookie choice (decision 123) for the current list with no

@@ -1,4 +1,4 @@
-import type { CompanyRole } from "~/lib/portal/permissions.ts";
+import type { CompanyRole } from "@domain/portal/permissions.ts";
 import { postForm } from "./server-process.ts";
 
 /**

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
+import type { CompanyRole } from "@domain/portal/permissions.ts";
 import type { Database } from "@server/db/client.ts";
 import { companies, users } from "@server/db/schema.ts";
-import type { CompanyRole } from "~/lib/portal/permissions.ts";
 import { testHasher } from "./passwords.ts";
 
 /**

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
+import { FUNNEL_PATH } from "@domain/funnel/events.ts";
 import { LEAD_INTAKE_PATH } from "@server/http/lead-intake.ts";
 import { ONE_CLICK_UNSUBSCRIBE_PATH } from "@server/mail/unsubscribe-links.ts";
-import { FUNNEL_PATH } from "~/lib/funnel/events.ts";
 import routes from "~/routes.ts";
 
 interface RouteEntry {

@@ -1,10 +1,10 @@
+import { maskPhone } from "@domain/forms/masks.ts";
+import type { FormTexts } from "@domain/forms/texts.ts";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { Form } from "react-router";
-import { trackLead } from "~/lib/consent/lead-events.ts";
-import { useFormChallenge } from "~/lib/forms/form-token.ts";
-import { maskPhone } from "~/lib/forms/masks.ts";
-import type { FormTexts } from "~/lib/forms/texts.ts";
-import { newRequestKey, postLead, storedUtm } from "~/lib/outbox.ts";
+import { trackLead } from "~/browser/consent/lead-events.ts";
+import { newRequestKey, postLead, storedUtm } from "~/browser/outbox.ts";
+import { useFormChallenge } from "~/react/form-token.ts";
 import { PrivacyNotice } from "./PrivacyNotice.tsx";
 
 /** The answer of the contact action (no JavaScript) or of /api/leads (with it). */

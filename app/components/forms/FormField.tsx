@@ -1,5 +1,5 @@
-import type { FormField as Field } from "~/lib/forms/definition.ts";
-import { type FormTexts, fieldHint } from "~/lib/forms/texts.ts";
+import type { FormField as Field } from "@domain/forms/definition.ts";
+import { type FormTexts, fieldHint } from "@domain/forms/texts.ts";
 
 interface Props {
   field: Field;

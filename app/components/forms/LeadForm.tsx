@@ -1,6 +1,6 @@
+import { computeTemperature } from "@domain/forms/scoring.ts";
 import { Form } from "react-router";
 import { SiteLink } from "~/components/SiteLink.tsx";
-import { computeTemperature } from "~/lib/forms/scoring.ts";
 import { FormFieldInput } from "./FormField.tsx";
 import { FormHero } from "./lead-form/FormHero.tsx";
 import { StepIndicator } from "./lead-form/StepIndicator.tsx";
@@ -12,7 +12,7 @@ export type LeadFormProps = LeadFormOptions;
 
 /**
  * The multi-step lead form screen (B §2.6, §4.3). Without JavaScript every button posts the form
- * to the route's action, which follows the same rules (app/lib/forms/flow.ts) and stores; with
+ * to the route's action, which follows the same rules (domain/forms/flow.ts) and stores; with
  * JavaScript useLeadForm runs them here and the lead goes to /api/leads.
  */
 export function LeadForm(props: LeadFormProps) {

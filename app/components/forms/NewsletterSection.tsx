@@ -1,11 +1,11 @@
+import type { NewsletterData } from "@domain/content/schemas.ts";
+import type { FormTexts } from "@domain/forms/texts.ts";
+import { placeLink } from "@domain/inline-link.ts";
 import { type FormEvent, useEffect, useRef, useState } from "react";
+import { trackLead } from "~/browser/consent/lead-events.ts";
+import { newRequestKey, postLead, storedUtm } from "~/browser/outbox.ts";
 import { SiteLink } from "~/components/SiteLink.tsx";
-import { trackLead } from "~/lib/consent/lead-events.ts";
-import type { NewsletterData } from "~/lib/content/schemas.ts";
-import { useFormChallenge } from "~/lib/forms/form-token.ts";
-import type { FormTexts } from "~/lib/forms/texts.ts";
-import { placeLink } from "~/lib/inline-link.ts";
-import { newRequestKey, postLead, storedUtm } from "~/lib/outbox.ts";
+import { useFormChallenge } from "~/react/form-token.ts";
 
 /** The newsletter's message clears after 5000 ms (A §9). */
 export const NEWSLETTER_CLEAR_MS = 5_000;

@@ -1,5 +1,5 @@
+import { placeLink } from "@domain/inline-link.ts";
 import { SiteLink } from "~/components/SiteLink.tsx";
-import { placeLink } from "~/lib/inline-link.ts";
 
 interface Props {
   privacy: { text: string; linkText: string; linkUrl: string; purpose: string };

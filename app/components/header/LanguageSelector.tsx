@@ -1,7 +1,7 @@
+import type { Messages } from "@domain/i18n.ts";
+import { livesAtRoot, OFFERED_LANGUAGES, type OfferedLanguage, splitLanguagePrefix } from "@domain/locale.ts";
 import { type MouseEvent, useState } from "react";
 import { useHref, useLocation, useRevalidator } from "react-router";
-import type { Messages } from "~/lib/i18n.ts";
-import { livesAtRoot, OFFERED_LANGUAGES, type OfferedLanguage, splitLanguagePrefix } from "~/lib/locale.ts";
 import { Flag } from "./Flag.tsx";
 import { languageHref, saveLanguage } from "./language.ts";
 

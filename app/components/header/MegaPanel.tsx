@@ -1,4 +1,4 @@
-import type { MenuData } from "~/lib/content/schemas.ts";
+import type { MenuData } from "@domain/content/schemas.ts";
 import { SiteLink } from "../SiteLink.tsx";
 
 type MenuItem = MenuData["main_menu"][number];

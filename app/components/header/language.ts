@@ -1,4 +1,4 @@
-import { LANGUAGE_COOKIE, type OfferedLanguage, splitLanguagePrefix } from "~/lib/locale.ts";
+import { LANGUAGE_COOKIE, type OfferedLanguage, splitLanguagePrefix } from "@domain/locale.ts";
 
 /** Where a language link points without JavaScript: the same page under the language prefix. */
 export function languageHref(code: OfferedLanguage, pathname: string): string {

@@ -8,7 +8,7 @@ import { messages } from "@server/http/errors.ts";
 import { data } from "react-router";
 import { shellTexts as t } from "~/admin/shell-texts.ts";
 import { AccountSecurity } from "~/components/account-security.tsx";
-import { passOnHeaders } from "~/lib/route-headers.ts";
+import { passOnHeaders } from "~/react/route-headers.ts";
 import accountStylesheet from "~/styles/account.css?url";
 import type { Route } from "./+types/account";
 

@@ -1,3 +1,6 @@
+import { formatDateTime } from "@domain/format.ts";
+import { refusalText } from "@domain/refusals.ts";
+import { z } from "@domain/zod.ts";
 import { API_KEY_SCOPES } from "@server/auth/api-keys.ts";
 import { DomainError } from "@server/domain-errors.ts";
 import { requireAdminScreen } from "@server/http/auth-guard.ts";
@@ -5,9 +8,6 @@ import { data, Form, useNavigation } from "react-router";
 import { apiKeyTexts as k } from "~/admin/api-key-texts.ts";
 import { CopyField } from "~/admin/CopyField.tsx";
 import { ActionResult } from "~/components/ActionResult.tsx";
-import { formatDateTime } from "~/lib/format.ts";
-import { refusalText } from "~/lib/refusals.ts";
-import { z } from "~/lib/zod.ts";
 import type { Route } from "./+types/api-keys";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -1,3 +1,11 @@
+import {
+  CAMPAIGN_PERIODS,
+  CAMPAIGN_SORTS,
+  type CampaignPeriod,
+  type CampaignSort,
+  campaignPeriod,
+} from "@domain/attribution/campaigns.ts";
+import { formatDay } from "@domain/format.ts";
 import { campaignReport } from "@server/admin/campaign-report.ts";
 import { saoPauloDay } from "@server/funnel/service.ts";
 import { requireAdminScreen } from "@server/http/auth-guard.ts";
@@ -6,14 +14,6 @@ import { data, Form, Link } from "react-router";
 import { campaignTexts as t } from "~/admin/campaign-texts.ts";
 import { sourceLabel } from "~/admin/funnel-texts.ts";
 import { ScrollBox } from "~/admin/ScrollBox.tsx";
-import {
-  CAMPAIGN_PERIODS,
-  CAMPAIGN_SORTS,
-  type CampaignPeriod,
-  type CampaignSort,
-  campaignPeriod,
-} from "~/lib/attribution/campaigns.ts";
-import { formatDay } from "~/lib/format.ts";
 import type { Route } from "./+types/campaigns";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

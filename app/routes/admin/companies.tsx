@@ -1,3 +1,5 @@
+import { formatCnpjForDisplay } from "@domain/cnpj.ts";
+import { refusalText } from "@domain/refusals.ts";
 import { DomainError } from "@server/domain-errors.ts";
 import { requireAdminScreen } from "@server/http/auth-guard.ts";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
@@ -5,8 +7,6 @@ import { CompanyFields } from "~/admin/CompanyFields.tsx";
 import { companyFormFields, firstProblem } from "~/admin/company-form.ts";
 import { companyTexts as t } from "~/admin/company-texts.ts";
 import { ActionResult } from "~/components/ActionResult.tsx";
-import { formatCnpjForDisplay } from "~/lib/cnpj.ts";
-import { refusalText } from "~/lib/refusals.ts";
 import type { Route } from "./+types/companies";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

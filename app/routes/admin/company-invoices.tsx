@@ -1,14 +1,14 @@
+import { formatBoletoLine } from "@domain/billing/boleto.ts";
+import { addDays, saoPauloDay } from "@domain/billing/dates.ts";
+import { type InvoiceInput, parseReais } from "@domain/billing/invoice-input.ts";
+import { INVOICE_STATUS_LABELS, invoiceStatus } from "@domain/billing/invoice-status.ts";
+import { formatCentavos, formatCnpjForDisplay, formatCompetence, formatDay } from "@domain/format.ts";
+import { refusalText } from "@domain/refusals.ts";
 import { DomainError } from "@server/domain-errors.ts";
 import { requireAdminScreen } from "@server/http/auth-guard.ts";
 import { data, Form, Link, useNavigation } from "react-router";
 import { invoiceAdminTexts as t } from "~/admin/billing-texts.ts";
 import { ActionResult } from "~/components/ActionResult.tsx";
-import { formatBoletoLine } from "~/lib/billing/boleto.ts";
-import { addDays, saoPauloDay } from "~/lib/billing/dates.ts";
-import { type InvoiceInput, parseReais } from "~/lib/billing/invoice-input.ts";
-import { INVOICE_STATUS_LABELS, invoiceStatus } from "~/lib/billing/invoice-status.ts";
-import { formatCentavos, formatCnpjForDisplay, formatCompetence, formatDay } from "~/lib/format.ts";
-import { refusalText } from "~/lib/refusals.ts";
 import type { Route } from "./+types/company-invoices";
 
 /** The API's field names as staff read them in a refusal. */

@@ -1,3 +1,10 @@
+import { formatCnpjForDisplay } from "@domain/cnpj.ts";
+import { formatDateTime, formatInstantDay } from "@domain/format.ts";
+import { COMPANY_ROLE_LABELS } from "@domain/portal/permissions.ts";
+import { planAdminTexts } from "@domain/portal/plan-texts.ts";
+import { portalTexts } from "@domain/portal/texts.ts";
+import { refusalText } from "@domain/refusals.ts";
+import { z } from "@domain/zod.ts";
 import { DomainError } from "@server/domain-errors.ts";
 import { requireAdminScreen } from "@server/http/auth-guard.ts";
 import { memberLimit } from "@server/portal/companies.ts";
@@ -9,13 +16,6 @@ import { companyTexts as t } from "~/admin/company-texts.ts";
 import { PlanRequests } from "~/admin/PlanRequests.tsx";
 import { ActionResult } from "~/components/ActionResult.tsx";
 import { InvitationLink } from "~/components/InvitationLink.tsx";
-import { formatCnpjForDisplay } from "~/lib/cnpj.ts";
-import { formatDateTime, formatInstantDay } from "~/lib/format.ts";
-import { COMPANY_ROLE_LABELS } from "~/lib/portal/permissions.ts";
-import { planAdminTexts } from "~/lib/portal/plan-texts.ts";
-import { portalTexts } from "~/lib/portal/texts.ts";
-import { refusalText } from "~/lib/refusals.ts";
-import { z } from "~/lib/zod.ts";
 import type { Route } from "./+types/company";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {

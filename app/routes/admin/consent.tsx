@@ -1,12 +1,12 @@
+import { TAG_PROVIDER_IDS, TAG_PROVIDERS } from "@domain/consent/providers.ts";
+import { formatDateTime } from "@domain/format.ts";
+import { refusalText } from "@domain/refusals.ts";
+import { z } from "@domain/zod.ts";
 import { DomainError } from "@server/domain-errors.ts";
 import { requireAdminScreen } from "@server/http/auth-guard.ts";
 import { data, Form, useNavigation } from "react-router";
 import { consentAdminTexts as t } from "~/admin/consent-texts.ts";
 import { ActionResult } from "~/components/ActionResult.tsx";
-import { TAG_PROVIDER_IDS, TAG_PROVIDERS } from "~/lib/consent/providers.ts";
-import { formatDateTime } from "~/lib/format.ts";
-import { refusalText } from "~/lib/refusals.ts";
-import { z } from "~/lib/zod.ts";
 import type { Route } from "./+types/consent";
 
 /** How many days of choices the screen shows (the export takes the same period). */

@@ -1,3 +1,8 @@
+import type { DocumentName } from "@domain/content/schemas.ts";
+import { formatDateTime } from "@domain/format.ts";
+import { FORM_KEYS } from "@domain/forms/form-keys.ts";
+import { TEMPERATURE_LABELS } from "@domain/lead-status.ts";
+import { spamReasonLabel } from "@domain/leads/held.ts";
 import { dashboardFigures } from "@server/admin/dashboard.ts";
 import {
   FUNNEL_PERIODS,
@@ -22,11 +27,6 @@ import { LeadChart } from "~/admin/LeadChart.tsx";
 import { OutcomeTable } from "~/admin/OutcomeTable.tsx";
 import { ScheduledChanges } from "~/admin/ScheduledChanges.tsx";
 import { ScrollBox } from "~/admin/ScrollBox.tsx";
-import type { DocumentName } from "~/lib/content/schemas.ts";
-import { formatDateTime } from "~/lib/format.ts";
-import { FORM_KEYS } from "~/lib/forms/form-keys.ts";
-import { TEMPERATURE_LABELS } from "~/lib/lead-status.ts";
-import { spamReasonLabel } from "~/lib/leads/held.ts";
 import type { Route } from "./+types/dashboard";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

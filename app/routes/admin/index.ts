@@ -1,6 +1,6 @@
+import { staffHome } from "@domain/auth/staff.ts";
 import { requirePageUser } from "@server/http/auth-guard.ts";
 import { redirect } from "react-router";
-import { staffHome } from "~/lib/auth/staff.ts";
 import type { Route } from "./+types/index";
 
 /**

@@ -1,9 +1,9 @@
+import { isDocumentName } from "@domain/content/schemas.ts";
 import { documentTitle } from "@server/content/structure.ts";
 import { requireAdminScreen } from "@server/http/auth-guard.ts";
 import { data, Link } from "react-router";
 import { CONTENT_GROUPS } from "~/admin/content-groups.ts";
 import { contentTexts as t } from "~/admin/content-texts.ts";
-import { isDocumentName } from "~/lib/content/schemas.ts";
 import type { Route } from "./+types/json-files";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -1,3 +1,6 @@
+import { staffMay } from "@domain/auth/staff.ts";
+import { authTexts } from "@domain/auth/texts.ts";
+import type { RouteHandle } from "@domain/route-handle.ts";
 import { requirePageStaff } from "@server/http/auth-guard.ts";
 import { type RefObject, useEffect, useRef, useState } from "react";
 import {
@@ -14,11 +17,8 @@ import {
 import { adminScreens } from "~/admin/screens.ts";
 import { shellTexts as t } from "~/admin/shell-texts.ts";
 import { Icon } from "~/components/Icon.tsx";
-import { staffMay } from "~/lib/auth/staff.ts";
-import { authTexts } from "~/lib/auth/texts.ts";
-import type { RouteHandle } from "~/lib/route-handle.ts";
-import { passOnHeaders } from "~/lib/route-headers.ts";
 import { dashboardLabel } from "~/portal/screens.ts";
+import { passOnHeaders } from "~/react/route-headers.ts";
 import adminStylesheet from "~/styles/admin.css?url";
 import type { Route } from "./+types/layout";
 

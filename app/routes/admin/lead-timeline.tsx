@@ -1,12 +1,12 @@
+import { formatDayAtTime } from "@domain/format.ts";
+import { TEMPERATURE_LABELS } from "@domain/lead-status.ts";
+import { OUTCOME_LABELS } from "@domain/leads/outcomes.ts";
 import { DomainError } from "@server/domain-errors.ts";
 import { requireAdminScreen } from "@server/http/auth-guard.ts";
 import { data, Link, redirect } from "react-router";
 import { formName } from "~/admin/form-names.ts";
 import { inboxTexts as t } from "~/admin/lead-texts.ts";
 import { TrackerLink } from "~/components/ActionResult.tsx";
-import { formatDayAtTime } from "~/lib/format.ts";
-import { TEMPERATURE_LABELS } from "~/lib/lead-status.ts";
-import { OUTCOME_LABELS } from "~/lib/leads/outcomes.ts";
 import type { Route } from "./+types/lead-timeline";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {

@@ -1,3 +1,11 @@
+import { describeTouch } from "@domain/attribution/touch.ts";
+import { formatDateTime, formatDayAtTime } from "@domain/format.ts";
+import type { FormKey } from "@domain/forms/form-keys.ts";
+import { answerRows } from "@domain/forms/summary.ts";
+import { TEMPERATURE_LABELS } from "@domain/lead-status.ts";
+import { spamReasonLabel } from "@domain/leads/held.ts";
+import { OUTCOME_LABELS } from "@domain/leads/outcomes.ts";
+import { refusalText } from "@domain/refusals.ts";
 import { DomainError } from "@server/domain-errors.ts";
 import { requireAdminScreen } from "@server/http/auth-guard.ts";
 import { firstTouchOf, lastTouchOf } from "@server/leads/inbox.ts";
@@ -6,14 +14,6 @@ import { formName } from "~/admin/form-names.ts";
 import { deliveryHeading, visitRows } from "~/admin/lead-details.ts";
 import { inboxTexts as t } from "~/admin/lead-texts.ts";
 import { ActionResult, TrackerLink, TrackerStatus } from "~/components/ActionResult.tsx";
-import { describeTouch } from "~/lib/attribution/touch.ts";
-import { formatDateTime, formatDayAtTime } from "~/lib/format.ts";
-import type { FormKey } from "~/lib/forms/form-keys.ts";
-import { answerRows } from "~/lib/forms/summary.ts";
-import { TEMPERATURE_LABELS } from "~/lib/lead-status.ts";
-import { spamReasonLabel } from "~/lib/leads/held.ts";
-import { OUTCOME_LABELS } from "~/lib/leads/outcomes.ts";
-import { refusalText } from "~/lib/refusals.ts";
 import type { Route } from "./+types/lead";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {

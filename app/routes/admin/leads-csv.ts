@@ -1,8 +1,8 @@
+import type { FormDefinition } from "@domain/forms/definition.ts";
+import { FORM_KEYS } from "@domain/forms/form-keys.ts";
 import { requireAdminScreen } from "@server/http/auth-guard.ts";
 import { inboxFiltersFrom } from "@server/leads/inbox.ts";
 import { leadsCsv } from "@server/leads/leads-csv.ts";
-import type { FormDefinition } from "~/lib/forms/definition.ts";
-import { FORM_KEYS } from "~/lib/forms/form-keys.ts";
 import type { Route } from "./+types/leads-csv";
 
 /**

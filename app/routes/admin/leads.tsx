@@ -1,3 +1,7 @@
+import { formatDayAtTime } from "@domain/format.ts";
+import { DELIVERY_STATUSES, LEAD_LEVELS, TEMPERATURE_LABELS } from "@domain/lead-status.ts";
+import { OUTCOME_LABELS, OUTCOMES } from "@domain/leads/outcomes.ts";
+import { refusalText } from "@domain/refusals.ts";
 import { DomainError } from "@server/domain-errors.ts";
 import { requireAdminScreen } from "@server/http/auth-guard.ts";
 import { inboxFiltersFrom } from "@server/leads/inbox.ts";
@@ -6,10 +10,6 @@ import { formName } from "~/admin/form-names.ts";
 import { inboxTexts as t } from "~/admin/lead-texts.ts";
 import { ScrollBox } from "~/admin/ScrollBox.tsx";
 import { ActionResult, TrackerLink, TrackerStatus } from "~/components/ActionResult.tsx";
-import { formatDayAtTime } from "~/lib/format.ts";
-import { DELIVERY_STATUSES, LEAD_LEVELS, TEMPERATURE_LABELS } from "~/lib/lead-status.ts";
-import { OUTCOME_LABELS, OUTCOMES } from "~/lib/leads/outcomes.ts";
-import { refusalText } from "~/lib/refusals.ts";
 import type { Route } from "./+types/leads";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -1,3 +1,7 @@
+import { staffMay } from "@domain/auth/staff.ts";
+import { ALT_MAX, describeUsages, mediaTexts as t } from "@domain/media-library.ts";
+import { refusalWording } from "@domain/refusals.ts";
+import { z } from "@domain/zod.ts";
 import { requireAdminScreen, requirePageStaff } from "@server/http/auth-guard.ts";
 import { refusalAnswer } from "@server/http/refusals.ts";
 import type { MediaItem } from "@server/media/service.ts";
@@ -6,10 +10,6 @@ import { data, Form, Link, useNavigation, useRevalidator, useSearchParams } from
 import { FocalPicker } from "~/admin/FocalPicker.tsx";
 import { MediaUpload } from "~/admin/MediaUpload.tsx";
 import { ActionResult } from "~/components/ActionResult.tsx";
-import { staffMay } from "~/lib/auth/staff.ts";
-import { ALT_MAX, describeUsages, mediaTexts as t } from "~/lib/media-library.ts";
-import { refusalWording } from "~/lib/refusals.ts";
-import { z } from "~/lib/zod.ts";
 import "~/styles/media-library.css";
 import type { Route } from "./+types/media";
 

@@ -1,12 +1,12 @@
+import { formatDateTime } from "@domain/format.ts";
+import { refusalText } from "@domain/refusals.ts";
+import { z } from "@domain/zod.ts";
 import { DomainError } from "@server/domain-errors.ts";
 import { requireAdminScreen } from "@server/http/auth-guard.ts";
 import { privacySettingsSchema, RETENTION_MONTHS } from "@server/privacy/settings.ts";
 import { data, Form, useNavigation } from "react-router";
 import { privacyTexts as t } from "~/admin/privacy-texts.ts";
 import { ActionResult } from "~/components/ActionResult.tsx";
-import { formatDateTime } from "~/lib/format.ts";
-import { refusalText } from "~/lib/refusals.ts";
-import { z } from "~/lib/zod.ts";
 import type { Route } from "./+types/privacy";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -1,3 +1,16 @@
+import { formatDayAtTime } from "@domain/format.ts";
+import { FORM_KEYS } from "@domain/forms/form-keys.ts";
+import { LEAD_LEVELS, TEMPERATURE_LABELS } from "@domain/lead-status.ts";
+import { defaultOutcome, OUTCOME_LABELS, OUTCOMES, type Outcome, statusKey } from "@domain/leads/outcomes.ts";
+import {
+  BRAZILIAN_STATES,
+  type RoutingConfig,
+  type RoutingRule,
+  routingConfigSchema,
+  type SalesOwner,
+} from "@domain/leads/routing.ts";
+import { refusalText } from "@domain/refusals.ts";
+import { z } from "@domain/zod.ts";
 import { DomainError } from "@server/domain-errors.ts";
 import { requireAdminScreen } from "@server/http/auth-guard.ts";
 import { outcomeMappingSchema } from "@server/leads/lead-settings.ts";
@@ -7,19 +20,6 @@ import { formName } from "~/admin/form-names.ts";
 import { ScrollBox } from "~/admin/ScrollBox.tsx";
 import { salesTexts as t } from "~/admin/sales-texts.ts";
 import { ActionResult } from "~/components/ActionResult.tsx";
-import { formatDayAtTime } from "~/lib/format.ts";
-import { FORM_KEYS } from "~/lib/forms/form-keys.ts";
-import { LEAD_LEVELS, TEMPERATURE_LABELS } from "~/lib/lead-status.ts";
-import { defaultOutcome, OUTCOME_LABELS, OUTCOMES, type Outcome, statusKey } from "~/lib/leads/outcomes.ts";
-import {
-  BRAZILIAN_STATES,
-  type RoutingConfig,
-  type RoutingRule,
-  routingConfigSchema,
-  type SalesOwner,
-} from "~/lib/leads/routing.ts";
-import { refusalText } from "~/lib/refusals.ts";
-import { z } from "~/lib/zod.ts";
 import type { Route } from "./+types/sales-settings";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

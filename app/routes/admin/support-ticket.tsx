@@ -1,3 +1,14 @@
+import { formatCnpjForDisplay } from "@domain/cnpj.ts";
+import { formatDateTime, formatFileSize } from "@domain/format.ts";
+import {
+  staffMovesFrom,
+  TICKET_CATEGORY_LABELS,
+  TICKET_PRIORITY_LABELS,
+  TICKET_STATUS_LABELS,
+  type TicketTransition,
+  TRANSITION_CATEGORY,
+} from "@domain/portal/tickets.ts";
+import { refusalText } from "@domain/refusals.ts";
 import { DomainError } from "@server/domain-errors.ts";
 import { requireAdminScreen } from "@server/http/auth-guard.ts";
 import { refusalAnswer } from "@server/http/refusals.ts";
@@ -6,17 +17,6 @@ import { useEffect, useRef } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { supportTexts as t } from "~/admin/support-texts.ts";
 import { ActionResult, TrackerLink } from "~/components/ActionResult.tsx";
-import { formatCnpjForDisplay } from "~/lib/cnpj.ts";
-import { formatDateTime, formatFileSize } from "~/lib/format.ts";
-import {
-  staffMovesFrom,
-  TICKET_CATEGORY_LABELS,
-  TICKET_PRIORITY_LABELS,
-  TICKET_STATUS_LABELS,
-  type TicketTransition,
-  TRANSITION_CATEGORY,
-} from "~/lib/portal/tickets.ts";
-import { refusalText } from "~/lib/refusals.ts";
 import type { Route } from "./+types/support-ticket";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {

@@ -1,15 +1,15 @@
-import { requireAdminScreen } from "@server/http/auth-guard.ts";
-import { deskFilter } from "@server/portal/support-desk.ts";
-import { data, Form, Link } from "react-router";
-import { ScrollBox } from "~/admin/ScrollBox.tsx";
-import { supportTexts as t } from "~/admin/support-texts.ts";
-import { formatDateTime } from "~/lib/format.ts";
+import { formatDateTime } from "@domain/format.ts";
 import {
   TICKET_PRIORITIES,
   TICKET_PRIORITY_LABELS,
   TICKET_STATUS_LABELS,
   TICKET_STATUSES,
-} from "~/lib/portal/tickets.ts";
+} from "@domain/portal/tickets.ts";
+import { requireAdminScreen } from "@server/http/auth-guard.ts";
+import { deskFilter } from "@server/portal/support-desk.ts";
+import { data, Form, Link } from "react-router";
+import { ScrollBox } from "~/admin/ScrollBox.tsx";
+import { supportTexts as t } from "~/admin/support-texts.ts";
 import type { Route } from "./+types/support";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

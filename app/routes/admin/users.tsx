@@ -1,10 +1,10 @@
+import { refusalText } from "@domain/refusals.ts";
 import type { StaffAccountOutcome } from "@server/auth/staff-accounts.ts";
 import { DomainError } from "@server/domain-errors.ts";
 import { requireAdminScreen } from "@server/http/auth-guard.ts";
 import { data, Form, useNavigation } from "react-router";
 import { usersTexts as t } from "~/admin/user-texts.ts";
 import { ActionResult } from "~/components/ActionResult.tsx";
-import { refusalText } from "~/lib/refusals.ts";
 import type { Route } from "./+types/users";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

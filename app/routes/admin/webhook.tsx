@@ -1,3 +1,6 @@
+import { formatDateTime } from "@domain/format.ts";
+import { refusalWording } from "@domain/refusals.ts";
+import { WEBHOOK_EVENT_LABELS } from "@domain/webhooks.ts";
 import { DomainError } from "@server/domain-errors.ts";
 import { requireAdminScreen } from "@server/http/auth-guard.ts";
 import { refusalAnswer } from "@server/http/refusals.ts";
@@ -11,9 +14,6 @@ import {
 } from "~/admin/WebhookFields.tsx";
 import { deliveryStatusClass, webhookTexts as t } from "~/admin/webhook-texts.ts";
 import { ActionResult } from "~/components/ActionResult.tsx";
-import { formatDateTime } from "~/lib/format.ts";
-import { refusalWording } from "~/lib/refusals.ts";
-import { WEBHOOK_EVENT_LABELS } from "~/lib/webhooks.ts";
 import type { Route } from "./+types/webhook";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {

@@ -1,3 +1,5 @@
+import { formatDateTime } from "@domain/format.ts";
+import { LEAD_EVENTS, WEBHOOK_EVENT_LABELS } from "@domain/webhooks.ts";
 import { DomainError } from "@server/domain-errors.ts";
 import { requireAdminScreen } from "@server/http/auth-guard.ts";
 import { refusalAnswer } from "@server/http/refusals.ts";
@@ -10,8 +12,6 @@ import {
 } from "~/admin/WebhookFields.tsx";
 import { deliveryStatusClass as statusClass, webhookTexts as t } from "~/admin/webhook-texts.ts";
 import { ActionResult } from "~/components/ActionResult.tsx";
-import { formatDateTime } from "~/lib/format.ts";
-import { LEAD_EVENTS, WEBHOOK_EVENT_LABELS } from "~/lib/webhooks.ts";
 import type { Route } from "./+types/webhooks";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -1,8 +1,8 @@
+import { loginSchema } from "@domain/auth/schemas.ts";
+import { refusalWording } from "@domain/refusals.ts";
 import { handleApi, readJsonBody } from "@server/http/api.ts";
 import { errorResponse, jsonResponse, messages } from "@server/http/errors.ts";
 import { signIn } from "@server/http/sign-in.ts";
-import { loginSchema } from "~/lib/auth/schemas.ts";
-import { refusalWording } from "~/lib/refusals.ts";
 import type { Route } from "./+types/auth-login";
 
 /**

@@ -1,8 +1,8 @@
+import type { InvoiceStatusChange } from "@domain/billing/invoice-input.ts";
+import { z } from "@domain/zod.ts";
 import { handleApi, readJsonBody } from "@server/http/api.ts";
 import { requireBillingKey } from "@server/http/billing-api.ts";
 import { errorResponse, jsonResponse, messages } from "@server/http/errors.ts";
-import type { InvoiceStatusChange } from "~/lib/billing/invoice-input.ts";
-import { z } from "~/lib/zod.ts";
 import type { Route } from "./+types/billing-invoice";
 
 const ALLOW = "GET, PATCH";

@@ -1,8 +1,8 @@
+import type { InvoiceInput } from "@domain/billing/invoice-input.ts";
+import { z } from "@domain/zod.ts";
 import { handleApi, readJsonBody } from "@server/http/api.ts";
 import { apiSource, requireBillingKey } from "@server/http/billing-api.ts";
 import { errorResponse, jsonResponse, messages } from "@server/http/errors.ts";
-import type { InvoiceInput } from "~/lib/billing/invoice-input.ts";
-import { z } from "~/lib/zod.ts";
 import type { Route } from "./+types/billing-invoices";
 
 export function loader() {

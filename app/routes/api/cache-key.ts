@@ -1,7 +1,7 @@
+import { CONTENT_CACHE_KEY_PATTERN } from "@domain/content-lookup.ts";
 import { handleApi } from "@server/http/api.ts";
 import { requireStaff } from "@server/http/auth-guard.ts";
 import { errorResponse, HttpError, jsonResponse, messages } from "@server/http/errors.ts";
-import { CONTENT_CACHE_KEY_PATTERN } from "~/lib/content-lookup.ts";
 import type { Route } from "./+types/cache-key";
 
 /** GET /api/cache/{key}: the cached entry (a 404 is a miss, B §7.4). Only content keys are readable. */

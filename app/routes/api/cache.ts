@@ -1,9 +1,9 @@
+import { documentSchemas, isDocumentName } from "@domain/content/schemas.ts";
+import { CONTENT_CACHE_KEY_PATTERN } from "@domain/content-lookup.ts";
+import { z } from "@domain/zod.ts";
 import { handleApi, readJsonBody, validate } from "@server/http/api.ts";
 import { requireStaff } from "@server/http/auth-guard.ts";
 import { errorResponse, jsonResponse, messages } from "@server/http/errors.ts";
-import { documentSchemas, isDocumentName } from "~/lib/content/schemas.ts";
-import { CONTENT_CACHE_KEY_PATTERN } from "~/lib/content-lookup.ts";
-import { z } from "~/lib/zod.ts";
 import type { Route } from "./+types/cache";
 
 const cacheEntrySchema = z.strictObject({

@@ -1,8 +1,8 @@
+import { fromSaoPauloTime } from "@domain/content/schedule-time.ts";
+import { z } from "@domain/zod.ts";
 import { handleApi, readJsonBody } from "@server/http/api.ts";
 import { requireStaff } from "@server/http/auth-guard.ts";
 import { errorResponse, jsonResponse, messages } from "@server/http/errors.ts";
-import { fromSaoPauloTime } from "~/lib/content/schedule-time.ts";
-import { z } from "~/lib/zod.ts";
 import type { Route } from "./+types/content-schedules";
 
 const rescheduleSchema = z.strictObject({ at: z.string().max(40) });

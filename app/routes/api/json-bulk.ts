@@ -1,9 +1,9 @@
+import { z } from "@domain/zod.ts";
 import { DomainError } from "@server/domain-errors.ts";
 import { handleApi, readJsonBody } from "@server/http/api.ts";
 import { requireStaff } from "@server/http/auth-guard.ts";
 import { documentNameFrom, levelFrom } from "@server/http/content-api.ts";
 import { errorResponse, jsonResponse, messages } from "@server/http/errors.ts";
-import { z } from "~/lib/zod.ts";
 import type { Route } from "./+types/json-bulk";
 
 const bulkSchema = z.strictObject({ files: z.unknown() });

@@ -1,3 +1,5 @@
+import { staffMay } from "@domain/auth/staff.ts";
+import type { DocumentName } from "@domain/content/schemas.ts";
 import { advancedChanges } from "@server/content/advanced-fields.ts";
 import { DomainError } from "@server/domain-errors.ts";
 import { documentBeforeEdit } from "@server/http/admin-editor.ts";
@@ -5,8 +7,6 @@ import { bodyLimitFor, handleApi, readJsonBody } from "@server/http/api.ts";
 import { requireStaff } from "@server/http/auth-guard.ts";
 import { anyJson, documentNameFrom, draftResponse, levelFrom } from "@server/http/content-api.ts";
 import { errorResponse, jsonResponse, messages } from "@server/http/errors.ts";
-import { staffMay } from "~/lib/auth/staff.ts";
-import type { DocumentName } from "~/lib/content/schemas.ts";
 import type { Route } from "./+types/json-draft";
 
 /**

@@ -1,10 +1,10 @@
+import type { JsonPath } from "@domain/content/json-path.ts";
 import { parsePath } from "@server/content/admin.ts";
 import { DomainError } from "@server/domain-errors.ts";
 import { handleApi } from "@server/http/api.ts";
 import { requireStaff } from "@server/http/auth-guard.ts";
 import { documentNameFrom, editableResponse, levelFrom } from "@server/http/content-api.ts";
 import { errorResponse, jsonResponse, messages } from "@server/http/errors.ts";
-import type { JsonPath } from "~/lib/content/json-path.ts";
 import type { Route } from "./+types/json-revisions";
 
 /**

@@ -1,9 +1,9 @@
+import type { DocumentName } from "@domain/content/schemas.ts";
 import { formStructure } from "@server/content/structure.ts";
 import { handleApi } from "@server/http/api.ts";
 import { requireStaff } from "@server/http/auth-guard.ts";
 import { documentNameFrom } from "@server/http/content-api.ts";
 import { errorResponse, jsonResponse, messages } from "@server/http/errors.ts";
-import type { DocumentName } from "~/lib/content/schemas.ts";
 import type { Route } from "./+types/json-structure";
 
 /** GET /api/json/analyze-structure/{filename} (B §7.5): the editor's form, derived from the document's schema. */

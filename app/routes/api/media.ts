@@ -1,8 +1,8 @@
+import { refusalWording } from "@domain/refusals.ts";
+import { MAX_UPLOAD_BYTES } from "@domain/uploads.ts";
 import { handleApi, readBodyBytes } from "@server/http/api.ts";
 import { requireStaff } from "@server/http/auth-guard.ts";
 import { errorResponse, HttpError, jsonResponse, messages } from "@server/http/errors.ts";
-import { refusalWording } from "~/lib/refusals.ts";
-import { MAX_UPLOAD_BYTES } from "~/lib/uploads.ts";
 import type { Route } from "./+types/media";
 
 /**

@@ -1,8 +1,8 @@
+import { isAcceptedLanguage } from "@domain/locale.ts";
 import { handleApi } from "@server/http/api.ts";
 import { saveFromRequest } from "@server/http/content-api.ts";
 import { documentResponse } from "@server/http/document-response.ts";
 import { errorResponse, HttpError, messages } from "@server/http/errors.ts";
-import { isAcceptedLanguage } from "~/lib/locale.ts";
 import type { Route } from "./+types/plans-data";
 
 /**

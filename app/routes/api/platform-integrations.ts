@@ -1,8 +1,8 @@
+import { CONNECTION_STATUSES } from "@domain/portal/integrations.ts";
+import { z } from "@domain/zod.ts";
 import { handleApi, readJsonBody } from "@server/http/api.ts";
 import { requireApiKey } from "@server/http/auth-guard.ts";
 import { errorResponse, jsonResponse, messages } from "@server/http/errors.ts";
-import { CONNECTION_STATUSES } from "~/lib/portal/integrations.ts";
-import { z } from "~/lib/zod.ts";
 import type { Route } from "./+types/platform-integrations";
 
 const connectionSchema = z.strictObject({

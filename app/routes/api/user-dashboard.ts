@@ -1,10 +1,10 @@
+import { can } from "@domain/portal/permissions.ts";
 import { handleApi } from "@server/http/api.ts";
 import { portalMemberOf, requireApiUser } from "@server/http/auth-guard.ts";
 import { saveFromRequest } from "@server/http/content-api.ts";
 import { errorResponse, jsonResponse, messages } from "@server/http/errors.ts";
 import { customerDashboard } from "@server/portal/dashboard.ts";
 import { portalMessages } from "@server/portal/messages.ts";
-import { can } from "~/lib/portal/permissions.ts";
 import type { Route } from "./+types/user-dashboard";
 
 const PRIVATE = { headers: { "Cache-Control": "private, no-store" } };

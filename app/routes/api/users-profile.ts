@@ -1,8 +1,8 @@
+import { profileUpdateSchema } from "@domain/auth/schemas.ts";
 import { isValidTimezone } from "@server/auth/users.ts";
 import { handleApi, readJsonBody } from "@server/http/api.ts";
 import { requireApiUser } from "@server/http/auth-guard.ts";
 import { errorResponse, HttpError, jsonResponse, messages } from "@server/http/errors.ts";
-import { profileUpdateSchema } from "~/lib/auth/schemas.ts";
 import type { Route } from "./+types/users-profile";
 
 /** GET /api/users/profile (A §7): the whole body is the user. Token raw, as Bearer, or the cookie. */

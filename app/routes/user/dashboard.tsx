@@ -1,10 +1,10 @@
+import { type AuthTexts, authTexts } from "@domain/auth/texts.ts";
+import type { UserDashboardData } from "@domain/content/schemas.ts";
+import { formatDateTime, formatDay, formatNumber, formatPrice } from "@domain/format.ts";
+import { dashboardTexts } from "@domain/portal/dashboard-texts.ts";
+import { CONNECTION_STATUS_LABELS } from "@domain/portal/integrations.ts";
 import { useEffect, useState } from "react";
 import { Link, type MetaArgs, useRouteLoaderData } from "react-router";
-import { type AuthTexts, authTexts } from "~/lib/auth/texts.ts";
-import type { UserDashboardData } from "~/lib/content/schemas.ts";
-import { formatDateTime, formatDay, formatNumber, formatPrice } from "~/lib/format.ts";
-import { dashboardTexts } from "~/lib/portal/dashboard-texts.ts";
-import { CONNECTION_STATUS_LABELS } from "~/lib/portal/integrations.ts";
 import { dashboardLabel } from "~/portal/screens.ts";
 import type { loader as layoutLoader } from "./layout.tsx";
 

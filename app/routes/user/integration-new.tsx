@@ -1,11 +1,11 @@
+import { integrationTexts } from "@domain/portal/integration-texts.ts";
+import { can } from "@domain/portal/permissions.ts";
+import { z } from "@domain/zod.ts";
 import { DomainError } from "@server/domain-errors.ts";
 import { requirePortalMember } from "@server/http/auth-guard.ts";
 import { refusalAnswer } from "@server/http/refusals.ts";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { ActionResult } from "~/components/ActionResult.tsx";
-import { integrationTexts } from "~/lib/portal/integration-texts.ts";
-import { can } from "~/lib/portal/permissions.ts";
-import { z } from "~/lib/zod.ts";
 import type { Route } from "./+types/integration-new";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -1,12 +1,12 @@
+import { INTEGRATION_CATEGORIES } from "@domain/content/schemas.ts";
+import { integrationTexts } from "@domain/portal/integration-texts.ts";
+import type { IntegrationCategory } from "@domain/portal/integrations.ts";
+import { can } from "@domain/portal/permissions.ts";
+import { refusalText } from "@domain/refusals.ts";
 import { DomainError } from "@server/domain-errors.ts";
 import { requirePortalMember } from "@server/http/auth-guard.ts";
 import { data, Form, Link } from "react-router";
 import { Icon } from "~/components/Icon.tsx";
-import { INTEGRATION_CATEGORIES } from "~/lib/content/schemas.ts";
-import { integrationTexts } from "~/lib/portal/integration-texts.ts";
-import type { IntegrationCategory } from "~/lib/portal/integrations.ts";
-import { can } from "~/lib/portal/permissions.ts";
-import { refusalText } from "~/lib/refusals.ts";
 import type { Route } from "./+types/integrations";
 import { ticketFormat } from "./ticket-ui.tsx";
 

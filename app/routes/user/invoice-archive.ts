@@ -1,6 +1,6 @@
+import { parseYear } from "@domain/billing/invoice-list.ts";
 import { DomainError } from "@server/domain-errors.ts";
 import { requirePortalMember } from "@server/http/auth-guard.ts";
-import { parseYear } from "~/lib/billing/invoice-list.ts";
 import type { Route } from "./+types/invoice-archive";
 import { downloadRefusal, downloadResponse } from "./invoice-download.server.ts";
 

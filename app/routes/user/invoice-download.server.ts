@@ -1,8 +1,8 @@
+import type { OfferedLanguage } from "@domain/languages.ts";
+import { refusalText } from "@domain/refusals.ts";
 import type { DownloadedFile } from "@server/billing/customer-invoices.ts";
 import { DomainError } from "@server/domain-errors.ts";
 import { data } from "react-router";
-import type { OfferedLanguage } from "~/lib/languages.ts";
-import { refusalText } from "~/lib/refusals.ts";
 import { attachmentDisposition } from "./ticket-form.server.ts";
 
 /**

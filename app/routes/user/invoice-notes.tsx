@@ -1,9 +1,9 @@
+import { parseYear } from "@domain/billing/invoice-list.ts";
+import { formatCompetence, formatDay } from "@domain/format.ts";
+import { invoiceTexts } from "@domain/portal/invoice-texts.ts";
 import { requirePortalMember } from "@server/http/auth-guard.ts";
 import { data, Link } from "react-router";
 import { Icon } from "~/components/Icon.tsx";
-import { parseYear } from "~/lib/billing/invoice-list.ts";
-import { formatCompetence, formatDay } from "~/lib/format.ts";
-import { invoiceTexts } from "~/lib/portal/invoice-texts.ts";
 import type { Route } from "./+types/invoice-notes";
 import { notFoundPage } from "./invoice-download.server.ts";
 import { InvoiceErrorBoundary, invoicePath, YearFilter } from "./invoice-ui.tsx";

@@ -1,7 +1,7 @@
+import type { InvoiceStatus } from "@domain/billing/invoice-status.ts";
+import { type InvoiceTexts, invoiceTexts } from "@domain/portal/invoice-texts.ts";
 import { useEffect, useRef, useState } from "react";
 import { Form, isRouteErrorResponse, Link, useRouteError, useRouteLoaderData } from "react-router";
-import type { InvoiceStatus } from "~/lib/billing/invoice-status.ts";
-import { type InvoiceTexts, invoiceTexts } from "~/lib/portal/invoice-texts.ts";
 import type { loader as layoutLoader } from "./layout.tsx";
 
 /** An invoice's status as a badge whose words carry the meaning (the colour only repeats them). */

@@ -1,12 +1,12 @@
+import { formatBoletoLine, normaliseBoletoLine } from "@domain/billing/boleto.ts";
+import { isPayable } from "@domain/billing/invoice-list.ts";
+import { formatCentavos } from "@domain/billing/money.ts";
+import { formatCompetence, formatDay } from "@domain/format.ts";
+import { invoiceTexts } from "@domain/portal/invoice-texts.ts";
 import { requirePortalMember } from "@server/http/auth-guard.ts";
 import { data, Link } from "react-router";
 import { Icon } from "~/components/Icon.tsx";
 import { QrCode } from "~/components/qr-code.tsx";
-import { formatBoletoLine, normaliseBoletoLine } from "~/lib/billing/boleto.ts";
-import { isPayable } from "~/lib/billing/invoice-list.ts";
-import { formatCentavos } from "~/lib/billing/money.ts";
-import { formatCompetence, formatDay } from "~/lib/format.ts";
-import { invoiceTexts } from "~/lib/portal/invoice-texts.ts";
 import type { Route } from "./+types/invoice";
 import { notFoundPage } from "./invoice-download.server.ts";
 import { CopyField, InvoiceErrorBoundary, InvoiceStatusBadge, invoicePath } from "./invoice-ui.tsx";

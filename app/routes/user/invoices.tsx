@@ -1,10 +1,10 @@
+import { isPayable, parseYear } from "@domain/billing/invoice-list.ts";
+import { formatCentavos } from "@domain/billing/money.ts";
+import { formatCompetence, formatDay } from "@domain/format.ts";
+import { type InvoiceTexts, invoiceTexts } from "@domain/portal/invoice-texts.ts";
 import { requirePortalMember } from "@server/http/auth-guard.ts";
 import { data, Link } from "react-router";
 import { Icon } from "~/components/Icon.tsx";
-import { isPayable, parseYear } from "~/lib/billing/invoice-list.ts";
-import { formatCentavos } from "~/lib/billing/money.ts";
-import { formatCompetence, formatDay } from "~/lib/format.ts";
-import { type InvoiceTexts, invoiceTexts } from "~/lib/portal/invoice-texts.ts";
 import type { Route } from "./+types/invoices";
 import { notFoundPage } from "./invoice-download.server.ts";
 import { InvoiceErrorBoundary, InvoiceStatusBadge, invoicePath, YearFilter } from "./invoice-ui.tsx";

@@ -1,8 +1,8 @@
+import { authTexts } from "@domain/auth/texts.ts";
 import { requirePageUser } from "@server/http/auth-guard.ts";
 import { useEffect, useRef } from "react";
 import { data, Link, Outlet, useLocation } from "react-router";
-import { authTexts } from "~/lib/auth/texts.ts";
-import { passOnHeaders } from "~/lib/route-headers.ts";
+import { passOnHeaders } from "~/react/route-headers.ts";
 import portalStylesheet from "~/styles/portal.css?url";
 import type { Route } from "./+types/layout";
 import { currentEntry, phoneMenuLabel, type UserMenuEntry, type UserMenuGroup, userMenu } from "./menu.ts";

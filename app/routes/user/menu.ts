@@ -1,5 +1,5 @@
-import type { OfferedLanguage } from "~/lib/locale.ts";
-import { type CompanyRole, can } from "~/lib/portal/permissions.ts";
+import type { OfferedLanguage } from "@domain/locale.ts";
+import { type CompanyRole, can } from "@domain/portal/permissions.ts";
 import { PORTAL_MENU_GROUPS, PORTAL_SCREENS, permissionOf } from "~/portal/screens.ts";
 
 /** The phone's menu is a landmark of its own beside the sidebar: it needs its own name. */

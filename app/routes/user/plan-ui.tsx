@@ -1,9 +1,9 @@
+import { formatCentavos } from "@domain/billing/money.ts";
+import type { BillingCycle } from "@domain/billing/proration.ts";
+import { formatDay, formatInstantDay } from "@domain/format.ts";
+import type { OfferedLanguage } from "@domain/languages.ts";
+import { type PlanRequestStatus, planTexts } from "@domain/portal/plan-texts.ts";
 import type { PlanRequestView } from "@server/portal/plan-changes.ts";
-import { formatCentavos } from "~/lib/billing/money.ts";
-import type { BillingCycle } from "~/lib/billing/proration.ts";
-import { formatDay, formatInstantDay } from "~/lib/format.ts";
-import type { OfferedLanguage } from "~/lib/languages.ts";
-import { type PlanRequestStatus, planTexts } from "~/lib/portal/plan-texts.ts";
 
 /** The pieces the plan page and the change page share (decision 095). */
 

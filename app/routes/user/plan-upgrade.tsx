@@ -1,16 +1,16 @@
+import { formatCentavos } from "@domain/billing/money.ts";
+import { BILLING_CYCLES, type BillingCycle } from "@domain/billing/proration.ts";
+import { formatDay } from "@domain/format.ts";
+import type { OfferedLanguage } from "@domain/languages.ts";
+import { can } from "@domain/portal/permissions.ts";
+import { planTexts } from "@domain/portal/plan-texts.ts";
+import { refusalText, refusalWording } from "@domain/refusals.ts";
 import { DomainError } from "@server/domain-errors.ts";
 import { requirePortalMember } from "@server/http/auth-guard.ts";
 import { refusalAnswer } from "@server/http/refusals.ts";
 import type { PlanQuote } from "@server/portal/plan-changes.ts";
 import { data, Form, Link, redirect, useNavigation, useSubmit } from "react-router";
 import { ActionResult } from "~/components/ActionResult.tsx";
-import { formatCentavos } from "~/lib/billing/money.ts";
-import { BILLING_CYCLES, type BillingCycle } from "~/lib/billing/proration.ts";
-import { formatDay } from "~/lib/format.ts";
-import type { OfferedLanguage } from "~/lib/languages.ts";
-import { can } from "~/lib/portal/permissions.ts";
-import { planTexts } from "~/lib/portal/plan-texts.ts";
-import { refusalText, refusalWording } from "~/lib/refusals.ts";
 import type { Route } from "./+types/plan-upgrade";
 import { PriceLine } from "./plan-ui.tsx";
 

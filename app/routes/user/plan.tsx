@@ -1,11 +1,11 @@
+import { formatDay } from "@domain/format.ts";
+import { can } from "@domain/portal/permissions.ts";
+import { limitText, planTexts } from "@domain/portal/plan-texts.ts";
 import { DomainError } from "@server/domain-errors.ts";
 import { requirePortalMember } from "@server/http/auth-guard.ts";
 import { refusalAnswer } from "@server/http/refusals.ts";
 import { data, Form, Link, redirect } from "react-router";
 import { ActionResult } from "~/components/ActionResult.tsx";
-import { formatDay } from "~/lib/format.ts";
-import { can } from "~/lib/portal/permissions.ts";
-import { limitText, planTexts } from "~/lib/portal/plan-texts.ts";
 import type { Route } from "./+types/plan";
 import { PriceLine, RequestFacts, RequestStatus } from "./plan-ui.tsx";
 

@@ -1,6 +1,6 @@
+import { portalTexts } from "@domain/portal/texts.ts";
 import { replySchema, ticketInputSchema } from "@server/portal/tickets.ts";
 import { describe, expect, it } from "vitest";
-import { portalTexts } from "~/lib/portal/texts.ts";
 import { attachmentDisposition, fieldErrorsOf, hadFiles, sentFiles } from "./ticket-form.server.ts";
 
 describe("the ticket forms' server side (decision 094)", () => {

@@ -1,10 +1,10 @@
+import type { PortalTexts } from "@domain/portal/texts.ts";
+import { TICKET_LIMITS } from "@domain/portal/tickets.ts";
+import { refusalText } from "@domain/refusals.ts";
+import type { z } from "@domain/zod.ts";
 import { DomainError } from "@server/domain-errors.ts";
 import type { SentFile, TicketInput } from "@server/portal/tickets.ts";
 import { data } from "react-router";
-import type { PortalTexts } from "~/lib/portal/texts.ts";
-import { TICKET_LIMITS } from "~/lib/portal/tickets.ts";
-import { refusalText } from "~/lib/refusals.ts";
-import type { z } from "~/lib/zod.ts";
 
 /** The form fields of a ticket and of a reply that can carry a message of their own. */
 export type TicketField = keyof TicketInput | "body" | "attachments";

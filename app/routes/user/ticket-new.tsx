@@ -1,12 +1,12 @@
+import { portalTexts } from "@domain/portal/texts.ts";
+import { TICKET_CATEGORIES, TICKET_LIMITS, TICKET_PRIORITIES } from "@domain/portal/tickets.ts";
+import { refusalText } from "@domain/refusals.ts";
 import { DomainError } from "@server/domain-errors.ts";
 import { requirePortalMember } from "@server/http/auth-guard.ts";
 import { refusalAnswer } from "@server/http/refusals.ts";
 import { ticketInputSchema } from "@server/portal/tickets.ts";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { Icon } from "~/components/Icon.tsx";
-import { portalTexts } from "~/lib/portal/texts.ts";
-import { TICKET_CATEGORIES, TICKET_LIMITS, TICKET_PRIORITIES } from "~/lib/portal/tickets.ts";
-import { refusalText } from "~/lib/refusals.ts";
 import type { Route } from "./+types/ticket-new";
 import {
   type FieldErrors,

@@ -1,13 +1,13 @@
-import { type ChangeEvent, useEffect, useRef, useState } from "react";
-import { Icon } from "~/components/Icon.tsx";
-import { formatDateTime, formatFileSize, formatInstantDay } from "~/lib/format.ts";
-import type { PortalTexts } from "~/lib/portal/texts.ts";
+import { formatDateTime, formatFileSize, formatInstantDay } from "@domain/format.ts";
+import type { PortalTexts } from "@domain/portal/texts.ts";
 import {
   ATTACHMENT_ACCEPT,
   MAX_ATTACHMENT_BYTES,
   MAX_ATTACHMENTS,
   type TicketStatus,
-} from "~/lib/portal/tickets.ts";
+} from "@domain/portal/tickets.ts";
+import { type ChangeEvent, useEffect, useRef, useState } from "react";
+import { Icon } from "~/components/Icon.tsx";
 
 /** Dates and sizes as the visitor reads them, always in São Paulo's time (the same on server and browser). */
 export function ticketFormat(language: string) {

@@ -1,3 +1,7 @@
+import type { OfferedLanguage } from "@domain/languages.ts";
+import { portalTexts } from "@domain/portal/texts.ts";
+import { REOPEN_WINDOW_MS, TICKET_LIMITS } from "@domain/portal/tickets.ts";
+import { refusalText } from "@domain/refusals.ts";
 import { DomainError } from "@server/domain-errors.ts";
 import { requirePortalMember } from "@server/http/auth-guard.ts";
 import { refusalAnswer } from "@server/http/refusals.ts";
@@ -14,10 +18,6 @@ import {
 } from "react-router";
 import { ActionResult } from "~/components/ActionResult.tsx";
 import { Icon } from "~/components/Icon.tsx";
-import type { OfferedLanguage } from "~/lib/languages.ts";
-import { portalTexts } from "~/lib/portal/texts.ts";
-import { REOPEN_WINDOW_MS, TICKET_LIMITS } from "~/lib/portal/tickets.ts";
-import { refusalText } from "~/lib/refusals.ts";
 import type { Route } from "./+types/ticket";
 import type { loader as layoutLoader } from "./layout.tsx";
 import {

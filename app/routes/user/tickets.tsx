@@ -1,9 +1,9 @@
+import { can } from "@domain/portal/permissions.ts";
+import { portalTexts } from "@domain/portal/texts.ts";
+import { TICKET_STATUSES, type TicketStatus } from "@domain/portal/tickets.ts";
 import { requirePortalMember } from "@server/http/auth-guard.ts";
 import { data, Form, Link } from "react-router";
 import { Icon } from "~/components/Icon.tsx";
-import { can } from "~/lib/portal/permissions.ts";
-import { portalTexts } from "~/lib/portal/texts.ts";
-import { TICKET_STATUSES, type TicketStatus } from "~/lib/portal/tickets.ts";
 import type { Route } from "./+types/tickets";
 import { StatusBadge, ticketFormat } from "./ticket-ui.tsx";
 

@@ -1,13 +1,13 @@
+import { assignableRoles, COMPANY_ROLES, can } from "@domain/portal/permissions.ts";
+import { portalTexts } from "@domain/portal/texts.ts";
+import { refusalText } from "@domain/refusals.ts";
+import { z } from "@domain/zod.ts";
 import { DomainError } from "@server/domain-errors.ts";
 import { requirePortalMember } from "@server/http/auth-guard.ts";
 import { refusalAnswer } from "@server/http/refusals.ts";
 import { data, Form, Link, useNavigation } from "react-router";
 import { ActionResult } from "~/components/ActionResult.tsx";
 import { InvitationLink } from "~/components/InvitationLink.tsx";
-import { assignableRoles, COMPANY_ROLES, can } from "~/lib/portal/permissions.ts";
-import { portalTexts } from "~/lib/portal/texts.ts";
-import { refusalText } from "~/lib/refusals.ts";
-import { z } from "~/lib/zod.ts";
 import type { Route } from "./+types/user-new";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

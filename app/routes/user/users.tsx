@@ -1,3 +1,8 @@
+import { formatDateTime, formatInstantDay } from "@domain/format.ts";
+import { assignableRoles, COMPANY_ROLES, can, canManageMember } from "@domain/portal/permissions.ts";
+import { portalTexts } from "@domain/portal/texts.ts";
+import { refusalText } from "@domain/refusals.ts";
+import { z } from "@domain/zod.ts";
 import { DomainError } from "@server/domain-errors.ts";
 import { requirePortalMember } from "@server/http/auth-guard.ts";
 import { refusalAnswer } from "@server/http/refusals.ts";
@@ -6,11 +11,6 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { ActionResult } from "~/components/ActionResult.tsx";
 import { CompanyExportCard } from "~/components/CompanyExportCard.tsx";
 import { InvitationLink } from "~/components/InvitationLink.tsx";
-import { formatDateTime, formatInstantDay } from "~/lib/format.ts";
-import { assignableRoles, COMPANY_ROLES, can, canManageMember } from "~/lib/portal/permissions.ts";
-import { portalTexts } from "~/lib/portal/texts.ts";
-import { refusalText } from "~/lib/refusals.ts";
-import { z } from "~/lib/zod.ts";
 import type { Route } from "./+types/users";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -1,4 +1,4 @@
-import type { FormDefinition } from "~/lib/forms/definition.ts";
+import type { FormDefinition } from "@domain/forms/definition.ts";
 
 /** The optional hero of a form screen (B §2.6): title, subtitle, description and benefits. */
 export function FormHero({ hero }: { hero: NonNullable<FormDefinition["hero"]> }) {

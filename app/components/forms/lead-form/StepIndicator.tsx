@@ -1,4 +1,4 @@
-import type { FormStep } from "~/lib/forms/definition.ts";
+import type { FormStep } from "@domain/forms/definition.ts";
 
 /** Where the visitor is among the steps (B §2.6), shown when there is more than one. */
 export function StepIndicator({

@@ -1,9 +1,9 @@
 import { readFileSync } from "node:fs";
+import { formDefinitionSchema } from "@domain/forms/definition.ts";
+import { formTexts } from "@domain/forms/texts.ts";
 import { renderToStaticMarkup } from "react-dom/server";
 import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
-import { formDefinitionSchema } from "~/lib/forms/definition.ts";
-import { formTexts } from "~/lib/forms/texts.ts";
 import { SuccessScreen } from "./SuccessScreen.tsx";
 
 const demo = formDefinitionSchema.parse(

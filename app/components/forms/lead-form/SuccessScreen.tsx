@@ -1,9 +1,9 @@
+import type { Answers, FormDefinition } from "@domain/forms/definition.ts";
+import { successScreenHours } from "@domain/forms/scoring.ts";
+import { groupedAnswers } from "@domain/forms/summary.ts";
+import type { FormTexts } from "@domain/forms/texts.ts";
 import { useEffect, useRef } from "react";
 import { SiteLink } from "~/components/SiteLink.tsx";
-import type { Answers, FormDefinition } from "~/lib/forms/definition.ts";
-import { successScreenHours } from "~/lib/forms/scoring.ts";
-import { groupedAnswers } from "~/lib/forms/summary.ts";
-import type { FormTexts } from "~/lib/forms/texts.ts";
 import type { Banner, ChosenPlan, Completed } from "./types.ts";
 
 /**

@@ -1,4 +1,4 @@
-import type { Answers } from "~/lib/forms/definition.ts";
+import type { Answers } from "@domain/forms/definition.ts";
 import type { Completed } from "./types.ts";
 
 /**

@@ -1,4 +1,4 @@
-import type { TemperatureLevel } from "~/lib/forms/scoring.ts";
+import type { TemperatureLevel } from "@domain/forms/scoring.ts";
 
 /** A status message of the form (B §4.3: info, success, warning, error). */
 export type Banner = { tone: "info" | "success" | "warning" | "error"; text: string } | null;

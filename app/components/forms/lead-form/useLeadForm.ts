@@ -1,7 +1,5 @@
-import { type FormEvent, useEffect, useRef, useState } from "react";
-import { trackLead } from "~/lib/consent/lead-events.ts";
-import { selectionLimitReached, toggleSelection } from "~/lib/forms/answers.ts";
-import type { Answers, FormDefinition, FormStep } from "~/lib/forms/definition.ts";
+import { selectionLimitReached, toggleSelection } from "@domain/forms/answers.ts";
+import type { Answers, FormDefinition, FormStep } from "@domain/forms/definition.ts";
 import {
   type FlowResult,
   firstStepWithErrors,
@@ -10,15 +8,17 @@ import {
   statusText,
   statusTone,
   submissionStatus,
-} from "~/lib/forms/flow.ts";
-import { useFormChallenge } from "~/lib/forms/form-token.ts";
-import { applyMask } from "~/lib/forms/masks.ts";
-import { computeTemperature } from "~/lib/forms/scoring.ts";
-import type { FormKey } from "~/lib/forms/submission.ts";
-import type { FormTexts } from "~/lib/forms/texts.ts";
-import { type FieldErrors, messagesForLanguage } from "~/lib/forms/validation.ts";
-import type { OfferedLanguage } from "~/lib/locale.ts";
-import { forgetPending, newRequestKey, postLead, storedUtm } from "~/lib/outbox.ts";
+} from "@domain/forms/flow.ts";
+import { applyMask } from "@domain/forms/masks.ts";
+import { computeTemperature } from "@domain/forms/scoring.ts";
+import type { FormKey } from "@domain/forms/submission.ts";
+import type { FormTexts } from "@domain/forms/texts.ts";
+import { type FieldErrors, messagesForLanguage } from "@domain/forms/validation.ts";
+import type { OfferedLanguage } from "@domain/locale.ts";
+import { type FormEvent, useEffect, useRef, useState } from "react";
+import { trackLead } from "~/browser/consent/lead-events.ts";
+import { forgetPending, newRequestKey, postLead, storedUtm } from "~/browser/outbox.ts";
+import { useFormChallenge } from "~/react/form-token.ts";
 import { arrivedByReloadOrHistory, forgetSavedForm, readSavedForm, saveForm } from "./saved-form.ts";
 import type { Banner, ChosenPlan, Completed } from "./types.ts";
 
@@ -46,7 +46,7 @@ export interface LeadFormOptions {
 }
 
 /**
- * The state of a multi-step form in the browser: the rules of app/lib/forms/flow.ts (the same
+ * The state of a multi-step form in the browser: the rules of domain/forms/flow.ts (the same
  * the server follows for a post without JavaScript), with the lead sent to /api/leads through the
  * outbox and the spec's pauses and messages.
  */
