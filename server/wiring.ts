@@ -1,14 +1,14 @@
 import type { AuditLog } from "./admin/audit.ts";
-import type { Mailer } from "./auth/password-reset.ts";
 import type { Cache } from "./cache/cache.ts";
 import type { Config } from "./config.ts";
 import type { Database, DatabaseHandle } from "./db/client.ts";
 import type { FileAreas } from "./files/storage.ts";
 import type { JobKind } from "./leads/repository.ts";
-import type { DeliveryWorker, JobHandler } from "./leads/worker.ts";
 import type { Logger } from "./logger.ts";
 import type { Telemetry } from "./metrics/telemetry.ts";
-import type { OutsideCircuits } from "./outside/circuits.ts";
+import type { Mailer } from "./platform/mail/message.ts";
+import type { DeliveryWorker, JobHandler } from "./platform/outbox/worker.ts";
+import type { OutsideCircuits } from "./platform/outside/circuits.ts";
 import type { WindowCounter } from "./rate/window-counter.ts";
 import type { Signer } from "./secrets.ts";
 import type { JiraClient } from "./tracker/jira-client.ts";

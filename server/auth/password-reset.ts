@@ -3,6 +3,7 @@ import type { Database } from "../db/client.ts";
 import { passwordResets, sessions, users } from "../db/schema.ts";
 import { DomainError } from "../domain-errors.ts";
 import type { Logger } from "../logger.ts";
+import { type Mailer, mailLine } from "../platform/mail/message.ts";
 import { MIN_PASSWORD_LENGTH, type PasswordHasher } from "./passwords.ts";
 import { hashToken, INVITE_TTL_MS, newToken, RESET_TTL_MS } from "./tokens.ts";
 import { type PublicUser, toPublicUser } from "./users.ts";
@@ -10,25 +11,6 @@ import { type PublicUser, toPublicUser } from "./users.ts";
 /** At most this many reset links per account in a window (an inbox cannot be flooded). */
 export const RESETS_PER_WINDOW = 3;
 const RESET_WINDOW_MS = 3600_000;
-
-/**
- * One e-mail: always a text part; an HTML part and extra header lines when the message has them (a
- * lead's confirmation, decision 102). Everything else the site sends is plain text only.
- */
-export interface MailMessage {
-  to: string;
-  subject: string;
-  text: string;
-  html?: string;
-  /** Only the headers the site sets itself (List-Unsubscribe, List-Unsubscribe-Post). */
-  headers?: Record<string, string>;
-}
-
-export interface Mailer {
-  /** False when the site has no way to send mail (production without SMTP_URL). */
-  readonly available: boolean;
-  send(message: MailMessage): Promise<void>;
-}
 
 export interface PasswordResetOptions {
   db: Database;
@@ -158,17 +140,4 @@ export class PasswordResetService {
       return toPublicUser(row!);
     });
   }
-}
-
-/**
- * A stored string put into a plain-text e-mail: one line of at most 120 characters, with no control
- * or line-separator characters, so a name cannot write lines of its own (a fake link, a fake
- * signature) into a message the site sends.
- */
-export function mailLine(value: string): string {
-  return value
-    .replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]+/gu, " ")
-    .replace(/\s+/g, " ")
-    .trim()
-    .slice(0, 120);
 }

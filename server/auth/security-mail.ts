@@ -1,7 +1,7 @@
 import { formatDateTime } from "@domain/format.ts";
 import type { Database } from "../db/client.ts";
 import { deliveryJobs } from "../db/schema.ts";
-import { MAX_JOB_ATTEMPTS } from "../leads/retry-policy.ts";
+import { MAX_JOB_ATTEMPTS } from "../platform/outbox/retry-policy.ts";
 import type { NewDeviceSignIn } from "./sessions.ts";
 
 /**

@@ -5,9 +5,9 @@ import { and, between, eq, inArray, isNull } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import type { ReminderKind } from "../db/enums.ts";
 import { companies, deliveryJobs, invoiceReminders, invoices, users } from "../db/schema.ts";
-import { PeriodicJob } from "../jobs/periodic-job.ts";
-import { MAX_JOB_ATTEMPTS } from "../leads/retry-policy.ts";
 import type { Logger } from "../logger.ts";
+import { PeriodicJob } from "../platform/jobs/periodic-job.ts";
+import { MAX_JOB_ATTEMPTS } from "../platform/outbox/retry-policy.ts";
 import { languageOf } from "../portal/ticket-mail.ts";
 
 export const REMINDER_TASK = "invoice-reminders";

@@ -1,11 +1,11 @@
 import { z } from "@domain/zod.ts";
 import type { Database } from "../db/client.ts";
 import { deliveryJobs } from "../db/schema.ts";
-import { MAX_JOB_ATTEMPTS } from "../leads/retry-policy.ts";
-import { JobError, type JobHandler } from "../leads/worker.ts";
 import type { Telemetry } from "../metrics/telemetry.ts";
-import { type CallVerdict, cacheService } from "../outside/circuit-rules.ts";
-import type { OutsideCircuits } from "../outside/circuits.ts";
+import { MAX_JOB_ATTEMPTS } from "../platform/outbox/retry-policy.ts";
+import { JobError, type JobHandler } from "../platform/outbox/worker.ts";
+import { type CallVerdict, cacheService } from "../platform/outside/circuit-rules.ts";
+import type { OutsideCircuits } from "../platform/outside/circuits.ts";
 import { type PurgeAdapterName, PurgeFailed, type SharedCacheAdapter } from "./shared-purge.ts";
 
 /** What a purge job carries: the cache it goes to and the keys it drops (payload of the outbox job). */

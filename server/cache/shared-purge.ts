@@ -1,5 +1,5 @@
 import type { Config } from "../config.ts";
-import { parseRetryAfter } from "../outside/retry-after.ts";
+import { parseRetryAfter } from "../platform/outside/retry-after.ts";
 
 /**
  * Purges by tag of the shared caches in front of the public pages: Varnish with varnish-modules'

@@ -1,5 +1,5 @@
 import type { DomainConfig } from "@domain/locale.ts";
-import { PeriodicJob } from "../jobs/periodic-job.ts";
+import { PeriodicJob } from "../platform/jobs/periodic-job.ts";
 import type { DomainParts, Platform } from "../wiring.ts";
 import { ContentAdmin } from "./admin.ts";
 import { ContentService } from "./service.ts";

@@ -1,4 +1,4 @@
-import { PeriodicJob } from "../jobs/periodic-job.ts";
+import { PeriodicJob } from "../platform/jobs/periodic-job.ts";
 import type { DomainParts, Platform } from "../wiring.ts";
 import { FunnelService } from "./service.ts";
 

@@ -89,7 +89,7 @@ export function instanceChecks(
     database: () => database.ping(),
     migrations: async () => {
       const result = await database.db.execute(sql`select count(*) as n from drizzle.__drizzle_migrations`);
-      // Both drivers answer { rows } (as in server/leads/worker.ts).
+      // Both drivers answer { rows } (as in server/platform/outbox/worker.ts).
       const rows = (result as unknown as { rows: { n: number | string }[] }).rows;
       return Number(rows[0]?.n ?? 0) >= shipped;
     },

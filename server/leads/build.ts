@@ -1,6 +1,7 @@
-import { outboxMail } from "../auth/mailer.ts";
 import type { ContentService } from "../content/service.ts";
 import { LeadMail } from "../mail/lead-mail.ts";
+import { outboxMail } from "../platform/mail/mailer.ts";
+import { forLead } from "../platform/outbox/worker.ts";
 import type { LeadCopy } from "../privacy/lead-copy.ts";
 import { withPrivacyMail } from "../privacy/mail.ts";
 import type { DomainParts, Platform } from "../wiring.ts";
@@ -13,7 +14,6 @@ import { notificationHandlers } from "./notify.ts";
 import { LeadRouting } from "./routing.ts";
 import { LeadService } from "./service.ts";
 import { TrackerSync } from "./tracker-sync.ts";
-import { forLead } from "./worker.ts";
 
 /**
  * Leads (B §3, §7; decisions 015, 085, 094, 105): the forms, intake and scoring, the admin's inbox

@@ -5,10 +5,10 @@ import type { TemperatureLevel } from "@domain/forms/scoring.ts";
 import { TEMPERATURE_LABELS } from "@domain/lead-status.ts";
 import { HELD_LEAD_EVENT, spamReasonLabel } from "@domain/leads/held.ts";
 import { NO_TELEMETRY, type Telemetry } from "../metrics/telemetry.ts";
+import { JobError } from "../platform/outbox/worker.ts";
 import { leadData } from "../webhooks/payload.ts";
 import type { LeadRow } from "./repository.ts";
 import type { LeadOwner } from "./routing.ts";
-import { JobError } from "./worker.ts";
 
 export interface NotifyConfig {
   /** The lead's sales owner (chosen once by the routing rules), named in the hot-lead message. */

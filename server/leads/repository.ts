@@ -23,7 +23,7 @@ export interface NewJob {
 const SPENT_TOKEN_KEEP_MS = MAX_TOKEN_AGE_MS + 24 * 3600_000;
 
 /** Attempts per job kind, stored on each job when it is queued (stated in retry-policy.ts). */
-export { MAX_JOB_ATTEMPTS as MAX_ATTEMPTS } from "./retry-policy.ts";
+export { MAX_JOB_ATTEMPTS as MAX_ATTEMPTS } from "../platform/outbox/retry-policy.ts";
 
 type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 

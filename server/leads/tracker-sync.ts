@@ -5,6 +5,7 @@ import { and, desc, eq, isNull, lt, ne, or, sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { leads } from "../db/schema.ts";
 import type { Logger } from "../logger.ts";
+import { JobError, type JobRow } from "../platform/outbox/worker.ts";
 import { createIssueOnce } from "../tracker/create-once.ts";
 import { TrackerError } from "../tracker/errors.ts";
 import { ProjectIssueTypes } from "../tracker/issue-types.ts";
@@ -21,7 +22,6 @@ import type { FormKey, FormRegistry } from "./forms.ts";
 import { respondBy } from "./holidays.ts";
 import { type LeadRow, trackerAttemptedBefore } from "./repository.ts";
 import type { LeadOwner, LeadRouting } from "./routing.ts";
-import { JobError, type JobRow } from "./worker.ts";
 
 /**
  * Brings the Jira issue of a lead to the lead's current state, so running it twice does no harm:

@@ -6,12 +6,12 @@ import {
   splitLanguagePrefix,
 } from "@domain/locale.ts";
 import { z } from "zod";
-import type { LeadMailComposer } from "../auth/mailer.ts";
 import type { Database } from "../db/client.ts";
 import type { FormKey, FormRegistry } from "../leads/forms.ts";
 import { simulatedKey } from "../leads/protocol.ts";
 import { findLead, type LeadRow, MAX_ATTEMPTS, type NewJob } from "../leads/repository.ts";
-import { JobError } from "../leads/worker.ts";
+import type { LeadMailComposer } from "../platform/mail/mailer.ts";
+import { JobError } from "../platform/outbox/worker.ts";
 import type { Signer } from "../secrets.ts";
 import { type LeadMailModel, renderLeadMail } from "./lead-mail-template.tsx";
 import { leadMailTexts } from "./lead-mail-texts.ts";
@@ -110,7 +110,7 @@ export class LeadMail {
     this.now = options.now ?? (() => new Date());
   }
 
-  /** The outbox's composer of a lead's e-mail (server/auth/mailer.ts, `outboxMail`). */
+  /** The outbox's composer of a lead's e-mail (server/platform/mail/mailer.ts, `outboxMail`). */
   readonly compose: LeadMailComposer = async (job) => {
     const { db, forms } = this.options;
     const lead = job.leadId ? await findLead(db, job.leadId) : null;

@@ -4,7 +4,7 @@ import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom
 import type { Database } from "../db/client.ts";
 import { CIRCUIT_STATES } from "../db/enums.ts";
 import { deliveryJobs, outsideCircuits, scheduledTasks } from "../db/schema.ts";
-import { JIRA_SERVICE, SMTP_SERVICE } from "../outside/circuit-rules.ts";
+import { JIRA_SERVICE, SMTP_SERVICE } from "../platform/outside/circuit-rules.ts";
 import { JIRA_OPERATION_NAMES, type Telemetry } from "./telemetry.ts";
 
 /**

@@ -8,12 +8,12 @@ import {
 } from "@domain/portal/permissions.ts";
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import { type AuditActor, AuditLog } from "../admin/audit.ts";
-import { type Mailer, mailLine } from "../auth/password-reset.ts";
 import { hashToken, INVITE_TTL_MS, newToken } from "../auth/tokens.ts";
 import type { AccountService, PublicUser } from "../auth/users.ts";
 import type { Database } from "../db/client.ts";
 import { companyInvitations, sessions, users } from "../db/schema.ts";
 import { DomainError } from "../domain-errors.ts";
+import { type Mailer, mailLine } from "../platform/mail/message.ts";
 import type { WindowCounter } from "../rate/window-counter.ts";
 import { type CompanyRow, type CompanyService, isUuid, memberLimit } from "./companies.ts";
 

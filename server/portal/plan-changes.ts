@@ -20,7 +20,7 @@ import type { AuditLog } from "../admin/audit.ts";
 import type { Database } from "../db/client.ts";
 import { auditLog, companies, deliveryJobs, planChangeRequests, users } from "../db/schema.ts";
 import { DomainError } from "../domain-errors.ts";
-import { MAX_JOB_ATTEMPTS } from "../leads/retry-policy.ts";
+import { MAX_JOB_ATTEMPTS } from "../platform/outbox/retry-policy.ts";
 import { type CompanyRow, type CompanyService, isUuid } from "./companies.ts";
 import type { PortalActor } from "./members.ts";
 import { planDecisionMail } from "./plan-mail.ts";

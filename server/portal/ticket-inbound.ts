@@ -2,7 +2,7 @@ import { type StatusCategory, ticketStatus } from "@domain/portal/tickets.ts";
 import { and, eq, isNull, lt, lte, notInArray, or } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { deliveryJobs, supportTickets, ticketMessages, users } from "../db/schema.ts";
-import { MAX_JOB_ATTEMPTS } from "../leads/retry-policy.ts";
+import { MAX_JOB_ATTEMPTS } from "../platform/outbox/retry-policy.ts";
 import { adfToText } from "../tracker/adf.ts";
 import type { JiraComment } from "../tracker/jira-client.ts";
 import { jiraTime } from "../tracker/webhook.ts";

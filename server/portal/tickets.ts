@@ -37,7 +37,7 @@ import {
 } from "../db/schema.ts";
 import { DomainError } from "../domain-errors.ts";
 import type { FileStorage } from "../files/storage.ts";
-import { MAX_JOB_ATTEMPTS } from "../leads/retry-policy.ts";
+import { MAX_JOB_ATTEMPTS } from "../platform/outbox/retry-policy.ts";
 import type { WindowCounter } from "../rate/window-counter.ts";
 import { isUuid } from "./companies.ts";
 import type { PortalActor } from "./members.ts";

@@ -4,13 +4,13 @@ import type { OfferedLanguage } from "@domain/languages.ts";
 import { OFFERED_LANGUAGES } from "@domain/languages.ts";
 import { z } from "@domain/zod.ts";
 import { and, asc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
-import type { MailMessage } from "../auth/password-reset.ts";
 import type { Database } from "../db/client.ts";
 import { consentRecords, deliveryJobs, leads } from "../db/schema.ts";
 import { leadsOfAddress } from "../leads/erasure.ts";
 import { simulatedKey } from "../leads/protocol.ts";
-import { MAX_JOB_ATTEMPTS } from "../leads/retry-policy.ts";
-import type { JobRow } from "../leads/worker.ts";
+import type { MailMessage } from "../platform/mail/message.ts";
+import { MAX_JOB_ATTEMPTS } from "../platform/outbox/retry-policy.ts";
+import type { JobRow } from "../platform/outbox/worker.ts";
 import type { Signer } from "../secrets.ts";
 import { leadCopyMailTexts } from "./lead-copy-texts.ts";
 

@@ -1,5 +1,5 @@
-import type { Mailer } from "../auth/password-reset.ts";
-import { JobError, type JobHandler } from "../leads/worker.ts";
+import type { Mailer } from "../platform/mail/message.ts";
+import { JobError, type JobHandler } from "../platform/outbox/worker.ts";
 import { isLeadCopyJob, type LeadCopy } from "./lead-copy.ts";
 
 /**

@@ -1,8 +1,8 @@
-import { withRetries } from "../leads/retry-policy.ts";
+import { withRetries } from "../platform/outbox/retry-policy.ts";
 import type { JiraClient } from "./jira-client.ts";
 
 /**
- * Creates a Jira issue under the call policy of leads/retry-policy.ts (3 tries, 1 s then 2 s
+ * Creates a Jira issue under the call policy of platform/outbox/retry-policy.ts (3 tries, 1 s then 2 s
  * apart), never twice: before every try but a first one, the issue's own label (lead-{id},
  * ticket-{id}) is searched, since a try whose answer was lost (time-out) may have created it. A
  * failed search ends the create as it came (the search had its own retries in the client).

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { parseRetryAfter } from "../outside/retry-after.ts";
+import { parseRetryAfter } from "../platform/outside/retry-after.ts";
 import { errorForStatus, TrackerError, trackerMessages } from "./errors.ts";
 
 afterEach(() => {

@@ -1,4 +1,4 @@
-import { parseRetryAfter } from "../outside/retry-after.ts";
+import { parseRetryAfter } from "../platform/outside/retry-after.ts";
 
 /** Tracker messages of B §8.2 (the product names are Jira and Nginx). */
 export const trackerMessages = {

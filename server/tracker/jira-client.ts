@@ -1,12 +1,12 @@
+import { jiraOperation, jiraOutcome, NO_TELEMETRY, type Telemetry } from "../metrics/telemetry.ts";
 import {
   CALL_RETRY_DELAYS_MS,
   CALL_RETRY_POLICY,
   SINGLE_TRY_POLICY,
   withRetries,
-} from "../leads/retry-policy.ts";
-import { jiraOperation, jiraOutcome, NO_TELEMETRY, type Telemetry } from "../metrics/telemetry.ts";
-import type { CallVerdict } from "../outside/circuit-rules.ts";
-import { CircuitOpenError, type ServiceCircuit } from "../outside/circuits.ts";
+} from "../platform/outbox/retry-policy.ts";
+import type { CallVerdict } from "../platform/outside/circuit-rules.ts";
+import { CircuitOpenError, type ServiceCircuit } from "../platform/outside/circuits.ts";
 import { errorForStatus, TrackerError, trackerMessages } from "./errors.ts";
 import type { IssueEdit, IssueFields } from "./issue-fields.ts";
 
@@ -79,12 +79,12 @@ export function jiraVerdict(error: unknown): CallVerdict {
   return { verdict: "answered" };
 }
 
-/** The waits between tries of a call (B §7.1 / §9.3), as stated in leads/retry-policy.ts. */
+/** The waits between tries of a call (B §7.1 / §9.3), as stated in platform/outbox/retry-policy.ts. */
 export const RETRY_DELAYS_MS = CALL_RETRY_DELAYS_MS;
 
 /**
  * Jira Cloud REST API v3, called only by the server with basic authorization. Idempotent calls
- * are retried by the call policy of leads/retry-policy.ts; creating an issue is tried once and
+ * are retried by the call policy of platform/outbox/retry-policy.ts; creating an issue is tried once and
  * never retried blindly (see tracker-sync).
  */
 export class JiraClient {

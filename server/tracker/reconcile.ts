@@ -1,6 +1,6 @@
 import type { Database } from "../db/client.ts";
-import { PeriodicJob } from "../jobs/periodic-job.ts";
 import type { Logger } from "../logger.ts";
+import { PeriodicJob } from "../platform/jobs/periodic-job.ts";
 import { PORTAL_LABEL } from "../portal/ticket-delivery.ts";
 import type { TicketInbound } from "../portal/ticket-inbound.ts";
 import type { JiraInbound } from "./inbound.ts";

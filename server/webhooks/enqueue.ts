@@ -2,7 +2,7 @@ import type { LeadEvent } from "@domain/webhooks.ts";
 import { type SQL, sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { deliveryJobs, webhookEndpoints } from "../db/schema.ts";
-import { MAX_JOB_ATTEMPTS } from "../leads/retry-policy.ts";
+import { MAX_JOB_ATTEMPTS } from "../platform/outbox/retry-policy.ts";
 
 /** The id of the endpoint LEAD_WEBHOOK_URL names (one row, synced at start: environment.ts). */
 export const ENV_ENDPOINT_ID = "00000000-0000-4000-8000-00000000e0e0";

@@ -2,7 +2,7 @@ import { type LookupAddress, lookup } from "node:dns";
 import http from "node:http";
 import https from "node:https";
 import type { LookupFunction } from "node:net";
-import { parseRetryAfter } from "../outside/retry-after.ts";
+import { parseRetryAfter } from "../platform/outside/retry-after.ts";
 import { isInternalAddress } from "./url-policy.ts";
 
 /** What an endpoint answered: its status, its Retry-After in ms, and the start of its body (for the log). */

@@ -1,5 +1,5 @@
 import { randomBytes, scryptSync } from "node:crypto";
-import { type Mailer, PasswordResetService, RESETS_PER_WINDOW } from "@server/auth/password-reset.ts";
+import { PasswordResetService, RESETS_PER_WINDOW } from "@server/auth/password-reset.ts";
 import { Sealer } from "@server/auth/sealed.ts";
 import { SessionService } from "@server/auth/sessions.ts";
 import { hashToken } from "@server/auth/tokens.ts";
@@ -7,6 +7,7 @@ import { TwoFactorService } from "@server/auth/two-factor.ts";
 import { AccountService } from "@server/auth/users.ts";
 import type { DatabaseHandle } from "@server/db/client.ts";
 import { passwordResets, sessions, users } from "@server/db/schema.ts";
+import type { Mailer } from "@server/platform/mail/message.ts";
 import { CompanyService } from "@server/portal/companies.ts";
 import { createCustomer } from "@server/portal/customers.ts";
 import { MemoryWindowCounter } from "@server/rate/window-counter.ts";

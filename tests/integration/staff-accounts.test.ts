@@ -1,9 +1,10 @@
 import { AuditLog } from "@server/admin/audit.ts";
-import { type Mailer, PasswordResetService } from "@server/auth/password-reset.ts";
+import { PasswordResetService } from "@server/auth/password-reset.ts";
 import { StaffAccountService } from "@server/auth/staff-accounts.ts";
 import { AccountService } from "@server/auth/users.ts";
 import type { DatabaseHandle } from "@server/db/client.ts";
 import { users } from "@server/db/schema.ts";
+import type { Mailer } from "@server/platform/mail/message.ts";
 import { CompanyService } from "@server/portal/companies.ts";
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";

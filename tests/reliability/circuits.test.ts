@@ -6,7 +6,7 @@
  */
 import type { DatabaseHandle } from "@server/db/client.ts";
 import { deliveryAttempts, deliveryJobs, leads, outsideCircuits } from "@server/db/schema.ts";
-import { PROBE_MAX_MS } from "@server/outside/circuit-rules.ts";
+import { PROBE_MAX_MS } from "@server/platform/outside/circuit-rules.ts";
 import { and, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
 import { type FakeJira, startFakeJira } from "../fakes/jira.ts";

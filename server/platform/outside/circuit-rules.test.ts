@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { smtpVerdict } from "../auth/mailer.ts";
-import { TrackerError } from "../tracker/errors.ts";
-import { jiraVerdict } from "../tracker/jira-client.ts";
+import { TrackerError } from "../../tracker/errors.ts";
+import { jiraVerdict } from "../../tracker/jira-client.ts";
+import { smtpVerdict } from "../mail/mailer.ts";
 import {
   FAILURES_TO_OPEN,
   fullJitter,

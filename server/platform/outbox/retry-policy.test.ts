@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { errorForStatus, TrackerError, trackerMessages } from "../tracker/errors.ts";
+import { errorForStatus, TrackerError, trackerMessages } from "../../tracker/errors.ts";
 import {
   CALL_RETRY_DELAYS_MS,
   CALL_RETRY_POLICY,

@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
-import type { Database } from "../db/client.ts";
-import type { AttemptOutcome } from "../db/enums.ts";
-import { deliveryAttempts, deliveryJobs, leads } from "../db/schema.ts";
-import { compileStatement } from "../db/statement.ts";
+import type { Database } from "../../db/client.ts";
+import type { AttemptOutcome } from "../../db/enums.ts";
+import { deliveryAttempts, deliveryJobs, leads } from "../../db/schema.ts";
+import { compileStatement } from "../../db/statement.ts";
 
 /** What an attempt of a claimed job ended with, as the worker writes it. */
 export interface AttemptResult {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { mailLine } from "./password-reset.ts";
+import { mailLine } from "./message.ts";
 
 describe("mailLine: a stored string in a plain-text e-mail", () => {
   it("keeps one line: line breaks, tabs and other control characters become one space", () => {

@@ -1,7 +1,7 @@
-import type { deliveryJobs } from "../db/schema.ts";
+import type { deliveryJobs } from "../../db/schema.ts";
+import { TrackerError } from "../../tracker/errors.ts";
 import { fullJitter } from "../outside/circuit-rules.ts";
 import { CircuitOpenError } from "../outside/circuits.ts";
-import { TrackerError } from "../tracker/errors.ts";
 
 type JobKind = (typeof deliveryJobs.$inferInsert)["kind"];
 
@@ -15,7 +15,7 @@ type JobKind = (typeof deliveryJobs.$inferInsert)["kind"];
  *     124) up to 30 s, 2 min, 10 min, 30 min, then every hour (or after the target's Retry-After, if
  *     longer, up to an hour), until it has used MAX_JOB_ATTEMPTS for its kind; then it is dead until
  *     the target works again or an admin retries it. While the target's circuit is open, its jobs
- *     wait without spending attempts (server/outside/circuits.ts).
+ *     wait without spending attempts (server/platform/outside/circuits.ts).
  *
  * Attempts are counted from 1, and the delay functions take the number of the attempt that failed.
  */

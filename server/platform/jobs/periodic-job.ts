@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
-import type { Database } from "../db/client.ts";
-import type { Logger } from "../logger.ts";
+import type { Database } from "../../db/client.ts";
+import type { Logger } from "../../logger.ts";
 import { ScheduledTask } from "./scheduled-task.ts";
 
 export interface PeriodicJobOptions<R> {

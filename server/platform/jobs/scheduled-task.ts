@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { and, eq, isNull, lt, or } from "drizzle-orm";
-import type { Database } from "../db/client.ts";
-import { scheduledTasks } from "../db/schema.ts";
+import type { Database } from "../../db/client.ts";
+import { scheduledTasks } from "../../db/schema.ts";
 
 /**
  * The lease of a periodic task that runs on one instance at a time (a row of scheduled_tasks per

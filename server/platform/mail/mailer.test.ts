@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import type { JobRow } from "../leads/worker.ts";
+import type { JobRow } from "../outbox/worker.ts";
 import { outboxMail } from "./mailer.ts";
-import type { Mailer, MailMessage } from "./password-reset.ts";
+import type { Mailer, MailMessage } from "./message.ts";
 
 function recordingMailer(available = true): Mailer & { sent: MailMessage[] } {
   const sent: MailMessage[] = [];

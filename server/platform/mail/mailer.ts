@@ -1,11 +1,11 @@
 import nodemailer from "nodemailer";
 import { z } from "zod";
-import { JobError, type JobHandler, type JobRow } from "../leads/worker.ts";
-import type { Logger } from "../logger.ts";
-import { NO_TELEMETRY, type Telemetry } from "../metrics/telemetry.ts";
+import type { Logger } from "../../logger.ts";
+import { NO_TELEMETRY, type Telemetry } from "../../metrics/telemetry.ts";
+import { JobError, type JobHandler, type JobRow } from "../outbox/worker.ts";
 import type { CallVerdict } from "../outside/circuit-rules.ts";
 import type { ServiceCircuit } from "../outside/circuits.ts";
-import type { Mailer, MailMessage } from "./password-reset.ts";
+import type { Mailer, MailMessage } from "./message.ts";
 
 /**
  * Mail through SMTP_URL. Without it, a development server writes each message to its log so a

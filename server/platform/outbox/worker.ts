@@ -1,15 +1,15 @@
 import { randomBytes } from "node:crypto";
 import { and, eq, type SQL, sql } from "drizzle-orm";
-import type { Database } from "../db/client.ts";
-import type { AttemptOutcome } from "../db/enums.ts";
-import { isLostConnection, retryOnLostConnection } from "../db/lost-connection.ts";
-import { deliveryAttempts, deliveryJobs, leads, outsideCircuits } from "../db/schema.ts";
-import { fromRow } from "../db/statement.ts";
-import type { Logger } from "../logger.ts";
+import type { Database } from "../../db/client.ts";
+import type { AttemptOutcome } from "../../db/enums.ts";
+import { isLostConnection, retryOnLostConnection } from "../../db/lost-connection.ts";
+import { deliveryAttempts, deliveryJobs, leads, outsideCircuits } from "../../db/schema.ts";
+import { fromRow } from "../../db/statement.ts";
+import { type JobKind, type LeadRow, reviveDeadJobs } from "../../leads/repository.ts";
+import type { Logger } from "../../logger.ts";
 import { JIRA_KINDS, serviceOfJob, serviceOfJobSql, serviceOfKind } from "../outside/circuit-rules.ts";
 import { CircuitOpenError, type OutsideCircuits } from "../outside/circuits.ts";
 import { recordAttempt } from "./attempt-record.ts";
-import { type JobKind, type LeadRow, reviveDeadJobs } from "./repository.ts";
 import { jobRetryDelay } from "./retry-policy.ts";
 
 export type JobRow = typeof deliveryJobs.$inferSelect;

@@ -1,8 +1,8 @@
 import { and, eq, lte, ne, sql } from "drizzle-orm";
-import type { Database } from "../db/client.ts";
-import type { CircuitState } from "../db/enums.ts";
-import { outsideCircuits } from "../db/schema.ts";
-import type { Logger } from "../logger.ts";
+import type { Database } from "../../db/client.ts";
+import type { CircuitState } from "../../db/enums.ts";
+import { outsideCircuits } from "../../db/schema.ts";
+import type { Logger } from "../../logger.ts";
 import { type CallVerdict, type Opening, openingAfter, PROBE_LEASE_MS } from "./circuit-rules.ts";
 
 export type CircuitRow = typeof outsideCircuits.$inferSelect;

@@ -1,5 +1,5 @@
 import { type SQL, sql } from "drizzle-orm";
-import type { CircuitReason, CircuitState } from "../db/enums.ts";
+import type { CircuitReason, CircuitState } from "../../db/enums.ts";
 
 /**
  * The rules of the outside services' circuits (decision 124), as plain functions: when a circuit
