@@ -1,32 +1,19 @@
 import type { Redis } from "ioredis";
 import type { IslandManifest } from "~/islands/manifest.ts";
 import type { AuditLog } from "./admin/audit.ts";
-import type { buildAuth, buildStaffAccounts } from "./auth/build.ts";
-import type { buildBilling } from "./billing/build.ts";
 import type { Cache } from "./cache/cache.ts";
 import type { Config } from "./config.ts";
-import type { buildConsent } from "./consent/build.ts";
-import type { buildContent } from "./content/build.ts";
 import type { PreviewContext } from "./content/preview.ts";
 import type { DatabaseHandle } from "./db/client.ts";
+import type { DomainServices } from "./domains.ts";
 import type { FileAreas } from "./files/storage.ts";
-import type { buildFunnel } from "./funnel/build.ts";
 import type { PageCache, PageSlot } from "./http/page-cache.ts";
 import type { RequestInfo } from "./http/request-info.ts";
-import type { buildLeads } from "./leads/build.ts";
 import type { Logger } from "./logger.ts";
-import type { buildMedia } from "./media/build.ts";
 import type { DeliveryWorker } from "./platform/outbox/worker.ts";
 import type { OutsideCircuits } from "./platform/outside/circuits.ts";
-import type { buildPortal } from "./portal/build.ts";
-import type { buildPrivacy } from "./privacy/build.ts";
 import type { Signer } from "./secrets.ts";
-import type { buildTrackerInbound } from "./tracker/build.ts";
 import type { JiraClient } from "./tracker/jira-client.ts";
-import type { buildWebhooks } from "./webhooks/build.ts";
-
-/** The services one domain's builder returns (its `build.ts`). */
-type ServicesOf<Builder extends (...args: never[]) => { services: object }> = ReturnType<Builder>["services"];
 
 /** The shared parts the composition root builds before the domains (server/wiring.ts's Platform). */
 interface PlatformServices {
@@ -53,21 +40,9 @@ interface PlatformServices {
 
 /**
  * Long-lived parts, built once by the composition root (server/services.ts) and handed to every
- * request: the platform's, and what each domain's builder returns.
+ * request: the platform's, and what each domain's builder returns (server/domains.ts).
  */
-export type AppServices = PlatformServices &
-  ServicesOf<typeof buildContent> &
-  ServicesOf<typeof buildFunnel> &
-  ServicesOf<typeof buildAuth> &
-  ServicesOf<typeof buildStaffAccounts> &
-  ServicesOf<typeof buildPrivacy> &
-  ServicesOf<typeof buildConsent> &
-  ServicesOf<typeof buildLeads> &
-  ServicesOf<typeof buildPortal> &
-  ServicesOf<typeof buildBilling> &
-  ServicesOf<typeof buildMedia> &
-  ServicesOf<typeof buildWebhooks> &
-  ServicesOf<typeof buildTrackerInbound>;
+export type AppServices = PlatformServices & DomainServices;
 
 export type { RequestInfo } from "./http/request-info.ts";
 

@@ -1,42 +1,31 @@
 import { OFFERED_LANGUAGES } from "@domain/locale.ts";
 import { AuditLog } from "./admin/audit.ts";
-import { buildAuth, buildStaffAccounts } from "./auth/build.ts";
 import { seedDemoUsers } from "./auth/seed.ts";
-import { buildBilling } from "./billing/build.ts";
-import { buildSharedCache } from "./cache/build.ts";
 import { Cache } from "./cache/cache.ts";
 import { RedisStore } from "./cache/remote-store.ts";
 import { keysOfChange } from "./cache/surrogate-keys.ts";
 import { type Config, isLocalAddress } from "./config.ts";
-import { buildConsent } from "./consent/build.ts";
-import { buildContent } from "./content/build.ts";
 import { readContentFiles, readDomainConfig } from "./content/files.ts";
 import { migrateLevelsToPatches, seedDocuments } from "./content/repository.ts";
 import type { AppServices } from "./context.ts";
 import { type DatabaseHandle, openDatabase } from "./db/client.ts";
 import { deliveryJobs } from "./db/schema.ts";
+import { buildDomains, joinDomains } from "./domains.ts";
 import { type OpenedFiles, openFiles } from "./files/areas.ts";
-import { buildFunnel } from "./funnel/build.ts";
 import { PageCache } from "./http/page-cache.ts";
-import { buildLeads } from "./leads/build.ts";
 import type { Logger } from "./logger.ts";
-import { buildMedia } from "./media/build.ts";
 import { NO_TELEMETRY, type Telemetry } from "./metrics/telemetry.ts";
 import { contentDir } from "./paths.ts";
 import { createMailer } from "./platform/mail/mailer.ts";
 import { DeliveryWorker } from "./platform/outbox/worker.ts";
 import { JIRA_SERVICE, SMTP_SERVICE } from "./platform/outside/circuit-rules.ts";
 import { OutsideCircuits } from "./platform/outside/circuits.ts";
-import { buildPortal } from "./portal/build.ts";
 import { requeueSimulatedPlanRequests } from "./portal/plan-request-delivery.ts";
 import { requeueSimulatedTickets } from "./portal/ticket-delivery.ts";
-import { buildPrivacy } from "./privacy/build.ts";
 import { MemoryWindowCounter, RedisWindowCounter } from "./rate/window-counter.ts";
 import { loadSigningSecret, Signer } from "./secrets.ts";
-import { buildTrackerInbound } from "./tracker/build.ts";
 import { trackerMessages } from "./tracker/errors.ts";
 import { JiraClient } from "./tracker/jira-client.ts";
-import { buildWebhooks } from "./webhooks/build.ts";
 import type { BackgroundJob, DeliveryHandlers, Platform, ServiceSeams } from "./wiring.ts";
 
 export type { ServiceSeams } from "./wiring.ts";
@@ -169,59 +158,23 @@ export async function buildServices(
     // that document (their surrogate keys, decision 122). A document's publication (here or on
     // another instance) also renders them again at once.
     // The instance that made the change also has the shared caches in front purged by those keys.
-    const sharedCache = buildSharedCache(platform);
+    const built = buildDomains(platform, domains, signingSecret);
+    const sharedCachePurge = built.sharedCache.services.sharedCachePurge;
     cache.onChange((change, here) => {
       const keys = keysOfChange(change);
       pageCache.purge(keys, { warm: "name" in change });
       if (here)
-        void sharedCache.services.sharedCachePurge
+        void sharedCachePurge
           .enqueue(keys)
           .catch((error: unknown) => logger.error({ err: error, keys }, "shared cache purge not queued"));
     });
-
-    const content = buildContent(platform, domains);
-    const auth = buildAuth(platform, signingSecret);
-    const privacy = buildPrivacy(platform);
-    const consent = buildConsent(platform);
-    const leads = buildLeads(platform, {
-      content: content.services.content,
-      leadCopy: privacy.services.leadCopy,
-    });
-    const portal = buildPortal(platform, {
-      content: content.services.content,
-      accounts: auth.services.accounts,
-    });
-    const staffAccounts = buildStaffAccounts(platform, {
-      accounts: auth.services.accounts,
-      passwordReset: auth.services.passwordReset,
-      companies: portal.services.companies,
-    });
-    const funnel = buildFunnel(platform);
-    const billing = buildBilling(platform);
-    const media = buildMedia(platform);
-    const webhooks = buildWebhooks(platform);
-    const tracker = buildTrackerInbound(platform, { leadSettings: leads.services.leadSettings });
-    const parts = [
-      sharedCache,
-      content,
-      funnel,
-      auth,
-      staffAccounts,
-      privacy,
-      consent,
-      leads,
-      portal,
-      billing,
-      media,
-      webhooks,
-      tracker,
-    ] as const;
-    Object.assign(deliveryHandlers, ...parts.map((part) => ("handlers" in part ? part.handlers : {})));
+    const { services: domainServices, handlers, jobs } = joinDomains(built);
+    Object.assign(deliveryHandlers, handlers);
     const unhandled = deliveryJobs.kind.enumValues.filter((kind) => !deliveryHandlers[kind]);
     if (unhandled.length > 0) throw new Error(`no domain delivers the outbox's ${unhandled.join(", ")} jobs`);
 
     // LEAD_WEBHOOK_URL is one of the endpoints (or, unset, none of them).
-    await webhooks.services.webhooks.syncEnvironment(config.LEAD_WEBHOOK_URL);
+    await domainServices.webhooks.syncEnvironment(config.LEAD_WEBHOOK_URL);
     return {
       config,
       logger,
@@ -236,21 +189,9 @@ export async function buildServices(
       checkFileStorage: files.check,
       redis: remote?.client ?? null,
       pageCache,
-      ...sharedCache.services,
-      ...content.services,
-      ...funnel.services,
-      ...auth.services,
-      ...staffAccounts.services,
-      ...privacy.services,
-      ...consent.services,
-      ...leads.services,
-      ...portal.services,
-      ...billing.services,
-      ...media.services,
-      ...webhooks.services,
-      ...tracker.services,
+      ...domainServices,
       deliveryHandlers,
-      jobs: [platform.worker, ...parts.flatMap((part): BackgroundJob[] => ("jobs" in part ? part.jobs : []))],
+      jobs: [platform.worker, ...jobs],
       closeConnections: async () => {
         files?.close();
         await remote?.close();

@@ -1,11 +1,9 @@
-import { FORM_PATHS } from "../forms/form-paths.ts";
-import { byFormDocument, FORMS } from "../forms/manifest.ts";
 import { MAP_TEMPLATES } from "./pages.ts";
 
 /**
  * The public pages that show a document (decision 100): where 'Pré-visualizar' can open its draft.
- * The shell's documents (menu, footer, page head) are on every page: a few typical ones are
- * offered. Portal-only documents (the dashboard, the integrations catalogue) have none.
+ * Each document names its own in the content documents' manifest (server/content/documents.ts)
+ * with these pieces; portal-only documents (the dashboard, the integrations catalogue) have none.
  */
 
 export interface PreviewRoute {
@@ -14,61 +12,38 @@ export interface PreviewRoute {
   label: string;
 }
 
-const HOME: PreviewRoute = { path: "/", label: "Página inicial" };
-const PLANS: PreviewRoute = { path: "/planos", label: "Planos" };
-const BLOG: PreviewRoute = { path: "/blog", label: "Blog" };
+export const HOME: PreviewRoute = { path: "/", label: "Página inicial" };
+export const PLANS: PreviewRoute = { path: "/planos", label: "Planos" };
+export const BLOG: PreviewRoute = { path: "/blog", label: "Blog" };
+/** The shell's documents (menu, footer, page head) are on every page: a few typical ones. */
+export const SHELL_PAGES: readonly PreviewRoute[] = [HOME, PLANS, BLOG];
 
-const FORM_ROUTES: Record<string, PreviewRoute[]> = byFormDocument((key) => [...FORMS[key].preview]);
+/** The content pages a preview can list: the draft's own, or the site's for the partner map's. */
+export type PageRef = { path: string; template?: string; seo?: { title?: string } };
 
-const HOME_SECTIONS = new Set([
-  "hero-section-data",
-  "video-demo-data",
-  "cards-slider-data",
-  "circle-features-data",
-  "why-choose-data",
-  "accordion-features-data",
-  "testimonials-data",
-]);
-
-type Items = {
-  posts?: { slug: string; title: string }[];
-  pages?: { path: string; template?: string; seo?: { title?: string } }[];
+const listOf = <K extends string, T>(data: unknown, key: K): T[] => {
+  const value = typeof data === "object" && data !== null ? (data as Record<K, unknown>)[key] : undefined;
+  return Array.isArray(value) ? (value as T[]) : [];
 };
 
-/**
- * The routes of a document. `data` is the document (the draft being previewed: a new post is
- * listed); `pages` the content pages, for the partner map's (its partners and segments).
- */
-export function previewRoutes(name: string, data: unknown, pages: Items["pages"] = []): PreviewRoute[] {
-  const doc = (typeof data === "object" && data !== null ? data : {}) as Items;
-  // The segments also name and colour the partner map's (decision 129).
-  if (name === "vertice-segments-data") return [HOME, ...mapPages(pages)];
-  if (HOME_SECTIONS.has(name)) return [HOME];
-  if (FORM_ROUTES[name]) return FORM_ROUTES[name];
-  switch (name) {
-    case "menu_data":
-    case "footer-data":
-    case "seo-config":
-      return [HOME, PLANS, BLOG];
-    case "newsletter-data":
-      return [HOME, BLOG, { path: "/newsletter", label: "Newsletter" }];
-    case "plans-data":
-      return [PLANS, { path: FORM_PATHS.trial[0], label: "Teste grátis" }];
-    case "blog-data":
-      return [
-        BLOG,
-        ...(doc.posts ?? []).map((post) => ({ path: `/blog/${post.slug}`, label: `Artigo: ${post.title}` })),
-      ];
-    case "pages-data":
-      return (doc.pages ?? []).map(pageRoute);
-    case "partners-data":
-      return mapPages(pages);
-    default:
-      return [];
-  }
+/** The blog and each post of a blog document (a draft's new post is listed). */
+export function blogPages(data: unknown): PreviewRoute[] {
+  return [
+    BLOG,
+    ...listOf<"posts", { slug: string; title: string }>(data, "posts").map((post) => ({
+      path: `/blog/${post.slug}`,
+      label: `Artigo: ${post.title}`,
+    })),
+  ];
 }
 
-function mapPages(pages: NonNullable<Items["pages"]>): PreviewRoute[] {
+/** Each page of a content pages document. */
+export function contentPages(data: unknown): PreviewRoute[] {
+  return listOf<"pages", PageRef>(data, "pages").map(pageRoute);
+}
+
+/** The pages that draw the partner map. */
+export function mapPages(pages: readonly PageRef[]): PreviewRoute[] {
   return pages.filter((page) => page.template && MAP_TEMPLATES.has(page.template)).map(pageRoute);
 }
 

@@ -2,8 +2,8 @@
  * The site's forms, one entry each: everything about a form that is not in its content document
  * (content/form-{key}.json). The form keys, the staff's names, the screens' addresses, the sitemap's
  * entries, the preview's pages, the content registry and the editor's labels are derived from here
- * (form-keys.ts, form-paths.ts, schemas.ts, editor-fields.ts, content-groups.ts, preview-routes.ts,
- * seo/sitemap.ts, admin texts): a new form is its content file and one entry below.
+ * (form-keys.ts, form-paths.ts, schemas.ts, the content documents' manifest
+ * server/content/documents.ts, app/seo/sitemap.ts, admin texts): a new form is its content file and one entry below.
  * Relative imports only: app/routes.ts reads this module where the "~" alias is unknown.
  */
 export interface FormManifestEntry {

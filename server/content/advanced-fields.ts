@@ -1,6 +1,7 @@
 import { type DocumentName, documentSchemas } from "@domain/content/schemas.ts";
-import { documentMeta, type FieldMeta } from "./editor-fields.ts";
+import { documentMeta } from "./documents.ts";
 import { fieldsOf } from "./field-labels.ts";
+import type { FieldMeta } from "./fields/words.ts";
 
 function record(value: unknown): Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value)
@@ -39,7 +40,7 @@ function walk(
 }
 
 /**
- * The advanced fields (editor-fields.ts `advanced`) a new version of a document changes, by their
+ * The advanced fields (server/content/fields/words.ts `advanced`) a new version of a document changes, by their
  * labels ("Etapas › 2 › Campos › 1 › Nome interno"): an editor's draft that changes any is refused
  * (decision 132). Items added or removed are not changes of their fields.
  */

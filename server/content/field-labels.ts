@@ -1,6 +1,7 @@
 import type { DocumentName } from "@domain/content/schemas.ts";
 import type { z } from "@domain/zod.ts";
-import { documentMeta, type FieldMeta } from "./editor-fields.ts";
+import { documentMeta } from "./documents.ts";
+import type { FieldMeta } from "./fields/words.ts";
 
 /** An object's fields with every variant's merged in (a union's tag decides which are present). */
 export function fieldsOf(meta: FieldMeta): Record<string, FieldMeta> {

@@ -1,8 +1,9 @@
-import { type PreviewRoute, previewRoutes } from "@domain/content/preview-routes.ts";
+import type { PreviewRoute } from "@domain/content/preview-routes.ts";
 import type { ContentLevel } from "@domain/content-lookup.ts";
 import { languageName, OFFERED_LANGUAGES } from "@domain/languages.ts";
 import { siteBaseUrl } from "~/seo/sitemap.ts";
 import type { Signer } from "../secrets.ts";
+import { previewRoutes } from "./documents.ts";
 import { PREVIEW_TTL_MS, previewToken } from "./preview.ts";
 
 /** What 'Pré-visualizar' offers: the pages, sites and languages to choose from, and the signed link's token. */

@@ -28,7 +28,7 @@ describe("B §2.8, §3.9 — the editor's form derived from a document's schema"
     );
   });
 
-  it("the words of editor-fields.ts decide label, help and control over the key's hints", () => {
+  it("the words of server/content/fields/ decide label, help and control over the key's hints", () => {
     expect(
       fieldFor("url", { type: "string" }, true, { label: "Arquivo da imagem", ui: "image_upload" }),
     ).toMatchObject({ _ui: "image_upload", label: "Arquivo da imagem" });
@@ -153,9 +153,12 @@ describe("every field of every document has a Portuguese label, not its key (dec
     expect(leftFromKey("cidade", "Cidade")).toBe(false);
   });
 
-  it.each(names)("%s: every field has its words in editor-fields.ts, and no words are left over", (name) => {
-    expect(labelProblems(name)).toEqual([]);
-  });
+  it.each(names)(
+    "%s: every field has its words in server/content/fields/, and no words are left over",
+    (name) => {
+      expect(labelProblems(name)).toEqual([]);
+    },
+  );
 
   it.each(names)("%s: no label is its key or the key spelled out", (name) => {
     const structure = formStructure(name);

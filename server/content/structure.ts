@@ -1,13 +1,14 @@
 import type { FieldStructure, FormStructure } from "@domain/content/form-structure.ts";
 import { type DocumentName, documentSchemas } from "@domain/content/schemas.ts";
 import { z } from "@domain/zod.ts";
-import { documentMeta, type FieldMeta, OPTION_LABELS } from "./editor-fields.ts";
+import { documentMeta } from "./documents.ts";
+import { type FieldMeta, OPTION_LABELS } from "./fields/words.ts";
 
 /**
  * The editor's form description (B §3.9 `form_structure`), derived from the document's own zod
  * schema rather than written by hand, so the form always matches what a save accepts. Each field
  * names its component (`_ui`, B §2.8) from its type (a map is rows of key and value, a list of
- * objects a grid of cards, a hex pattern a colour) and from its words in editor-fields.ts, which
+ * objects a grid of cards, a hex pattern a colour) and from its words in server/content/fields/, which
  * also give its Portuguese label, help text and, where the type does not decide it, the control
  * (images, icons, prices in R$). Keys only hint at a control for a field without words there.
  */
@@ -40,7 +41,7 @@ const PRICE = /price|amount|valor|preco/i;
 /**
  * What the editor showed before decision 098 for a key without a Portuguese word: the key spelled out
  * ("defaultBackground" → "Default background"). Now only the fallback of a field missing from
- * editor-fields.ts, which structure.test.ts refuses.
+ * server/content/fields/, which structure.test.ts refuses.
  */
 export function spelledOut(key: string): string {
   const words = key
@@ -57,7 +58,7 @@ interface Walk {
   defs: Record<string, JsonSchema>;
   root: JsonSchema;
   refs: readonly string[];
-  /** Fields without words in editor-fields.ts, and words for fields that do not exist. */
+  /** Fields without words in server/content/fields/, and words for fields that do not exist. */
   problems: string[];
 }
 
@@ -82,7 +83,7 @@ function tagOf(variant: JsonSchema): { key: string; tag: string } | undefined {
   return undefined;
 }
 
-/** One field's structure from its JSON schema, its key and its words (editor-fields.ts). */
+/** One field's structure from its JSON schema, its key and its words (server/content/fields/). */
 export function fieldFor(
   key: string,
   schema: JsonSchema,
@@ -90,7 +91,7 @@ export function fieldFor(
   meta?: FieldMeta,
   walk: Walk = { path: key, defs: {}, root: schema, refs: [], problems: [] },
 ): FieldStructure {
-  if (!meta) walk.problems.push(`${walk.path}: sem rótulo em editor-fields.ts`);
+  if (!meta) walk.problems.push(`${walk.path}: sem rótulo em server/content/fields`);
   const label = meta?.label ?? spelledOut(key);
   const words = {
     label,
@@ -273,7 +274,7 @@ export function formStructure(name: DocumentName): FormStructure {
 }
 
 /**
- * What is wrong with a document's words in editor-fields.ts: fields without a label, and labels of
+ * What is wrong with a document's words in server/content/fields/: fields without a label, and labels of
  * fields that no longer exist (structure.test.ts fails on any).
  */
 export function labelProblems(name: DocumentName): string[] {

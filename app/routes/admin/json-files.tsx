@@ -1,8 +1,8 @@
 import { isDocumentName } from "@domain/content/schemas.ts";
+import { CONTENT_GROUPS } from "@server/content/documents.ts";
 import { documentTitle } from "@server/content/structure.ts";
 import { requireAdminScreen } from "@server/http/auth-guard.ts";
 import { data, Link } from "react-router";
-import { CONTENT_GROUPS } from "~/admin/content-groups.ts";
 import { contentTexts as t } from "~/admin/content-texts.ts";
 import type { Route } from "./+types/json-files";
 
@@ -26,6 +26,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
             d.name === file.name && !file.levels.some((l) => l.segment === d.segment && l.lang === d.lang),
         ),
       })),
+      groups: CONTENT_GROUPS,
       segmentNames: Object.fromEntries(
         Object.entries(context.services.domains.subdomains).map(([key, site]) => [key, site.name ?? key]),
       ),
@@ -36,7 +37,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /**
  * The content list (B §2.8 "json"): every document by its Portuguese name, grouped by the part of the
- * site it feeds (app/admin/content-groups.ts, decision 116), with the levels it is stored at; the
+ * site it feeds (server/content/documents.ts, decision 116), with the levels it is stored at; the
  * file name only as a detail.
  */
 export default function JsonFiles({ loaderData }: Route.ComponentProps) {
@@ -46,7 +47,7 @@ export default function JsonFiles({ loaderData }: Route.ComponentProps) {
     <section aria-labelledby="arquivos-titulo">
       <h1 id="arquivos-titulo">{t.files}</h1>
       <p className="admin-intro">{t.filesIntro}</p>
-      {CONTENT_GROUPS.map((group, index) => {
+      {loaderData.groups.map((group, index) => {
         const files = group.documents.flatMap((name) => byName.get(name) ?? []);
         if (files.length === 0) return null;
         return (
