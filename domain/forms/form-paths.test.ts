@@ -20,7 +20,12 @@ describe("B §2.1 — form paths have one source", () => {
   it("every multi-step form has its screen paths; the trial also has its plan path", () => {
     for (const key of MULTI_STEP_FORMS) expect(FORM_PATHS[key].length).toBeGreaterThan(0);
     expect(MULTI_STEP_PATHS).toContain("/teste-gratis/:planId");
-    expect(MULTI_STEP_PATHS).toHaveLength(2 + 12 + 3 + 1);
+    // Each multi-step form's screen paths, and the trial's plan path.
+    expect(MULTI_STEP_PATHS).toHaveLength(
+      MULTI_STEP_FORMS.reduce((n, key) => n + FORM_PATHS[key].length, 0) + 1,
+    );
+    for (const path of ["/demo", "/demonstracao", "/seja-parceiro", "/teste-gratis"])
+      expect(MULTI_STEP_PATHS).toContain(path);
   });
 
   it("the shipped form documents route exactly the paths the site mounts", () => {
