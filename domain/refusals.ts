@@ -1,5 +1,6 @@
 import type { OfferedLanguage } from "./languages.ts";
 import { apiKeyRefusals, authRefusals, twoFactorRefusals } from "./refusals/auth.ts";
+import { bookingRefusals } from "./refusals/booking.ts";
 import {
   contentRefusals,
   fileRefusals,
@@ -43,6 +44,7 @@ export const REFUSALS = {
   leads: leadRefusals,
   unsubscribe: unsubscribeRefusals,
   webhooks: webhookRefusals,
+  booking: bookingRefusals,
 };
 
 type Parts = typeof REFUSALS;

@@ -1,6 +1,7 @@
 import type { DomainConfig } from "@domain/locale.ts";
 import { buildAuth, buildStaffAccounts } from "./auth/build.ts";
 import { buildBilling } from "./billing/build.ts";
+import { buildBooking } from "./booking/build.ts";
 import { buildSharedCache } from "./cache/build.ts";
 import { buildConsent } from "./consent/build.ts";
 import { buildContent } from "./content/build.ts";
@@ -43,6 +44,10 @@ export function buildDomains(platform: Platform, domains: DomainConfig, signingS
   const media = buildMedia(platform);
   const webhooks = buildWebhooks(platform);
   const tracker = buildTrackerInbound(platform, { leadSettings: leads.services.leadSettings });
+  const booking = buildBooking(platform, {
+    leadSettings: leads.services.leadSettings,
+    leadRouting: leads.services.leadRouting,
+  });
   return {
     sharedCache,
     content,
@@ -57,6 +62,7 @@ export function buildDomains(platform: Platform, domains: DomainConfig, signingS
     media,
     webhooks,
     tracker,
+    booking,
   };
 }
 

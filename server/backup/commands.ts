@@ -16,6 +16,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { megabytes, type Output, seconds } from "../cli-output.ts";
 import type { Config } from "../config.ts";
 import { DatabaseInUseError, openDatabase } from "../db/client.ts";
+import { PGLITE_EXTENSIONS } from "../db/pglite-extensions.ts";
 import { DomainError } from "../domain-errors.ts";
 import { openFiles } from "../files/areas.ts";
 import { cliErrors } from "../files/migrate.ts";
@@ -290,6 +291,7 @@ async function restoreDatabase(backup: OpenedBackup, dataDir: string): Promise<n
   try {
     const client = await PGlite.create(path.join(dataDir, "pglite"), {
       loadDataDir: new Blob([tar as Uint8Array<ArrayBuffer>]),
+      extensions: PGLITE_EXTENSIONS,
     });
     try {
       const restored = await countRows(client);

@@ -9,6 +9,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { migrationsDir, pgliteTemplateDir } from "../paths.ts";
+import { PGLITE_EXTENSIONS } from "./pglite-extensions.ts";
 import * as schema from "./schema.ts";
 
 /** Both drivers expose the same Drizzle API; code above this module never knows which one it has. */
@@ -97,7 +98,7 @@ async function openPglite(dataDir: string | undefined, loadDataDir?: Blob): Prom
       cpSync(pgliteTemplateDir, dir, { recursive: true });
   }
   try {
-    const options = { startParams: PGLITE_START_PARAMS };
+    const options = { startParams: PGLITE_START_PARAMS, extensions: PGLITE_EXTENSIONS };
     const client = dataDir
       ? await PGlite.create({ ...options, dataDir: path.resolve(dataDir, "pglite") })
       : await PGlite.create(loadDataDir ? { ...options, loadDataDir } : options);

@@ -19,6 +19,8 @@ import { STORED_INVOICE_STATUSES } from "../../domain/billing/invoice-status.ts"
 // The enumerations the screens, the validation and the rules use, declared once in domain/
 // (relative paths: drizzle-kit reads this file without the project's aliases).
 import { BILLING_CYCLES } from "../../domain/billing/proration.ts";
+import type { Availability } from "../../domain/booking/availability.ts";
+import { MEETING_STATUSES } from "../../domain/booking/meeting.ts";
 import { CONTENT_SOURCES, SCHEDULE_ACTIONS, SCHEDULE_STATUSES } from "../../domain/content/stored.ts";
 import { FUNNEL_EVENTS } from "../../domain/funnel/events.ts";
 import { DELIVERY_STATUSES, LEAD_LEVELS, LEAD_STAGES } from "../../domain/lead-status.ts";
@@ -987,3 +989,53 @@ export const outsideCircuits = pgTable("outside_circuits", {
   probes: integer("probes").notNull().default(0),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
 });
+
+/**
+ * A seller's availability for demonstrations (decision 138), by the Jira account the routing rules
+ * know them by: where invitations go, the weekly hours and rules of domain/booking/availability.ts,
+ * their meeting room (else the team's), and optionally the private iCalendar address of their
+ * calendar, whose busy times block slots.
+ */
+export const sellerAvailability = pgTable("seller_availability", {
+  accountId: text("account_id").primaryKey(),
+  email: text("email").notNull(),
+  availability: jsonb("availability").$type<Availability>().notNull(),
+  meetingUrl: text("meeting_url"),
+  calendarUrl: text("calendar_url"),
+  version: integer("version").notNull().default(1),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().default(sql`now()`),
+  updatedBy: text("updated_by"),
+});
+
+/**
+ * A demonstration booked by a lead (decision 138). Two booked meetings of one seller never overlap:
+ * an exclusion constraint refuses the second (migration 0024, on PGlite and PostgreSQL alike); a lead
+ * holds at most one booked meeting. `sequence` counts the invitation's revisions (RFC 5545).
+ */
+export const demoMeetings = pgTable(
+  "demo_meetings",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    leadId: uuid("lead_id")
+      .notNull()
+      .references(() => leads.id, { onDelete: "cascade" }),
+    sellerAccountId: text("seller_account_id").notNull(),
+    sellerName: text("seller_name").notNull(),
+    sellerEmail: text("seller_email").notNull(),
+    startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
+    endsAt: timestamp("ends_at", { withTimezone: true }).notNull(),
+    status: text("status", { enum: MEETING_STATUSES }).notNull(),
+    sequence: integer("sequence").notNull().default(0),
+    meetingUrl: text("meeting_url"),
+    /** The visitor's time zone as their browser said it, for their e-mails ("America/Manaus"). */
+    visitorTimeZone: text("visitor_time_zone"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("demo_meetings_seller_idx").on(t.sellerAccountId, t.startsAt),
+    uniqueIndex("demo_meetings_lead_booked_idx").on(t.leadId).where(sql`${t.status} = 'booked'`),
+    check("demo_meetings_period_check", sql`${t.endsAt} > ${t.startsAt}`),
+  ],
+);

@@ -58,6 +58,8 @@ export function buildLeads(
       inbox: new LeadInbox(db, audit, seams.now),
       /** Lead routing and outcome mapping staff edit (decision 105). */
       leadSettings,
+      /** Who owns a lead: chosen once by the routing rules, kept after (decision 105). */
+      leadRouting: routing,
       /** The newsletter's unsubscribe: the withdrawal of a subscriber's consent (decision 102). */
       newsletterConsent: new NewsletterConsent(db, signer, seams.now),
       /** A data subject's erasure (LGPD art. 18). */

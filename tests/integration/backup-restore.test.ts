@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { openArchive } from "@server/backup/archive.ts";
+import { PGLITE_EXTENSIONS } from "@server/db/pglite-extensions.ts";
 import { issueFormToken } from "@server/leads/spam.ts";
 import { Signer } from "@server/secrets.ts";
 import { afterAll, describe, expect, it } from "vitest";
@@ -44,7 +45,7 @@ function postLead(server: ServerProcess, email: string) {
 
 /** Reads the stopped (or restored) DATA_DIR's database directly. */
 async function withDatabase<T>(dataDir: string, read: (db: PGlite) => Promise<T>): Promise<T> {
-  const db = await PGlite.create(path.join(dataDir, "pglite"));
+  const db = await PGlite.create(path.join(dataDir, "pglite"), { extensions: PGLITE_EXTENSIONS });
   try {
     return await read(db);
   } finally {

@@ -1,0 +1,25 @@
+import { isBrazilianNationalHoliday } from "../leads/holidays.ts";
+import type { LeadSettings } from "../leads/lead-settings.ts";
+import type { LeadRouting } from "../leads/routing.ts";
+import type { DomainParts, Platform } from "../wiring.ts";
+import { BookingService } from "./service.ts";
+
+/** Demonstrations booked on the spot (decision 138): sellers' availability, slots and bookings. */
+export function buildBooking(
+  { db, signer, seams }: Platform,
+  uses: { leadSettings: LeadSettings; leadRouting: LeadRouting },
+) {
+  return {
+    services: {
+      /** The free slots of a lead's seller, the booking, and the sellers' availability staff edit. */
+      booking: new BookingService({
+        db,
+        signer,
+        leadSettings: uses.leadSettings,
+        leadRouting: uses.leadRouting,
+        isHoliday: isBrazilianNationalHoliday,
+        now: seams.now,
+      }),
+    },
+  } satisfies DomainParts<object>;
+}

@@ -1,0 +1,261 @@
+import { type Availability, availabilitySchema } from "@domain/booking/availability.ts";
+import { freeSlots, type Interval, isFreeSlot } from "@domain/booking/slots.ts";
+import { and, asc, eq, gt, inArray, sql } from "drizzle-orm";
+import type { Database } from "../db/client.ts";
+import { violatedConstraint } from "../db/constraint.ts";
+import { demoMeetings, leads, sellerAvailability } from "../db/schema.ts";
+import { DomainError } from "../domain-errors.ts";
+import type { LeadSettings } from "../leads/lead-settings.ts";
+import type { LeadRouting } from "../leads/routing.ts";
+import type { Signer } from "../secrets.ts";
+
+/** A seller who takes demonstrations: a routing owner with an availability saved (decision 138). */
+export interface Seller {
+  accountId: string;
+  name: string;
+  email: string;
+  availability: Availability;
+  meetingUrl: string | null;
+}
+
+export type Meeting = typeof demoMeetings.$inferSelect;
+
+/** What the success screen offers: whose slots, and which (the earliest first). */
+export interface SlotOffer {
+  seller: { accountId: string; name: string };
+  slots: Interval[];
+}
+
+export interface BookingOptions {
+  db: Database;
+  signer: Signer;
+  leadSettings: LeadSettings;
+  /** Chooses the lead's owner now if the delivery has not yet (the same choice it then keeps). */
+  leadRouting: LeadRouting;
+  isHoliday: (day: string) => boolean;
+  /** The busy times of a seller's own calendar (their iCalendar address), when they set one. */
+  calendarBusy?: (accountId: string) => Promise<Interval[]>;
+  now?: () => Date;
+}
+
+/** How many slots the success screen shows, and how many a refused booking offers instead. */
+export const OFFERED_SLOTS = 6;
+
+/**
+ * Booking a demonstration on the spot (decision 138): the free slots of the seller the routing rules
+ * chose for the lead (else of the team: the seller with the fewest upcoming meetings first), and
+ * the booking itself, which the database refuses when another visitor took the slot first.
+ * The visitor is known by the lead's access token, as on the success screen.
+ */
+export class BookingService {
+  private readonly now: () => Date;
+
+  constructor(private readonly options: BookingOptions) {
+    this.now = options.now ?? (() => new Date());
+  }
+
+  /** The routing owners who have an availability saved, in the routing screen's order. */
+  async sellers(db: Database = this.options.db): Promise<Seller[]> {
+    const routing = await this.options.leadSettings.routing(db);
+    if (routing.value.owners.length === 0) return [];
+    const rows = await db
+      .select()
+      .from(sellerAvailability)
+      .where(
+        inArray(
+          sellerAvailability.accountId,
+          routing.value.owners.map((owner) => owner.accountId),
+        ),
+      );
+    const byAccount = new Map(rows.map((row) => [row.accountId, row]));
+    return routing.value.owners.flatMap((owner) => {
+      const row = byAccount.get(owner.accountId);
+      const availability = row && availabilitySchema.safeParse(row.availability).data;
+      if (!row || !availability) return [];
+      return [
+        {
+          accountId: owner.accountId,
+          name: owner.name,
+          email: row.email,
+          availability,
+          meetingUrl: row.meetingUrl,
+        },
+      ];
+    });
+  }
+
+  /** A routing owner's saved availability and its version (0: none saved yet). */
+  async availabilityOf(accountId: string) {
+    const [row] = await this.options.db
+      .select()
+      .from(sellerAvailability)
+      .where(eq(sellerAvailability.accountId, accountId));
+    return row ?? null;
+  }
+
+  /**
+   * Saves a seller's availability. `version` is the one the editor read (0 for a first save): another
+   * person's save in between is refused rather than lost.
+   */
+  async saveAvailability(
+    accountId: string,
+    input: {
+      email: string;
+      availability: Availability;
+      meetingUrl: string | null;
+      calendarUrl: string | null;
+    },
+    version: number,
+    by: string,
+  ): Promise<number> {
+    const availability = availabilitySchema.safeParse(input.availability);
+    if (!availability.success) throw new DomainError("invalid", "booking.availabilityInvalid");
+    const values = { ...input, availability: availability.data, updatedAt: this.now(), updatedBy: by };
+    if (version === 0) {
+      const inserted = await this.options.db
+        .insert(sellerAvailability)
+        .values({ accountId, ...values, version: 1 })
+        .onConflictDoNothing()
+        .returning({ version: sellerAvailability.version });
+      if (inserted.length === 0) throw new DomainError("conflict", "booking.settingsConflict");
+      return 1;
+    }
+    const updated = await this.options.db
+      .update(sellerAvailability)
+      .set({ ...values, version: version + 1 })
+      .where(and(eq(sellerAvailability.accountId, accountId), eq(sellerAvailability.version, version)))
+      .returning({ version: sellerAvailability.version });
+    if (updated.length === 0) throw new DomainError("conflict", "booking.settingsConflict");
+    return version + 1;
+  }
+
+  /** The next free slots for a lead, with whose they are; null when no seller takes demonstrations. */
+  async offer(leadId: string, accessToken: string, limit = OFFERED_SLOTS): Promise<SlotOffer | null> {
+    const lead = await this.leadOf(leadId, accessToken);
+    const seller = await this.sellerFor(lead);
+    if (!seller) return null;
+    return {
+      seller: { accountId: seller.accountId, name: seller.name },
+      slots: await this.slotsOf(seller, limit),
+    };
+  }
+
+  /**
+   * Books a slot for the lead. Refused when the slot is not one of the seller's free slots any more,
+   * and when another booking took it in the meantime (the exclusion constraint, whatever instance
+   * inserted first): both answer the next free slots in `details.slots`.
+   */
+  async book(input: {
+    leadId: string;
+    accessToken: string;
+    start: Date;
+    timeZone?: string;
+  }): Promise<Meeting> {
+    const lead = await this.leadOf(input.leadId, input.accessToken);
+    const seller = await this.sellerFor(lead);
+    if (!seller) throw new DomainError("not-found", "booking.noSeller");
+    const [booked] = await this.options.db
+      .select({ id: demoMeetings.id })
+      .from(demoMeetings)
+      .where(and(eq(demoMeetings.leadId, lead.id), eq(demoMeetings.status, "booked")));
+    if (booked) throw new DomainError("conflict", "booking.alreadyBooked");
+    const slot = {
+      start: input.start,
+      end: new Date(input.start.getTime() + seller.availability.meetingMinutes * 60_000),
+    };
+    if (!isFreeSlot(slot, await this.slotQuery(seller)))
+      throw new DomainError("conflict", "booking.slotUnavailable", [], {
+        details: { slots: await this.slotsOf(seller, OFFERED_SLOTS) },
+      });
+    const now = this.now();
+    try {
+      const [meeting] = await this.options.db
+        .insert(demoMeetings)
+        .values({
+          leadId: lead.id,
+          sellerAccountId: seller.accountId,
+          sellerName: seller.name,
+          sellerEmail: seller.email,
+          startsAt: slot.start,
+          endsAt: slot.end,
+          status: "booked",
+          meetingUrl: seller.meetingUrl,
+          visitorTimeZone: input.timeZone ?? null,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning();
+      return meeting!;
+    } catch (error) {
+      if (violatedConstraint(error, "demo_meetings_no_overlap"))
+        throw new DomainError("conflict", "booking.slotTaken", [], {
+          details: { slots: await this.slotsOf(seller, OFFERED_SLOTS) },
+        });
+      if (violatedConstraint(error, "demo_meetings_lead_booked_idx"))
+        throw new DomainError("conflict", "booking.alreadyBooked");
+      throw error;
+    }
+  }
+
+  /** The lead's booked meeting, if any. */
+  async meetingOf(leadId: string): Promise<Meeting | null> {
+    const [meeting] = await this.options.db
+      .select()
+      .from(demoMeetings)
+      .where(and(eq(demoMeetings.leadId, leadId), eq(demoMeetings.status, "booked")));
+    return meeting ?? null;
+  }
+
+  private async leadOf(leadId: string, accessToken: string) {
+    if (!this.options.signer.verify("lead", leadId, accessToken))
+      throw new DomainError("not-found", "booking.notFound");
+    const [lead] = await this.options.db
+      .select({ id: leads.id, ownerAccountId: leads.ownerAccountId, ownerName: leads.ownerName })
+      .from(leads)
+      .where(eq(leads.id, leadId));
+    if (!lead) throw new DomainError("not-found", "booking.notFound");
+    return lead;
+  }
+
+  /** The lead's owner when they take demonstrations; else the team's seller with the fewest upcoming. */
+  private async sellerFor(lead: { id: string; ownerAccountId: string | null; ownerName: string | null }) {
+    const [sellers, chosen] = await Promise.all([this.sellers(), this.options.leadRouting.ownerOf(lead)]);
+    const owner = sellers.find((seller) => seller.accountId === chosen?.accountId);
+    if (owner) return owner;
+    if (sellers.length === 0) return null;
+    const upcoming = await this.options.db
+      .select({ accountId: demoMeetings.sellerAccountId, count: sql<number>`count(*)::int` })
+      .from(demoMeetings)
+      .where(and(eq(demoMeetings.status, "booked"), gt(demoMeetings.startsAt, this.now())))
+      .groupBy(demoMeetings.sellerAccountId);
+    const countOf = new Map(upcoming.map((row) => [row.accountId, row.count]));
+    // Stable: of sellers with as many meetings, the routing screen's order decides.
+    return [...sellers].sort((a, b) => (countOf.get(a.accountId) ?? 0) - (countOf.get(b.accountId) ?? 0))[0]!;
+  }
+
+  private async slotsOf(seller: Seller, limit: number): Promise<Interval[]> {
+    return freeSlots({ ...(await this.slotQuery(seller)), limit });
+  }
+
+  private async slotQuery(seller: Seller) {
+    const now = this.now();
+    const meetings = await this.options.db
+      .select({ start: demoMeetings.startsAt, end: demoMeetings.endsAt })
+      .from(demoMeetings)
+      .where(
+        and(
+          eq(demoMeetings.sellerAccountId, seller.accountId),
+          eq(demoMeetings.status, "booked"),
+          gt(demoMeetings.endsAt, now),
+        ),
+      )
+      .orderBy(asc(demoMeetings.startsAt));
+    const calendar = (await this.options.calendarBusy?.(seller.accountId)) ?? [];
+    return {
+      availability: seller.availability,
+      now,
+      isHoliday: this.options.isHoliday,
+      busy: [...meetings, ...calendar],
+    };
+  }
+}

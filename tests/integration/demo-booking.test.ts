@@ -1,0 +1,216 @@
+/**
+ * Booking a demonstration (decision 138) on PGlite and PostgreSQL: the slots offered are the lead's
+ * seller's (the routing rules' choice, else the team's least booked seller), a slot is taken once
+ * (of two visitors on one slot one books, the other is shown the next slots), the database itself
+ * refuses two overlapping meetings of one seller, and a lead holds one booked meeting.
+ */
+import { DEFAULT_AVAILABILITY } from "@domain/booking/availability.ts";
+import type { DatabaseHandle } from "@server/db/client.ts";
+import { violatedConstraint } from "@server/db/constraint.ts";
+import { demoMeetings, sellerAvailability } from "@server/db/schema.ts";
+import { eq } from "drizzle-orm";
+import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
+import { databaseTargets, dropCreatedDatabases } from "../support/databases.ts";
+import { hotDemoAnswers, leadStack, testClock } from "../support/lead-stack.ts";
+
+afterAll(dropCreatedDatabases);
+
+const ANA = { id: "ana", accountId: "acc-ana-01", name: "Ana Souza" };
+const BRUNO = { id: "bruno", accountId: "acc-bruno-01", name: "Bruno Lima" };
+/** Sunday 22 November 2026, 09:00 in São Paulo: the first slot is Monday's 09:00 (12:00 UTC). */
+const SUNDAY_MORNING = Date.parse("2026-11-22T12:00:00Z");
+const MONDAY_9H = "2026-11-23T12:00:00.000Z";
+const MONDAY_945 = "2026-11-23T12:45:00.000Z";
+
+type Stack = Awaited<ReturnType<typeof leadStack>>;
+
+describe.each(databaseTargets())("booking a demonstration on $name", (target) => {
+  let handle: DatabaseHandle;
+  let stack: Stack;
+  let email = 0;
+
+  const lead = async () => {
+    const result = await stack.leads.submit(
+      stack.submission({
+        formKey: "demo",
+        answers: { ...hotDemoAnswers, emailContato: `pessoa${++email}@agrosul.com.br` },
+      }),
+    );
+    return { leadId: result.leadId, accessToken: result.accessToken };
+  };
+  const available = (seller: typeof ANA, over: Partial<typeof DEFAULT_AVAILABILITY> = {}) =>
+    stack.services.booking.saveAvailability(
+      seller.accountId,
+      {
+        email: `${seller.id}@vertice.example`,
+        availability: { ...DEFAULT_AVAILABILITY, ...over },
+        meetingUrl: `https://meet.example/${seller.id}`,
+        calendarUrl: null,
+      },
+      0,
+      "admin@vertice.example",
+    );
+
+  beforeEach(async () => {
+    handle = await target.open();
+    stack = await leadStack(handle, null, testClock(SUNDAY_MORNING));
+    // Every lead goes to Ana (no rule matches: the fallback owner); Bruno is on the team too.
+    await stack.services.leadSettings.saveRouting(
+      { owners: [ANA, BRUNO], rules: [], fallbackOwner: ANA.id },
+      0,
+      "admin@vertice.example",
+    );
+  });
+  afterEach(async () => {
+    await handle.close();
+  });
+
+  it("offers the lead's seller's next free slots, the earliest first", async () => {
+    await available(ANA);
+    await available(BRUNO);
+    const visitor = await lead();
+    const offer = await stack.services.booking.offer(visitor.leadId, visitor.accessToken);
+    expect(offer?.seller).toEqual({ accountId: ANA.accountId, name: ANA.name });
+    expect(offer?.slots).toHaveLength(6);
+    expect(offer!.slots.slice(0, 2).map((slot) => slot.start.toISOString())).toEqual([MONDAY_9H, MONDAY_945]);
+  });
+
+  it("books a slot once: of two visitors on it, one books and the other is shown the next slots", async () => {
+    await available(ANA);
+    const [first, second] = [await lead(), await lead()];
+    const start = new Date(MONDAY_9H);
+    const results = await Promise.allSettled([
+      stack.services.booking.book({ ...first, start, timeZone: "America/Manaus" }),
+      stack.services.booking.book({ ...second, start }),
+    ]);
+    const booked = results.filter((result) => result.status === "fulfilled");
+    const refused = results.filter((result) => result.status === "rejected");
+    expect(booked).toHaveLength(1);
+    expect(refused).toHaveLength(1);
+    const error = (refused[0] as PromiseRejectedResult).reason;
+    expect(["booking.slotTaken", "booking.slotUnavailable"]).toContain(error.code);
+    expect(error.kind).toBe("conflict");
+    const next = (error.details.slots as { start: Date }[]).map((slot) => slot.start.toISOString());
+    expect(next[0]).toBe(MONDAY_945);
+    expect(next).not.toContain(MONDAY_9H);
+
+    const meeting = (booked[0] as PromiseFulfilledResult<typeof demoMeetings.$inferSelect>).value;
+    expect(meeting).toMatchObject({
+      sellerAccountId: ANA.accountId,
+      sellerName: ANA.name,
+      sellerEmail: "ana@vertice.example",
+      status: "booked",
+      sequence: 0,
+      meetingUrl: "https://meet.example/ana",
+    });
+    expect(meeting.endsAt.getTime() - meeting.startsAt.getTime()).toBe(30 * 60_000);
+    // The refused visitor books the next slot.
+    const loser = meeting.leadId === first.leadId ? second : first;
+    await expect(
+      stack.services.booking.book({ ...loser, start: new Date(MONDAY_945) }),
+    ).resolves.toMatchObject({
+      status: "booked",
+    });
+  });
+
+  it("the database refuses two overlapping meetings of one seller, whoever inserts them", async () => {
+    const [a, b] = [await lead(), await lead()];
+    const row = (leadId: string, start: string, end: string, seller = ANA) => ({
+      leadId,
+      sellerAccountId: seller.accountId,
+      sellerName: seller.name,
+      sellerEmail: "x@vertice.example",
+      startsAt: new Date(start),
+      endsAt: new Date(end),
+      status: "booked" as const,
+      createdAt: new Date(),
+      updatedAt: new Date(),
+    });
+    await handle.db
+      .insert(demoMeetings)
+      .values(row(a.leadId, "2026-11-23T12:00:00Z", "2026-11-23T12:30:00Z"));
+    const overlapping = await handle.db
+      .insert(demoMeetings)
+      .values(row(b.leadId, "2026-11-23T12:15:00Z", "2026-11-23T12:45:00Z"))
+      .then(
+        () => null,
+        (error: unknown) => error,
+      );
+    expect(violatedConstraint(overlapping, "demo_meetings_no_overlap")).toBe(true);
+    // Back to back is not an overlap; another seller at the same time is not either.
+    await handle.db
+      .insert(demoMeetings)
+      .values(row(b.leadId, "2026-11-23T12:30:00Z", "2026-11-23T13:00:00Z"));
+    const c = await lead();
+    await handle.db
+      .insert(demoMeetings)
+      .values(row(c.leadId, "2026-11-23T12:00:00Z", "2026-11-23T12:30:00Z", BRUNO));
+    // A cancelled meeting frees its time.
+    await handle.db
+      .update(demoMeetings)
+      .set({ status: "cancelled" })
+      .where(eq(demoMeetings.leadId, a.leadId));
+    const d = await lead();
+    await handle.db
+      .insert(demoMeetings)
+      .values(row(d.leadId, "2026-11-23T12:00:00Z", "2026-11-23T12:30:00Z"));
+  });
+
+  it("a lead holds one booked meeting", async () => {
+    await available(ANA);
+    const visitor = await lead();
+    await stack.services.booking.book({ ...visitor, start: new Date(MONDAY_9H) });
+    await expect(
+      stack.services.booking.book({ ...visitor, start: new Date(MONDAY_945) }),
+    ).rejects.toMatchObject({
+      code: "booking.alreadyBooked",
+    });
+  });
+
+  it("without the owner's availability, the team's least booked seller; without any, no offer", async () => {
+    const visitor = await lead();
+    expect(await stack.services.booking.offer(visitor.leadId, visitor.accessToken)).toBeNull();
+    await expect(
+      stack.services.booking.book({ ...visitor, start: new Date(MONDAY_9H) }),
+    ).rejects.toMatchObject({
+      code: "booking.noSeller",
+    });
+    await available(BRUNO);
+    const offer = await stack.services.booking.offer(visitor.leadId, visitor.accessToken);
+    expect(offer?.seller.name).toBe(BRUNO.name);
+  });
+
+  it("refuses a slot off the seller's hours, and a wrong access token", async () => {
+    await available(ANA);
+    const visitor = await lead();
+    await expect(
+      stack.services.booking.book({ ...visitor, start: new Date("2026-11-23T12:10:00Z") }),
+    ).rejects.toMatchObject({ code: "booking.slotUnavailable" });
+    await expect(stack.services.booking.offer(visitor.leadId, "not-the-token")).rejects.toMatchObject({
+      code: "booking.notFound",
+    });
+  });
+
+  it("saves availability with versions: a stale save is refused, a bad one too", async () => {
+    expect(await available(ANA)).toBe(1);
+    await expect(available(ANA)).rejects.toMatchObject({ code: "booking.settingsConflict" });
+    await expect(
+      stack.services.booking.saveAvailability(
+        ANA.accountId,
+        {
+          email: "ana@vertice.example",
+          availability: { ...DEFAULT_AVAILABILITY, meetingMinutes: 5 },
+          meetingUrl: null,
+          calendarUrl: null,
+        },
+        1,
+        "admin@vertice.example",
+      ),
+    ).rejects.toMatchObject({ code: "booking.availabilityInvalid" });
+    const [row] = await handle.db
+      .select()
+      .from(sellerAvailability)
+      .where(eq(sellerAvailability.accountId, ANA.accountId));
+    expect(row?.availability.meetingMinutes).toBe(30);
+  });
+});
