@@ -1,6 +1,6 @@
-import { type Availability, availabilitySchema } from "@domain/booking/availability.ts";
+import { type Availability, availabilitySchema, DEFAULT_AVAILABILITY } from "@domain/booking/availability.ts";
 import { freeSlots, type Interval, isFreeSlot } from "@domain/booking/slots.ts";
-import { and, asc, eq, gt, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, ne, sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { violatedConstraint } from "../db/constraint.ts";
 import { demoMeetings, leads, sellerAvailability } from "../db/schema.ts";
@@ -197,6 +197,91 @@ export class BookingService {
     }
   }
 
+  /**
+   * The token of a meeting's reschedule and cancel links: bound to the meeting and its revision, so
+   * the links of an invitation stop working once it is moved (the new invitation has new ones).
+   */
+  manageToken(meeting: Pick<Meeting, "id" | "sequence">): string {
+    return this.options.signer.sign("meeting", `${meeting.id}.${meeting.sequence}`);
+  }
+
+  /** A meeting by its link: refused when the token is wrong, the meeting cancelled or already begun. */
+  async byLink(meetingId: string, token: string): Promise<Meeting> {
+    const [meeting] = await this.options.db.select().from(demoMeetings).where(eq(demoMeetings.id, meetingId));
+    if (!meeting || !this.options.signer.verify("meeting", `${meeting.id}.${meeting.sequence}`, token))
+      throw new DomainError("not-found", "booking.linkInvalid");
+    if (meeting.status === "cancelled") throw new DomainError("conflict", "booking.cancelled");
+    if (meeting.startsAt.getTime() <= this.now().getTime())
+      throw new DomainError("not-found", "booking.linkInvalid");
+    return meeting;
+  }
+
+  /** The free slots a meeting may move to: its own seller's (a reschedule never changes hosts). */
+  async rescheduleOffer(meetingId: string, token: string, limit = OFFERED_SLOTS): Promise<SlotOffer> {
+    const meeting = await this.byLink(meetingId, token);
+    const seller = await this.sellerOf(meeting);
+    return {
+      seller: { accountId: seller.accountId, name: seller.name },
+      slots: await this.slotsOf(seller, limit, meeting.id),
+    };
+  }
+
+  /** Moves a meeting to another free slot of its seller: the next revision of the same invitation. */
+  async reschedule(meetingId: string, token: string, start: Date): Promise<Meeting> {
+    const meeting = await this.byLink(meetingId, token);
+    const seller = await this.sellerOf(meeting);
+    const slot = { start, end: new Date(start.getTime() + seller.availability.meetingMinutes * 60_000) };
+    const next = async () => ({ details: { slots: await this.slotsOf(seller, OFFERED_SLOTS, meeting.id) } });
+    if (!isFreeSlot(slot, await this.slotQuery(seller, meeting.id)))
+      throw new DomainError("conflict", "booking.slotUnavailable", [], await next());
+    try {
+      const [moved] = await this.options.db
+        .update(demoMeetings)
+        .set({
+          startsAt: slot.start,
+          endsAt: slot.end,
+          sequence: meeting.sequence + 1,
+          updatedAt: this.now(),
+        })
+        .where(and(eq(demoMeetings.id, meeting.id), eq(demoMeetings.sequence, meeting.sequence)))
+        .returning();
+      // Moved or cancelled through another link in the meantime: this link is spent.
+      if (!moved) throw new DomainError("not-found", "booking.linkInvalid");
+      return moved;
+    } catch (error) {
+      if (violatedConstraint(error, "demo_meetings_no_overlap"))
+        throw new DomainError("conflict", "booking.slotTaken", [], await next());
+      throw error;
+    }
+  }
+
+  /** Calls a meeting off: its time is free again, and its invitation's last revision is a cancel. */
+  async cancel(meetingId: string, token: string): Promise<Meeting> {
+    const meeting = await this.byLink(meetingId, token);
+    const now = this.now();
+    const [cancelled] = await this.options.db
+      .update(demoMeetings)
+      .set({ status: "cancelled", sequence: meeting.sequence + 1, cancelledAt: now, updatedAt: now })
+      .where(and(eq(demoMeetings.id, meeting.id), eq(demoMeetings.sequence, meeting.sequence)))
+      .returning();
+    if (!cancelled) throw new DomainError("not-found", "booking.linkInvalid");
+    return cancelled;
+  }
+
+  /** The seller a meeting was booked with, with their availability as it is now. */
+  private async sellerOf(meeting: Meeting): Promise<Seller> {
+    const seller = (await this.sellers()).find((s) => s.accountId === meeting.sellerAccountId);
+    if (seller) return seller;
+    // No longer taking demonstrations: the meeting keeps its host, with the default rules.
+    return {
+      accountId: meeting.sellerAccountId,
+      name: meeting.sellerName,
+      email: meeting.sellerEmail,
+      availability: DEFAULT_AVAILABILITY,
+      meetingUrl: meeting.meetingUrl,
+    };
+  }
+
   /** The lead's booked meeting, if any. */
   async meetingOf(leadId: string): Promise<Meeting | null> {
     const [meeting] = await this.options.db
@@ -233,11 +318,12 @@ export class BookingService {
     return [...sellers].sort((a, b) => (countOf.get(a.accountId) ?? 0) - (countOf.get(b.accountId) ?? 0))[0]!;
   }
 
-  private async slotsOf(seller: Seller, limit: number): Promise<Interval[]> {
-    return freeSlots({ ...(await this.slotQuery(seller)), limit });
+  private async slotsOf(seller: Seller, limit: number, except?: string): Promise<Interval[]> {
+    return freeSlots({ ...(await this.slotQuery(seller, except)), limit });
   }
 
-  private async slotQuery(seller: Seller) {
+  /** The seller's slot rules and busy times; `except` leaves out the meeting being moved. */
+  private async slotQuery(seller: Seller, except?: string) {
     const now = this.now();
     const meetings = await this.options.db
       .select({ start: demoMeetings.startsAt, end: demoMeetings.endsAt })
@@ -247,6 +333,7 @@ export class BookingService {
           eq(demoMeetings.sellerAccountId, seller.accountId),
           eq(demoMeetings.status, "booked"),
           gt(demoMeetings.endsAt, now),
+          except ? ne(demoMeetings.id, except) : undefined,
         ),
       )
       .orderBy(asc(demoMeetings.startsAt));

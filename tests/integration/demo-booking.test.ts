@@ -213,4 +213,51 @@ describe.each(databaseTargets())("booking a demonstration on $name", (target) =>
       .where(eq(sellerAvailability.accountId, ANA.accountId));
     expect(row?.availability.meetingMinutes).toBe(30);
   });
+
+  it("reschedules with the same seller, the next revision; the old link is spent; cancel frees the slot", async () => {
+    await available(ANA);
+    await available(BRUNO);
+    const visitor = await lead();
+    const booking = stack.services.booking;
+    const meeting = await booking.book({ ...visitor, start: new Date(MONDAY_9H) });
+    const token = booking.manageToken(meeting);
+    const offer = await booking.rescheduleOffer(meeting.id, token);
+    expect(offer.seller.name).toBe(ANA.name);
+    // Its own slot is offered again: moving does not collide with itself.
+    expect(offer.slots[0]!.start.toISOString()).toBe(MONDAY_9H);
+
+    const moved = await booking.reschedule(meeting.id, token, new Date(MONDAY_945));
+    expect(moved).toMatchObject({ id: meeting.id, sellerAccountId: ANA.accountId, sequence: 1 });
+    expect(moved.startsAt.toISOString()).toBe(MONDAY_945);
+    await expect(booking.reschedule(meeting.id, token, new Date(MONDAY_9H))).rejects.toMatchObject({
+      code: "booking.linkInvalid",
+    });
+    // Another visitor can now have 09:00, not 09:45.
+    const other = await lead();
+    await expect(booking.book({ ...other, start: new Date(MONDAY_945) })).rejects.toMatchObject({
+      code: "booking.slotUnavailable",
+    });
+
+    const cancelled = await booking.cancel(meeting.id, booking.manageToken(moved));
+    expect(cancelled).toMatchObject({ status: "cancelled", sequence: 2 });
+    expect(cancelled.cancelledAt).toBeInstanceOf(Date);
+    await expect(booking.byLink(meeting.id, booking.manageToken(cancelled))).rejects.toMatchObject({
+      code: "booking.cancelled",
+    });
+    await expect(booking.book({ ...other, start: new Date(MONDAY_945) })).resolves.toMatchObject({
+      status: "booked",
+    });
+  });
+
+  it("a link works until the meeting begins", async () => {
+    await available(ANA);
+    const visitor = await lead();
+    const meeting = await stack.services.booking.book({ ...visitor, start: new Date(MONDAY_9H) });
+    const token = stack.services.booking.manageToken(meeting);
+    await expect(stack.services.booking.byLink(meeting.id, token)).resolves.toMatchObject({ id: meeting.id });
+    stack.clock.advance(Date.parse(MONDAY_9H) - SUNDAY_MORNING);
+    await expect(stack.services.booking.byLink(meeting.id, token)).rejects.toMatchObject({
+      code: "booking.linkInvalid",
+    });
+  });
 });
