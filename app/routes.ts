@@ -21,6 +21,10 @@ const publicPages = [
   // A visitor's copy of their leads, by a confirmation link sent to their e-mail (decision 111).
   route("meus-dados", "routes/my-data.tsx", { id: "meus-dados" }),
   route("meus-dados/confirmar", "routes/my-data-confirm.tsx", { id: "meus-dados-confirmar" }),
+  // A demonstration booked after the form (decision 138): the slots without JavaScript, and the
+  // invitation's link to reschedule or cancel it.
+  route("agendar", "routes/booking.tsx", { id: "agendar" }),
+  route("agenda/:meetingId", "routes/booking-manage.tsx", { id: "agenda" }),
   route("blog", "routes/blog.tsx", { id: "blog" }),
   route("blog/rss.xml", "routes/blog-rss.ts", { id: "blog-rss" }),
   route("blog/:slug", "routes/blog-post.tsx", { id: "blog-post" }),
@@ -63,6 +67,8 @@ export default [
   route("api/billing/invoices", "routes/api/billing-invoices.ts"),
   route("api/billing/invoices/:number", "routes/api/billing-invoice.ts"),
   route("api/billing/invoices/:number/nfse", "routes/api/billing-invoice-nfse.ts"),
+  // Booking a demonstration from the success screen (decision 138): the lead's access token is the key.
+  route("api/bookings", "routes/api/bookings.ts"),
   route("api/*", "routes/api/not-found.ts"),
   route("data/*", "routes/data-file.ts"),
 

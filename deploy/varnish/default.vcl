@@ -60,9 +60,10 @@ sub vcl_recv {
     return (pass);
   }
   # Sign-in, accounts, the portal, the admin, the data rights pages (with or without a language
-  # prefix; `.data` is React Router's data request of the same page), the API (its public JSON
+  # prefix; `.data` is React Router's data request of the same page), a demonstration's booking
+  # and its invitation's links (decision 138), the API (its public JSON
   # documents aside) and the data files.
-  if (req.url ~ "^(/(pt|en|es))?/(login|logout|forgot-password|reset-password|user|dashboard|conta|admin|system|meus-dados|newsletter/cancelar)([/.?]|$)" ||
+  if (req.url ~ "^(/(pt|en|es))?/(login|logout|forgot-password|reset-password|user|dashboard|conta|admin|system|meus-dados|newsletter/cancelar|agendar|agenda)([/.?]|$)" ||
       req.url ~ "^(/(pt|en|es))?/convite/" ||
       (req.url ~ "^/api([/?]|$)" && req.url !~ "^/api/json/public/") ||
       req.url ~ "^/data/") {

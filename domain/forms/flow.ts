@@ -1,3 +1,4 @@
+import type { DemoOffer } from "../booking/offer.ts";
 import type { Answers, FormDefinition } from "./definition.ts";
 import type { TemperatureLevel } from "./scoring.ts";
 import type { FormTexts } from "./texts.ts";
@@ -32,7 +33,15 @@ export interface FlowResult {
   challenge?: string;
   /** The post carried no challenge: nothing was stored, and the step is drawn again to confirm. */
   confirm?: boolean;
-  completed?: { protocol: string | null; level: TemperatureLevel | null; responseHours: number | null };
+  completed?: {
+    protocol: string | null;
+    level: TemperatureLevel | null;
+    responseHours: number | null;
+    /** The stored lead, by which its visitor may book a demonstration (decision 138). */
+    lead?: { leadId: string; accessToken: string } | null;
+    /** The seller's free slots offered at once (decision 138). */
+    booking?: DemoOffer | null;
+  };
 }
 
 /** The buttons of a step: Anterior, Continuar and Finalizar. */

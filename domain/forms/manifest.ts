@@ -25,6 +25,8 @@ export interface FormManifestEntry {
   multiStep?: { homePath: string };
   /** The pages 'Pré-visualizar' offers for its draft (decision 100). */
   preview: readonly { path: string; label: string }[];
+  /** Its success screen offers the seller's free slots for a demonstration at once (decision 138). */
+  booksDemo?: true;
 }
 
 const HOME = { path: "/", label: "Página inicial" } as const;
@@ -36,6 +38,7 @@ export const FORMS = {
     paths: ["/demo", "/demonstracao"],
     multiStep: { homePath: "/demonstracao" },
     preview: [{ path: "/demo", label: "Formulário de demonstração" }],
+    booksDemo: true,
   },
   parceiros: {
     staffName: "Parceiros",
@@ -70,6 +73,7 @@ export const FORMS = {
     unlisted: ["/register", "/inscricao"],
     multiStep: { homePath: "/teste-gratis" },
     preview: [{ path: "/teste-gratis", label: "Teste grátis" }],
+    booksDemo: true,
   },
   newsletter: {
     staffName: "Newsletter",
@@ -109,3 +113,9 @@ export type MultiStepForm = { [K in FormKey]: Forms[K] extends { multiStep: obje
 const entry = (key: FormKey): FormManifestEntry => FORMS[key];
 export const FORMS_WITH_SCREEN = FORM_KEYS.filter((key) => entry(key).paths) as FormWithScreen[];
 export const MULTI_STEP_FORM_KEYS = FORM_KEYS.filter((key) => entry(key).multiStep) as MultiStepForm[];
+
+/** Whether a form's success screen offers a demonstration's slots (decision 138). */
+export function booksDemo(key: FormKey): boolean {
+  const entry: FormManifestEntry = FORMS[key];
+  return entry.booksDemo === true;
+}

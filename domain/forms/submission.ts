@@ -1,3 +1,4 @@
+import type { DemoOffer } from "../booking/offer.ts";
 import type { LeadLevel, LeadStage } from "../lead-status.ts";
 import { UTM_KEYS } from "./form-keys.ts";
 
@@ -14,6 +15,8 @@ export interface SubmissionAnswer {
   temperature: { score: number; level: LeadLevel };
   responseHours: number;
   stage: LeadStage;
+  /** A demo's or trial's completion: the seller's free slots (decision 138). */
+  booking?: DemoOffer;
 }
 
 /** The UTM parameters of a query string. */

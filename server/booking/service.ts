@@ -132,6 +132,8 @@ export class BookingService {
   /** The next free slots for a lead, with whose they are; null when no seller takes demonstrations. */
   async offer(leadId: string, accessToken: string, limit = OFFERED_SLOTS): Promise<SlotOffer | null> {
     const lead = await this.leadOf(leadId, accessToken);
+    // A submission held for review (decision 077) books nothing: a bot would fill sellers' days.
+    if (lead.spamReason) return null;
     const seller = await this.sellerFor(lead);
     if (!seller) return null;
     return {
@@ -152,7 +154,7 @@ export class BookingService {
     timeZone?: string;
   }): Promise<Meeting> {
     const lead = await this.leadOf(input.leadId, input.accessToken);
-    const seller = await this.sellerFor(lead);
+    const seller = lead.spamReason ? null : await this.sellerFor(lead);
     if (!seller) throw new DomainError("not-found", "booking.noSeller");
     const [booked] = await this.options.db
       .select({ id: demoMeetings.id })
@@ -295,7 +297,12 @@ export class BookingService {
     if (!this.options.signer.verify("lead", leadId, accessToken))
       throw new DomainError("not-found", "booking.notFound");
     const [lead] = await this.options.db
-      .select({ id: leads.id, ownerAccountId: leads.ownerAccountId, ownerName: leads.ownerName })
+      .select({
+        id: leads.id,
+        ownerAccountId: leads.ownerAccountId,
+        ownerName: leads.ownerName,
+        spamReason: leads.spamReason,
+      })
       .from(leads)
       .where(eq(leads.id, leadId));
     if (!lead) throw new DomainError("not-found", "booking.notFound");

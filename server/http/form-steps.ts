@@ -3,6 +3,8 @@ import type { Answers, FormDefinition } from "@domain/forms/definition.ts";
 import { type FlowResult, firstStepWithErrors, nextAction, submissionStatus } from "@domain/forms/flow.ts";
 import type { FormKey } from "@domain/forms/submission.ts";
 import { messagesForLanguage } from "@domain/forms/validation.ts";
+import { offerAfterForm } from "../booking/after-form.ts";
+import type { BookingService } from "../booking/service.ts";
 import { type LeadService, SubmissionInvalid, type SubmissionResult } from "../leads/service.ts";
 import type { Logger } from "../logger.ts";
 import type { Signer } from "../secrets.ts";
@@ -41,7 +43,12 @@ export function answersFromFormData(form: FormDefinition, data: FormData): Answe
  * visitor go on, with the catalogue's message, since every answer travels with the form.
  */
 export async function handleFormStep(
-  { leads, logger, signer }: { leads: LeadService; logger: Logger; signer: Signer },
+  {
+    leads,
+    logger,
+    signer,
+    booking,
+  }: { leads: LeadService; logger: Logger; signer: Signer; booking: BookingService },
   { formKey, form, data, request, info }: StepRequest,
 ): Promise<FlowResult> {
   const answers = answersFromFormData(form, data);
@@ -111,6 +118,8 @@ export async function handleFormStep(
     ? { leadId: result.leadId, accessToken: result.accessToken, protocol: result.protocol }
     : carried;
   if (!complete) return { ...base, ...stored, step: step + 1, errors: {}, status };
+  const bookingLead =
+    stored.leadId && stored.accessToken ? { leadId: stored.leadId, accessToken: stored.accessToken } : null;
   return {
     ...base,
     ...stored,
@@ -121,6 +130,8 @@ export async function handleFormStep(
       protocol: stored.protocol ?? null,
       level: result?.temperature.level ?? null,
       responseHours: result?.responseHours ?? null,
+      lead: bookingLead,
+      booking: await offerAfterForm({ booking, logger }, formKey, bookingLead),
     },
   };
 }

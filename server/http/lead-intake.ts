@@ -2,6 +2,7 @@ import { FORM_KEYS } from "@domain/forms/form-keys.ts";
 import { submissionSchema } from "@domain/forms/submission-schema.ts";
 import { z } from "@domain/zod.ts";
 import type { Request, RequestHandler } from "express";
+import { offerAfterForm } from "../booking/after-form.ts";
 import type { AppServices } from "../context.ts";
 import { mapPartner } from "../leads/map-partner.ts";
 import { issueFormChallenge } from "../leads/spam.ts";
@@ -67,7 +68,12 @@ export function leadIntake(services: AppServices): RequestHandler {
           info,
         ),
       );
-      res.status(201).set("Cache-Control", "no-store").json(result);
+      // A demo or trial just completed: the seller's free slots come with the answer (decision 138).
+      const booking = body.stage === "complete" ? await offerAfterForm(services, body.form, result) : null;
+      res
+        .status(201)
+        .set("Cache-Control", "no-store")
+        .json(booking ? { ...result, booking } : result);
     } catch (error) {
       const { status, body, headers } = apiErrorAnswer(logger, error);
       res.status(status).set(headers).json(body);

@@ -108,7 +108,8 @@ export function writeBucket(method: string, path: string): WriteBucket | null {
   if (isLoginPath(normal) || normal === "/api/auth/login") return "login";
   // The funnel's beacon has its own bucket: its batches never use up a visitor's form submissions.
   if (normal === FUNNEL_PATH) return "funnel";
-  if (normal === "/api/leads" || !normal.startsWith("/api/")) return "forms";
+  // A demonstration's booking is a visitor's form, counted as one (decision 138).
+  if (normal === "/api/leads" || normal === "/api/bookings" || !normal.startsWith("/api/")) return "forms";
   // Jira's webhooks are authenticated by their signature and come in bursts (a bulk edit): a
   // per-IP limit would drop exactly the deliveries the reconciliation then has to heal.
   if (normal === "/api/webhooks/jira") return null;

@@ -223,6 +223,8 @@ describe("deploy/varnish/default.vcl in Varnish 7.1", () => {
       "/meus-dados",
       "/meus-dados/confirmar?t=1",
       "/newsletter/cancelar?t=1",
+      "/agendar?leadId=x&accessToken=y",
+      "/en/agenda/abc?t=1",
       "/api/forms/challenge",
       "/api/leads",
       "/data/mapa.json",

@@ -1,3 +1,4 @@
+import { booksDemo } from "@domain/forms/manifest.ts";
 import { computeTemperature } from "@domain/forms/scoring.ts";
 import { Form } from "react-router";
 import { SiteLink } from "~/components/SiteLink.tsx";
@@ -29,6 +30,11 @@ export function LeadForm(props: LeadFormProps) {
         completed={completed}
         banner={banner}
         plan={plan}
+        booking={
+          booksDemo(props.formKey) && completed.lead && completed.booking
+            ? { lead: completed.lead, offer: completed.booking, language: props.language }
+            : null
+        }
       />
     );
 

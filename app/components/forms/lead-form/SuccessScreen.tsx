@@ -1,9 +1,12 @@
+import type { DemoOffer } from "@domain/booking/offer.ts";
 import type { Answers, FormDefinition } from "@domain/forms/definition.ts";
 import { successScreenHours } from "@domain/forms/scoring.ts";
 import { groupedAnswers } from "@domain/forms/summary.ts";
 import type { FormTexts } from "@domain/forms/texts.ts";
+import type { OfferedLanguage } from "@domain/languages.ts";
 import { useEffect, useRef } from "react";
 import { SiteLink } from "~/components/SiteLink.tsx";
+import { DemoBooking } from "./DemoBooking.tsx";
 import type { Banner, ChosenPlan, Completed } from "./types.ts";
 
 /**
@@ -18,6 +21,7 @@ export function SuccessScreen({
   completed,
   banner,
   plan,
+  booking = null,
 }: {
   form: FormDefinition;
   texts: FormTexts;
@@ -25,6 +29,12 @@ export function SuccessScreen({
   completed: Completed;
   banner: Banner;
   plan: ChosenPlan | null;
+  /** Where the visitor may book a demonstration at once (the demo's and the trial's, decision 138). */
+  booking?: {
+    lead: { leadId: string; accessToken: string };
+    offer: DemoOffer;
+    language: OfferedLanguage;
+  } | null;
 }) {
   const groups = groupedAnswers(form, answers);
   const hours = successScreenHours(form.type, completed);
@@ -51,6 +61,7 @@ export function SuccessScreen({
           </p>
         )}
         <p>{texts.responseTime(hours)}</p>
+        {booking && <DemoBooking lead={booking.lead} offer={booking.offer} language={booking.language} />}
 
         {form.success.nextSteps.length > 0 && (
           <>

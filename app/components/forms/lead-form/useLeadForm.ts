@@ -229,6 +229,12 @@ export function useLeadForm({ formKey, form, texts, language, plan, flow }: Lead
         protocol: answer?.protocol ?? lead.protocol ?? null,
         level,
         responseHours: answer?.responseHours ?? null,
+        booking: answer?.booking ?? null,
+        lead: answer
+          ? { leadId: answer.leadId, accessToken: answer.accessToken }
+          : lead.leadId && lead.accessToken
+            ? { leadId: lead.leadId, accessToken: lead.accessToken }
+            : null,
       });
       trackLead({ form: formKey, temperature: level });
       window.scrollTo({ top: 0 });
