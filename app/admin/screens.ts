@@ -1,5 +1,6 @@
 import type { StaffAction } from "../../domain/auth/staff.ts";
 import { apiKeyTexts } from "./api-key-texts.ts";
+import { bookingAdminTexts } from "./booking-texts.ts";
 import { campaignTexts } from "./campaign-texts.ts";
 import { companyTexts } from "./company-texts.ts";
 import { consentAdminTexts } from "./consent-texts.ts";
@@ -91,6 +92,13 @@ export const ADMIN_SCREENS = {
     action: "leads",
     writes: true,
     menu: { label: salesTexts.title, icon: "target", group: t.menuGroups.sales },
+  },
+  demoCalendar: {
+    path: "vendas/agenda",
+    module: "routes/admin/demo-calendar.tsx",
+    action: "leads",
+    writes: true,
+    menu: { label: bookingAdminTexts.title, icon: "calendar-check", group: t.menuGroups.sales },
   },
   companies: {
     path: "empresas",

@@ -284,6 +284,25 @@ export class BookingService {
     };
   }
 
+  /** Booked meetings still to come, the soonest first, with their lead's protocol (staff's list). */
+  async upcoming(limit = 200) {
+    return this.options.db
+      .select({
+        id: demoMeetings.id,
+        leadId: demoMeetings.leadId,
+        protocol: leads.protocol,
+        sellerName: demoMeetings.sellerName,
+        startsAt: demoMeetings.startsAt,
+        endsAt: demoMeetings.endsAt,
+        sequence: demoMeetings.sequence,
+      })
+      .from(demoMeetings)
+      .innerJoin(leads, eq(leads.id, demoMeetings.leadId))
+      .where(and(eq(demoMeetings.status, "booked"), gt(demoMeetings.endsAt, this.now())))
+      .orderBy(asc(demoMeetings.startsAt))
+      .limit(limit);
+  }
+
   /** The lead's booked meeting, if any. */
   async meetingOf(leadId: string): Promise<Meeting | null> {
     const [meeting] = await this.options.db

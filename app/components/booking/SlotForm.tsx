@@ -41,7 +41,6 @@ export function SlotForm({
               value={slot.start}
               className="button button--outline demo-booking__slot"
               disabled={posting !== null}
-              aria-label={t.book(`${day.day}, ${slot.time}`)}
             >
               {posting === slot.start ? t.booking : slot.time}
             </button>

@@ -119,14 +119,15 @@ export function DemoBooking({
                   value={slot.start}
                   className="button button--outline demo-booking__slot"
                   disabled={busy !== null}
-                  aria-label={t.book(`${day.day}, ${slot.time}`)}
                 >
                   {busy === slot.start ? t.booking : slot.time}
                   {slot.brasilia && busy !== slot.start && (
-                    <small>
+                    <>
                       {" "}
-                      · {t.brasilia} {slot.brasilia}
-                    </small>
+                      <small>
+                        · {t.brasilia} {slot.brasilia}
+                      </small>
+                    </>
                   )}
                 </button>
               ))}

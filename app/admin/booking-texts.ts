@@ -1,0 +1,37 @@
+/** Texts of the demonstrations' calendar (decision 138): sellers' availability and upcoming meetings. */
+export const bookingAdminTexts = {
+  title: "Agenda de demonstrações",
+  intro:
+    "Quem preenche a agenda recebe as demonstrações que os visitantes marcam na tela de sucesso do formulário de demonstração e do teste grátis: primeiro o responsável que a distribuição de leads escolheu, senão quem tem menos reuniões marcadas. Os horários são de Brasília; feriados nacionais e folgas ficam de fora.",
+  noOwners:
+    "Nenhuma pessoa na equipe comercial ainda. Cadastre a equipe em Distribuição de leads para abrir a agenda.",
+  toSales: "Ir para Distribuição de leads",
+  takes: "Recebe agendamentos",
+  closed: "Sem agenda: não recebe agendamentos",
+  email: "E-mail para os convites",
+  emailHint: "Os convites e lembretes das reuniões chegam aqui.",
+  meetingUrl: "Sala da reunião (link)",
+  meetingUrlHint: "Google Meet, Teams, Zoom… Vazio: o link da equipe, se houver.",
+  calendarUrl: "Agenda particular (endereço iCal)",
+  calendarUrlHint:
+    "Opcional. O endereço secreto no formato iCal que o Google Agenda e o Outlook publicam: os compromissos dele bloqueiam horários.",
+  weekly: "Horário semanal",
+  weekdays: ["Domingo", "Segunda", "Terça", "Quarta", "Quinta", "Sexta", "Sábado"],
+  from: "Das",
+  to: "Até",
+  meetingMinutes: "Duração da reunião (minutos)",
+  gapMinutes: "Intervalo entre reuniões (minutos)",
+  noticeHours: "Antecedência mínima (horas)",
+  daysAhead: "Dias úteis à frente",
+  daysOff: "Folgas",
+  daysOffHint: "Uma data por linha, no formato AAAA-MM-DD.",
+  save: "Salvar agenda",
+  saved: (name: string) => `Agenda de ${name} salva.`,
+  invalid: "Revise os campos marcados.",
+  upcoming: "Próximas demonstrações",
+  noUpcoming: "Nenhuma demonstração marcada. Elas aparecem aqui assim que um visitante agenda.",
+  when: "Quando",
+  seller: "Com",
+  lead: "Lead",
+  openLead: "Ver lead",
+} as const;

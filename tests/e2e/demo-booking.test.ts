@@ -1,0 +1,194 @@
+import { randomUUID } from "node:crypto";
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { projectRoot } from "@server/paths.ts";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type FakeJira, jiraEnv, SALES_ANA, startFakeJira } from "../fakes/jira.ts";
+import { seriousViolations } from "../support/axe.ts";
+import { gotoHydrated, signedInPage, watchProblems, withBrowser } from "../support/browser.ts";
+import { hotDemoAnswers } from "../support/lead-stack.ts";
+import { demoAccounts, type ServerProcess, startServerProcess } from "../support/server-process.ts";
+
+const screenshots = path.join(projectRoot, "tests/.tmp/screenshots");
+
+/**
+ * A demonstration booked on the spot (decision 138), in Chromium: staff open Ana's calendar in the
+ * admin; a visitor in Manaus completes the demo form on a phone and books one of Ana's slots from the
+ * success screen, read in their own time with Brasília's beside it; another books without
+ * JavaScript on the booking page, where the first one's slot is no longer offered; staff see both.
+ */
+describe("booking a demonstration from the success screen in Chromium", () => {
+  let jira: FakeJira;
+  let server: ServerProcess;
+  let browser: Browser;
+  let admin: { context: BrowserContext; page: Page };
+
+  beforeAll(async () => {
+    mkdirSync(screenshots, { recursive: true });
+    jira = await startFakeJira();
+    [server, browser] = await withBrowser(startServerProcess({ ...jiraEnv(jira), FORM_MIN_FILL_MS: "0" }));
+    admin = await signedInPage(browser, server.url, demoAccounts(server).admin, "/admin/vendas", {
+      bypassCSP: true,
+    });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    await jira?.close();
+  });
+
+  it("staff open Ana's calendar: routed demos go to her, with her e-mail and room", async () => {
+    const { page } = admin;
+    const problems = watchProblems(page);
+    await page.getByRole("heading", { level: 1, name: "Distribuição de leads" }).waitFor();
+    await page.getByRole("button", { name: "Adicionar pessoa" }).click();
+    await page.getByLabel("Nome", { exact: true }).last().fill("Ana Souza");
+    await page.getByLabel("ID da conta no Jira").last().fill(SALES_ANA.accountId);
+    await page.getByRole("combobox", { name: /^Responsável padrão/ }).selectOption({ label: "Ana Souza" });
+    await page.getByRole("button", { name: "Salvar distribuição" }).click();
+    await page.getByText("Distribuição salva.").waitFor();
+
+    await gotoHydrated(page, `${server.url}/admin/vendas/agenda`);
+    await page.getByRole("heading", { level: 1, name: "Agenda de demonstrações" }).waitFor();
+    const card = page.locator(".demo-calendar", { hasText: "Ana Souza" });
+    await card.getByText("Sem agenda: não recebe agendamentos").waitFor();
+    // A room that is not https is named at its field, nothing saved.
+    await card.getByLabel("E-mail para os convites").fill("ana@vertice.example");
+    await card.getByLabel("Sala da reunião (link)").fill("http://meet.example/ana");
+    await card.getByRole("button", { name: "Salvar agenda" }).click();
+    await card.getByText("Revise os campos marcados.").waitFor();
+    await card.getByText("Use um endereço que começa com https://.").waitFor();
+    expect(await card.getByLabel("Sala da reunião (link)").getAttribute("aria-invalid")).toBe("true");
+    await card.getByLabel("Sala da reunião (link)").fill("https://meet.example/ana");
+    await card.getByRole("button", { name: "Salvar agenda" }).click();
+    await card.getByText("Agenda de Ana Souza salva.").waitFor();
+    await card.getByText("Recebe agendamentos").waitFor();
+    await page.getByText("Nenhuma demonstração marcada.").waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.screenshot({ path: path.join(screenshots, "admin-demo-calendar-1280.png"), fullPage: true });
+    expect(problems).toEqual([]);
+  });
+
+  let bookedStart = "";
+
+  it("a visitor in Manaus books on the success screen, on a phone, in their time with Brasília's beside it", async () => {
+    const context = await browser.newContext({
+      locale: "pt-BR",
+      timezoneId: "America/Manaus",
+      viewport: { width: 390, height: 844 },
+      bypassCSP: true,
+    });
+    const page = await context.newPage();
+    const problems = watchProblems(page);
+    await gotoHydrated(page, `${server.url}/demonstracao`);
+    await page.getByLabel("Nome completo").fill("Maria Oliveira");
+    await page.getByLabel("E-mail corporativo").fill("maria@agrosul.com.br");
+    await page.getByLabel("Telefone / WhatsApp").fill("62998765432");
+    await page.getByLabel("Nome da empresa").fill("Agro Sul Ltda");
+    await page.getByLabel("CNPJ").fill("12abc34501de35");
+    await page.getByRole("button", { name: "Continuar" }).click();
+    await page.getByRole("heading", { name: "Sua empresa" }).waitFor();
+    await page.getByLabel("Agronegócio", { exact: true }).check();
+    await page.getByLabel("Número de funcionários").selectOption("grande");
+    await page.getByLabel("Planilhas", { exact: false }).first().check();
+    await page.locator('input[name="principalDesafio"]').first().check();
+    await page.getByRole("button", { name: "Continuar" }).click();
+    await page.getByRole("heading", { name: "Seu momento" }).waitFor();
+    await page.locator('select[name="urgencia"]').selectOption("ontem");
+    await page.locator('select[name="cargoResponsavel"]').selectOption("diretor");
+    await page.locator('select[name="melhorHorario"]').selectOption("manha");
+    await page.getByRole("button", { name: "Finalizar" }).click();
+
+    await page.getByRole("heading", { name: "Agende sua demonstração" }).waitFor({ timeout: 10_000 });
+    await page.getByText("Escolha um horário com Ana Souza.", { exact: false }).waitFor();
+    await page.getByText("Horários no seu fuso (Manaus), com o de Brasília ao lado.").waitFor();
+    const slots = page.locator(".demo-booking__slot");
+    expect(await slots.count()).toBe(6);
+    // Manaus is an hour behind Brasília: each slot reads both.
+    const first = slots.first();
+    const [local, brasilia] = /^(\d\d:\d\d) · Brasília (\d\d:\d\d)$/
+      .exec((await first.textContent()) ?? "")!
+      .slice(1);
+    expect(Number(brasilia!.slice(0, 2)) - Number(local!.slice(0, 2))).toBe(1);
+    bookedStart = (await first.getAttribute("value")) ?? "";
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.screenshot({ path: path.join(screenshots, "demo-booking-slots-390.png"), fullPage: true });
+    await page.locator(".demo-booking").screenshot({ path: path.join(screenshots, "demo-booking-section-390.png") });
+
+    await first.click();
+    await page.getByRole("heading", { name: "Demonstração agendada!" }).waitFor();
+    const status = await page
+      .getByRole("status")
+      .filter({ hasText: "Demonstração agendada para" })
+      .textContent();
+    expect(status).toMatch(
+      new RegExp(
+        `^Demonstração agendada para .+, às ${local} \\(${brasilia} em Brasília\\) com Ana Souza\\.$`,
+      ),
+    );
+    await page.getByText("https://meet.example/ana").waitFor();
+    await page.locator(".demo-booking").screenshot({ path: path.join(screenshots, "demo-booking-booked-390.png") });
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it("without JavaScript, the booking page offers the next slots as buttons and books one", async () => {
+    // A second demo lead, sent as the form sends it: its answer carries the offer.
+    const { token } = (await (await fetch(`${server.url}/api/forms/challenge?form=demo`)).json()) as {
+      token: string;
+    };
+    const res = await fetch(`${server.url}/api/leads`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Origin: server.url },
+      body: JSON.stringify({
+        form: "demo",
+        stage: "complete",
+        answers: { ...hotDemoAnswers, emailContato: "joao@agrosul.com.br" },
+        requestKey: randomUUID(),
+        formToken: token,
+      }),
+    });
+    expect(res.status).toBe(201);
+    const lead = (await res.json()) as {
+      leadId: string;
+      accessToken: string;
+      booking: { seller: string; slots: { start: string }[] };
+    };
+    expect(lead.booking.seller).toBe("Ana Souza");
+    // The slot Maria took is no longer offered.
+    expect(lead.booking.slots.map((slot) => slot.start)).not.toContain(bookedStart);
+
+    const context = await browser.newContext({ locale: "pt-BR", javaScriptEnabled: false });
+    const page = await context.newPage();
+    const query = new URLSearchParams({ leadId: lead.leadId, accessToken: lead.accessToken });
+    const answer = await page.goto(`${server.url}/agendar?${query}`);
+    expect(answer?.headers()["cache-control"]).toBe("no-store");
+    await page.getByRole("heading", { name: "Agende sua demonstração" }).waitFor();
+    await page.getByText("Horários de Brasília.").waitFor();
+    await page.screenshot({ path: path.join(screenshots, "booking-page-nojs-1280.png"), fullPage: true });
+    const button = page.locator(".demo-booking__slot").first();
+    const time = (await button.textContent()) ?? "";
+    await button.click();
+    await page.getByRole("heading", { name: "Demonstração agendada!" }).waitFor();
+    expect(await page.getByRole("status").textContent()).toMatch(
+      new RegExp(`^Demonstração agendada para .+, às ${time} \\(horário de Brasília\\) com Ana Souza\\.$`),
+    );
+    // A wrong token opens nothing.
+    await page.goto(`${server.url}/agendar?leadId=${lead.leadId}&accessToken=errado`);
+    await page.getByRole("heading", { name: "Link inválido" }).waitFor();
+    await context.close();
+  });
+
+  it("staff see both meetings to come, each opening its lead", async () => {
+    const { page } = admin;
+    await gotoHydrated(page, `${server.url}/admin/vendas/agenda`);
+    const rows = page.locator(".admin-table tbody tr");
+    await expect.poll(() => rows.count()).toBe(2);
+    expect(await rows.first().locator("td").nth(1).textContent()).toBe("Ana Souza");
+    await rows.first().getByRole("link").click();
+    await page.waitForURL(/\/admin\/leads\/[0-9a-f-]{36}$/);
+  });
+});
