@@ -6,7 +6,7 @@ import { BookingService } from "./service.ts";
 
 /** Demonstrations booked on the spot (decision 138): sellers' availability, slots and bookings. */
 export function buildBooking(
-  { db, signer, seams }: Platform,
+  { db, signer, seams, config, worker }: Platform,
   uses: { leadSettings: LeadSettings; leadRouting: LeadRouting },
 ) {
   return {
@@ -18,6 +18,8 @@ export function buildBooking(
         leadSettings: uses.leadSettings,
         leadRouting: uses.leadRouting,
         isHoliday: isBrazilianNationalHoliday,
+        publicBaseUrl: config.publicBaseUrl,
+        kick: () => void worker.kick(),
         now: seams.now,
       }),
     },

@@ -1,13 +1,18 @@
 import { type Availability, availabilitySchema, DEFAULT_AVAILABILITY } from "@domain/booking/availability.ts";
 import { freeSlots, type Interval, isFreeSlot } from "@domain/booking/slots.ts";
+import type { OfferedLanguage } from "@domain/languages.ts";
+import { localizeHref } from "@domain/locale.ts";
 import { and, asc, eq, gt, inArray, ne, sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { violatedConstraint } from "../db/constraint.ts";
-import { demoMeetings, leads, sellerAvailability } from "../db/schema.ts";
+import { deliveryJobs, demoMeetings, leads, sellerAvailability } from "../db/schema.ts";
 import { DomainError } from "../domain-errors.ts";
 import type { LeadSettings } from "../leads/lead-settings.ts";
 import type { LeadRouting } from "../leads/routing.ts";
+import { firstName, leadLanguage, visitorEmail } from "../mail/lead-mail.ts";
+import { MAX_JOB_ATTEMPTS } from "../platform/outbox/retry-policy.ts";
 import type { Signer } from "../secrets.ts";
+import { type MeetingEvent, meetingMails } from "./meeting-mail.ts";
 
 /** A seller who takes demonstrations: a routing owner with an availability saved (decision 138). */
 export interface Seller {
@@ -35,6 +40,10 @@ export interface BookingOptions {
   isHoliday: (day: string) => boolean;
   /** The busy times of a seller's own calendar (their iCalendar address), when they set one. */
   calendarBusy?: (accountId: string) => Promise<Interval[]>;
+  /** The site's address, for the links in the e-mails (PUBLIC_BASE_URL). */
+  publicBaseUrl: string;
+  /** Wakes the outbox's worker: the invitations go at once. */
+  kick?: () => void;
   now?: () => Date;
 }
 
@@ -171,23 +180,28 @@ export class BookingService {
       });
     const now = this.now();
     try {
-      const [meeting] = await this.options.db
-        .insert(demoMeetings)
-        .values({
-          leadId: lead.id,
-          sellerAccountId: seller.accountId,
-          sellerName: seller.name,
-          sellerEmail: seller.email,
-          startsAt: slot.start,
-          endsAt: slot.end,
-          status: "booked",
-          meetingUrl: seller.meetingUrl,
-          visitorTimeZone: input.timeZone ?? null,
-          createdAt: now,
-          updatedAt: now,
-        })
-        .returning();
-      return meeting!;
+      const meeting = await this.options.db.transaction(async (tx) => {
+        const [inserted] = await tx
+          .insert(demoMeetings)
+          .values({
+            leadId: lead.id,
+            sellerAccountId: seller.accountId,
+            sellerName: seller.name,
+            sellerEmail: seller.email,
+            startsAt: slot.start,
+            endsAt: slot.end,
+            status: "booked",
+            meetingUrl: seller.meetingUrl,
+            visitorTimeZone: input.timeZone ?? null,
+            createdAt: now,
+            updatedAt: now,
+          })
+          .returning();
+        await this.enqueueMails(tx, "booked", inserted!);
+        return inserted!;
+      });
+      this.options.kick?.();
+      return meeting;
     } catch (error) {
       if (violatedConstraint(error, "demo_meetings_no_overlap"))
         throw new DomainError("conflict", "booking.slotTaken", [], {
@@ -237,18 +251,23 @@ export class BookingService {
     if (!isFreeSlot(slot, await this.slotQuery(seller, meeting.id)))
       throw new DomainError("conflict", "booking.slotUnavailable", [], await next());
     try {
-      const [moved] = await this.options.db
-        .update(demoMeetings)
-        .set({
-          startsAt: slot.start,
-          endsAt: slot.end,
-          sequence: meeting.sequence + 1,
-          updatedAt: this.now(),
-        })
-        .where(and(eq(demoMeetings.id, meeting.id), eq(demoMeetings.sequence, meeting.sequence)))
-        .returning();
-      // Moved or cancelled through another link in the meantime: this link is spent.
-      if (!moved) throw new DomainError("not-found", "booking.linkInvalid");
+      const moved = await this.options.db.transaction(async (tx) => {
+        const [updated] = await tx
+          .update(demoMeetings)
+          .set({
+            startsAt: slot.start,
+            endsAt: slot.end,
+            sequence: meeting.sequence + 1,
+            updatedAt: this.now(),
+          })
+          .where(and(eq(demoMeetings.id, meeting.id), eq(demoMeetings.sequence, meeting.sequence)))
+          .returning();
+        // Moved or cancelled through another link in the meantime: this link is spent.
+        if (!updated) throw new DomainError("not-found", "booking.linkInvalid");
+        await this.enqueueMails(tx, "rescheduled", updated);
+        return updated;
+      });
+      this.options.kick?.();
       return moved;
     } catch (error) {
       if (violatedConstraint(error, "demo_meetings_no_overlap"))
@@ -261,13 +280,61 @@ export class BookingService {
   async cancel(meetingId: string, token: string): Promise<Meeting> {
     const meeting = await this.byLink(meetingId, token);
     const now = this.now();
-    const [cancelled] = await this.options.db
-      .update(demoMeetings)
-      .set({ status: "cancelled", sequence: meeting.sequence + 1, cancelledAt: now, updatedAt: now })
-      .where(and(eq(demoMeetings.id, meeting.id), eq(demoMeetings.sequence, meeting.sequence)))
-      .returning();
-    if (!cancelled) throw new DomainError("not-found", "booking.linkInvalid");
+    const cancelled = await this.options.db.transaction(async (tx) => {
+      const [updated] = await tx
+        .update(demoMeetings)
+        .set({ status: "cancelled", sequence: meeting.sequence + 1, cancelledAt: now, updatedAt: now })
+        .where(and(eq(demoMeetings.id, meeting.id), eq(demoMeetings.sequence, meeting.sequence)))
+        .returning();
+      if (!updated) throw new DomainError("not-found", "booking.linkInvalid");
+      await this.enqueueMails(tx, "cancelled", updated);
+      return updated;
+    });
+    this.options.kick?.();
     return cancelled;
+  }
+
+  /** The page of a meeting's links to reschedule and cancel, in the visitor's language. */
+  manageUrl(meeting: Pick<Meeting, "id" | "sequence">, language: OfferedLanguage): string {
+    const page = localizeHref(`/agenda/${meeting.id}`, language);
+    return `${this.options.publicBaseUrl}${page}?t=${encodeURIComponent(this.manageToken(meeting))}`;
+  }
+
+  /**
+   * The invitation to the visitor and to the seller, in the outbox with the meeting's change (one
+   * transaction: a meeting is never booked without its e-mails, nor e-mails sent for a refused one).
+   */
+  private async enqueueMails(tx: Database, event: MeetingEvent, meeting: Meeting): Promise<void> {
+    const [lead] = await tx
+      .select({ answers: leads.answers, context: leads.context, protocol: leads.protocol })
+      .from(leads)
+      .where(eq(leads.id, meeting.leadId));
+    if (!lead) return;
+    const answers = lead.answers as Record<string, unknown>;
+    const email = visitorEmail(null, answers);
+    const language = leadLanguage(lead);
+    const company =
+      typeof answers.nomeEmpresa === "string" && answers.nomeEmpresa.trim() ? answers.nomeEmpresa : null;
+    const mails = meetingMails({
+      event,
+      meeting,
+      visitor: { email: email ?? "", firstName: firstName(answers), language },
+      protocol: lead.protocol,
+      company,
+      manageUrl: this.manageUrl(meeting, language),
+      leadUrl: `${this.options.publicBaseUrl}/admin/leads/${meeting.leadId}`,
+      host: new URL(this.options.publicBaseUrl).hostname,
+      now: this.now(),
+    });
+    const messages = email ? [mails.visitor, mails.seller] : [mails.seller];
+    await tx.insert(deliveryJobs).values(
+      messages.map((message) => ({
+        kind: "mail" as const,
+        payload: message,
+        maxAttempts: MAX_JOB_ATTEMPTS.mail,
+        runAt: this.now(),
+      })),
+    );
   }
 
   /** The seller a meeting was booked with, with their availability as it is now. */

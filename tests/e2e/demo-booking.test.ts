@@ -2,9 +2,11 @@ import { randomUUID } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { projectRoot } from "@server/paths.ts";
+import ICAL from "ical.js";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type FakeJira, jiraEnv, SALES_ANA, startFakeJira } from "../fakes/jira.ts";
+import { type FakeSmtp, type ReceivedMail, startFakeSmtp } from "../fakes/smtp.ts";
 import { seriousViolations } from "../support/axe.ts";
 import { gotoHydrated, signedInPage, watchProblems, withBrowser } from "../support/browser.ts";
 import { hotDemoAnswers } from "../support/lead-stack.ts";
@@ -20,14 +22,17 @@ const screenshots = path.join(projectRoot, "tests/.tmp/screenshots");
  */
 describe("booking a demonstration from the success screen in Chromium", () => {
   let jira: FakeJira;
+  let smtp: FakeSmtp;
   let server: ServerProcess;
   let browser: Browser;
   let admin: { context: BrowserContext; page: Page };
 
   beforeAll(async () => {
     mkdirSync(screenshots, { recursive: true });
-    jira = await startFakeJira();
-    [server, browser] = await withBrowser(startServerProcess({ ...jiraEnv(jira), FORM_MIN_FILL_MS: "0" }));
+    [jira, smtp] = await Promise.all([startFakeJira(), startFakeSmtp()]);
+    [server, browser] = await withBrowser(
+      startServerProcess({ ...jiraEnv(jira), SMTP_URL: smtp.url, FORM_MIN_FILL_MS: "0" }),
+    );
     admin = await signedInPage(browser, server.url, demoAccounts(server).admin, "/admin/vendas", {
       bypassCSP: true,
     });
@@ -35,8 +40,28 @@ describe("booking a demonstration from the success screen in Chromium", () => {
   afterAll(async () => {
     await browser?.close();
     await server?.stop();
-    await jira?.close();
+    await Promise.all([jira?.close(), smtp?.close()]);
   });
+
+  /** The invitations Maria got, oldest first, with their calendar event read by ical.js. */
+  const invitations = () =>
+    smtp.messages
+      .filter((mail): mail is ReceivedMail & { calendar: { method: string; content: string } } =>
+        Boolean(mail.to.includes("maria@agrosul.com.br") && mail.calendar),
+      )
+      .map((mail) => {
+        const calendar = new ICAL.Component(ICAL.parse(mail.calendar.content));
+        return {
+          mail,
+          method: mail.calendar.method,
+          event: new ICAL.Event(calendar.getFirstSubcomponent("vevent")!),
+        };
+      });
+  const manageLink = (text: string) =>
+    (/https?:\/\/\S+\/agenda\/[0-9a-f-]{36}\?t=\S+/.exec(text)?.[0] ?? "").replace(
+      /^https?:\/\/[^/]+/,
+      server.url,
+    );
 
   it("staff open Ana's calendar: routed demos go to her, with her e-mail and room", async () => {
     const { page } = admin;
@@ -116,7 +141,9 @@ describe("booking a demonstration from the success screen in Chromium", () => {
     expect(await seriousViolations(page)).toEqual([]);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await page.screenshot({ path: path.join(screenshots, "demo-booking-slots-390.png"), fullPage: true });
-    await page.locator(".demo-booking").screenshot({ path: path.join(screenshots, "demo-booking-section-390.png") });
+    await page
+      .locator(".demo-booking")
+      .screenshot({ path: path.join(screenshots, "demo-booking-section-390.png") });
 
     await first.click();
     await page.getByRole("heading", { name: "Demonstração agendada!" }).waitFor();
@@ -130,7 +157,9 @@ describe("booking a demonstration from the success screen in Chromium", () => {
       ),
     );
     await page.getByText("https://meet.example/ana").waitFor();
-    await page.locator(".demo-booking").screenshot({ path: path.join(screenshots, "demo-booking-booked-390.png") });
+    await page
+      .locator(".demo-booking")
+      .screenshot({ path: path.join(screenshots, "demo-booking-booked-390.png") });
     expect(problems).toEqual([]);
     await context.close();
   });
@@ -190,5 +219,51 @@ describe("booking a demonstration from the success screen in Chromium", () => {
     expect(await rows.first().locator("td").nth(1).textContent()).toBe("Ana Souza");
     await rows.first().getByRole("link").click();
     await page.waitForURL(/\/admin\/leads\/[0-9a-f-]{36}$/);
+  });
+
+  it("the invitation reaches Maria; its link moves the meeting with Ana, then cancels it, each a new revision", async () => {
+    await expect.poll(() => invitations().length, { timeout: 20_000 }).toBe(1);
+    const [first] = invitations();
+    expect(first!.method).toBe("REQUEST");
+    expect(first!.event.startDate.toJSDate().toISOString()).toBe(bookedStart);
+    expect(first!.mail.subject).toMatch(/^Demonstração agendada: /);
+    // Ana got hers, with the same event.
+    const toAna = smtp.messages.find((mail) => mail.to.includes("ana@vertice.example"));
+    expect(toAna?.calendar?.method).toBe("REQUEST");
+
+    const context = await browser.newContext({
+      locale: "pt-BR",
+      viewport: { width: 390, height: 844 },
+      bypassCSP: true,
+    });
+    const page = await context.newPage();
+    const problems = watchProblems(page);
+    await gotoHydrated(page, manageLink(first!.mail.text));
+    await page.getByRole("heading", { name: "Sua demonstração" }).waitFor();
+    await page.getByText("com Ana Souza.", { exact: false }).first().waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.screenshot({ path: path.join(screenshots, "demo-manage-390.png"), fullPage: true });
+    await page.locator(".demo-booking__slot").first().click();
+    await page.getByRole("heading", { name: "Demonstração remarcada" }).waitFor();
+    await expect.poll(() => invitations().length, { timeout: 20_000 }).toBe(2);
+    const moved = invitations()[1]!;
+    expect([moved.method, moved.event.uid, moved.event.sequence]).toEqual(["REQUEST", first!.event.uid, 1]);
+    expect(moved.event.startDate.toJSDate().toISOString()).not.toBe(bookedStart);
+
+    // The first invitation's link is spent; the new one's cancels.
+    await gotoHydrated(page, manageLink(first!.mail.text));
+    await page.getByRole("heading", { name: "Link inválido" }).waitFor();
+    await gotoHydrated(page, manageLink(moved.mail.text));
+    await page.getByRole("button", { name: "Cancelar demonstração" }).click();
+    await page.getByRole("heading", { name: "Demonstração cancelada" }).waitFor();
+    await expect.poll(() => invitations().length, { timeout: 20_000 }).toBe(3);
+    const cancelled = invitations()[2]!;
+    expect([cancelled.method, cancelled.event.uid, cancelled.event.sequence]).toEqual([
+      "CANCEL",
+      first!.event.uid,
+      2,
+    ]);
+    expect(problems).toEqual([]);
+    await context.close();
   });
 });

@@ -11,6 +11,8 @@ export interface ReceivedMail {
   html?: string;
   /** The message's header lines, unfolded, as sent. */
   headers: string[];
+  /** A calendar invitation's text/calendar part (RFC 6047): its METHOD parameter and content. */
+  calendar?: { method: string; content: string };
 }
 
 export interface FakeSmtp {
@@ -99,17 +101,27 @@ export async function startFakeSmtp(): Promise<FakeSmtp> {
 }
 
 /** Subject, text and HTML parts and the header lines of a message as nodemailer writes one. */
-function parseMessage(raw: string): { subject: string; text: string; html?: string; headers: string[] } {
+function parseMessage(raw: string): Omit<ReceivedMail, "from" | "to"> {
   const { head, body } = splitHead(raw);
   const header = headerOf(head);
   const parts = partsOf(head, body);
   const text = parts.find((part) => part.type === "text/plain")?.body ?? "";
   const html = parts.find((part) => part.type === "text/html")?.body;
+  // nodemailer's icalEvent is an alternative (method=…) and an attachment: the first is the invitation.
+  const calendar = parts.find((part) => part.type === "text/calendar");
   return {
     subject: decodeWords(header("Subject")),
     text,
     ...(/^multipart\//i.test(header("Content-Type")) ? { html } : {}),
     headers: head.split("\r\n"),
+    ...(calendar
+      ? {
+          calendar: {
+            method: /method=([A-Z]+)/i.exec(calendar.contentType)?.[1] ?? "",
+            content: calendar.body,
+          },
+        }
+      : {}),
   };
 }
 
@@ -124,7 +136,7 @@ function headerOf(head: string): (name: string) => string {
 }
 
 /** The leaf parts of a message (itself when single-part), each with its type and decoded body. */
-function partsOf(head: string, body: string): { type: string; body: string }[] {
+function partsOf(head: string, body: string): { type: string; contentType: string; body: string }[] {
   const header = headerOf(head);
   const type = header("Content-Type").split(";")[0]!.trim().toLowerCase() || "text/plain";
   if (type.startsWith("multipart/")) {
@@ -137,7 +149,13 @@ function partsOf(head: string, body: string): { type: string; body: string }[] {
         return partsOf(part.head, part.body.replace(/\r\n$/, ""));
       });
   }
-  return [{ type, body: decodeBody(body, header("Content-Transfer-Encoding").toLowerCase()) }];
+  return [
+    {
+      type,
+      contentType: header("Content-Type"),
+      body: decodeBody(body, header("Content-Transfer-Encoding").toLowerCase()),
+    },
+  ];
 }
 
 function decodeBody(body: string, encoding: string): string {

@@ -7,8 +7,9 @@
 import { DEFAULT_AVAILABILITY } from "@domain/booking/availability.ts";
 import type { DatabaseHandle } from "@server/db/client.ts";
 import { violatedConstraint } from "@server/db/constraint.ts";
-import { demoMeetings, sellerAvailability } from "@server/db/schema.ts";
+import { deliveryJobs, demoMeetings, sellerAvailability } from "@server/db/schema.ts";
 import { eq } from "drizzle-orm";
+import ICAL from "ical.js";
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
 import { databaseTargets, dropCreatedDatabases } from "../support/databases.ts";
 import { hotDemoAnswers, leadStack, testClock } from "../support/lead-stack.ts";
@@ -259,5 +260,74 @@ describe.each(databaseTargets())("booking a demonstration on $name", (target) =>
     await expect(stack.services.booking.byLink(meeting.id, token)).rejects.toMatchObject({
       code: "booking.linkInvalid",
     });
+  });
+
+  it("each change puts the invitation in the outbox for the visitor and the seller: REQUEST, the next SEQUENCE, CANCEL", async () => {
+    await available(ANA);
+    const visitor = await lead();
+    const booking = stack.services.booking;
+    const mails = async () =>
+      (
+        await handle.db
+          .select()
+          .from(deliveryJobs)
+          .where(eq(deliveryJobs.kind, "mail"))
+          .orderBy(deliveryJobs.id)
+      )
+        .map(
+          (job) =>
+            job.payload as {
+              to: string;
+              subject: string;
+              text: string;
+              calendar?: { method: string; content: string };
+            },
+        )
+        .filter((mail) => mail?.calendar);
+    const meeting = await booking.book({
+      ...visitor,
+      start: new Date(MONDAY_9H),
+      timeZone: "America/Manaus",
+    });
+    const booked = await mails();
+    expect(booked.map((mail) => mail.to).sort()).toEqual(
+      [`pessoa${email}@agrosul.com.br`, "ana@vertice.example"].sort(),
+    );
+    const toVisitor = booked.find((mail) => mail.to.startsWith("pessoa"))!;
+    expect(toVisitor.subject).toBe(
+      "Demonstração agendada: segunda-feira, 23 de novembro, às 08:00 (09:00 em Brasília)",
+    );
+    const manage = /https?:\/\/\S+\/agenda\/[0-9a-f-]{36}\?t=\S+/.exec(toVisitor.text)?.[0];
+    expect(manage).toBeDefined();
+    expect(new URL(manage!).searchParams.get("t")).toBe(booking.manageToken(meeting));
+    const event = (mail: { calendar?: { content: string } }) => {
+      const calendar = new ICAL.Component(ICAL.parse(mail.calendar!.content));
+      return {
+        method: calendar.getFirstPropertyValue("method"),
+        event: new ICAL.Event(calendar.getFirstSubcomponent("vevent")!),
+      };
+    };
+    const first = event(toVisitor);
+    expect(first.method).toBe("REQUEST");
+    expect(first.event.uid).toBe(`${meeting.id}@localhost`);
+    expect(first.event.sequence).toBe(0);
+    expect(first.event.startDate.toJSDate().toISOString()).toBe(MONDAY_9H);
+    expect(first.event.organizer).toMatch(/ana@vertice\.example$/i);
+    const seller = booked.find((mail) => mail.to === "ana@vertice.example")!;
+    expect(seller.subject).toMatch(/^Nova demonstração: Agro Sul/);
+    expect(event(seller).event.uid).toBe(first.event.uid);
+
+    const moved = await booking.reschedule(meeting.id, booking.manageToken(meeting), new Date(MONDAY_945));
+    const afterMove = (await mails()).slice(2).map(event);
+    expect(afterMove.map((e) => [e.method, e.event.uid, e.event.sequence])).toEqual([
+      ["REQUEST", first.event.uid, 1],
+      ["REQUEST", first.event.uid, 1],
+    ]);
+    await booking.cancel(meeting.id, booking.manageToken(moved));
+    const afterCancel = (await mails()).slice(4).map(event);
+    expect(afterCancel.map((e) => [e.method, e.event.sequence])).toEqual([
+      ["CANCEL", 2],
+      ["CANCEL", 2],
+    ]);
   });
 });

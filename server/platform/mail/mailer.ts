@@ -29,7 +29,15 @@ export function createMailer(options: {
     return {
       available: true,
       async send(message) {
-        const send = () => transport.sendMail({ from, ...message });
+        const { calendar, ...rest } = message;
+        const send = () =>
+          transport.sendMail({
+            from,
+            ...rest,
+            ...(calendar
+              ? { icalEvent: { method: calendar.method, content: calendar.content, filename: "convite.ics" } }
+              : {}),
+          });
         try {
           await (options.circuit ? options.circuit.call(send, smtpVerdict) : send());
         } catch (error) {
@@ -87,6 +95,7 @@ const mailPayloadSchema = z.object({
   html: z.string().optional(),
   // One line each: a line break in a value would start a header of its own.
   headers: z.partialRecord(z.enum(EXTRA_MAIL_HEADERS), z.string().regex(/^[^\r\n]*$/)).optional(),
+  calendar: z.object({ method: z.enum(["REQUEST", "CANCEL"]), content: z.string().max(20_000) }).optional(),
 });
 
 /**

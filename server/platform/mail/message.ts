@@ -12,6 +12,11 @@ export interface MailMessage {
   html?: string;
   /** Only the headers the site sets itself (List-Unsubscribe, List-Unsubscribe-Post). */
   headers?: Record<string, string>;
+  /**
+   * A calendar invitation (RFC 5545; a demonstration's, decision 138), sent as the message's
+   * text/calendar part with its METHOD, as calendar programs expect (RFC 6047).
+   */
+  calendar?: { method: "REQUEST" | "CANCEL"; content: string };
 }
 
 export interface Mailer {
