@@ -1,16 +1,23 @@
 import { randomUUID } from "node:crypto";
 import type { DatabaseHandle } from "@server/db/client.ts";
 import { deliveryAttempts, deliveryJobs, leads, spentFormTokens } from "@server/db/schema.ts";
-import { insertLead } from "@server/leads/repository.ts";
+import { insertLead, type JobKind } from "@server/leads/repository.ts";
 import { MAX_TOKEN_AGE_MS } from "@server/leads/spam.ts";
 import { CONFIRMATION_DELAY_MS } from "@server/mail/lead-mail.ts";
 import { JOB_BACKOFF_MS } from "@server/platform/outbox/retry-policy.ts";
-import { ABANDONED_DETAIL, DeliveryWorker, LEASE_MS } from "@server/platform/outbox/worker.ts";
+import {
+  ABANDONED_DETAIL,
+  DeliveryWorker,
+  type JobHandler,
+  LEASE_MS,
+  WAKE_SLACK_MS,
+} from "@server/platform/outbox/worker.ts";
+import { OutsideCircuits } from "@server/platform/outside/circuits.ts";
 import { and, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
 import { type FakeJira, startFakeJira } from "../fakes/jira.ts";
 import { databaseTargets, dropCreatedDatabases } from "../support/databases.ts";
-import { hotDemoAnswers, leadStack, silentLogger } from "../support/lead-stack.ts";
+import { hotDemoAnswers, leadStack, silentLogger, testClock } from "../support/lead-stack.ts";
 
 afterAll(dropCreatedDatabases);
 
@@ -460,6 +467,84 @@ describe.each(databaseTargets())("lead delivery to Jira on $name", (target) => {
     expect(attempt!.detail).toContain("lease lost");
   });
 
+  it("a started worker wakes when a job falls due before its next poll (a confirmation e-mail), and stop cancels it", async () => {
+    const clock = testClock();
+    const circuits = new OutsideCircuits({ db: handle.db, logger: silentLogger, now: clock.now });
+    // The worker's timers in the test's hand: each with its delay, run when the test says.
+    const timers: { ms: number; run: () => void; cancelled: boolean }[] = [];
+    const ran: number[] = [];
+    const deliver: JobHandler = async (job) => {
+      ran.push(job.id);
+      return "feito";
+    };
+    const worker = new DeliveryWorker({
+      db: handle.db,
+      logger: silentLogger,
+      now: clock.now,
+      id: "woken",
+      pollIntervalMs: 5_000,
+      circuits,
+      setTimer: (run, ms) => {
+        const timer = { ms, run, cancelled: false };
+        timers.push(timer);
+        return () => {
+          timer.cancelled = true;
+        };
+      },
+      handlers: Object.fromEntries(deliveryJobs.kind.enumValues.map((kind) => [kind, deliver])) as Record<
+        JobKind,
+        JobHandler
+      >,
+    });
+    const queue = async (delayMs: number) => {
+      const [job] = await handle.db
+        .insert(deliveryJobs)
+        .values({ kind: "mail", maxAttempts: 5, runAt: new Date(clock.now().getTime() + delayMs) })
+        .returning({ id: deliveryJobs.id });
+      return job!.id;
+    };
+    // A confirmation due 3 s from now, and a job due well after the next poll.
+    const mail = await queue(CONFIRMATION_DELAY_MS);
+    const later = await queue(60_000);
+
+    worker.start();
+    await worker.kick();
+    // The poll in 5 s, and a wake at the confirmation's time: nothing was due yet.
+    expect(timers.map((timer) => timer.ms)).toEqual([5_000, CONFIRMATION_DELAY_MS + WAKE_SLACK_MS]);
+    expect(ran).toEqual([]);
+
+    // Its time comes: the wake runs it, not the poll at 5 s. The job after the poll arms none.
+    clock.advance(CONFIRMATION_DELAY_MS + WAKE_SLACK_MS);
+    timers[1]!.run();
+    await worker.kick();
+    expect(ran).toEqual([mail]);
+    expect(timers).toHaveLength(2);
+
+    // A job due sooner than the poll arms the next wake.
+    const soon = await queue(1_000);
+    await worker.kick();
+    expect(timers.map((timer) => timer.ms)).toEqual([
+      5_000,
+      CONFIRMATION_DELAY_MS + WAKE_SLACK_MS,
+      1_000 + WAKE_SLACK_MS,
+    ]);
+    // While SMTP's circuit is open its jobs wait for the circuit: one due sooner still arms nothing.
+    await circuits.failed("smtp", { verdict: "credentials", detail: "535 autenticação recusada" });
+    const held = await queue(500);
+    await worker.kick();
+    expect(timers).toHaveLength(3);
+
+    // Stopping cancels the wake and the poll.
+    await worker.stop();
+    expect(timers.map((timer) => timer.cancelled)).toEqual([true, false, true]);
+    expect(ran).toEqual([mail]);
+    const pending = await handle.db
+      .select({ id: deliveryJobs.id })
+      .from(deliveryJobs)
+      .where(eq(deliveryJobs.status, "pending"));
+    expect(pending.map((job) => job.id).sort((a, b) => a - b)).toEqual([later, soon, held]);
+  });
+
   it("a completed lead is never rewritten by a later request: its issue is not edited again", async () => {
     const stack = await leadStack(handle, jira);
     const captured = await stack.leads.submit(
@@ -508,7 +593,9 @@ describe.each(databaseTargets())("lead delivery to Jira on $name", (target) => {
         return value;
       },
     });
-    const stack = await leadStack({ ...handle, db }, jira);
+    // With the reads the delivery cycle fails too, so the visitor's wait for the key runs out: a
+    // short one gives the same answer sooner.
+    const stack = await leadStack({ ...handle, db }, jira, undefined, { protocolWaitMs: 100 });
     const submission = stack.submission({
       formKey: "contato",
       answers: { nome: "Rui Costa", email: "rui@example.com", mensagem: "Quero falar com vendas." },

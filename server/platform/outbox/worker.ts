@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { and, eq, type SQL, sql } from "drizzle-orm";
+import { and, eq, gt, min, notInArray, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import type { AttemptOutcome } from "../../db/enums.ts";
 import { isLostConnection, retryOnLostConnection } from "../../db/lost-connection.ts";
@@ -63,6 +63,12 @@ export const LEASE_RENEW_MS = LEASE_MS / 5;
 export const OUTAGE_PROBE_MS = 60 * 60_000;
 /** A job cut short by a lost database connection runs again after this (decision 079). */
 export const LOST_CONNECTION_RETRY_MS = 2_000;
+/**
+ * A started worker wakes this long after the earliest job due before its next poll: jobs falling due
+ * together (a burst's confirmation e-mails) go in one pass, and none is sent at the very edge of its
+ * due time (which the app's clock, not the database's, set).
+ */
+export const WAKE_SLACK_MS = 250;
 /** An attempt running longer than this counts its target as failing (DeliveryWorker.failing). */
 export const SLOW_ATTEMPT_MS = 1_000;
 /** Tries of a job's result write on lost connections: 50 ms doubling, about 6 s in all. */
@@ -76,7 +82,7 @@ export interface WorkerOptions {
   logger: Logger;
   handlers: Record<JobKind, JobHandler>;
   now?: () => Date;
-  /** How often the worker looks for due jobs when not kicked. */
+  /** How often the worker looks for due jobs when not kicked; a job due sooner wakes it then. */
   pollIntervalMs?: number;
   batchSize?: number;
   id?: string;
@@ -86,6 +92,18 @@ export interface WorkerOptions {
   circuits?: OutsideCircuits;
   /** Draws the jitter of retries (tests fix it). */
   random?: () => number;
+  /**
+   * Runs `run` once after `ms` without holding the process open, and answers how to cancel it: the
+   * poll and the wake of a started worker (tests take them in hand, with `now`).
+   */
+  setTimer?: (run: () => void, ms: number) => () => void;
+}
+
+/** setTimeout, unref'd: a worker's timers never keep a process alive. */
+function realTimer(run: () => void, ms: number): () => void {
+  const timer = setTimeout(run, ms);
+  timer.unref();
+  return () => clearTimeout(timer);
 }
 
 /**
@@ -102,7 +120,13 @@ export class DeliveryWorker {
   private readonly pollIntervalMs: number;
   private readonly batchSize: number;
   private readonly leaseRenewMs: number;
-  private timer: NodeJS.Timeout | null = null;
+  private readonly setTimer: (run: () => void, ms: number) => () => void;
+  /** Cancels the next poll. */
+  private cancelPoll: (() => void) | null = null;
+  /** When the next poll is due (on `now`'s clock); null while the worker is not started, only kicked. */
+  private nextPollAt: number | null = null;
+  /** The wake armed for the earliest pending job due before the next poll: when it fires, its cancel. */
+  private wake: { at: number; cancel: () => void } | null = null;
   /** When this worker last tried a job that died of an outage (never: the first cycle does). */
   private lastProbe = Number.NEGATIVE_INFINITY;
   private cycle: Promise<number> | null = null;
@@ -130,6 +154,7 @@ export class DeliveryWorker {
     this.id = options.id ?? `worker-${process.pid}-${randomBytes(3).toString("hex")}`;
     this.circuits = options.circuits;
     this.random = options.random ?? Math.random;
+    this.setTimer = options.setTimer ?? realTimer;
     this.circuits?.onChange((service, state) => {
       // Nobody waits for an attempt at a service that will not be called (B §4.5: the local protocol now).
       if (state === "open") this.releaseWaiters(service);
@@ -156,9 +181,9 @@ export class DeliveryWorker {
   start(): void {
     this.stopped = false;
     const tick = () => {
-      this.kick();
-      this.timer = setTimeout(tick, this.pollIntervalMs);
-      this.timer.unref();
+      this.nextPollAt = this.now().getTime() + this.pollIntervalMs;
+      this.cancelPoll = this.setTimer(tick, this.pollIntervalMs);
+      void this.kick();
     };
     tick();
   }
@@ -180,6 +205,8 @@ export class DeliveryWorker {
             ran = await this.runDue();
             total += ran;
           } while (ran > 0 && !this.stopped);
+          // Inside the cycle: a kick while the wake is read runs one more pass, not none.
+          if (!this.again) await this.armWake();
         } while (this.again && !this.stopped);
       } catch (error) {
         this.logger.error({ err: error }, "delivery cycle failed");
@@ -284,8 +311,60 @@ export class DeliveryWorker {
   /** Stops polling and waits for the jobs in hand. */
   async stop(): Promise<void> {
     this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
+    this.cancelPoll?.();
+    this.cancelPoll = null;
+    this.nextPollAt = null;
+    this.wake?.cancel();
+    this.wake = null;
     await this.cycle;
+  }
+
+  /**
+   * After a pass of a started worker, a wake for the earliest pending job that falls due before
+   * the next poll (a confirmation e-mail due 3 s after its lead, a retry's short backoff, a job
+   * another instance queued): it runs when due (WAKE_SLACK_MS after) rather than up to a poll
+   * interval later (decision 139). Jobs of services whose circuit is open here wait for their
+   * circuit, not their time.
+   */
+  private async armWake(): Promise<void> {
+    if (this.nextPollAt === null || this.stopped) return;
+    const now = this.now().getTime();
+    const held = this.heldKinds();
+    let at: number | undefined;
+    try {
+      const [next] = await this.db
+        .select({ at: min(deliveryJobs.runAt) })
+        .from(deliveryJobs)
+        .where(
+          and(
+            eq(deliveryJobs.status, "pending"),
+            gt(deliveryJobs.runAt, new Date(now)),
+            held.length ? notInArray(deliveryJobs.kind, held) : undefined,
+          ),
+        );
+      at = next?.at?.getTime();
+    } catch (error) {
+      // The next poll looks anyway.
+      this.logger.warn({ err: (error as Error).message }, "delivery wake not armed");
+      return;
+    }
+    if (at === undefined || this.nextPollAt === null || this.stopped) return;
+    const wakeAt = at + WAKE_SLACK_MS;
+    if (wakeAt >= this.nextPollAt) return;
+    // One wake at a time, the earliest: a later one would only run a pass that finds nothing due.
+    if (this.wake && this.wake.at <= wakeAt) return;
+    this.wake?.cancel();
+    const wake = {
+      at: wakeAt,
+      cancel: this.setTimer(
+        () => {
+          if (this.wake === wake) this.wake = null;
+          void this.kick();
+        },
+        Math.max(0, wakeAt - this.now().getTime()),
+      ),
+    };
+    this.wake = wake;
   }
 
   /** Claims and runs one batch of due jobs; returns how many ran. */
@@ -438,7 +517,7 @@ export class DeliveryWorker {
   }
 
   /** The kinds of job whose whole service (Jira, SMTP) has its circuit open in this instance's view. */
-  private heldKinds(): string[] {
+  private heldKinds(): JobKind[] {
     const circuits = this.circuits;
     if (!circuits) return [];
     return deliveryJobs.kind.enumValues.filter((kind) => circuits.state(serviceOfKind(kind)) !== "closed");
