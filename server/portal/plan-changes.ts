@@ -18,6 +18,7 @@ import type { PlanRequestStatus } from "@domain/portal/plan-texts.ts";
 import { and, desc, eq, isNull } from "drizzle-orm";
 import type { AuditLog } from "../admin/audit.ts";
 import type { Database } from "../db/client.ts";
+import type { PlanRequestQuote, PlanRequestWithdrawal } from "../db/json-types.ts";
 import { auditLog, companies, deliveryJobs, planChangeRequests, users } from "../db/schema.ts";
 import { DomainError } from "../domain-errors.ts";
 import { MAX_JOB_ATTEMPTS } from "../leads/retry-policy.ts";
@@ -27,20 +28,6 @@ import { planDecisionMail } from "./plan-mail.ts";
 import { languageOf } from "./ticket-mail.ts";
 
 export type PlanRequestRow = typeof planChangeRequests.$inferSelect;
-
-/** The payload of the job that tells sales a request was withdrawn (on the request's Jira issue). */
-export interface PlanRequestWithdrawal {
-  withdrawn: true;
-}
-
-/** What a plan request's delivery job carries besides the request: the quote's details as shown. */
-export interface PlanRequestQuote {
-  basis: ProrationBasis;
-  creditCentavos: number;
-  remainingDays: number | null;
-  cycleDays: number | null;
-  renewsOn: string;
-}
 
 export interface PlanRequestView {
   id: string;

@@ -7,6 +7,7 @@ import { COMPANY_ROLE_LABELS } from "@domain/portal/permissions.ts";
 import { planTexts } from "@domain/portal/plan-texts.ts";
 import { and, eq, lt, sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
+import type { PlanRequestQuote, PlanRequestWithdrawal } from "../db/json-types.ts";
 import { deliveryJobs, planChangeRequests, users } from "../db/schema.ts";
 import { requeueFinishedJobs } from "../leads/repository.ts";
 import { JobError, type JobRow } from "../leads/worker.ts";
@@ -18,7 +19,6 @@ import { ProjectIssueTypes } from "../tracker/issue-types.ts";
 import type { JiraClient } from "../tracker/jira-client.ts";
 import { PRODUCT_TAG, salesIssueType } from "../tracker/ticket.ts";
 import type { CompanyService } from "./companies.ts";
-import type { PlanRequestQuote, PlanRequestWithdrawal } from "./plan-changes.ts";
 import { PORTAL_LABEL, SIMULATED_DETAIL } from "./ticket-delivery.ts";
 
 /** The Jira project of sales (B §9.3: leads → FDVW): plan changes are theirs. */

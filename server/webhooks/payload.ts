@@ -1,3 +1,4 @@
+import type { WebhookJobPayload } from "../db/json-types.ts";
 import type { LeadRow } from "../leads/repository.ts";
 
 /**
@@ -35,16 +36,6 @@ export function standardPayload(
   extra?: Record<string, unknown> | null,
 ): { type: string; timestamp: string; data: Record<string, unknown> } {
   return { type, timestamp: occurredAt.toISOString(), data: { ...data, ...(extra ?? {}) } };
-}
-
-/** What a queued webhook job carries besides its lead and endpoint (delivery_jobs.payload). */
-export interface WebhookJobPayload {
-  /** The Standard Webhooks message id: the same for every attempt and resend. */
-  messageId: string;
-  /** When the event happened. */
-  occurredAt: string;
-  /** The event's own facts, added to `data`. */
-  extra?: Record<string, unknown> | null;
 }
 
 /** Reads a job's payload; a job queued before decision 103 had none (its message id comes from the job). */
