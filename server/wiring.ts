@@ -4,8 +4,7 @@ import type { Cache } from "./cache/cache.ts";
 import type { Config } from "./config.ts";
 import type { Database, DatabaseHandle } from "./db/client.ts";
 import type { FileAreas } from "./files/storage.ts";
-import type { JobKind } from "./leads/repository.ts";
-import type { DeliveryWorker, JobHandler } from "./leads/worker.ts";
+import type { DeliveryHandlers, DeliveryWorker } from "./leads/worker.ts";
 import type { Logger } from "./logger.ts";
 import type { Telemetry } from "./metrics/telemetry.ts";
 import type { OutsideCircuits } from "./outside/circuits.ts";
@@ -37,8 +36,8 @@ export interface ServiceSeams {
   development?: boolean;
 }
 
-/** What delivers each kind of job of the outbox (decision 094). */
-export type DeliveryHandlers = Record<JobKind, JobHandler>;
+/** What delivers each kind of job of the outbox (decision 094), declared beside the worker. */
+export type { DeliveryHandlers };
 
 /** A part that runs in the background while the server serves: started and stopped by the root. */
 export interface BackgroundJob {

@@ -39,11 +39,14 @@ export function standardPayload(
 }
 
 /** Reads a job's payload; a job queued before decision 103 had none (its message id comes from the job). */
-export function readJobPayload(payload: unknown, jobId: number, createdAt: Date): WebhookJobPayload {
-  const value = (payload ?? {}) as Partial<WebhookJobPayload>;
+export function readJobPayload(
+  payload: WebhookJobPayload | null,
+  jobId: number,
+  createdAt: Date,
+): WebhookJobPayload {
   return {
-    messageId: typeof value.messageId === "string" ? value.messageId : `msg_job${jobId}`,
-    occurredAt: typeof value.occurredAt === "string" ? value.occurredAt : createdAt.toISOString(),
-    extra: value.extra && typeof value.extra === "object" ? value.extra : null,
+    messageId: typeof payload?.messageId === "string" ? payload.messageId : `msg_job${jobId}`,
+    occurredAt: typeof payload?.occurredAt === "string" ? payload.occurredAt : createdAt.toISOString(),
+    extra: payload?.extra && typeof payload.extra === "object" ? payload.extra : null,
   };
 }
