@@ -3,11 +3,10 @@ import type { Cache } from "./cache/cache.ts";
 import type { Config } from "./config.ts";
 import type { Database, DatabaseHandle } from "./db/client.ts";
 import type { FileAreas } from "./files/storage.ts";
-import type { JobKind } from "./leads/repository.ts";
 import type { Logger } from "./logger.ts";
 import type { Telemetry } from "./metrics/telemetry.ts";
 import type { Mailer } from "./platform/mail/message.ts";
-import type { DeliveryWorker, JobHandler } from "./platform/outbox/worker.ts";
+import type { DeliveryHandlers, DeliveryWorker } from "./platform/outbox/worker.ts";
 import type { OutsideCircuits } from "./platform/outside/circuits.ts";
 import type { WindowCounter } from "./rate/window-counter.ts";
 import type { Signer } from "./secrets.ts";
@@ -37,8 +36,8 @@ export interface ServiceSeams {
   development?: boolean;
 }
 
-/** What delivers each kind of job of the outbox (decision 094). */
-export type DeliveryHandlers = Record<JobKind, JobHandler>;
+/** What delivers each kind of job of the outbox (decision 094), declared beside the worker. */
+export type { DeliveryHandlers };
 
 /** A part that runs in the background while the server serves: started and stopped by the root. */
 export interface BackgroundJob {

@@ -47,7 +47,7 @@ export class AuditLog {
       actor: row.actor,
       action: row.action,
       target: row.target,
-      detail: (row.detail as Record<string, unknown> | null) ?? undefined,
+      detail: row.detail ?? undefined,
       at: row.at.toISOString(),
     }));
   }

@@ -32,10 +32,9 @@ export async function campaignReport(
     .from(leads)
     .where(and(gte(leads.createdAt, saoPauloDayStart(period.from)), lt(leads.createdAt, end)));
   const items = found.map((row) => {
-    const tracking = row.tracking as Record<string, unknown>;
     return {
-      first: touchColumns(firstTouchOf(tracking)),
-      last: touchColumns(lastTouchOf(tracking)),
+      first: touchColumns(firstTouchOf(row.tracking)),
+      last: touchColumns(lastTouchOf(row.tracking)),
       hot: row.level === "hot",
       completed: row.stage === "completed",
       held: row.spamReason !== null,

@@ -151,7 +151,7 @@ export async function dashboardFigures(db: Database, now: Date = new Date()): Pr
     heldForReview: held.map(({ answers, at, ...lead }) => ({
       ...lead,
       spamReason: lead.spamReason ?? "",
-      who: visitorName(answers as Record<string, unknown>),
+      who: visitorName(answers),
       at: at.toISOString(),
     })),
   };

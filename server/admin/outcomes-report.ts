@@ -49,7 +49,7 @@ export async function outcomesReport(db: Database, now: Date = new Date()) {
     .where(and(gte(leads.createdAt, since), isNull(leads.spamReason)));
   const touched = rows.map((row) => ({
     ...row,
-    origin: touchOrigin(firstTouchOf(row.tracking as Record<string, unknown>)),
+    origin: touchOrigin(firstTouchOf(row.tracking)),
   }));
   return {
     days: OUTCOME_DAYS,

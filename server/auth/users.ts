@@ -54,7 +54,7 @@ export function toPublicUser(row: typeof users.$inferSelect): PublicUser {
     email: row.email,
     username: row.username,
     role: row.role,
-    preferences: { ...DEFAULT_PREFERENCES, ...(row.preferences as Partial<Preferences>) },
+    preferences: { ...DEFAULT_PREFERENCES, ...row.preferences },
     company: row.companyId && row.companyRole ? { id: row.companyId, role: row.companyRole } : null,
   };
 }
@@ -155,7 +155,7 @@ export class AccountService {
     if (!current) throw new DomainError("not-found", "auth.userNotFound");
     const preferences = {
       ...DEFAULT_PREFERENCES,
-      ...(current.preferences as Partial<Preferences>),
+      ...current.preferences,
       ...changes.preferences,
     };
     const [row] = await this.options.db

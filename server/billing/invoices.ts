@@ -297,7 +297,7 @@ function view(row: InvoiceRow, cnpj: string): InvoiceView {
     issuedOn: row.issuedOn,
     dueOn: row.dueOn,
     amountCentavos: row.amountCentavos,
-    lines: row.lines as InvoiceLine[],
+    lines: row.lines,
     boletoLine: row.boletoLine,
     status: row.status,
     paidOn: row.paidOn,

@@ -310,7 +310,7 @@ export class BookingService {
       .from(leads)
       .where(eq(leads.id, meeting.leadId));
     if (!lead) return;
-    const answers = lead.answers as Record<string, unknown>;
+    const answers = lead.answers;
     const email = visitorEmail(null, answers);
     const language = leadLanguage(lead);
     const company =

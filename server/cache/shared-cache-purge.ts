@@ -1,5 +1,6 @@
 import { z } from "@domain/zod.ts";
 import type { Database } from "../db/client.ts";
+import type { PurgePayload } from "../db/json-types.ts";
 import { deliveryJobs } from "../db/schema.ts";
 import type { Telemetry } from "../metrics/telemetry.ts";
 import { MAX_JOB_ATTEMPTS } from "../platform/outbox/retry-policy.ts";
@@ -13,8 +14,6 @@ const purgePayload = z.strictObject({
   adapter: z.enum(["varnish", "cloudflare"]),
   keys: z.array(z.string().min(1)).min(1).max(10_000),
 });
-
-export type PurgePayload = z.output<typeof purgePayload>;
 
 /** When the second purge of a change goes out (enqueue). */
 export const ECHO_PURGE_MS = 5_000;

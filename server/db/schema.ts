@@ -42,6 +42,19 @@ import {
   WEBHOOK_SOURCES,
   WITHDRAWAL_CHANNELS,
 } from "./enums.ts";
+import type {
+  AuditDetail,
+  ContentData,
+  InvoiceLine,
+  JobPayload,
+  LeadAnswers,
+  LeadContext,
+  LeadSettingValue,
+  LeadTracking,
+  StoredPreferences,
+  UserDashboardData,
+  VariantInfo,
+} from "./json-types.ts";
 
 /**
  * One content document (spec A §3) at one level of the lookup order (A §4):
@@ -55,7 +68,7 @@ export const contentDocuments = pgTable(
     name: text("name").notNull(),
     segment: text("segment").notNull().default(""),
     lang: text("lang").notNull().default(""),
-    data: jsonb("data").notNull(),
+    data: jsonb("data").$type<ContentData>().notNull(),
     /**
      * true: `data` is a JSON merge patch over the levels below (decision 101: levels inherit field by
      * field); false: a whole document (the default level, and levels stored before migration 0013).
@@ -81,7 +94,7 @@ export const contentRevisions = pgTable(
       .notNull()
       .references(() => contentDocuments.id, { onDelete: "cascade" }),
     version: integer("version").notNull(),
-    data: jsonb("data").notNull(),
+    data: jsonb("data").$type<ContentData>().notNull(),
     /** As content_documents.inherits, for this version's data. */
     inherits: boolean("inherits").notNull().default(false),
     source: text("source", { enum: CONTENT_SOURCES }).notNull(),
@@ -103,7 +116,7 @@ export const contentDrafts = pgTable(
     name: text("name").notNull(),
     segment: text("segment").notNull().default(""),
     lang: text("lang").notNull().default(""),
-    data: jsonb("data").notNull(),
+    data: jsonb("data").$type<ContentData>().notNull(),
     /** The published version the draft was started from (null: the level was not published yet). */
     baseVersion: integer("base_version"),
     /** Bumped by every save of the draft: its version tag for If-Match. */
@@ -128,7 +141,7 @@ export const contentSchedules = pgTable(
     segment: text("segment").notNull().default(""),
     lang: text("lang").notNull().default(""),
     /** publish: the content to publish, as the draft was when it was scheduled. */
-    data: jsonb("data"),
+    data: jsonb("data").$type<ContentData>(),
     /** publish: the published version the snapshot was based on (a later publish is not overwritten). */
     baseVersion: integer("base_version"),
     /** unpublish: the blog post's slug or the content page's path. */
@@ -168,15 +181,15 @@ export const leads = pgTable(
     stage: text("stage", { enum: LEAD_STAGES }).notNull(),
     /** Increments with every change the tracker must mirror. */
     version: integer("version").notNull().default(1),
-    answers: jsonb("answers").notNull(),
+    answers: jsonb("answers").$type<LeadAnswers>().notNull(),
     score: integer("score").notNull(),
     level: text("level", { enum: LEAD_LEVELS }).notNull(),
     priority: text("priority").notNull(),
     responseHours: integer("response_hours").notNull(),
     /** Where the visitor was: segment, language, plan chosen, page. */
-    context: jsonb("context").notNull(),
+    context: jsonb("context").$type<LeadContext>().notNull(),
     /** clarityId, UTM parameters, referrer, user agent. */
-    tracking: jsonb("tracking").notNull(),
+    tracking: jsonb("tracking").$type<LeadTracking>().notNull(),
     /** sha256 of the client address with the server secret: abuse analysis without keeping the address. */
     clientHash: text("client_hash"),
     consentPurpose: text("consent_purpose").notNull(),
@@ -252,7 +265,7 @@ export const leads = pgTable(
 export const leadSettings = pgTable("lead_settings", {
   /** 'privacy' holds the lead retention period (decision 111); 'marketing-tags' the tags staff turn on (decision 123). */
   key: text("key", { enum: ["routing", "outcomes", "privacy", "marketing-tags"] }).primaryKey(),
-  value: jsonb("value").notNull(),
+  value: jsonb("value").$type<LeadSettingValue>().notNull(),
   version: integer("version").notNull().default(1),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().default(sql`now()`),
   updatedBy: text("updated_by"),
@@ -331,7 +344,7 @@ export const deliveryJobs = pgTable(
       onDelete: "cascade",
     }),
     /** What the job needs besides its subject (the reply to send, the transition, the e-mail). */
-    payload: jsonb("payload"),
+    payload: jsonb("payload").$type<NonNullable<JobPayload>>(),
     status: text("status", { enum: JOB_STATUSES }).notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
     maxAttempts: integer("max_attempts").notNull(),
@@ -452,7 +465,7 @@ export const users = pgTable(
     lastSignInAt: timestamp("last_sign_in_at", { withTimezone: true }),
     /** scrypt$N$r$p$salt$hash */
     passwordHash: text("password_hash").notNull(),
-    preferences: jsonb("preferences").notNull(),
+    preferences: jsonb("preferences").$type<StoredPreferences>().notNull(),
     /** Set when an admin deactivates the account: it can no longer sign in. */
     disabledAt: timestamp("disabled_at", { withTimezone: true }),
     /**
@@ -564,7 +577,7 @@ export const userDashboards = pgTable("user_dashboards", {
   userId: uuid("user_id")
     .primaryKey()
     .references(() => users.id, { onDelete: "cascade" }),
-  data: jsonb("data").notNull(),
+  data: jsonb("data").$type<UserDashboardData>().notNull(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().default(sql`now()`),
 });
 
@@ -577,7 +590,7 @@ export const auditLog = pgTable(
     actor: text("actor").notNull(),
     action: text("action").notNull(),
     target: text("target").notNull(),
-    detail: jsonb("detail"),
+    detail: jsonb("detail").$type<AuditDetail>(),
   },
   (t) => [index("audit_log_at_idx").on(t.at)],
 );
@@ -795,7 +808,7 @@ export const invoices = pgTable(
     dueOn: date("due_on").notNull(),
     amountCentavos: integer("amount_centavos").notNull(),
     /** [{ description, amountCentavos }]: what the invoice charges for. */
-    lines: jsonb("lines").notNull(),
+    lines: jsonb("lines").$type<InvoiceLine[]>().notNull(),
     /** The boleto's digitable line (47 digits), check digits verified when it came in. */
     boletoLine: text("boleto_line"),
     status: text("status", { enum: STORED_INVOICE_STATUSES }).notNull().default("open"),
@@ -878,7 +891,7 @@ export const media = pgTable(
     focalX: doublePrecision("focal_x").notNull().default(0.5),
     focalY: doublePrecision("focal_y").notNull().default(0.5),
     /** [{ width, height, name, size }]: the WebP variants in upload storage, narrowest first. */
-    variants: jsonb("variants").notNull().default([]),
+    variants: jsonb("variants").$type<VariantInfo[]>().notNull().default([]),
     source: text("source", { enum: MEDIA_SOURCES }).notNull(),
     uploadedBy: text("uploaded_by"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().default(sql`now()`),

@@ -46,14 +46,19 @@ describe("a lead's touches as the admin reads them", () => {
   it("a visitor who did not allow Medição has no first touch: reports say so instead of guessing", () => {
     const touch = firstTouchOf({
       referrer: "https://www.bing.com/",
-      consent: { id: null, measurement: false },
+      consent: { id: null, measurement: false, marketing: false },
     });
     expect(touch).toBe(UNCONSENTED_TOUCH);
     expect(touchOrigin(touch)).toBe("sem consentimento");
     expect(describeTouch(touch)).toBe("sem consentimento");
     expect(touchMedium(touch)).toBe("sem consentimento");
     // Allowed, the visit's own touch stands in as before.
-    expect(firstTouchOf({ referrer: "https://www.bing.com/", consent: { measurement: true } })).toEqual({
+    expect(
+      firstTouchOf({
+        referrer: "https://www.bing.com/",
+        consent: { id: null, measurement: true, marketing: false },
+      }),
+    ).toEqual({
       referrer: "https://www.bing.com/",
     });
   });

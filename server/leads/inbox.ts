@@ -11,6 +11,7 @@ import { isOverdue, OUTCOMES, type Outcome } from "@domain/leads/outcomes.ts";
 import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
 import type { AuditActor, AuditLog } from "../admin/audit.ts";
 import type { Database } from "../db/client.ts";
+import type { LeadTracking } from "../db/json-types.ts";
 import { deliveryAttempts, deliveryJobs, leads } from "../db/schema.ts";
 import { DomainError } from "../domain-errors.ts";
 import { storedProtocolOf } from "./protocol.ts";
@@ -328,15 +329,12 @@ export class LeadInbox {
 }
 
 /** The lead's last touch: this visit's tags and referrer, as the first touch is kept. */
-export function lastTouchOf(tracking: Record<string, unknown>): Touch {
+export function lastTouchOf(tracking: LeadTracking): Touch {
   const referrer =
     typeof tracking.referrer === "string" && tracking.referrer !== "direct"
       ? externalTo(tracking.referrer, tracking.page)
       : undefined;
-  const tags = {
-    ...((tracking.utm ?? {}) as Record<string, string>),
-    ...((tracking.clickIds ?? {}) as Record<string, string>),
-  };
+  const tags = { ...(tracking.utm ?? {}), ...(tracking.clickIds ?? {}) };
   return {
     ...(Object.keys(tags).length ? { tags } : {}),
     ...(referrer ? { referrer } : {}),
@@ -357,10 +355,10 @@ function externalTo(referrer: string, page: unknown): string | undefined {
 }
 
 /** The first touch the cookie kept, or, without it (no JavaScript, Do Not Track), this visit's. */
-export function firstTouchOf(tracking: Record<string, unknown>): Touch {
-  if (tracking.firstTouch) return tracking.firstTouch as Touch;
+export function firstTouchOf(tracking: LeadTracking): Touch {
+  if (tracking.firstTouch) return tracking.firstTouch;
   // The visitor did not allow Medição: the first touch was never kept (decision 123).
-  const consent = tracking.consent as { measurement?: boolean } | undefined;
+  const consent = tracking.consent;
   if (consent && consent.measurement === false) return UNCONSENTED_TOUCH;
   return lastTouchOf(tracking);
 }
@@ -371,7 +369,7 @@ export function touchColumns(touch: Touch): { source: string; medium: string; ca
 }
 
 function toRow(lead: typeof leads.$inferSelect, now: Date): InboxRow {
-  const tracking = lead.tracking as Record<string, unknown>;
+  const tracking = lead.tracking;
   return {
     id: lead.id,
     protocol: lead.protocol,
@@ -387,7 +385,7 @@ function toRow(lead: typeof leads.$inferSelect, now: Date): InboxRow {
       : null,
     createdAt: lead.createdAt.toISOString(),
     consentWithdrawnAt: lead.consentWithdrawnAt?.toISOString() ?? null,
-    contact: contactLine(lead.answers as Record<string, unknown>),
+    contact: contactLine(lead.answers),
     owner: lead.ownerName,
     respondBy: lead.respondBy?.toISOString() ?? null,
     overdue: isOverdue(lead.respondBy, lead.outcome, now),

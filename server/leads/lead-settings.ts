@@ -10,6 +10,7 @@ import { z } from "@domain/zod.ts";
 import { and, eq, isNotNull, ne, sql } from "drizzle-orm";
 import type { AuditLog } from "../admin/audit.ts";
 import type { Database } from "../db/client.ts";
+import type { LeadSettingValues } from "../db/json-types.ts";
 import { leadSettings, leads } from "../db/schema.ts";
 import { DomainError } from "../domain-errors.ts";
 
@@ -50,10 +51,10 @@ export async function readVersionedSetting<T>(
 }
 
 /** Saves `value` made from `version` (0: never saved); a save in between answers a conflict. */
-export async function writeVersionedSetting(
+export async function writeVersionedSetting<K extends Key>(
   db: Database,
-  key: Key,
-  value: unknown,
+  key: K,
+  value: LeadSettingValues[K],
   version: number,
   by: string,
   at: Date,
@@ -87,7 +88,13 @@ export class LeadSettings {
     return readVersionedSetting(db, key, parse, empty);
   }
 
-  private write(key: Key, value: unknown, version: number, by: string, db: Database = this.db) {
+  private write<K extends Key>(
+    key: K,
+    value: LeadSettingValues[K],
+    version: number,
+    by: string,
+    db: Database = this.db,
+  ) {
     return writeVersionedSetting(db, key, value, version, by, this.now());
   }
 

@@ -30,9 +30,7 @@ export function spreadsheetDateTime(at: Date | null | undefined): string {
  * Every cell a visitor could have written is made safe from formulas.
  */
 export function leadsCsv(rows: LeadRow[], forms: Map<string, FormDefinition>): string {
-  const perLead = rows.map((lead) =>
-    answerRows(forms.get(lead.formId) ?? null, lead.answers as Record<string, unknown>),
-  );
+  const perLead = rows.map((lead) => answerRows(forms.get(lead.formId) ?? null, lead.answers));
   // The questions in the order the forms ask them, one column per label (E-mail is one column).
   const questions = [...new Set(perLead.flatMap((answers) => answers.map(([label]) => label)))];
   const header = [
@@ -61,13 +59,13 @@ export function leadsCsv(rows: LeadRow[], forms: Map<string, FormDefinition>): s
     "IDs de clique",
   ];
   const body = rows.map((lead, i) => {
-    const tracking = lead.tracking as Record<string, unknown>;
+    const tracking = lead.tracking;
     const first = firstTouchOf(tracking);
     const firstColumns = touchColumns(first);
     const last = touchColumns(lastTouchOf(tracking));
     const clickIds = Object.entries({
       ...(first.tags ?? {}),
-      ...((tracking.clickIds ?? {}) as Record<string, string>),
+      ...(tracking.clickIds ?? {}),
     })
       .filter(([key]) => CLICK_ID_KEYS.includes(key))
       .map(([key, value]) => `${key}=${value}`)

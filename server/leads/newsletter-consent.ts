@@ -49,7 +49,7 @@ export class NewsletterConsent {
     if (!reading.ok) return { state: reading.reason };
     const lead = await this.subscription(reading.leadId);
     if (!lead) return { state: "invalid" };
-    const email = visitorEmail(null, lead.answers as Record<string, unknown>);
+    const email = visitorEmail(null, lead.answers);
     return {
       state: lead.consentWithdrawnAt ? "withdrawn" : "subscribed",
       email: email ? maskEmail(email) : null,
@@ -70,7 +70,7 @@ export class NewsletterConsent {
     if (!reading.ok) throw new DomainError("invalid", `unsubscribe.${reading.reason}`);
     const lead = await this.subscription(reading.leadId);
     if (!lead) throw new DomainError("invalid", "unsubscribe.invalid");
-    const email = visitorEmail(null, lead.answers as Record<string, unknown>)?.toLowerCase();
+    const email = visitorEmail(null, lead.answers)?.toLowerCase();
     // The same person's other subscriptions (any answer equal to the address, case ignored, as the
     // erasure finds them) made up to now; a later subscription is a new consent.
     const sameAddress = email

@@ -72,7 +72,7 @@ describe("lead webhook payload", () => {
         priority: "high",
         responseHours: 4,
         answers: { nomeResponsavel: "Ana Souza", segmento: ["industria"] },
-        context: { segment: null, language: "pt" },
+        context: { language: "pt" },
         tracking: { clarityId: "abc", utm: { utm_source: "google" } },
         consent: {
           purpose: "Contato comercial",

@@ -146,7 +146,7 @@ export function notificationHandlers(config: NotifyConfig) {
           "slack",
           config.slackUrl,
           JSON.stringify({
-            text: `${heldTopic(lead)}: ${slackEscape(who(lead.answers as Answers))}\n${reviewLine(lead, config)}`,
+            text: `${heldTopic(lead)}: ${slackEscape(who(lead.answers))}\n${reviewLine(lead, config)}`,
           }),
           {},
           config,
@@ -156,7 +156,7 @@ export function notificationHandlers(config: NotifyConfig) {
         "slack",
         config.slackUrl,
         JSON.stringify({
-          text: `${topic(lead)}: ${slackEscape(who(lead.answers as Answers))}\n${assignment}\n${reference(lead)}`,
+          text: `${topic(lead)}: ${slackEscape(who(lead.answers))}\n${assignment}\n${reference(lead)}`,
         }),
         {},
         config,
@@ -171,7 +171,7 @@ export function notificationHandlers(config: NotifyConfig) {
           summary: heldTopic(lead),
           themeColor: "B45309",
           title: heldTopic(lead),
-          text: `${teamsEscape(who(lead.answers as Answers))}\n\n${teamsEscape(reviewLine(lead, config))}`,
+          text: `${teamsEscape(who(lead.answers))}\n\n${teamsEscape(reviewLine(lead, config))}`,
         };
         return post("teams", config.teamsUrl, JSON.stringify(card), {}, config);
       }
@@ -182,7 +182,7 @@ export function notificationHandlers(config: NotifyConfig) {
         summary: topic(lead),
         themeColor: "D9480F",
         title: topic(lead),
-        text: `${teamsEscape(who(lead.answers as Answers))}\n\n${assignment}\n\n${reference(lead)}`,
+        text: `${teamsEscape(who(lead.answers))}\n\n${assignment}\n\n${reference(lead)}`,
       };
       return post("teams", config.teamsUrl, JSON.stringify(card), {}, config);
     },

@@ -38,8 +38,8 @@ export class LeadRouting {
         leadFacts({
           formId: current.formId,
           level: current.level as Level,
-          answers: current.answers as Record<string, unknown>,
-          context: current.context as Record<string, unknown>,
+          answers: current.answers,
+          context: current.context,
         }),
       );
       let turn = 0;

@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from "node:crypto";
 import { CLICK_ID_KEYS, type Touch, type TouchTag } from "@domain/attribution/touch.ts";
-import type { Answers, FormDefinition } from "@domain/forms/definition.ts";
+import type { FormDefinition } from "@domain/forms/definition.ts";
 import { UTM_KEYS } from "@domain/forms/form-keys.ts";
 import { actionFor, computeTemperature, type Temperature } from "@domain/forms/scoring.ts";
 import { type FieldErrors, validateSteps } from "@domain/forms/validation.ts";
@@ -366,7 +366,7 @@ export class LeadService {
     const event = lead.stage === "captured" ? "lead.captured" : "lead.completed";
     const jobs = [
       ...this.jobsFor(form, null, { score: lead.score, level: lead.level }, event, []),
-      ...confirmationMailJobs(form, lead.answers as Answers, null),
+      ...confirmationMailJobs(form, lead.answers, null),
     ];
     const status = this.isSimulated(form) ? "simulated" : "pending";
     const events = eventsOnStore(lead.stage, form.steps.length);
@@ -430,8 +430,11 @@ function delay(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms).unref());
 }
 
-function compact<T extends Record<string, unknown>>(value: T): T {
+/** The fields of `value` that hold something: undefined, null and '' are dropped, so any may be missing. */
+function compact<T extends Record<string, unknown>>(
+  value: T,
+): { [K in keyof T]?: Exclude<T[K], null | undefined> } {
   return Object.fromEntries(
     Object.entries(value).filter(([, v]) => v !== undefined && v !== null && v !== ""),
-  ) as T;
+  ) as { [K in keyof T]?: Exclude<T[K], null | undefined> };
 }

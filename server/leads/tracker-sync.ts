@@ -1,4 +1,3 @@
-import type { Answers } from "@domain/forms/definition.ts";
 import type { Priority, TemperatureLevel } from "@domain/forms/scoring.ts";
 import { storedLeadPartner } from "@domain/partners.ts";
 import { and, desc, eq, isNull, lt, ne, or, sql } from "drizzle-orm";
@@ -52,12 +51,9 @@ export class TrackerSync {
     if (!form) throw new JobError(`formulário ${lead.formId} não encontrado`, false);
     const ticketLead = {
       ...lead,
-      answers: lead.answers as Answers,
       level: lead.level as TemperatureLevel,
       priority: lead.priority as Priority,
       stage: lead.stage,
-      tracking: lead.tracking as Record<string, unknown>,
-      context: lead.context as Record<string, unknown>,
     };
     const deadline = lead.respondBy ?? respondBy(lead.createdAt, lead.responseHours);
     // Chosen once and kept on the lead: a retry, the completion and the notification name the same person.

@@ -162,7 +162,7 @@ describe("the newsletter's welcome", () => {
   it.each(["pt", "en"] as const)(
     "in %s: one-click unsubscribe headers (RFC 8058) and a link to the confirmation page, in both parts",
     async (language) => {
-      const row = { ...subscriber, context: { segment: null, language } };
+      const row = { ...subscriber, context: { language } };
       const { headers, html, text, subject, form } = await rendered(row, "newsletter", language);
       expect(subject).toBe(
         language === "pt" ? "Boas-vindas à newsletter da Vértice" : "Welcome to the Vértice newsletter",

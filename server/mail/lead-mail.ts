@@ -88,7 +88,7 @@ export function confirmationMailJobs(form: FormDefinition, answers: Answers, spa
  * the request resolved (saved choice, browser); among those the site offers, else Portuguese.
  */
 export function leadLanguage(lead: Pick<LeadRow, "context">): OfferedLanguage {
-  const context = lead.context as { language?: unknown; page?: unknown };
+  const context = lead.context;
   let language: unknown = context.language;
   if (typeof context.page === "string" && URL.canParse(context.page))
     language = splitLanguagePrefix(new URL(context.page).pathname).language ?? language;
@@ -118,11 +118,11 @@ export class LeadMail {
     if (lead.spamReason) return "não enviado: lead retido como spam";
     const language = leadLanguage(lead);
     const form = await forms.get(lead.formId as FormKey, {
-      segment: ((lead.context as { segment?: unknown }).segment as string | undefined) ?? null,
+      segment: lead.context.segment ?? null,
       lang: language,
     });
     if (!form) throw new JobError(`formulário ${lead.formId} não encontrado`, false);
-    const to = visitorEmail(form, lead.answers as Answers);
+    const to = visitorEmail(form, lead.answers);
     if (!to) return "não enviado: o lead não tem e-mail (ou os dados foram apagados a pedido do titular)";
     const welcome = form.type === NEWSLETTER;
     if (welcome && lead.consentWithdrawnAt) return "não enviado: a inscrição foi cancelada antes do envio";
@@ -150,7 +150,7 @@ export class LeadMail {
     const model: LeadMailModel = {
       language,
       kind: welcome ? "welcome" : "confirmation",
-      firstName: firstName(lead.answers as Answers),
+      firstName: firstName(lead.answers),
       title: form.success.title,
       promise: form.success.description,
       nextSteps: form.success.nextSteps,

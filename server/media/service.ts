@@ -22,18 +22,11 @@ import type { Cache } from "../cache/cache.ts";
 import { REMOTE_TTL_SECONDS } from "../cache/ttl.ts";
 import type { Database } from "../db/client.ts";
 import type { MediaSource } from "../db/enums.ts";
+import type { VariantInfo } from "../db/json-types.ts";
 import { contentDocuments, contentDrafts, media } from "../db/schema.ts";
 import { DomainError } from "../domain-errors.ts";
 import type { UploadService } from "../uploads/service.ts";
 import { imageSize, makeVariants } from "./images.ts";
-
-export interface VariantInfo {
-  width: number;
-  height: number;
-  /** Its name in upload storage, served at /uploads/{name}. */
-  name: string;
-  size: number;
-}
 
 /** An image of the library as the admin sees it. */
 export interface MediaItem {
@@ -502,7 +495,7 @@ export class MediaService {
 }
 
 function toItem(row: typeof media.$inferSelect): MediaItem {
-  const variants = (Array.isArray(row.variants) ? row.variants : []) as VariantInfo[];
+  const variants = Array.isArray(row.variants) ? row.variants : [];
   return {
     id: row.id,
     url: row.url,

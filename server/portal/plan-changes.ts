@@ -15,9 +15,10 @@ import type { Plan, PlansData } from "@domain/plans.ts";
 import { can } from "@domain/portal/permissions.ts";
 import { type PlanLimitRow, planLimitRows } from "@domain/portal/plan-limits.ts";
 import type { PlanRequestStatus } from "@domain/portal/plan-texts.ts";
-import { and, desc, eq, isNull } from "drizzle-orm";
+import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import type { AuditLog } from "../admin/audit.ts";
 import type { Database } from "../db/client.ts";
+import type { PlanRequestQuote, PlanRequestWithdrawal } from "../db/json-types.ts";
 import { auditLog, companies, deliveryJobs, planChangeRequests, users } from "../db/schema.ts";
 import { DomainError } from "../domain-errors.ts";
 import { MAX_JOB_ATTEMPTS } from "../platform/outbox/retry-policy.ts";
@@ -27,20 +28,6 @@ import { planDecisionMail } from "./plan-mail.ts";
 import { languageOf } from "./ticket-mail.ts";
 
 export type PlanRequestRow = typeof planChangeRequests.$inferSelect;
-
-/** The payload of the job that tells sales a request was withdrawn (on the request's Jira issue). */
-export interface PlanRequestWithdrawal {
-  withdrawn: true;
-}
-
-/** What a plan request's delivery job carries besides the request: the quote's details as shown. */
-export interface PlanRequestQuote {
-  basis: ProrationBasis;
-  creditCentavos: number;
-  remainingDays: number | null;
-  cycleDays: number | null;
-  renewsOn: string;
-}
 
 export interface PlanRequestView {
   id: string;
@@ -386,7 +373,12 @@ export class PlanChangeService {
         .from(planChangeRequests)
         .leftJoin(
           deliveryJobs,
-          and(eq(deliveryJobs.planRequestId, planChangeRequests.id), eq(deliveryJobs.kind, "plan_request")),
+          and(
+            eq(deliveryJobs.planRequestId, planChangeRequests.id),
+            eq(deliveryJobs.kind, "plan_request"),
+            // A withdrawn request has a second job, the word to sales: only its creation's has the quote.
+            sql`not coalesce(${deliveryJobs.payload} @> '{"withdrawn": true}', false)`,
+          ),
         )
         .where(eq(planChangeRequests.companyId, companyId))
         .orderBy(desc(planChangeRequests.createdAt))
@@ -394,7 +386,7 @@ export class PlanChangeService {
       this.words(language),
     ]);
     return rows.map(({ request, payload }) =>
-      this.viewOf(request, words, payload as PlanRequestQuote | null),
+      this.viewOf(request, words, payload && "basis" in payload ? payload : null),
     );
   }
 

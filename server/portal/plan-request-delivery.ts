@@ -7,10 +7,11 @@ import { COMPANY_ROLE_LABELS } from "@domain/portal/permissions.ts";
 import { planTexts } from "@domain/portal/plan-texts.ts";
 import { and, eq, lt, sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
+import type { JobPayloads, PlanRequestQuote, PlanRequestWithdrawal } from "../db/json-types.ts";
 import { deliveryJobs, planChangeRequests, users } from "../db/schema.ts";
 import { requeueFinishedJobs } from "../leads/repository.ts";
 import type { Logger } from "../logger.ts";
-import { JobError, type JobRow } from "../platform/outbox/worker.ts";
+import { JobError, type JobOf, type JobRow, payloadOf } from "../platform/outbox/worker.ts";
 import { definitionList, doc, heading, paragraph } from "../tracker/adf.ts";
 import { createIssueOnce } from "../tracker/create-once.ts";
 import { TrackerError } from "../tracker/errors.ts";
@@ -18,7 +19,6 @@ import { ProjectIssueTypes } from "../tracker/issue-types.ts";
 import type { JiraClient } from "../tracker/jira-client.ts";
 import { PRODUCT_TAG, salesIssueType } from "../tracker/ticket.ts";
 import type { CompanyService } from "./companies.ts";
-import type { PlanRequestQuote, PlanRequestWithdrawal } from "./plan-changes.ts";
 import { PORTAL_LABEL, SIMULATED_DETAIL } from "./ticket-delivery.ts";
 
 /** The Jira project of sales (B §9.3: leads → FDVW): plan changes are theirs. */
@@ -73,9 +73,10 @@ export class PlanRequestDelivery {
   }
 
   /** kind 'plan_request': the request's issue, or the word on it that the company withdrew it. */
-  readonly deliver = async (job: JobRow): Promise<string> => {
+  readonly deliver = async (job: JobOf<"plan_request">): Promise<string> => {
+    const payload = payloadOf(job);
     try {
-      return isWithdrawal(job.payload) ? await this.tellWithdrawn(job) : await this.create(job);
+      return isWithdrawal(payload) ? await this.tellWithdrawn(job) : await this.create(job, payload);
     } catch (error) {
       if (error instanceof TrackerError)
         throw new JobError(error.message, error.retryable, error.options.retryAfterMs);
@@ -83,7 +84,7 @@ export class PlanRequestDelivery {
     }
   };
 
-  private async create(job: JobRow): Promise<string> {
+  private async create(job: JobRow, quote: PlanRequestQuote | null): Promise<string> {
     const request = await this.requestOf(job);
     if (request.trackerKey) return `pedido já entregue: ${request.trackerKey}`;
     // Withdrawn before it reached Jira: sales have nothing to do, so no issue is made.
@@ -99,7 +100,6 @@ export class PlanRequestDelivery {
           .from(users)
           .where(eq(users.id, request.requestedBy))
       : [];
-    const quote = (job.payload as PlanRequestQuote | null) ?? null;
     const companyName = company.tradeName || company.legalName;
     const from = request.fromPlanId
       ? `${name(request.fromPlanId)} (${pt.cycleNouns[request.fromCycle]})`
@@ -202,9 +202,9 @@ export class PlanRequestDelivery {
   }
 }
 
-function isWithdrawal(payload: unknown): payload is PlanRequestWithdrawal {
+function isWithdrawal(payload: JobPayloads["plan_request"]): payload is PlanRequestWithdrawal {
   return (
-    typeof payload === "object" && payload !== null && (payload as { withdrawn?: unknown }).withdrawn === true
+    typeof payload === "object" && payload !== null && "withdrawn" in payload && payload.withdrawn === true
   );
 }
 

@@ -6,7 +6,6 @@ import {
   type StatusCategory,
   TICKET_CATEGORY_LABELS,
   TICKET_PRIORITY_LABELS,
-  type TicketTransition,
   TRANSITION_CATEGORY,
 } from "@domain/portal/tickets.ts";
 import { and, eq, isNull, sql } from "drizzle-orm";
@@ -15,7 +14,7 @@ import { deliveryJobs, supportTickets, ticketAttachments, ticketMessages, users 
 import type { FileStorage } from "../files/storage.ts";
 import { requeueFinishedJobs } from "../leads/repository.ts";
 import type { Logger } from "../logger.ts";
-import { JobError, type JobRow } from "../platform/outbox/worker.ts";
+import { JobError, type JobOf, type JobRow, payloadOf } from "../platform/outbox/worker.ts";
 import { adfToText, definitionList, doc, heading, paragraph, textParagraphs } from "../tracker/adf.ts";
 import { createIssueOnce } from "../tracker/create-once.ts";
 import { TrackerError } from "../tracker/errors.ts";
@@ -51,8 +50,6 @@ export function supportLabels(ticket: Pick<TicketRow, "id" | "category">, cnpj: 
     PRODUCT_TAG,
   ];
 }
-
-type Payload = { messageId?: string; to?: TicketTransition };
 
 /**
  * Delivers support tickets to Jira through the outbox (decision 094), each step safe to run again:
@@ -142,11 +139,12 @@ export class TicketDelivery {
     });
 
   /** kind 'ticket_comment': a customer's (or staff's) reply as one Jira comment, then its attachments. */
-  readonly comment = (job: JobRow) =>
+  readonly comment = (job: JobOf<"ticket_comment">) =>
     this.guard(async () => {
       const ticket = await this.ticket(job);
       const key = this.keyOf(ticket);
-      const messageId = (job.payload as Payload | null)?.messageId;
+      // Null-safe as before: a job stored without its payload finds no reply.
+      const messageId = payloadOf(job)?.messageId;
       const [message] = messageId
         ? await this.options.db.select().from(ticketMessages).where(eq(ticketMessages.id, messageId))
         : [];
@@ -181,11 +179,11 @@ export class TicketDelivery {
     });
 
   /** kind 'ticket_transition': the customer resolved or reopened the ticket, or staff took it in hand. */
-  readonly transition = (job: JobRow) =>
+  readonly transition = (job: JobOf<"ticket_transition">) =>
     this.guard(async () => {
       const ticket = await this.ticket(job);
       const key = this.keyOf(ticket);
-      const to = (job.payload as Payload | null)?.to;
+      const to = payloadOf(job)?.to;
       if (to !== "resolve" && to !== "reopen" && to !== "start")
         throw new JobError("transição desconhecida", false);
       const issue = await this.options.jira.issue(key, ["status"]);

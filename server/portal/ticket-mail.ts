@@ -1,4 +1,5 @@
 import { TICKET_STATUS_LABELS, type TicketStatus } from "@domain/portal/tickets.ts";
+import type { StoredPreferences } from "../db/json-types.ts";
 
 /**
  * The e-mails a ticket's reporter gets (decision 094), in their language: support replied, or the
@@ -34,8 +35,8 @@ const words = {
   },
 } as const;
 
-export function languageOf(preferences: unknown): Language {
-  return (preferences as { language?: string } | null)?.language === "en" ? "en" : "pt";
+export function languageOf(preferences: StoredPreferences | null): Language {
+  return preferences?.language === "en" ? "en" : "pt";
 }
 
 interface MailTicket {

@@ -80,12 +80,7 @@ export const leadCopyJobSchema = z.strictObject({
 export type LeadCopyJob = z.output<typeof leadCopyJobSchema>;
 
 export function isLeadCopyJob(job: Pick<JobRow, "payload" | "leadId">): boolean {
-  return (
-    !job.leadId &&
-    typeof job.payload === "object" &&
-    job.payload !== null &&
-    "privacy" in (job.payload as Record<string, unknown>)
-  );
+  return !job.leadId && typeof job.payload === "object" && job.payload !== null && "privacy" in job.payload;
 }
 
 /** One lead as the copy gives it. */
@@ -183,9 +178,9 @@ export class LeadCopy {
       .from(leads)
       .where(and(leadsOfAddress(email), isNull(leads.anonymizedAt)))
       .orderBy(asc(leads.createdAt));
-    const kept = rows.filter((row) => Object.keys(row.answers as Record<string, unknown>).length > 0);
+    const kept = rows.filter((row) => Object.keys(row.answers).length > 0);
     const visitorOf = (row: (typeof kept)[number]) => {
-      const id = ((row.tracking ?? {}) as { consent?: { id?: unknown } }).consent?.id;
+      const id = row.tracking?.consent?.id;
       return typeof id === "string" && VISITOR_ID.test(id) ? id : null;
     };
     const visitors = [...new Set(kept.map(visitorOf).filter((id): id is string => id !== null))];
@@ -203,7 +198,7 @@ export class LeadCopy {
       localProtocol: row.protocol,
       form: row.formId,
       sentAt: row.createdAt.toISOString(),
-      answers: row.answers as Record<string, unknown>,
+      answers: row.answers,
       consent: {
         purpose: row.consentPurpose,
         textVersion: row.consentTextVersion,

@@ -1,4 +1,4 @@
-import { describeTouch, type Touch } from "@domain/attribution/touch.ts";
+import { describeTouch } from "@domain/attribution/touch.ts";
 import { saoPauloDay } from "@domain/billing/dates.ts";
 import { formatDayAtTime } from "@domain/format.ts";
 import type { Answers, FormDefinition, FormType } from "@domain/forms/definition.ts";
@@ -11,6 +11,7 @@ import {
   partnerContactLine,
   storedLeadPartner,
 } from "@domain/partners.ts";
+import type { LeadContext, LeadTracking } from "../db/json-types.ts";
 import { type AdfDocument, definitionList, doc, heading, paragraph } from "./adf.ts";
 import type { IssueType } from "./jira-client.ts";
 
@@ -153,8 +154,8 @@ export interface TicketLead {
   level: TemperatureLevel;
   priority: Priority;
   responseHours: number;
-  tracking: Record<string, unknown>;
-  context: Record<string, unknown>;
+  tracking: LeadTracking;
+  context: LeadContext;
   consentPurpose: string;
   consentTextVersion: string;
   consentAt: Date;
@@ -175,9 +176,8 @@ export function jiraDueDate(deadline: Date): string {
 /** The ticket description: every answer, the temperature, the visit and the consent, as ADF. */
 export function ticketDescription(form: FormDefinition, lead: TicketLead): AdfDocument {
   const label = TEMPERATURE_LABELS.pt[lead.level];
-  const tracking = lead.tracking as Record<string, string | Record<string, string> | undefined>;
-  const utm = (tracking.utm ?? {}) as Record<string, string>;
-  const context = lead.context as Record<string, string | boolean | undefined>;
+  const { tracking, context } = lead;
+  const utm = tracking.utm ?? {};
   const partner = storedLeadPartner(lead.context);
   return doc([
     heading(2, `${form.title} — ${lead.stage === "completed" ? "formulário concluído" : "lead capturado"}`),
@@ -226,11 +226,11 @@ export function ticketDescription(form: FormDefinition, lead: TicketLead): AdfDo
       ],
       [
         "IDs de clique",
-        Object.entries((tracking.clickIds ?? {}) as Record<string, string>)
+        Object.entries(tracking.clickIds ?? {})
           .map(([k, v]) => `${k}=${v}`)
           .join(" "),
       ],
-      ["Primeira origem (90 dias)", describeTouch(tracking.firstTouch as Touch | undefined)],
+      ["Primeira origem (90 dias)", describeTouch(tracking.firstTouch)],
       ["Lead anterior relacionado", lead.relatedKey ?? ""],
       ["Navegador", String(tracking.userAgent ?? "")],
       ["Recebido em", lead.createdAt.toISOString()],

@@ -3,7 +3,7 @@ import type { Database } from "../db/client.ts";
 import { leads, webhookEndpoints } from "../db/schema.ts";
 import { signWebhook, webhookPayload } from "../leads/notify.ts";
 import { NO_TELEMETRY, type Telemetry } from "../metrics/telemetry.ts";
-import { JobError, type JobHandler, type JobRow } from "../platform/outbox/worker.ts";
+import { JobError, type JobHandler, type JobOf, payloadOf } from "../platform/outbox/worker.ts";
 import { type CallVerdict, webhookService } from "../platform/outside/circuit-rules.ts";
 import type { OutsideCircuits } from "../platform/outside/circuits.ts";
 import { ENV_ENDPOINT_ID } from "./enqueue.ts";
@@ -60,7 +60,7 @@ function testData(endpointId: string): Record<string, unknown> {
  * keeps its X-Lead-* headers and body. The answer's status (and the start of its body) goes to the
  * delivery log; 408, 429, 5xx and network failures retry on the job schedule, the rest are final.
  */
-export function webhookDelivery(options: WebhookDeliveryOptions): JobHandler {
+export function webhookDelivery(options: WebhookDeliveryOptions): JobHandler<"webhook"> {
   const wallClock = options.wallClock ?? (() => new Date());
   const post = options.send ?? postWebhook;
   const telemetry = options.telemetry ?? NO_TELEMETRY;
@@ -76,7 +76,7 @@ export function webhookDelivery(options: WebhookDeliveryOptions): JobHandler {
       },
     );
   const timeoutMs = options.timeoutMs ?? 10_000;
-  return async (job: JobRow) => {
+  return async (job: JobOf<"webhook">) => {
     const endpointId = job.webhookEndpointId ?? ENV_ENDPOINT_ID;
     const [endpoint] = await options.db
       .select()
@@ -95,7 +95,7 @@ export function webhookDelivery(options: WebhookDeliveryOptions): JobHandler {
     const problem = env ? null : webhookUrlProblem(endpoint.url, options.policy);
     if (problem) throw new JobError(`não enviado: ${problem}`, false);
 
-    const message = readJobPayload(job.payload, job.id, job.createdAt);
+    const message = readJobPayload(payloadOf(job), job.id, job.createdAt);
     const event = job.event ?? "lead.updated";
     let body: string;
     if (job.leadId) {

@@ -1,3 +1,4 @@
+import type { WebhookJobPayload } from "../db/json-types.ts";
 import type { LeadRow } from "../leads/repository.ts";
 
 /**
@@ -37,22 +38,15 @@ export function standardPayload(
   return { type, timestamp: occurredAt.toISOString(), data: { ...data, ...(extra ?? {}) } };
 }
 
-/** What a queued webhook job carries besides its lead and endpoint (delivery_jobs.payload). */
-export interface WebhookJobPayload {
-  /** The Standard Webhooks message id: the same for every attempt and resend. */
-  messageId: string;
-  /** When the event happened. */
-  occurredAt: string;
-  /** The event's own facts, added to `data`. */
-  extra?: Record<string, unknown> | null;
-}
-
 /** Reads a job's payload; a job queued before decision 103 had none (its message id comes from the job). */
-export function readJobPayload(payload: unknown, jobId: number, createdAt: Date): WebhookJobPayload {
-  const value = (payload ?? {}) as Partial<WebhookJobPayload>;
+export function readJobPayload(
+  payload: WebhookJobPayload | null,
+  jobId: number,
+  createdAt: Date,
+): WebhookJobPayload {
   return {
-    messageId: typeof value.messageId === "string" ? value.messageId : `msg_job${jobId}`,
-    occurredAt: typeof value.occurredAt === "string" ? value.occurredAt : createdAt.toISOString(),
-    extra: value.extra && typeof value.extra === "object" ? value.extra : null,
+    messageId: typeof payload?.messageId === "string" ? payload.messageId : `msg_job${jobId}`,
+    occurredAt: typeof payload?.occurredAt === "string" ? payload.occurredAt : createdAt.toISOString(),
+    extra: payload?.extra && typeof payload.extra === "object" ? payload.extra : null,
   };
 }

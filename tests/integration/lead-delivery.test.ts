@@ -145,7 +145,7 @@ describe.each(databaseTargets())("lead delivery to Jira on $name", (target) => {
       }),
     );
     const [row] = await handle.db.select().from(leads).where(eq(leads.id, captured.leadId));
-    expect((row!.answers as Record<string, unknown>).cnpjEmpresa).toBe("12ABC34501DE35");
+    expect(row!.answers.cnpjEmpresa).toBe("12ABC34501DE35");
     expect(JSON.stringify(jira.issues[0]!.description)).toContain("12.ABC.345/01DE-35");
   });
 
@@ -669,13 +669,14 @@ describe.each(databaseTargets())("lead delivery to Jira on $name", (target) => {
       formId: "contact",
       formType: "contact",
       stage: "completed" as const,
-      answers: { nome: "Ana", lista: [1, "dois"], aninhado: { sim: true } },
+      answers: { nome: "Ana", lista: ["um", "dois"] },
       score: 42,
       level: "warm" as const,
       priority: "Medium",
       responseHours: 24,
-      context: { segment: null, language: "pt" },
-      tracking: { clarityId: "não-disponível" },
+      // Numbers, booleans, nulls and nested objects, as the jsonb columns keep them.
+      context: { language: "pt", annual: true, partner: { id: 7, nome: "Ação Agro" } },
+      tracking: { clarityId: "não-disponível", consent: { id: null, measurement: true, marketing: false } },
       clientHash: null,
       consentPurpose: "Contato comercial",
       consentTextVersion: "2026-11-01",

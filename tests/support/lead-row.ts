@@ -18,7 +18,7 @@ export function leadRow(overrides: Partial<LeadRow> = {}): LeadRow {
     level: "warm",
     priority: "medium",
     responseHours: 24,
-    context: { segment: null, language: "pt" },
+    context: { language: "pt" },
     tracking: {},
     clientHash: null,
     consentPurpose: "Contato comercial",

@@ -29,10 +29,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
           protocol: lead.protocol,
           form: formName(lead.formId),
           stage: lead.stage,
-          answers: answerRows(form, lead.answers as Record<string, unknown>),
+          answers: answerRows(form, lead.answers),
           visit: visitRows(
-            lead.tracking as Record<string, unknown>,
-            lead.context as Record<string, unknown>,
+            lead.tracking,
+            lead.context,
             Object.fromEntries(
               Object.entries(context.services.domains.subdomains).map(([key, site]) => [
                 key,
@@ -54,8 +54,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
           respondBy: lead.respondBy?.toISOString() ?? null,
           overdue,
           outcome: lead.outcome,
-          firstTouch: describeTouch(firstTouchOf(lead.tracking as Record<string, unknown>)),
-          lastTouch: describeTouch(lastTouchOf(lead.tracking as Record<string, unknown>)),
+          firstTouch: describeTouch(firstTouchOf(lead.tracking)),
+          lastTouch: describeTouch(lastTouchOf(lead.tracking)),
           relatedLeadId: lead.relatedLeadId,
           hasHistory: Boolean(lead.contactKey || lead.companyRoot),
           consentPurpose: lead.consentPurpose,

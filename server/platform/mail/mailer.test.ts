@@ -14,7 +14,8 @@ function recordingMailer(available = true): Mailer & { sent: MailMessage[] } {
   };
 }
 
-function job(overrides: Partial<JobRow>): JobRow {
+/** A job as stored; its payload of any shape, as a row written by hand may hold (the handler checks it). */
+function job(overrides: Omit<Partial<JobRow>, "payload"> & { payload?: unknown }): JobRow {
   return {
     id: 1,
     leadId: null,
@@ -35,7 +36,7 @@ function job(overrides: Partial<JobRow>): JobRow {
     finishedAt: null,
     rerun: false,
     exhausted: false,
-    ...overrides,
+    ...(overrides as Partial<JobRow>),
   };
 }
 

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { and, eq, gt, min, notInArray, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import type { AttemptOutcome } from "../../db/enums.ts";
+import type { JobPayloads } from "../../db/json-types.ts";
 import { isLostConnection, retryOnLostConnection } from "../../db/lost-connection.ts";
 import { deliveryAttempts, deliveryJobs, leads, outsideCircuits } from "../../db/schema.ts";
 import { fromRow } from "../../db/statement.ts";
@@ -26,8 +27,29 @@ export class JobError extends Error {
   }
 }
 
+/** A job of one kind: what that kind's handler is given. */
+export type JobOf<K extends JobKind> = JobRow & { kind: K };
+
+/**
+ * What a job of its kind carries (json-types.ts JobPayloads). The column holds every kind's payload
+ * and its type cannot follow `kind` (a write is only checked against them all): this is the one
+ * place a read is narrowed to its kind's.
+ */
+export function payloadOf<K extends JobKind>(job: JobOf<K>): JobPayloads[K] {
+  return job.payload as JobPayloads[K];
+}
+
 /** Delivers one job: reads its subject (a lead, a ticket) as it is now; answers what it did. */
-export type JobHandler = (job: JobRow) => Promise<string | undefined>;
+export type JobHandler<K extends JobKind = JobKind> = (job: JobOf<K>) => Promise<string | undefined>;
+
+/** What delivers each kind of job of the outbox (decision 094): each handler gets jobs of its kind. */
+export type DeliveryHandlers = { [K in JobKind]: JobHandler<K> };
+
+/** Runs a job with its kind's handler. */
+function deliver<K extends JobKind>(handlers: DeliveryHandlers, job: JobOf<K>): Promise<string | undefined> {
+  const handler: JobHandler<K> = handlers[job.kind];
+  return handler(job);
+}
 
 /** A handler of a lead's job, given the lead as it is when the job runs. */
 export function forLead(
@@ -80,7 +102,7 @@ export const ABANDONED_DETAIL =
 export interface WorkerOptions {
   db: Database;
   logger: Logger;
-  handlers: Record<JobKind, JobHandler>;
+  handlers: DeliveryHandlers;
   now?: () => Date;
   /** How often the worker looks for due jobs when not kicked; a job due sooner wakes it then. */
   pollIntervalMs?: number;
@@ -115,7 +137,7 @@ export class DeliveryWorker {
   readonly id: string;
   private readonly db: Database;
   private readonly logger: Logger;
-  private readonly handlers: Record<JobKind, JobHandler>;
+  private readonly handlers: DeliveryHandlers;
   private readonly now: () => Date;
   private readonly pollIntervalMs: number;
   private readonly batchSize: number;
@@ -550,7 +572,7 @@ export class DeliveryWorker {
     const service = serviceOfJob(job);
     const openingsBefore = this.circuits?.openingsOf(service) ?? 0;
     try {
-      detail = await this.handlers[job.kind](job);
+      detail = await deliver(this.handlers, job);
       outcome = "ok";
     } catch (error) {
       const jobError = error instanceof JobError ? error : new JobError((error as Error).message, true);
