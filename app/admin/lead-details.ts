@@ -14,6 +14,7 @@ const DELIVERY_NAMES: Record<string, string> = {
   teams: "Aviso no Microsoft Teams",
   webhook: "Webhook",
   mail: "E-mail de confirmação ao visitante",
+  meeting_note: "Demonstração anotada no Jira",
 };
 
 const JOB_STATES: Record<string, string> = {

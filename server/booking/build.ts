@@ -2,11 +2,12 @@ import { isBrazilianNationalHoliday } from "../leads/holidays.ts";
 import type { LeadSettings } from "../leads/lead-settings.ts";
 import type { LeadRouting } from "../leads/routing.ts";
 import type { DomainParts, Platform } from "../wiring.ts";
+import { meetingNote } from "./meeting-note.ts";
 import { BookingService } from "./service.ts";
 
 /** Demonstrations booked on the spot (decision 138): sellers' availability, slots and bookings. */
 export function buildBooking(
-  { db, signer, seams, config, worker }: Platform,
+  { db, signer, seams, config, worker, jira }: Platform,
   uses: { leadSettings: LeadSettings; leadRouting: LeadRouting },
 ) {
   return {
@@ -23,5 +24,6 @@ export function buildBooking(
         now: seams.now,
       }),
     },
+    handlers: { meeting_note: meetingNote(db, jira) },
   } satisfies DomainParts<object>;
 }

@@ -327,14 +327,22 @@ export class BookingService {
       now: this.now(),
     });
     const messages = email ? [mails.visitor, mails.seller] : [mails.seller];
-    await tx.insert(deliveryJobs).values(
-      messages.map((message) => ({
+    await tx.insert(deliveryJobs).values([
+      ...messages.map((message) => ({
         kind: "mail" as const,
         payload: message,
         maxAttempts: MAX_JOB_ATTEMPTS.mail,
         runAt: this.now(),
       })),
-    );
+      // Sales reads it on the lead's issue (decision 138).
+      {
+        kind: "meeting_note" as const,
+        leadId: meeting.leadId,
+        payload: { meetingId: meeting.id, event },
+        maxAttempts: MAX_JOB_ATTEMPTS.meeting_note,
+        runAt: this.now(),
+      },
+    ]);
   }
 
   /** The seller a meeting was booked with, with their availability as it is now. */

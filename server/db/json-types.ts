@@ -144,6 +144,8 @@ export interface JobPayloads {
   webhook: WebhookJobPayload | null;
   ticket: null;
   ticket_comment: { messageId: string };
+  /** A demonstration's change to tell on its lead's issue (decision 138). */
+  meeting_note: { meetingId: string; event: "booked" | "rescheduled" | "cancelled" };
   ticket_transition: { to: TicketTransition };
   /** null: a lead's e-mail, composed from the lead when it runs (decision 102). */
   mail: MailPayload | LeadCopyJobPayload | null;

@@ -332,6 +332,8 @@ export const deliveryJobs = pgTable(
         "plan_request",
         // A purge of the shared caches by surrogate keys (decision 122), one job per cache.
         "cache_purge",
+        // A demonstration booked, moved or cancelled, told on its lead's Jira issue (decision 138).
+        "meeting_note",
       ],
     }).notNull(),
     /**

@@ -8,9 +8,11 @@ import { DEFAULT_AVAILABILITY } from "@domain/booking/availability.ts";
 import type { DatabaseHandle } from "@server/db/client.ts";
 import { violatedConstraint } from "@server/db/constraint.ts";
 import { deliveryJobs, demoMeetings, sellerAvailability } from "@server/db/schema.ts";
+import { adfToText } from "@server/tracker/adf.ts";
 import { eq } from "drizzle-orm";
 import ICAL from "ical.js";
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
+import { startFakeJira } from "../fakes/jira.ts";
 import { databaseTargets, dropCreatedDatabases } from "../support/databases.ts";
 import { hotDemoAnswers, leadStack, testClock } from "../support/lead-stack.ts";
 
@@ -329,5 +331,50 @@ describe.each(databaseTargets())("booking a demonstration on $name", (target) =>
       ["CANCEL", 2],
       ["CANCEL", 2],
     ]);
+  });
+
+  it("each change is noted on the lead's Jira issue, the label demo-agendada once booked", async () => {
+    const jira = await startFakeJira();
+    const own = await target.open();
+    try {
+      const withJira = await leadStack(own, jira, testClock(SUNDAY_MORNING));
+      await withJira.services.leadSettings.saveRouting(
+        { owners: [ANA], rules: [], fallbackOwner: ANA.id },
+        0,
+        "admin@vertice.example",
+      );
+      await withJira.services.booking.saveAvailability(
+        ANA.accountId,
+        {
+          email: "ana@vertice.example",
+          availability: DEFAULT_AVAILABILITY,
+          meetingUrl: null,
+          calendarUrl: null,
+        },
+        0,
+        "admin@vertice.example",
+      );
+      const result = await withJira.leads.submit(
+        withJira.submission({ formKey: "demo", answers: hotDemoAnswers }),
+      );
+      await withJira.worker.kick();
+      const booking = withJira.services.booking;
+      const meeting = await booking.book({ ...result, start: new Date(MONDAY_9H) });
+      await withJira.worker.kick();
+      const issue = jira.issues.find((i) => i.key === result.protocol)!;
+      const notes = () => issue.comments.map((body) => adfToText(body));
+      expect(notes().at(-1)).toBe(
+        "Demonstração agendada para segunda-feira, 23 de novembro, às 09:00 (horário de Brasília) com Ana Souza.",
+      );
+      expect(issue.labels).toContain("demo-agendada");
+      await booking.cancel(meeting.id, booking.manageToken(meeting));
+      await withJira.worker.kick();
+      expect(notes().at(-1)).toBe(
+        "Demonstração de segunda-feira, 23 de novembro, às 09:00 (horário de Brasília) com Ana Souza cancelada pelo visitante.",
+      );
+    } finally {
+      await own.close();
+      await jira.close();
+    }
   });
 });

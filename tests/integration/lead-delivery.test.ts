@@ -438,6 +438,7 @@ describe.each(databaseTargets())("lead delivery to Jira on $name", (target) => {
         webhook: async () => "ok",
         ticket: async () => "ok",
         ticket_comment: async () => "ok",
+        meeting_note: async () => "ok",
         ticket_transition: async () => "ok",
         mail: async () => "ok",
         plan_request: async () => "ok",

@@ -145,6 +145,7 @@ export const MAX_JOB_ATTEMPTS: Readonly<Record<JobKind, number>> = Object.freeze
   // A support ticket and what follows it (replies, status changes) wait out a Jira outage like a lead.
   ticket: 8,
   ticket_comment: 8,
+  meeting_note: 8,
   ticket_transition: 8,
   mail: 5,
   // A plan change request to sales (decision 095) waits out a Jira outage like a ticket.

@@ -110,6 +110,7 @@ export const JIRA_KINDS = [
   "ticket_comment",
   "ticket_transition",
   "plan_request",
+  "meeting_note",
 ] as const;
 
 /** A job as far as its service goes. */
