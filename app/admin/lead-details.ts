@@ -15,6 +15,7 @@ const DELIVERY_NAMES: Record<string, string> = {
   webhook: "Webhook",
   mail: "E-mail de confirmação ao visitante",
   meeting_note: "Demonstração anotada no Jira",
+  meeting_reminder: "Lembrete da demonstração ao visitante",
 };
 
 const JOB_STATES: Record<string, string> = {

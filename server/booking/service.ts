@@ -13,6 +13,7 @@ import { firstName, leadLanguage, visitorEmail } from "../mail/lead-mail.ts";
 import { MAX_JOB_ATTEMPTS } from "../platform/outbox/retry-policy.ts";
 import type { Signer } from "../secrets.ts";
 import { type MeetingEvent, meetingMails } from "./meeting-mail.ts";
+import { REMINDER_HOURS } from "./reminder.ts";
 
 /** A seller who takes demonstrations: a routing owner with an availability saved (decision 138). */
 export interface Seller {
@@ -343,6 +344,24 @@ export class BookingService {
         runAt: this.now(),
       },
     ]);
+    // This revision's reminders; an earlier revision's find the meeting changed and send nothing.
+    const reminders =
+      event === "cancelled"
+        ? []
+        : REMINDER_HOURS.map((hours) => ({
+            hours,
+            at: new Date(meeting.startsAt.getTime() - hours * 3600_000),
+          })).filter((reminder) => reminder.at.getTime() > this.now().getTime());
+    if (reminders.length > 0)
+      await tx.insert(deliveryJobs).values(
+        reminders.map((reminder) => ({
+          kind: "meeting_reminder" as const,
+          leadId: meeting.leadId,
+          payload: { meetingId: meeting.id, sequence: meeting.sequence, hoursBefore: reminder.hours },
+          maxAttempts: MAX_JOB_ATTEMPTS.meeting_reminder,
+          runAt: reminder.at,
+        })),
+      );
   }
 
   /** The seller a meeting was booked with, with their availability as it is now. */

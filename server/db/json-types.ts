@@ -146,6 +146,8 @@ export interface JobPayloads {
   ticket_comment: { messageId: string };
   /** A demonstration's change to tell on its lead's issue (decision 138). */
   meeting_note: { meetingId: string; event: "booked" | "rescheduled" | "cancelled" };
+  /** A reminder of one revision of a demonstration: a moved or cancelled one sends none (decision 138). */
+  meeting_reminder: { meetingId: string; sequence: number; hoursBefore: number };
   ticket_transition: { to: TicketTransition };
   /** null: a lead's e-mail, composed from the lead when it runs (decision 102). */
   mail: MailPayload | LeadCopyJobPayload | null;

@@ -334,6 +334,8 @@ export const deliveryJobs = pgTable(
         "cache_purge",
         // A demonstration booked, moved or cancelled, told on its lead's Jira issue (decision 138).
         "meeting_note",
+        // A demonstration's reminder to its visitor, 24 h and 1 h before (decision 138).
+        "meeting_reminder",
       ],
     }).notNull(),
     /**

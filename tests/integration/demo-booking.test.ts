@@ -13,6 +13,7 @@ import { eq } from "drizzle-orm";
 import ICAL from "ical.js";
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
 import { startFakeJira } from "../fakes/jira.ts";
+import { startFakeSmtp } from "../fakes/smtp.ts";
 import { databaseTargets, dropCreatedDatabases } from "../support/databases.ts";
 import { hotDemoAnswers, leadStack, testClock } from "../support/lead-stack.ts";
 
@@ -375,6 +376,74 @@ describe.each(databaseTargets())("booking a demonstration on $name", (target) =>
     } finally {
       await own.close();
       await jira.close();
+    }
+  });
+
+  it("reminds the visitor 24 h and 1 h before; a moved meeting's earlier reminders send nothing", async () => {
+    const smtp = await startFakeSmtp();
+    const own = await target.open();
+    try {
+      const clock = testClock(SUNDAY_MORNING);
+      const withMail = await leadStack(own, null, clock, { env: { SMTP_URL: smtp.url } });
+      await withMail.services.leadSettings.saveRouting(
+        { owners: [ANA], rules: [], fallbackOwner: ANA.id },
+        0,
+        "admin@vertice.example",
+      );
+      await withMail.services.booking.saveAvailability(
+        ANA.accountId,
+        {
+          email: "ana@vertice.example",
+          availability: DEFAULT_AVAILABILITY,
+          meetingUrl: null,
+          calendarUrl: null,
+        },
+        0,
+        "admin@vertice.example",
+      );
+      const result = await withMail.leads.submit(
+        withMail.submission({ formKey: "demo", answers: hotDemoAnswers }),
+      );
+      const booking = withMail.services.booking;
+      const meeting = await booking.book({ ...result, start: new Date(MONDAY_945) });
+      const reminders = async () =>
+        (
+          await own.db
+            .select()
+            .from(deliveryJobs)
+            .where(eq(deliveryJobs.kind, "meeting_reminder"))
+            .orderBy(deliveryJobs.runAt)
+        ).map((job) => ({ at: job.runAt.toISOString(), status: job.status, detail: job.lastError }));
+      expect((await reminders()).map((r) => r.at)).toEqual([
+        "2026-11-22T12:45:00.000Z",
+        "2026-11-23T11:45:00.000Z",
+      ]);
+      const reminderMails = () => smtp.messages.filter((mail) => mail.subject.startsWith("Lembrete"));
+
+      clock.advance(45 * 60_000);
+      await withMail.worker.kick();
+      expect(reminderMails().map((mail) => [mail.to.join(), mail.subject])).toEqual([
+        ["maria@agrosul.com.br", "Lembrete: sua demonstração é amanhã"],
+      ]);
+      expect(reminderMails()[0]!.text).toContain(
+        "com Ana Souza está marcada para segunda-feira, 23 de novembro, às 09:45",
+      );
+      expect(reminderMails()[0]!.text).toMatch(/\/agenda\/[0-9a-f-]{36}\?t=/);
+
+      // Moved to 10:30: the 1 h reminder of 09:45 sends nothing; the new revision's two do.
+      await booking.reschedule(meeting.id, booking.manageToken(meeting), new Date("2026-11-23T13:30:00Z"));
+      clock.advance(Date.parse("2026-11-23T12:31:00Z") - clock.now().getTime());
+      await withMail.worker.kick();
+      expect(reminderMails().map((mail) => mail.subject)).toEqual([
+        "Lembrete: sua demonstração é amanhã",
+        "Lembrete: sua demonstração é amanhã",
+        "Lembrete: sua demonstração começa em 1 hora",
+      ]);
+      for (const mail of reminderMails().slice(1)) expect(mail.text).toContain("às 10:30");
+      expect((await reminders()).map((r) => r.status)).toEqual(["done", "done", "done", "done"]);
+    } finally {
+      await own.close();
+      await smtp.close();
     }
   });
 });

@@ -439,6 +439,7 @@ describe.each(databaseTargets())("lead delivery to Jira on $name", (target) => {
         ticket: async () => "ok",
         ticket_comment: async () => "ok",
         meeting_note: async () => "ok",
+        meeting_reminder: async () => "ok",
         ticket_transition: async () => "ok",
         mail: async () => "ok",
         plan_request: async () => "ok",

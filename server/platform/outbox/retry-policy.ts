@@ -146,6 +146,7 @@ export const MAX_JOB_ATTEMPTS: Readonly<Record<JobKind, number>> = Object.freeze
   ticket: 8,
   ticket_comment: 8,
   meeting_note: 8,
+  meeting_reminder: 5,
   ticket_transition: 8,
   mail: 5,
   // A plan change request to sales (decision 095) waits out a Jira outage like a ticket.

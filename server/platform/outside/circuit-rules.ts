@@ -125,7 +125,7 @@ export interface JobTarget {
 /** The outside service a job of the outbox calls (Slack and Teams go under their kind's name). */
 export function serviceOfJob(job: JobTarget): string {
   if ((JIRA_KINDS as readonly string[]).includes(job.kind)) return JIRA_SERVICE;
-  if (job.kind === "mail") return SMTP_SERVICE;
+  if (job.kind === "mail" || job.kind === "meeting_reminder") return SMTP_SERVICE;
   if (job.kind === "webhook" && job.webhookEndpointId && job.leadId)
     return webhookService(job.webhookEndpointId);
   if (job.kind === "cache_purge") {
@@ -146,7 +146,7 @@ export function serviceOfJobSql(alias: string): SQL {
   const jiraKinds = sql.raw(JIRA_KINDS.map((kind) => `'${kind}'`).join(", "));
   return sql`(case
     when ${j}.kind in (${jiraKinds}) then ${JIRA_SERVICE}
-    when ${j}.kind = 'mail' then ${SMTP_SERVICE}
+    when ${j}.kind in ('mail', 'meeting_reminder') then ${SMTP_SERVICE}
     when ${j}.kind = 'webhook' and ${j}.webhook_endpoint_id is not null and ${j}.lead_id is not null then 'webhook:' || ${j}.webhook_endpoint_id::text
     when ${j}.kind = 'cache_purge' and jsonb_typeof(${j}.payload -> 'adapter') = 'string' then 'cache:' || (${j}.payload ->> 'adapter')
     else ${j}.kind end)`;
