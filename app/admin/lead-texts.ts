@@ -93,6 +93,9 @@ export const inboxTexts = {
   campaign: "Campanha (utm_campaign)",
   lastTouch: "Origem desta visita",
   timeline: "Histórico do contato",
+  meeting: "Demonstração",
+  meetingBooked: (when: string, seller: string) => `Agendada pelo visitante para ${when} com ${seller}.`,
+  meetingRoom: "Sala da reunião",
   timelineTitle: (who: string) => `Histórico de ${who}`,
   timelineHint:
     "Todos os leads do mesmo e-mail ou da mesma empresa (raiz do CNPJ), do mais recente ao mais antigo.",

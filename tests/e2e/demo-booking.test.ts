@@ -219,6 +219,9 @@ describe("booking a demonstration from the success screen in Chromium", () => {
     expect(await rows.first().locator("td").nth(1).textContent()).toBe("Ana Souza");
     await rows.first().getByRole("link").click();
     await page.waitForURL(/\/admin\/leads\/[0-9a-f-]{36}$/);
+    // The lead's page shows its meeting.
+    await page.getByRole("heading", { name: "Demonstração", exact: true }).waitFor();
+    await page.getByText(/^Agendada pelo visitante para .+ com Ana Souza\.$/).waitFor();
   });
 
   it("the invitation reaches Maria; its link moves the meeting with Ana, then cancels it, each a new revision", async () => {

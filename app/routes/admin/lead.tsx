@@ -1,4 +1,5 @@
 import { describeTouch } from "@domain/attribution/touch.ts";
+import { meetingWhen } from "@domain/booking/slot-format.ts";
 import { formatDateTime, formatDayAtTime } from "@domain/format.ts";
 import type { FormKey } from "@domain/forms/form-keys.ts";
 import { answerRows } from "@domain/forms/summary.ts";
@@ -22,6 +23,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     const { lead, overdue, jobs } = await context.services.inbox.detail(params.id);
     // Stored leads carry one of the form keys: intake refuses any other.
     const form = await context.services.forms.get(lead.formId as FormKey);
+    const meeting = await context.services.booking.meetingOf(lead.id);
     return data(
       {
         lead: {
@@ -64,6 +66,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
           consentWithdrawnAt: lead.consentWithdrawnAt?.toISOString() ?? null,
           consentWithdrawnVia: lead.consentWithdrawnVia,
           createdAt: lead.createdAt.toISOString(),
+        },
+        // The demonstration its visitor booked (decision 138), if any.
+        meeting: meeting && {
+          start: meeting.startsAt.toISOString(),
+          seller: meeting.sellerName,
+          meetingUrl: meeting.meetingUrl,
         },
         jobs: jobs.map((job) => ({
           id: job.id,
@@ -236,6 +244,17 @@ export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
             {t.timeline}
           </Link>
         </p>
+      )}
+      {loaderData.meeting && (
+        <section aria-labelledby="demonstracao-titulo" className="lead-detail__meeting">
+          <h2 id="demonstracao-titulo">{t.meeting}</h2>
+          <p>{t.meetingBooked(meetingWhen(loaderData.meeting.start, "pt"), loaderData.meeting.seller)}</p>
+          {loaderData.meeting.meetingUrl && (
+            <p>
+              {t.meetingRoom}: <a href={loaderData.meeting.meetingUrl}>{loaderData.meeting.meetingUrl}</a>
+            </p>
+          )}
+        </section>
       )}
       <h2>{t.answers}</h2>
       <dl className="lead-detail__list">
