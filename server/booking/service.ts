@@ -48,6 +48,10 @@ export interface BookingOptions {
   now?: () => Date;
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Ids from addresses and forms are checked before they reach a uuid column (a bad one is not a 500). */
+const isUuid = (value: string) => UUID.test(value);
+
 /** How many slots the success screen shows, and how many a refused booking offers instead. */
 export const OFFERED_SLOTS = 6;
 
@@ -224,6 +228,7 @@ export class BookingService {
 
   /** A meeting by its link: refused when the token is wrong, the meeting cancelled or already begun. */
   async byLink(meetingId: string, token: string): Promise<Meeting> {
+    if (!isUuid(meetingId)) throw new DomainError("not-found", "booking.linkInvalid");
     const [meeting] = await this.options.db.select().from(demoMeetings).where(eq(demoMeetings.id, meetingId));
     if (!meeting || !this.options.signer.verify("meeting", `${meeting.id}.${meeting.sequence}`, token))
       throw new DomainError("not-found", "booking.linkInvalid");
@@ -399,6 +404,7 @@ export class BookingService {
 
   /** The lead's booked meeting, if any. */
   async meetingOf(leadId: string): Promise<Meeting | null> {
+    if (!isUuid(leadId)) return null;
     const [meeting] = await this.options.db
       .select()
       .from(demoMeetings)
@@ -407,7 +413,7 @@ export class BookingService {
   }
 
   private async leadOf(leadId: string, accessToken: string) {
-    if (!this.options.signer.verify("lead", leadId, accessToken))
+    if (!isUuid(leadId) || !this.options.signer.verify("lead", leadId, accessToken))
       throw new DomainError("not-found", "booking.notFound");
     const [lead] = await this.options.db
       .select({

@@ -77,6 +77,10 @@ const RULES: Record<string, Partial<Record<Method, Access>>> = {
   // A visitor's copy of their leads (decision 111): the request and the signed link's confirmation.
   "routes/my-data.tsx": { GET: "public", POST: "public" },
   "routes/my-data-confirm.tsx": { GET: "public", POST: "public" },
+  // A demonstration's booking (decision 138): the lead's access token, or the invitation's signed link.
+  "routes/booking.tsx": { GET: "public", POST: "public" },
+  "routes/booking-manage.tsx": { GET: "public", POST: "public" },
+  "routes/api/bookings.ts": { POST: "public" },
   "routes/sitemap.ts": { GET: "public" },
   "routes/robots.ts": { GET: "public" },
   "routes/logout.tsx": { GET: "public" },

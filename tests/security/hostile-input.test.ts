@@ -24,6 +24,8 @@ const PAGE_POSTS = [
   "/newsletter/cancelar",
   "/meus-dados",
   "/meus-dados/confirmar",
+  "/agendar",
+  "/agenda/x",
   "/login",
   "/forgot-password",
   // The account's security forms (decision 112): sessions, password, two-step verification.

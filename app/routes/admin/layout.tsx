@@ -129,8 +129,9 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
     const entry = menu?.querySelector('a[aria-current="page"]')?.getBoundingClientRect();
     if (!menu || !entry) return;
     const box = menu.getBoundingClientRect();
-    if (entry.bottom > box.bottom) menu.scrollTop += entry.bottom - box.bottom;
-    else if (entry.top < box.top) menu.scrollTop -= box.top - entry.top;
+    // Whole pixels up: scrollTop drops a fraction, which would leave the entry's last line cut.
+    if (entry.bottom > box.bottom) menu.scrollTop += Math.ceil(entry.bottom - box.bottom);
+    else if (entry.top < box.top) menu.scrollTop -= Math.ceil(box.top - entry.top);
   }, [pathname]);
   // A phone's menu closes once an entry was chosen (the new page is what the person wanted to see).
   useEffect(() => setMenuOpen(false), [pathname, search]);

@@ -6,6 +6,11 @@ import type { Route } from "./+types/bookings";
 
 const PRIVATE = { "Cache-Control": "no-store" };
 
+/** Only posts book: a GET is told so, as JSON. */
+export function loader() {
+  return errorResponse(405, messages.methodNotAllowed, { Allow: "POST" });
+}
+
 /**
  * POST /api/bookings: the success screen's click on a slot (decision 138), keyed by the lead's
  * access token; 201 with the meeting, 409 with the next free slots when it was taken meanwhile.

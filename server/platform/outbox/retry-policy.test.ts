@@ -184,7 +184,7 @@ describe("decision 023 job schedule", () => {
   it("stays hourly after the fifth attempt", () => {
     expect([6, 7, 8, 20].map(jobBackoffMs)).toEqual([3_600_000, 3_600_000, 3_600_000, 3_600_000]);
   });
-  it("attempts: 8 for Jira (leads, tickets and plan requests) and the webhook, 5 for Slack, Teams and e-mail", () => {
+  it("attempts: 8 for Jira (leads, tickets, plan requests, meeting notes) and the webhook, 5 for Slack, Teams and e-mail", () => {
     expect(MAX_JOB_ATTEMPTS).toEqual({
       tracker: 8,
       slack: 5,
@@ -196,6 +196,8 @@ describe("decision 023 job schedule", () => {
       mail: 5,
       plan_request: 8,
       cache_purge: 8,
+      meeting_note: 8,
+      meeting_reminder: 5,
     });
   });
   it("a failed attempt that is not the last runs again after its backoff, drawn with full jitter from 0 to it", () => {
