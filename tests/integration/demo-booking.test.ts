@@ -28,6 +28,21 @@ const MONDAY_945 = "2026-11-23T12:45:00.000Z";
 
 type Stack = Awaited<ReturnType<typeof leadStack>>;
 
+/** A stack of its own whose only seller, Ana, takes demonstrations with the default calendar. */
+async function anaTakesDemos(stack: Stack): Promise<void> {
+  await stack.services.leadSettings.saveRouting(
+    { owners: [ANA], rules: [], fallbackOwner: ANA.id },
+    0,
+    "admin@vertice.example",
+  );
+  await stack.services.booking.saveAvailability(
+    ANA.accountId,
+    { email: "ana@vertice.example", availability: DEFAULT_AVAILABILITY, meetingUrl: null, calendarUrl: null },
+    0,
+    "admin@vertice.example",
+  );
+}
+
 describe.each(databaseTargets())("booking a demonstration on $name", (target) => {
   let handle: DatabaseHandle;
   let stack: Stack;
@@ -339,22 +354,7 @@ describe.each(databaseTargets())("booking a demonstration on $name", (target) =>
     const own = await target.open();
     try {
       const withJira = await leadStack(own, jira, testClock(SUNDAY_MORNING));
-      await withJira.services.leadSettings.saveRouting(
-        { owners: [ANA], rules: [], fallbackOwner: ANA.id },
-        0,
-        "admin@vertice.example",
-      );
-      await withJira.services.booking.saveAvailability(
-        ANA.accountId,
-        {
-          email: "ana@vertice.example",
-          availability: DEFAULT_AVAILABILITY,
-          meetingUrl: null,
-          calendarUrl: null,
-        },
-        0,
-        "admin@vertice.example",
-      );
+      await anaTakesDemos(withJira);
       const result = await withJira.leads.submit(
         withJira.submission({ formKey: "demo", answers: hotDemoAnswers }),
       );
@@ -385,22 +385,7 @@ describe.each(databaseTargets())("booking a demonstration on $name", (target) =>
     try {
       const clock = testClock(SUNDAY_MORNING);
       const withMail = await leadStack(own, null, clock, { env: { SMTP_URL: smtp.url } });
-      await withMail.services.leadSettings.saveRouting(
-        { owners: [ANA], rules: [], fallbackOwner: ANA.id },
-        0,
-        "admin@vertice.example",
-      );
-      await withMail.services.booking.saveAvailability(
-        ANA.accountId,
-        {
-          email: "ana@vertice.example",
-          availability: DEFAULT_AVAILABILITY,
-          meetingUrl: null,
-          calendarUrl: null,
-        },
-        0,
-        "admin@vertice.example",
-      );
+      await anaTakesDemos(withMail);
       const result = await withMail.leads.submit(
         withMail.submission({ formKey: "demo", answers: hotDemoAnswers }),
       );

@@ -1,7 +1,8 @@
-import { SAO_PAULO, slotDays } from "@domain/booking/slot-format.ts";
+import { SAO_PAULO } from "@domain/booking/slot-format.ts";
 import { bookingTexts } from "@domain/booking/texts.ts";
 import type { OfferedLanguage } from "@domain/languages.ts";
 import { Form, useNavigation } from "react-router";
+import { SlotButtons } from "./SlotButtons.tsx";
 
 /**
  * A demonstration's free slots as the buttons of one form, in Brasília's time (decision 138): the
@@ -30,23 +31,7 @@ export function SlotForm({
       ))}
       {intent && <input type="hidden" name="intent" value={intent} />}
       <p className="demo-booking__zone">{t.brasiliaNote}</p>
-      {slotDays(slots, language, SAO_PAULO).map((day) => (
-        <fieldset key={day.day} className="demo-booking__day">
-          <legend>{day.day}</legend>
-          {day.slots.map((slot) => (
-            <button
-              key={slot.start}
-              type="submit"
-              name="start"
-              value={slot.start}
-              className="button button--outline demo-booking__slot"
-              disabled={posting !== null}
-            >
-              {posting === slot.start ? t.booking : slot.time}
-            </button>
-          ))}
-        </fieldset>
-      ))}
+      <SlotButtons slots={slots} language={language} zone={SAO_PAULO} busy={posting} />
     </Form>
   );
 }

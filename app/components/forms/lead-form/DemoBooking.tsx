@@ -1,9 +1,10 @@
 import type { DemoOffer } from "@domain/booking/offer.ts";
-import { meetingWhen, SAO_PAULO, slotDays, zoneName } from "@domain/booking/slot-format.ts";
+import { meetingWhen, SAO_PAULO, zoneName } from "@domain/booking/slot-format.ts";
 import { bookingTexts } from "@domain/booking/texts.ts";
 import type { OfferedLanguage } from "@domain/languages.ts";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useHref } from "react-router";
+import { SlotButtons } from "~/components/booking/SlotButtons.tsx";
 
 type Lead = { leadId: string; accessToken: string };
 type Booked = { start: string; seller: string; meetingUrl?: string | null };
@@ -108,31 +109,7 @@ export function DemoBooking({
           <p className="demo-booking__zone">
             {zone === SAO_PAULO ? t.brasiliaNote : t.zoneNote(zoneName(zone))}
           </p>
-          {slotDays(slots, language, zone).map((day) => (
-            <fieldset key={day.day} className="demo-booking__day">
-              <legend>{day.day}</legend>
-              {day.slots.map((slot) => (
-                <button
-                  key={slot.start}
-                  type="submit"
-                  name="start"
-                  value={slot.start}
-                  className="button button--outline demo-booking__slot"
-                  disabled={busy !== null}
-                >
-                  {busy === slot.start ? t.booking : slot.time}
-                  {slot.brasilia && busy !== slot.start && (
-                    <>
-                      {" "}
-                      <small>
-                        · {t.brasilia} {slot.brasilia}
-                      </small>
-                    </>
-                  )}
-                </button>
-              ))}
-            </fieldset>
-          ))}
+          <SlotButtons slots={slots} language={language} zone={zone} busy={busy} />
         </form>
       )}
     </section>
