@@ -92,7 +92,20 @@ export default function PartnerMap({
         style={{ color: "#7aa7ff", weight: 1.5, fillColor: "#1c2b4a", fillOpacity: tileUrl ? 0.25 : 1 }}
         interactive={false}
       />
-      {markersShown && <PartnerMarkers partners={ordered} segments={segments} bouncing={bouncing} t={t} />}
+      {markersShown && (
+        <PartnerMarkers
+          partners={ordered}
+          segments={segments}
+          bouncing={bouncing}
+          // A visitor who opened a partner's window has found the markers: a bounce then would
+          // redraw the marker under the open window (and, on a slow phone, close it).
+          onPopupOpen={() => {
+            setBouncing(false);
+            setBounce(MAX_BOUNCES);
+          }}
+          t={t}
+        />
+      )}
     </MapContainer>
   );
 }
@@ -106,16 +119,18 @@ function PartnerMarkers({
   partners,
   segments,
   bouncing,
+  onPopupOpen,
   t,
 }: {
   partners: Partner[];
   segments: MapSegment[];
   bouncing: boolean;
+  onPopupOpen: () => void;
   t: PageTexts["map"];
 }) {
   const map = useMap();
   const [zoom, setZoom] = useState(() => map.getZoom());
-  useMapEvents({ zoomend: () => setZoom(map.getZoom()) });
+  useMapEvents({ zoomend: () => setZoom(map.getZoom()), popupopen: onPopupOpen });
   const positions = useMemo(() => {
     const points = partners.map((p) => map.project([p.lat, p.lng], zoom));
     return spreadApart(points, MARKER_GAP_PX).map((p) => map.unproject(L.point(p.x, p.y), zoom));
