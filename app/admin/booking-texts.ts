@@ -28,6 +28,7 @@ export const bookingAdminTexts = {
   save: "Salvar agenda",
   saved: (name: string) => `Agenda de ${name} salva.`,
   invalid: "Revise os campos marcados.",
+  notOnTeam: "Esta pessoa não está mais na equipe comercial. Recarregue a página.",
   upcoming: "Próximas demonstrações",
   noUpcoming: "Nenhuma demonstração marcada. Elas aparecem aqui assim que um visitante agenda.",
   when: "Quando",

@@ -18,7 +18,7 @@ type Slot = { start: string };
 type View =
   | { state: "invalid"; message: string }
   | { state: "none" }
-  | { state: "offer"; seller: string; slots: Slot[]; refusal?: string }
+  | { state: "offer"; seller: string; meetingMinutes: number; slots: Slot[]; refusal?: string }
   | { state: "booked"; start: string; seller: string; meetingUrl: string | null };
 
 const slotsOf = (slots: readonly { start: Date }[]): Slot[] =>
@@ -52,7 +52,12 @@ async function viewOf(
         meetingUrl: meeting.meetingUrl,
       };
     if (!offer) return { state: "none" };
-    return { state: "offer", seller: offer.seller.name, slots: slotsOf(offer.slots) };
+    return {
+      state: "offer",
+      seller: offer.seller.name,
+      meetingMinutes: offer.meetingMinutes,
+      slots: slotsOf(offer.slots),
+    };
   } catch (error) {
     if (DomainError.is(error)) return { state: "invalid", message: refusalText(error, language) };
     throw error;
@@ -124,7 +129,7 @@ export default function Booking({ loaderData, actionData }: Route.ComponentProps
             {view.state === "none" && <p>{t.none}</p>}
             {view.state === "offer" && (
               <>
-                <p>{t.intro(view.seller)}</p>
+                <p>{t.intro(view.seller, view.meetingMinutes)}</p>
                 {view.refusal && (
                   <p role="alert" className="banner banner--warning">
                     {view.refusal}

@@ -4,13 +4,10 @@ import type { OfferedLanguage } from "../languages.ts";
 const TEXTS = {
   pt: {
     title: "Agende sua demonstração",
-    intro: (seller: string) =>
-      `Escolha um horário com ${seller}. A conversa é on-line e leva cerca de meia hora.`,
-    introTeam: "Escolha um horário com nossa equipe. A conversa é on-line e leva cerca de meia hora.",
-    loading: "Buscando horários livres…",
+    intro: (seller: string, minutes: number) =>
+      `Escolha um horário com ${seller}. A conversa é on-line e leva ${minutes} minutos.`,
     none: "Não há horários livres nos próximos dias. Nossa equipe entrará em contato para combinar.",
     failed: "Não foi possível carregar os horários agora. Nossa equipe entrará em contato.",
-    choose: "Escolha um horário",
     booking: "Agendando…",
     zoneNote: (zone: string) => `Horários no seu fuso (${zone}), com o de Brasília ao lado.`,
     brasilia: "Brasília",
@@ -19,7 +16,6 @@ const TEXTS = {
     booked: (when: string, seller: string) => `Demonstração agendada para ${when} com ${seller}.`,
     inviteSent: "Enviamos o convite para o seu e-mail, com os links para remarcar ou cancelar.",
     joinAt: "Endereço da reunião",
-    pickAnother: "Escolha outro horário",
     bookingLink: "Agendar um horário",
     manageTitle: "Sua demonstração",
     scheduledFor: (when: string, seller: string) => `Marcada para ${when} com ${seller}.`,
@@ -38,12 +34,10 @@ const TEXTS = {
   },
   en: {
     title: "Book your demo",
-    intro: (seller: string) => `Pick a time with ${seller}. The call is online and takes about half an hour.`,
-    introTeam: "Pick a time with our team. The call is online and takes about half an hour.",
-    loading: "Looking for free times…",
+    intro: (seller: string, minutes: number) =>
+      `Pick a time with ${seller}. The call is online and takes ${minutes} minutes.`,
     none: "There are no free times in the next days. Our team will contact you to arrange one.",
     failed: "The free times could not be loaded now. Our team will contact you.",
-    choose: "Pick a time",
     booking: "Booking…",
     zoneNote: (zone: string) => `Times in your time zone (${zone}), with Brasília's beside them.`,
     brasilia: "Brasília",
@@ -52,7 +46,6 @@ const TEXTS = {
     booked: (when: string, seller: string) => `Demo booked for ${when} with ${seller}.`,
     inviteSent: "We sent the invitation to your e-mail, with the links to reschedule or cancel.",
     joinAt: "Meeting address",
-    pickAnother: "Pick another time",
     bookingLink: "Book a time",
     manageTitle: "Your demo",
     scheduledFor: (when: string, seller: string) => `Booked for ${when} with ${seller}.`,

@@ -20,6 +20,7 @@ export async function offerAfterForm(
     if (!offer) return null;
     return {
       seller: offer.seller.name,
+      meetingMinutes: offer.meetingMinutes,
       slots: offer.slots.map((slot) => ({ start: slot.start.toISOString(), end: slot.end.toISOString() })),
     };
   } catch (error) {

@@ -29,6 +29,7 @@ export type Meeting = typeof demoMeetings.$inferSelect;
 /** What the success screen offers: whose slots, and which (the earliest first). */
 export interface SlotOffer {
   seller: { accountId: string; name: string };
+  meetingMinutes: number;
   slots: Interval[];
 }
 
@@ -152,6 +153,7 @@ export class BookingService {
     if (!seller) return null;
     return {
       seller: { accountId: seller.accountId, name: seller.name },
+      meetingMinutes: seller.availability.meetingMinutes,
       slots: await this.slotsOf(seller, limit),
     };
   }
@@ -244,6 +246,7 @@ export class BookingService {
     const seller = await this.sellerOf(meeting);
     return {
       seller: { accountId: seller.accountId, name: seller.name },
+      meetingMinutes: seller.availability.meetingMinutes,
       slots: await this.slotsOf(seller, limit, meeting.id),
     };
   }
@@ -430,10 +433,12 @@ export class BookingService {
 
   /** The lead's owner when they take demonstrations; else the team's seller with the fewest upcoming. */
   private async sellerFor(lead: { id: string; ownerAccountId: string | null; ownerName: string | null }) {
-    const [sellers, chosen] = await Promise.all([this.sellers(), this.options.leadRouting.ownerOf(lead)]);
+    const sellers = await this.sellers();
+    // Nobody takes demonstrations: the lead's owner is left for its delivery to choose.
+    if (sellers.length === 0) return null;
+    const chosen = await this.options.leadRouting.ownerOf(lead);
     const owner = sellers.find((seller) => seller.accountId === chosen?.accountId);
     if (owner) return owner;
-    if (sellers.length === 0) return null;
     const upcoming = await this.options.db
       .select({ accountId: demoMeetings.sellerAccountId, count: sql<number>`count(*)::int` })
       .from(demoMeetings)

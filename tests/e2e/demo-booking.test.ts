@@ -66,6 +66,14 @@ describe("booking a demonstration from the success screen in Chromium", () => {
   it("staff open Ana's calendar: routed demos go to her, with her e-mail and room", async () => {
     const { page } = admin;
     const problems = watchProblems(page);
+    // Before there is a sales team, the calendar says what to do.
+    await gotoHydrated(page, `${server.url}/admin/vendas/agenda`);
+    await page.getByText("Nenhuma pessoa na equipe comercial ainda.", { exact: false }).waitFor();
+    await page.screenshot({
+      path: path.join(screenshots, "admin-demo-calendar-empty-1280.png"),
+      fullPage: true,
+    });
+    await gotoHydrated(page, `${server.url}/admin/vendas`);
     await page.getByRole("heading", { level: 1, name: "Distribuição de leads" }).waitFor();
     await page.getByRole("button", { name: "Adicionar pessoa" }).click();
     await page.getByLabel("Nome", { exact: true }).last().fill("Ana Souza");
@@ -127,7 +135,9 @@ describe("booking a demonstration from the success screen in Chromium", () => {
     await page.getByRole("button", { name: "Finalizar" }).click();
 
     await page.getByRole("heading", { name: "Agende sua demonstração" }).waitFor({ timeout: 10_000 });
-    await page.getByText("Escolha um horário com Ana Souza.", { exact: false }).waitFor();
+    await page
+      .getByText("Escolha um horário com Ana Souza. A conversa é on-line e leva 30 minutos.")
+      .waitFor();
     await page.getByText("Horários no seu fuso (Manaus), com o de Brasília ao lado.").waitFor();
     const slots = page.locator(".demo-booking__slot");
     expect(await slots.count()).toBe(6);
@@ -217,6 +227,14 @@ describe("booking a demonstration from the success screen in Chromium", () => {
     const rows = page.locator(".admin-table tbody tr");
     await expect.poll(() => rows.count()).toBe(2);
     expect(await rows.first().locator("td").nth(1).textContent()).toBe("Ana Souza");
+    await page.screenshot({
+      path: path.join(screenshots, "admin-demo-calendar-meetings-1280.png"),
+      fullPage: true,
+    });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: path.join(screenshots, "admin-demo-calendar-390.png"), fullPage: true });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.setViewportSize({ width: 1280, height: 900 });
     await rows.first().getByRole("link").click();
     await page.waitForURL(/\/admin\/leads\/[0-9a-f-]{36}$/);
     // The lead's page shows its meeting.

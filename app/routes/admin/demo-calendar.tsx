@@ -107,6 +107,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const name = (await context.services.leadSettings.routing()).value.owners.find(
     (owner) => owner.accountId === accountId,
   )?.name;
+  // Only a person of the sales team has a calendar (a removed one's form may still be open).
+  if (!name) return { accountId, ok: false, message: t.notOnTeam, errors };
   try {
     await context.services.booking.saveAvailability(
       accountId,
@@ -119,7 +121,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       posted.data.version,
       admin.email,
     );
-    return { accountId, ok: true, message: t.saved(name ?? accountId), errors };
+    return { accountId, ok: true, message: t.saved(name), errors };
   } catch (error) {
     if (DomainError.is(error)) return { accountId, ok: false, message: refusalText(error, "pt"), errors };
     throw error;

@@ -100,7 +100,7 @@ export function DemoBooking({
         <form method="post" action={action} onSubmit={book}>
           <input type="hidden" name="leadId" value={lead.leadId} />
           <input type="hidden" name="accessToken" value={lead.accessToken} />
-          <p>{t.intro(offer.seller)}</p>
+          <p>{t.intro(offer.seller, offer.meetingMinutes)}</p>
           {refusal && (
             <p role="alert" className="banner banner--warning">
               {refusal}
