@@ -14,7 +14,22 @@ export const bookingAdminTexts = {
   meetingUrlHint: "Google Meet, Teams, Zoom… Vazio: o link da equipe, se houver.",
   calendarUrl: "Agenda particular (endereço iCal)",
   calendarUrlHint:
-    "Opcional. O endereço secreto no formato iCal que o Google Agenda e o Outlook publicam: os compromissos dele bloqueiam horários.",
+    "Opcional. O endereço secreto no formato iCal que o Google Agenda e o Outlook publicam: os compromissos dele bloqueiam horários. Lido ao salvar e a cada 5 minutos.",
+  calendarRead: (when: string, count: number) =>
+    count === 0
+      ? `Agenda lida em ${when}: nenhum compromisso à frente.`
+      : `Agenda lida em ${when}: ${count} ${count === 1 ? "compromisso bloqueia" : "compromissos bloqueiam"} horários.`,
+  calendarFailed: (when: string, reason: string, lastRead: string | null) =>
+    `Não foi possível ler a agenda em ${when}: ${reason}.${lastRead ? ` Os compromissos lidos em ${lastRead} continuam bloqueando horários.` : ""}`,
+  calendarFailure: (failure: string) =>
+    failure.startsWith("status:")
+      ? `o endereço respondeu com o erro ${failure.slice("status:".length)}`
+      : ({
+          timeout: "o endereço não respondeu em 10 segundos",
+          unreachable: "o endereço não pôde ser acessado",
+          "not-ical": "o endereço não devolveu uma agenda no formato iCal",
+          "too-large": "a agenda passa de 5 MB",
+        }[failure] ?? "o endereço não devolveu uma agenda"),
   weekly: "Horário semanal",
   weekdays: ["Domingo", "Segunda", "Terça", "Quarta", "Quinta", "Sexta", "Sábado"],
   from: "Das",

@@ -3,7 +3,7 @@ import { preferencesSchema } from "@domain/auth/schemas.ts";
 import { authTexts } from "@domain/auth/texts.ts";
 import { LANGUAGE_COOKIE } from "@domain/locale.ts";
 import { SITE_NAME } from "@domain/site.ts";
-import { isValidTimezone } from "@server/auth/users.ts";
+import { isValidTimezone } from "@domain/time-zone.ts";
 import {
   accountSecurityAction,
   accountSecurityData,

@@ -1,4 +1,5 @@
 import type { OfferedLanguage } from "../languages.ts";
+import { isValidTimezone } from "../time-zone.ts";
 
 /**
  * How a demonstration's times read (decision 138): in the visitor's time zone, with São Paulo's
@@ -23,13 +24,7 @@ const TIME: Intl.DateTimeFormatOptions = { hour: "2-digit", minute: "2-digit", h
 
 /** A time zone the runtime knows, else São Paulo's (a browser may report none, or an odd one). */
 export function knownTimeZone(zone: string | null | undefined): string {
-  if (!zone) return SAO_PAULO;
-  try {
-    new Intl.DateTimeFormat("en", { timeZone: zone });
-    return zone;
-  } catch {
-    return SAO_PAULO;
-  }
+  return zone && isValidTimezone(zone) ? zone : SAO_PAULO;
 }
 
 /** A zone's readable name: "America/Manaus" → "Manaus". */

@@ -7,23 +7,35 @@
 
 export const SAO_PAULO_TZ = "America/Sao_Paulo";
 
-const PARTS = new Intl.DateTimeFormat("en-US", {
-  timeZone: SAO_PAULO_TZ,
-  hourCycle: "h23",
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-  hour: "2-digit",
-  minute: "2-digit",
-  second: "2-digit",
-});
+/** One formatter per time zone: making one is slow, and few zones are ever asked for. */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function partsIn(timeZone: string): Intl.DateTimeFormat {
+  let formatter = formatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      second: "2-digit",
+    });
+    formatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
 
 const LOCAL_VALUE = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/;
 
-/** São Paulo's wall clock at an instant, as the fields of a date. */
-function wallClock(instant: Date): { y: number; mo: number; d: number; h: number; mi: number; s: number } {
+/** A zone's wall clock at an instant, as the fields of a date. */
+function wallClock(
+  instant: Date,
+  timeZone: string,
+): { y: number; mo: number; d: number; h: number; mi: number; s: number } {
   const parts: Record<string, number> = {};
-  for (const part of PARTS.formatToParts(instant)) {
+  for (const part of partsIn(timeZone).formatToParts(instant)) {
     if (part.type !== "literal") parts[part.type] = Number(part.value);
   }
   return {
@@ -36,17 +48,18 @@ function wallClock(instant: Date): { y: number; mo: number; d: number; h: number
   };
 }
 
-/** How far São Paulo's wall clock is from UTC at an instant, in ms (−3 h gives −10 800 000). */
-function offsetAt(instant: Date): number {
-  const w = wallClock(instant);
+/** How far a zone's wall clock is from UTC at an instant, in ms (−3 h gives −10 800 000). */
+function offsetAt(instant: Date, timeZone: string): number {
+  const w = wallClock(instant, timeZone);
   return Date.UTC(w.y, w.mo - 1, w.d, w.h, w.mi, w.s) - Math.floor(instant.getTime() / 1000) * 1000;
 }
 
 /**
- * The instant of a São Paulo wall-clock time ("2026-11-26T15:30"), or null when the value is not
- * such a time. A time skipped by a clock change (none since 2019) moves forward to one that exists.
+ * The instant of a wall-clock time ("2026-11-26T15:30", seconds optional) in a time zone of the
+ * IANA database, or null when the value is not such a time. A time skipped by a clock change moves
+ * forward to one that exists.
  */
-export function fromSaoPauloTime(value: string): Date | null {
+export function fromZonedTime(value: string, timeZone: string): Date | null {
   const match = LOCAL_VALUE.exec(value.trim());
   if (!match) return null;
   const [y, mo, d, h, mi, s] = match.slice(1).map((part) => Number(part ?? 0)) as number[];
@@ -56,19 +69,29 @@ export function fromSaoPauloTime(value: string): Date | null {
   // The offset at the first guess may differ from the offset at the answer: try both. When neither
   // shows the wall-clock time asked for, it was skipped by a clock change: the later one moves forward.
   const wallTime = value.trim().slice(0, 16);
-  const first = asUtc - offsetAt(new Date(asUtc));
-  const second = asUtc - offsetAt(new Date(first));
+  const first = asUtc - offsetAt(new Date(asUtc), timeZone);
+  const second = asUtc - offsetAt(new Date(first), timeZone);
   for (const candidate of [second, first]) {
-    if (toSaoPauloTime(new Date(candidate)) === wallTime) return new Date(candidate);
+    if (toZonedTime(new Date(candidate), timeZone) === wallTime) return new Date(candidate);
   }
   return new Date(Math.max(first, second));
 }
 
-/** The value of a datetime-local input showing an instant in São Paulo: "2026-11-26T15:30". */
-export function toSaoPauloTime(instant: Date): string {
-  const w = wallClock(instant);
+/** A zone's wall clock at an instant, as a datetime-local value: "2026-11-26T15:30". */
+export function toZonedTime(instant: Date, timeZone: string): string {
+  const w = wallClock(instant, timeZone);
   const two = (n: number) => String(n).padStart(2, "0");
   return `${w.y}-${two(w.mo)}-${two(w.d)}T${two(w.h)}:${two(w.mi)}`;
+}
+
+/** The instant of a São Paulo wall-clock time ("2026-11-26T15:30"), or null when it is not one. */
+export function fromSaoPauloTime(value: string): Date | null {
+  return fromZonedTime(value, SAO_PAULO_TZ);
+}
+
+/** The value of a datetime-local input showing an instant in São Paulo: "2026-11-26T15:30". */
+export function toSaoPauloTime(instant: Date): string {
+  return toZonedTime(instant, SAO_PAULO_TZ);
 }
 
 /** A schedule may be at most this far ahead. */

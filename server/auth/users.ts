@@ -59,15 +59,6 @@ export function toPublicUser(row: typeof users.$inferSelect): PublicUser {
   };
 }
 
-export function isValidTimezone(timezone: string): boolean {
-  try {
-    new Intl.DateTimeFormat("pt-BR", { timeZone: timezone });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /**
  * User accounts: creation (CLI, demo seed, invitations, staff in Settings), profile and preferences.
  * What staff do to accounts in Settings is recorded in the audit log (decision 072).

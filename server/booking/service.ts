@@ -22,6 +22,8 @@ export interface Seller {
   email: string;
   availability: Availability;
   meetingUrl: string | null;
+  /** Their private calendar's address, whose busy times block slots (decision 140). */
+  calendarUrl: string | null;
 }
 
 export type Meeting = typeof demoMeetings.$inferSelect;
@@ -41,7 +43,7 @@ export interface BookingOptions {
   leadRouting: LeadRouting;
   isHoliday: (day: string) => boolean;
   /** The busy times of a seller's own calendar (their iCalendar address), when they set one. */
-  calendarBusy?: (accountId: string) => Promise<Interval[]>;
+  calendarBusy?: (seller: Pick<Seller, "accountId" | "calendarUrl">) => Promise<Interval[]>;
   /** The site's address, for the links in the e-mails (PUBLIC_BASE_URL). */
   publicBaseUrl: string;
   /** Wakes the outbox's worker: the invitations go at once. */
@@ -94,6 +96,7 @@ export class BookingService {
           email: row.email,
           availability,
           meetingUrl: row.meetingUrl,
+          calendarUrl: row.calendarUrl,
         },
       ];
     });
@@ -383,6 +386,7 @@ export class BookingService {
       email: meeting.sellerEmail,
       availability: DEFAULT_AVAILABILITY,
       meetingUrl: meeting.meetingUrl,
+      calendarUrl: null,
     };
   }
 
@@ -468,7 +472,7 @@ export class BookingService {
         ),
       )
       .orderBy(asc(demoMeetings.startsAt));
-    const calendar = (await this.options.calendarBusy?.(seller.accountId)) ?? [];
+    const calendar = (await this.options.calendarBusy?.(seller)) ?? [];
     return {
       availability: seller.availability,
       now,

@@ -1025,6 +1025,22 @@ export const sellerAvailability = pgTable("seller_availability", {
 });
 
 /**
+ * What a seller's private calendar address last gave (decision 140): its busy times over the next
+ * months, read every few minutes. `calendarUrl` is the address read: a snapshot of an address the
+ * seller no longer has is ignored. A failed read keeps the last good busy times and says why.
+ */
+export const sellerCalendarBusy = pgTable("seller_calendar_busy", {
+  accountId: text("account_id").primaryKey(),
+  calendarUrl: text("calendar_url").notNull(),
+  busy: jsonb("busy").$type<{ start: string; end: string }[]>().notNull().default([]),
+  /** The last read that gave a calendar. */
+  readAt: timestamp("read_at", { withTimezone: true }),
+  /** The last read that failed, and why (a code of server/booking/seller-calendars.ts); cleared by a good one. */
+  failedAt: timestamp("failed_at", { withTimezone: true }),
+  failure: text("failure"),
+});
+
+/**
  * A demonstration booked by a lead (decision 138). Two booked meetings of one seller never overlap:
  * an exclusion constraint refuses the second (migration 0024, on PGlite and PostgreSQL alike); a lead
  * holds at most one booked meeting. `sequence` counts the invitation's revisions (RFC 5545).

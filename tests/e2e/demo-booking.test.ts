@@ -94,9 +94,25 @@ describe("booking a demonstration from the success screen in Chromium", () => {
     await card.getByText("Use um endereço que começa com https://.").waitFor();
     expect(await card.getByLabel("Sala da reunião (link)").getAttribute("aria-invalid")).toBe("true");
     await card.getByLabel("Sala da reunião (link)").fill("https://meet.example/ana");
+    // Her calendar's address is read on saving: one that cannot be reached says so under the field.
+    await card.getByLabel("Agenda particular (endereço iCal)").fill("webcal://127.0.0.1:9/ana/basic.ics");
     await card.getByRole("button", { name: "Salvar agenda" }).click();
     await card.getByText("Agenda de Ana Souza salva.").waitFor();
     await card.getByText("Recebe agendamentos").waitFor();
+    await card
+      .getByText(/^Não foi possível ler a agenda em .+: o endereço não pôde ser acessado\.$/)
+      .waitFor();
+    await card.getByLabel("Agenda particular (endereço iCal)").fill("");
+    await card.getByRole("button", { name: "Salvar agenda" }).click();
+    await card.getByText("Agenda de Ana Souza salva.").waitFor();
+    await card.getByText(/Não foi possível ler a agenda/).waitFor({ state: "detached" });
+    // A form left open after the person left the sales team saves nothing.
+    await card.locator('input[name="accountId"]').evaluate((input: HTMLInputElement) => {
+      input.value = "acc-quem-saiu";
+    });
+    await card.getByRole("button", { name: "Salvar agenda" }).click();
+    await page.getByText("Esta pessoa não está mais na equipe comercial. Recarregue a página.").waitFor();
+    await gotoHydrated(page, `${server.url}/admin/vendas/agenda`);
     await page.getByText("Nenhuma demonstração marcada.").waitFor();
     expect(await seriousViolations(page)).toEqual([]);
     await page.setViewportSize({ width: 1280, height: 900 });

@@ -4,6 +4,9 @@
  * (of two visitors on one slot one books, the other is shown the next slots), the database itself
  * refuses two overlapping meetings of one seller, and a lead holds one booked meeting.
  */
+
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import { DEFAULT_AVAILABILITY } from "@domain/booking/availability.ts";
 import type { DatabaseHandle } from "@server/db/client.ts";
 import { violatedConstraint } from "@server/db/constraint.ts";
@@ -429,6 +432,95 @@ describe.each(databaseTargets())("booking a demonstration on $name", (target) =>
     } finally {
       await own.close();
       await smtp.close();
+    }
+  });
+
+  it("the seller's own calendar blocks slots: read from its iCalendar address, kept when a read fails", async () => {
+    // Monday 09:00–10:00 in São Paulo is busy in Ana's calendar (a visit to a client).
+    let answer: { status: number; body: string } = {
+      status: 200,
+      body: [
+        "BEGIN:VCALENDAR",
+        "VERSION:2.0",
+        "PRODID:-//Google Inc//Google Calendar 70.9054//EN",
+        "BEGIN:VEVENT",
+        "UID:visita@google.com",
+        "DTSTART:20261123T120000Z",
+        "DTEND:20261123T130000Z",
+        "SUMMARY:Visita a cliente",
+        "END:VEVENT",
+        "END:VCALENDAR",
+        "",
+      ].join("\r\n"),
+    };
+    const requests: string[] = [];
+    const server = http.createServer((request, response) => {
+      requests.push(`${request.method} ${request.url} ${request.headers.accept}`);
+      response.writeHead(answer.status, { "content-type": "text/calendar; charset=utf-8" });
+      response.end(answer.body);
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const calendarUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/calendar/ana/private-0123/basic.ics`;
+    try {
+      await stack.services.booking.saveAvailability(
+        ANA.accountId,
+        { email: "ana@vertice.example", availability: DEFAULT_AVAILABILITY, meetingUrl: null, calendarUrl },
+        0,
+        "admin@vertice.example",
+      );
+      const visitor = await lead();
+      const first = async () =>
+        (await stack.services.booking.offer(
+          visitor.leadId,
+          visitor.accessToken,
+        ))!.slots[0]!.start.toISOString();
+      // Not read yet: nothing of it blocks.
+      expect(await first()).toBe(MONDAY_9H);
+      expect(await stack.services.sellerCalendars.readAll()).toEqual({ read: 1, failed: 0 });
+      expect(requests).toEqual([`GET /calendar/ana/private-0123/basic.ics text/calendar, */*;q=0.5`]);
+      // 09:00 and 09:45 touch the visit (or the 15 minutes kept free after it): 10:30 is the first.
+      expect(await first()).toBe("2026-11-23T13:30:00.000Z");
+      await expect(
+        stack.services.booking.book({ ...visitor, start: new Date(MONDAY_945) }),
+      ).rejects.toMatchObject({ code: "booking.slotUnavailable" });
+      expect(await stack.services.sellerCalendars.statusOf(ANA.accountId, calendarUrl)).toMatchObject({
+        readAt: new Date(SUNDAY_MORNING),
+        busyCount: 1,
+        failure: null,
+      });
+
+      // The address fails: the busy times read before still block, and the page can say why.
+      answer = { status: 404, body: "Not Found" };
+      expect(await stack.services.sellerCalendars.readAll()).toEqual({ read: 0, failed: 1 });
+      expect(await first()).toBe("2026-11-23T13:30:00.000Z");
+      expect(await stack.services.sellerCalendars.statusOf(ANA.accountId, calendarUrl)).toMatchObject({
+        readAt: new Date(SUNDAY_MORNING),
+        busyCount: 1,
+        failure: "status:404",
+      });
+      answer = { status: 200, body: "<html><body>Faça login</body></html>" };
+      await expect(stack.services.sellerCalendars.read(ANA.accountId, calendarUrl)).resolves.toMatchObject({
+        failure: "not-ical",
+        busyCount: 1,
+      });
+
+      // Another address: what the old one gave no longer counts.
+      const moved = `${calendarUrl}?v=2`;
+      await stack.services.booking.saveAvailability(
+        ANA.accountId,
+        {
+          email: "ana@vertice.example",
+          availability: DEFAULT_AVAILABILITY,
+          meetingUrl: null,
+          calendarUrl: moved,
+        },
+        1,
+        "admin@vertice.example",
+      );
+      expect(await first()).toBe(MONDAY_9H);
+      expect(await stack.services.sellerCalendars.statusOf(ANA.accountId, moved)).toBeNull();
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
     }
   });
 });

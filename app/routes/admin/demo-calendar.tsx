@@ -22,11 +22,12 @@ const PRIVATE = { "Cache-Control": "private, no-store" };
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdminScreen(request, context, "demoCalendar");
-  const { leadSettings, booking } = context.services;
+  const { leadSettings, booking, sellerCalendars } = context.services;
   const routing = await leadSettings.routing();
   const sellers = await Promise.all(
     routing.value.owners.map(async (owner) => {
       const saved = await booking.availabilityOf(owner.accountId);
+      const calendar = await sellerCalendars.statusOf(owner.accountId, saved?.calendarUrl ?? null);
       return {
         accountId: owner.accountId,
         name: owner.name,
@@ -36,6 +37,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         calendarUrl: saved?.calendarUrl ?? "",
         availability: saved?.availability ?? DEFAULT_AVAILABILITY,
         takes: saved !== null,
+        calendar: calendar && {
+          readAt: calendar.readAt?.toISOString() ?? null,
+          busyCount: calendar.busyCount,
+          failedAt: calendar.failedAt?.toISOString() ?? null,
+          failure: calendar.failure,
+        },
       };
     }),
   );
@@ -54,13 +61,22 @@ const optionalUrl = z
     (value) => value === "" || /^https:\/\/[^\s]+$/.test(value),
     "Use um endereço que começa com https://.",
   );
+/** A calendar program's subscription address may say webcal:// (read over https). */
+const optionalCalendarUrl = z
+  .string()
+  .trim()
+  .max(2000)
+  .refine(
+    (value) => value === "" || /^(https|webcals?):\/\/[^\s]+$/i.test(value),
+    "Use um endereço que começa com https:// ou webcal://.",
+  );
 
 const postedSchema = z.object({
   accountId: z.string().min(1).max(128),
   version: z.coerce.number().int().min(0),
   email: z.email("Informe um e-mail válido."),
   meetingUrl: optionalUrl,
-  calendarUrl: optionalUrl,
+  calendarUrl: optionalCalendarUrl,
 });
 
 /** The availability as the form posts it: per weekday a checkbox and one period, the rules in units staff use. */
@@ -121,6 +137,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       posted.data.version,
       admin.email,
     );
+    // Read at once, so the page shows whether the address works (then every few minutes).
+    if (posted.data.calendarUrl)
+      await context.services.sellerCalendars.read(accountId, posted.data.calendarUrl);
     return { accountId, ok: true, message: t.saved(name), errors };
   } catch (error) {
     if (DomainError.is(error)) return { accountId, ok: false, message: refusalText(error, "pt"), errors };
@@ -136,6 +155,12 @@ export default function DemoCalendar({ loaderData, actionData }: Route.Component
     <section aria-labelledby="agenda-titulo">
       <h1 id="agenda-titulo">{t.title}</h1>
       <p className="admin-intro">{t.intro}</p>
+      {/* A save for a person no longer listed has no card to show its answer in. */}
+      {actionData && !sellers.some((seller) => seller.accountId === actionData.accountId) && (
+        <p role="alert" className="banner banner--error">
+          {actionData.message}
+        </p>
+      )}
       {sellers.length === 0 ? (
         <p className="admin-empty">
           {t.noOwners} <Link to="/admin/vendas">{t.toSales}</Link>
@@ -183,6 +208,17 @@ export default function DemoCalendar({ loaderData, actionData }: Route.Component
 }
 
 type SellerView = Route.ComponentProps["loaderData"]["sellers"][number];
+
+/** How the last reads of the seller's calendar went, in a sentence. */
+function calendarReading(calendar: NonNullable<SellerView["calendar"]>): string {
+  if (calendar.failure && calendar.failedAt)
+    return t.calendarFailed(
+      formatDateTime(calendar.failedAt),
+      t.calendarFailure(calendar.failure),
+      calendar.readAt ? formatDateTime(calendar.readAt) : null,
+    );
+  return calendar.readAt ? t.calendarRead(formatDateTime(calendar.readAt), calendar.busyCount) : "";
+}
 type Result = { ok: boolean; message: string; errors: Record<string, string> } | null;
 
 function SellerForm({ seller, result }: { seller: SellerView; result: Result }) {
@@ -259,11 +295,23 @@ function SellerForm({ seller, result }: { seller: SellerView; result: Result }) 
             type="url"
             defaultValue={seller.calendarUrl}
             aria-invalid={errors.calendarUrl ? true : undefined}
-            aria-describedby={described("calendarUrl", true)}
+            aria-describedby={
+              [described("calendarUrl", true), seller.calendar ? id("calendarUrl-leitura") : null]
+                .filter(Boolean)
+                .join(" ") || undefined
+            }
           />
           <span className="field__hint" id={id("calendarUrl-dica")}>
             {t.calendarUrlHint}
           </span>
+          {seller.calendar && (
+            <span
+              className={`field__hint demo-calendar__read${seller.calendar.failure ? " demo-calendar__read--failed" : ""}`}
+              id={id("calendarUrl-leitura")}
+            >
+              {calendarReading(seller.calendar)}
+            </span>
+          )}
           {error("calendarUrl")}
         </label>
       </div>

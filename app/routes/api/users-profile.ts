@@ -1,5 +1,5 @@
 import { profileUpdateSchema } from "@domain/auth/schemas.ts";
-import { isValidTimezone } from "@server/auth/users.ts";
+import { isValidTimezone } from "@domain/time-zone.ts";
 import { handleApi, readJsonBody } from "@server/http/api.ts";
 import { requireApiUser } from "@server/http/auth-guard.ts";
 import { errorResponse, HttpError, jsonResponse, messages } from "@server/http/errors.ts";
