@@ -13,10 +13,13 @@ export interface FunnelSectionData {
   periods: readonly number[];
   segments: { value: string; label: string }[];
   stages: FunnelStage[];
+  /** The form books demonstrations: its sources show how many did. */
+  booksDemo: boolean;
   bySource: (TrafficSource & {
     shown: number;
     touched: number;
     submitted: number;
+    booked: number;
     conversion: number | null;
   })[];
   /** The form's leads of the period as the server stored them (the funnel counts browsers only). */
@@ -134,6 +137,7 @@ export function FunnelSection({ data }: { data: FunnelSectionData }) {
                     <th scope="col">{t.shown}</th>
                     <th scope="col">{t.touched}</th>
                     <th scope="col">{t.submitted}</th>
+                    {data.booksDemo && <th scope="col">{t.booked}</th>}
                     <th scope="col">{t.conversion}</th>
                   </tr>
                 </thead>
@@ -144,6 +148,7 @@ export function FunnelSection({ data }: { data: FunnelSectionData }) {
                       <td>{row.shown}</td>
                       <td>{row.touched}</td>
                       <td>{row.submitted}</td>
+                      {data.booksDemo && <td>{row.booked}</td>}
                       <td>{percent(row.conversion)}</td>
                     </tr>
                   ))}

@@ -11,6 +11,7 @@ interface Row {
   qualified: number;
   won: number;
   lost: number;
+  booked: number;
 }
 
 /** Leads by sales outcome, one row per form or source (decision 105): counts, and the share won. */
@@ -39,6 +40,7 @@ export function OutcomeTable({
           <tr>
             <th scope="col">{keyLabel}</th>
             <th scope="col">{t.total}</th>
+            <th scope="col">{t.booked}</th>
             {OUTCOMES.map((outcome) => (
               <th scope="col" key={outcome}>
                 {OUTCOME_LABELS[outcome]}
@@ -52,6 +54,7 @@ export function OutcomeTable({
             <tr key={row.key}>
               <th scope="row">{row.key}</th>
               <td>{row.total}</td>
+              <td>{row.booked}</td>
               {OUTCOMES.map((outcome) => (
                 <td key={outcome}>{row[outcome]}</td>
               ))}

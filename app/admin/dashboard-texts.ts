@@ -9,6 +9,7 @@ export const dashboardTexts = {
     form: "Formulário",
     source: "Origem",
     total: "Leads",
+    booked: "Agendaram demonstração",
     none: "Sem retorno",
     empty: "Nenhum lead no período. Os resultados aparecem quando o Jira avisar o status dos chamados.",
   },

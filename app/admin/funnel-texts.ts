@@ -2,7 +2,7 @@
 export const funnelTexts = {
   title: "Funil de formulários",
   intro:
-    "Quantas visitas viram cada formulário, tocaram um campo, alcançaram cada etapa e enviaram. Sem robôs nem visitantes com Do Not Track; nenhum dado pessoal.",
+    "Quantas visitas viram cada formulário, tocaram um campo, alcançaram cada etapa, enviaram e, na demonstração e no teste grátis, agendaram a demonstração. Sem robôs nem visitantes com Do Not Track; nenhum dado pessoal.",
   filters: "Escolha do funil",
   form: "Formulário",
   period: "Período",
@@ -19,7 +19,9 @@ export const funnelTexts = {
         ? "1º campo"
         : key === "submitted"
           ? "Enviado"
-          : `Etapa ${key.slice(5)}`,
+          : key === "booked"
+            ? "Agendou"
+            : `Etapa ${key.slice(5)}`,
   stage: "Etapa do funil",
   visits: "Visitas",
   ofShown: "Das exibições",
@@ -44,6 +46,7 @@ export const funnelTexts = {
   shown: "Exibições",
   touched: "Tocaram",
   submitted: "Enviaram",
+  booked: "Agendaram",
   conversion: "Conversão",
   leadsTitle: (days: number) => `Leads por origem, mídia e campanha (${days} dias)`,
   leadsNote:

@@ -1,11 +1,22 @@
+import type { MeetingStatus } from "@domain/booking/meeting.ts";
+import { meetingWhen } from "@domain/booking/slot-format.ts";
 import { languageName } from "@domain/languages.ts";
 import { NO_CLARITY } from "@domain/leads/clarity.ts";
 import { partnerChatLine, partnerContactLine, storedLeadPartner } from "@domain/partners.ts";
+import { inboxTexts } from "./lead-texts.ts";
 
 /**
  * How a lead's stored record reads on the admin's lead page (decision 116): every field by its name
  * in Portuguese and every value in words, never the stored keys ("utm", "userAgent", "tracker — done").
  */
+
+/** A lead's demonstration in one sentence (decision 138): booked, or cancelled by its visitor. */
+export function meetingLine(meeting: { start: string; seller: string; status: MeetingStatus }): string {
+  const when = meetingWhen(meeting.start, "pt");
+  return meeting.status === "booked"
+    ? inboxTexts.meetingBooked(when, meeting.seller)
+    : inboxTexts.meetingCancelled(when, meeting.seller);
+}
 
 /** Where a lead is delivered, by the outbox's job kind. */
 const DELIVERY_NAMES: Record<string, string> = {

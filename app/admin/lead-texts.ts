@@ -95,6 +95,8 @@ export const inboxTexts = {
   timeline: "Histórico do contato",
   meeting: "Demonstração",
   meetingBooked: (when: string, seller: string) => `Agendada pelo visitante para ${when} com ${seller}.`,
+  meetingCancelled: (when: string, seller: string) =>
+    `Cancelada pelo visitante: era para ${when} com ${seller}.`,
   meetingRoom: "Sala da reunião",
   timelineTitle: (who: string) => `Histórico de ${who}`,
   timelineHint:

@@ -10,6 +10,17 @@ describe("the funnel's stages and drop-off", () => {
     expect(stageLabel("step:3")).toBe("Etapa 3 alcançada");
   });
 
+  it("a form that books demonstrations ends with the visits that booked one", () => {
+    expect(stageKeys(2, true)).toEqual(["shown", "touched", "step:2", "submitted", "booked"]);
+    expect(stageLabel("booked")).toBe("Demonstração agendada");
+    const stages = funnelStages(
+      counts({ shown: 40, touched: 20, "step:2": 10, submitted: 8, booked: 2 }),
+      2,
+      true,
+    );
+    expect(stages.at(-1)).toMatchObject({ key: "booked", count: 2, ofShown: 0.05, lost: 6, dropOff: 0.75 });
+  });
+
   it("counts, share of the views and the loss from the stage before", () => {
     const stages = funnelStages(
       counts({ shown: 200, touched: 120, "step:2": 60, "step:3": 45, submitted: 30 }),

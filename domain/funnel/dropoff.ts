@@ -20,10 +20,13 @@ export interface FunnelStage {
   lost: number;
 }
 
-/** The keys of a form's stages: shown, first touch, every step after the first, submitted. */
-export function stageKeys(stepCount: number): string[] {
+/**
+ * The keys of a form's stages: shown, first touch, every step after the first, submitted, and
+ * booked for a form whose success screen books a demonstration.
+ */
+export function stageKeys(stepCount: number, booksDemo = false): string[] {
   const steps = Array.from({ length: Math.max(0, stepCount - 1) }, (_, i) => `step:${i + 2}`);
-  return ["shown", "touched", ...steps, "submitted"];
+  return ["shown", "touched", ...steps, "submitted", ...(booksDemo ? ["booked"] : [])];
 }
 
 /** The Portuguese name of a stage. */
@@ -31,6 +34,7 @@ export function stageLabel(key: string): string {
   if (key === "shown") return "Formulário exibido";
   if (key === "touched") return "Primeiro campo tocado";
   if (key === "submitted") return "Enviado";
+  if (key === "booked") return "Demonstração agendada";
   const step = /^step:(\d+)$/.exec(key);
   return step ? `Etapa ${step[1]} alcançada` : key;
 }
@@ -40,8 +44,12 @@ export function stageLabel(key: string): string {
  * than the one before it (a visitor who arrived straight at step 2 by its address) loses nobody
  * rather than a negative number.
  */
-export function funnelStages(counts: ReadonlyMap<string, number>, stepCount: number): FunnelStage[] {
-  const keys = stageKeys(stepCount);
+export function funnelStages(
+  counts: ReadonlyMap<string, number>,
+  stepCount: number,
+  booksDemo = false,
+): FunnelStage[] {
+  const keys = stageKeys(stepCount, booksDemo);
   const first = counts.get(keys[0]!) ?? 0;
   let previous: number | null = null;
   return keys.map((key) => {

@@ -9,9 +9,10 @@ export const FUNNEL_PATH = "/api/leads/funnel";
 
 /**
  * What happens to a form: it came into view, a field of it was touched (focused or changed), the
- * visitor reached step N (N ≥ 2; step 1 is the form shown), it was sent and stored.
+ * visitor reached step N (N ≥ 2; step 1 is the form shown), it was sent and stored, and (for the
+ * forms that book demonstrations, decision 138) a demonstration was booked on its success screen.
  */
-export const FUNNEL_EVENTS = ["shown", "touched", "step", "submitted"] as const;
+export const FUNNEL_EVENTS = ["shown", "touched", "step", "submitted", "booked"] as const;
 export type FunnelEventType = (typeof FUNNEL_EVENTS)[number];
 
 /** Events in one batch at most: a page has few forms, each with a few events (decision 104). */
@@ -27,6 +28,8 @@ export const FUNNEL_ATTRIBUTE = "data-funnel";
 export const FUNNEL_STEP_ATTRIBUTE = "data-funnel-step";
 /** Present while the form shows that its submission was stored (success screen or message). */
 export const FUNNEL_DONE_ATTRIBUTE = "data-funnel-done";
+/** On the confirmation of a demonstration booked inside a form's success screen. */
+export const FUNNEL_BOOKED_ATTRIBUTE = "data-funnel-booked";
 
 /** The browser's privacy signals the beacon reads. */
 export interface PrivacySignals {

@@ -1,4 +1,5 @@
 import { FORM_KEYS, type FormKey } from "@domain/forms/form-keys.ts";
+import { booksDemo } from "@domain/forms/manifest.ts";
 import { type FunnelStage, funnelStages } from "@domain/funnel/dropoff.ts";
 import { type TrafficSource, trafficSource } from "@domain/funnel/events.ts";
 import { and, count, eq, gte, isNull, sql } from "drizzle-orm";
@@ -36,6 +37,8 @@ export interface FunnelSourceRow extends TrafficSource {
   shown: number;
   touched: number;
   submitted: number;
+  /** Views that booked a demonstration on the success screen (the forms that offer one). */
+  booked: number;
   /** submitted / shown, 0..1; null without views. */
   conversion: number | null;
 }
@@ -44,6 +47,8 @@ export interface FunnelReport {
   query: FunnelQuery;
   /** The form's steps as defined today (its funnel has one stage per step after the first). */
   stepCount: number;
+  /** Whether its success screen books demonstrations (its funnel then ends with them). */
+  booksDemo: boolean;
   stages: FunnelStage[];
   bySource: FunnelSourceRow[];
 }
@@ -70,16 +75,23 @@ export async function funnelReport(
       shown: 0,
       touched: 0,
       submitted: 0,
+      booked: 0,
       conversion: null,
     };
-    if (row.event === "shown" || row.event === "touched" || row.event === "submitted")
+    if (
+      row.event === "shown" ||
+      row.event === "touched" ||
+      row.event === "submitted" ||
+      row.event === "booked"
+    )
       entry[row.event] += row.n;
     bySource.set(key, entry);
   }
   return {
     query,
     stepCount,
-    stages: funnelStages(counts, stepCount),
+    booksDemo: booksDemo(query.form),
+    stages: funnelStages(counts, stepCount, booksDemo(query.form)),
     bySource: [...bySource.values()]
       .map((row) => ({ ...row, conversion: row.shown > 0 ? row.submitted / row.shown : null }))
       .sort((a, b) => b.shown - a.shown || b.submitted - a.submitted || a.source.localeCompare(b.source)),

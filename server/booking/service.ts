@@ -2,7 +2,7 @@ import { type Availability, availabilitySchema, DEFAULT_AVAILABILITY } from "@do
 import { freeSlots, type Interval, isFreeSlot } from "@domain/booking/slots.ts";
 import type { OfferedLanguage } from "@domain/languages.ts";
 import { localizeHref } from "@domain/locale.ts";
-import { and, asc, eq, gt, inArray, ne, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, ne, sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { violatedConstraint } from "../db/constraint.ts";
 import { deliveryJobs, demoMeetings, leads, sellerAvailability } from "../db/schema.ts";
@@ -411,12 +411,27 @@ export class BookingService {
 
   /** The lead's booked meeting, if any. */
   async meetingOf(leadId: string): Promise<Meeting | null> {
-    if (!isUuid(leadId)) return null;
-    const [meeting] = await this.options.db
+    return (await this.meetingsOf([leadId])).get(leadId) ?? null;
+  }
+
+  /**
+   * Each lead's demonstration as staff see it: the one booked, else the last one cancelled (the
+   * lead's page and its timeline say so); leads that never booked are not in the map.
+   */
+  async meetingsOf(leadIds: readonly string[]): Promise<Map<string, Meeting>> {
+    const ids = leadIds.filter(isUuid);
+    if (ids.length === 0) return new Map();
+    const rows = await this.options.db
       .select()
       .from(demoMeetings)
-      .where(and(eq(demoMeetings.leadId, leadId), eq(demoMeetings.status, "booked")));
-    return meeting ?? null;
+      .where(inArray(demoMeetings.leadId, ids))
+      .orderBy(desc(demoMeetings.updatedAt));
+    const byLead = new Map<string, Meeting>();
+    for (const row of rows) {
+      const kept = byLead.get(row.leadId);
+      if (!kept || (kept.status !== "booked" && row.status === "booked")) byLead.set(row.leadId, row);
+    }
+    return byLead;
   }
 
   private async leadOf(leadId: string, accessToken: string) {

@@ -4,11 +4,19 @@ import path from "node:path";
 import { projectRoot } from "@server/paths.ts";
 import ICAL from "ical.js";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { type FakeJira, jiraEnv, SALES_ANA, startFakeJira } from "../fakes/jira.ts";
 import { type FakeSmtp, type ReceivedMail, startFakeSmtp } from "../fakes/smtp.ts";
 import { seriousViolations } from "../support/axe.ts";
-import { gotoHydrated, signedInPage, watchProblems, withBrowser } from "../support/browser.ts";
+import {
+  gotoHydrated,
+  launchBrowser,
+  signedInPage,
+  VISITOR_AGENT,
+  watchProblems,
+  withBrowser,
+} from "../support/browser.ts";
+import { fillDemoForm } from "../support/demo-form.ts";
 import { hotDemoAnswers } from "../support/lead-stack.ts";
 import { demoAccounts, type ServerProcess, startServerProcess } from "../support/server-process.ts";
 
@@ -121,9 +129,14 @@ describe("booking a demonstration from the success screen in Chromium", () => {
   });
 
   let bookedStart = "";
+  /** The admin's page of Maria's lead (the soonest meeting). */
+  let mariasLead = "";
 
   it("a visitor in Manaus books on the success screen, on a phone, in their time with Brasília's beside it", async () => {
-    const context = await browser.newContext({
+    // Under a browser's name, not HeadlessChrome's: the funnel counts this visit (decision 104).
+    const visitorBrowser = await launchBrowser([`--user-agent=${VISITOR_AGENT}`]);
+    onTestFinished(() => visitorBrowser.close());
+    const context = await visitorBrowser.newContext({
       locale: "pt-BR",
       timezoneId: "America/Manaus",
       viewport: { width: 390, height: 844 },
@@ -132,23 +145,7 @@ describe("booking a demonstration from the success screen in Chromium", () => {
     const page = await context.newPage();
     const problems = watchProblems(page);
     await gotoHydrated(page, `${server.url}/demonstracao`);
-    await page.getByLabel("Nome completo").fill("Maria Oliveira");
-    await page.getByLabel("E-mail corporativo").fill("maria@agrosul.com.br");
-    await page.getByLabel("Telefone / WhatsApp").fill("62998765432");
-    await page.getByLabel("Nome da empresa").fill("Agro Sul Ltda");
-    await page.getByLabel("CNPJ").fill("12abc34501de35");
-    await page.getByRole("button", { name: "Continuar" }).click();
-    await page.getByRole("heading", { name: "Sua empresa" }).waitFor();
-    await page.getByLabel("Agronegócio", { exact: true }).check();
-    await page.getByLabel("Número de funcionários").selectOption("grande");
-    await page.getByLabel("Planilhas", { exact: false }).first().check();
-    await page.locator('input[name="principalDesafio"]').first().check();
-    await page.getByRole("button", { name: "Continuar" }).click();
-    await page.getByRole("heading", { name: "Seu momento" }).waitFor();
-    await page.locator('select[name="urgencia"]').selectOption("ontem");
-    await page.locator('select[name="cargoResponsavel"]').selectOption("diretor");
-    await page.locator('select[name="melhorHorario"]').selectOption("manha");
-    await page.getByRole("button", { name: "Finalizar" }).click();
+    await fillDemoForm(page);
 
     await page.getByRole("heading", { name: "Agende sua demonstração" }).waitFor({ timeout: 10_000 });
     await page
@@ -170,6 +167,10 @@ describe("booking a demonstration from the success screen in Chromium", () => {
     await page
       .locator(".demo-booking")
       .screenshot({ path: path.join(screenshots, "demo-booking-section-390.png") });
+    // The same success screen on a desktop.
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.screenshot({ path: path.join(screenshots, "demo-booking-slots-1280.png"), fullPage: true });
+    await page.setViewportSize({ width: 390, height: 844 });
 
     await first.click();
     await page.getByRole("heading", { name: "Demonstração agendada!" }).waitFor();
@@ -187,6 +188,8 @@ describe("booking a demonstration from the success screen in Chromium", () => {
       .locator(".demo-booking")
       .screenshot({ path: path.join(screenshots, "demo-booking-booked-390.png") });
     expect(problems).toEqual([]);
+    // Leaving the page sends the funnel's beacon.
+    await page.goto("about:blank");
     await context.close();
   });
 
@@ -253,9 +256,29 @@ describe("booking a demonstration from the success screen in Chromium", () => {
     await page.setViewportSize({ width: 1280, height: 900 });
     await rows.first().getByRole("link").click();
     await page.waitForURL(/\/admin\/leads\/[0-9a-f-]{36}$/);
+    mariasLead = new URL(page.url()).pathname;
     // The lead's page shows its meeting.
     await page.getByRole("heading", { name: "Demonstração", exact: true }).waitFor();
     await page.getByText(/^Agendada pelo visitante para .+ com Ana Souza\.$/).waitFor();
+
+    // The dashboard's funnel ends with the booking Maria made in her browser; the sales outcomes
+    // count both leads that booked (the second one without JavaScript, which no funnel sees).
+    await expect
+      .poll(async () => {
+        await gotoHydrated(page, `${server.url}/admin/dashboard?funil=demo&periodo=7`);
+        return page.locator(".funnel__table tbody tr").last().locator("th, td").allTextContents();
+      })
+      .toEqual(["Demonstração agendada", "1", "100%", "0 (0%)"]);
+    const byForm = page.locator("table", { has: page.locator("caption", { hasText: "Por formulário" }) });
+    const headers = await byForm.locator("thead th").allTextContents();
+    const demoRow = await byForm
+      .locator("tbody tr", { hasText: "Demonstração" })
+      .locator("th, td")
+      .allTextContents();
+    expect(demoRow[headers.indexOf("Agendaram demonstração")]).toBe("2");
+    await page
+      .locator("section.funnel")
+      .screenshot({ path: path.join(screenshots, "admin-funnel-booked-1280.png") });
   });
 
   it("the invitation reaches Maria; its link moves the meeting with Ana, then cancels it, each a new revision", async () => {
@@ -302,5 +325,12 @@ describe("booking a demonstration from the success screen in Chromium", () => {
     ]);
     expect(problems).toEqual([]);
     await context.close();
+
+    // Staff see the cancellation on her lead and on her contact's timeline.
+    const cancelledLine = /^Cancelada pelo visitante: era para .+ com Ana Souza\.$/;
+    await gotoHydrated(admin.page, `${server.url}${mariasLead}`);
+    await admin.page.getByText(cancelledLine).waitFor();
+    await gotoHydrated(admin.page, `${server.url}${mariasLead}/historico`);
+    await admin.page.locator('.lead-timeline__item[aria-current="true"]').getByText(cancelledLine).waitFor();
   });
 });

@@ -5,7 +5,14 @@ import { projectRoot } from "@server/paths.ts";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seriousViolations } from "../support/axe.ts";
-import { gotoHydrated, launchBrowser, signedInPage, watchProblems } from "../support/browser.ts";
+import {
+  gotoHydrated,
+  launchBrowser,
+  signedInPage,
+  VISITOR_AGENT,
+  watchProblems,
+} from "../support/browser.ts";
+import { fillDemoFirstStep } from "../support/demo-form.ts";
 import { demoAccounts, type ServerProcess, startServerProcess } from "../support/server-process.ts";
 
 /**
@@ -16,21 +23,6 @@ import { demoAccounts, type ServerProcess, startServerProcess } from "../support
  */
 
 const screenshots = path.join(projectRoot, "tests/.tmp/screenshots");
-/**
- * A visitor's browser. Headless Chromium names itself HeadlessChrome, which isbot counts as a bot,
- * and a beacon sent as a page is left carries the browser's own name, not a context's override:
- * the visitor's Chromium is started with this name.
- */
-const VISITOR_AGENT =
-  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36";
-
-async function fillDemoFirstStep(page: Page) {
-  await page.getByLabel("Nome completo").fill("Maria Oliveira");
-  await page.getByLabel("E-mail corporativo").fill("maria@agrosul.com.br");
-  await page.getByLabel("Telefone / WhatsApp").fill("62998765432");
-  await page.getByLabel("Nome da empresa").fill("Agro Sul Ltda");
-  await page.getByLabel("CNPJ").fill("12abc34501de35");
-}
 
 /** The funnel table's rows (stage, visits, share, drop-off) as the admin reads them. */
 async function funnelRows(page: Page): Promise<string[][]> {
@@ -134,6 +126,7 @@ describe("the form funnel in Chromium", () => {
         ["Etapa 2 alcançada", "1", "100%", "0 (0%)"],
         ["Etapa 3 alcançada", "0", "0%", "1 (100%)"],
         ["Enviado", "0", "0%", "—"],
+        ["Demonstração agendada", "0", "0%", "—"],
       ]);
     const page_ = admin!.page;
     // The campaign is the visit's source; the lead its first step made is counted by it too.
@@ -145,7 +138,7 @@ describe("the form funnel in Chromium", () => {
         .first()
         .locator("th, td")
         .allTextContents();
-    expect(await row(1)).toEqual(["google", "cpc", "e2e-funil", "1", "1", "0", "0%"]);
+    expect(await row(1)).toEqual(["google", "cpc", "e2e-funil", "1", "1", "0", "0", "0%"]);
     expect(await row(2)).toEqual(["google", "cpc", "e2e-funil", "1", "0", "0"]);
     expect(await page_.getByRole("img", { name: /^Funil de Demonstração nos últimos 7 dias:/ }).count()).toBe(
       1,

@@ -5,18 +5,10 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type FakeJira, jiraEnv, startFakeJira } from "../fakes/jira.ts";
 import { gotoHydrated, waitHydrated, watchProblems, withBrowser } from "../support/browser.ts";
+import { fillDemoFirstStep } from "../support/demo-form.ts";
 import { type ServerProcess, startServerProcess } from "../support/server-process.ts";
 
 const screenshots = path.join(projectRoot, "tests/.tmp/screenshots");
-
-async function fillDemoFirstStep(page: Page) {
-  await page.getByLabel("Nome completo").fill("Maria Oliveira");
-  await page.getByLabel("E-mail corporativo").fill("maria@agrosul.com.br");
-  await page.getByLabel("Telefone / WhatsApp").fill("62998765432");
-  await page.getByLabel("Nome da empresa").fill("Agro Sul Ltda");
-  // An alphanumeric CNPJ as issued since July 2026 (the Receita's example), typed in lower case.
-  await page.getByLabel("CNPJ").fill("12abc34501de35");
-}
 
 describe("lead forms in Chromium, delivered to the fake Jira", () => {
   let jira: FakeJira;

@@ -8,6 +8,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { DEFAULT_AVAILABILITY } from "@domain/booking/availability.ts";
+import { outcomesReport } from "@server/admin/outcomes-report.ts";
 import type { DatabaseHandle } from "@server/db/client.ts";
 import { violatedConstraint } from "@server/db/constraint.ts";
 import { deliveryJobs, demoMeetings, sellerAvailability } from "@server/db/schema.ts";
@@ -433,6 +434,40 @@ describe.each(databaseTargets())("booking a demonstration on $name", (target) =>
       await own.close();
       await smtp.close();
     }
+  });
+
+  it("the dashboard counts the leads that booked, per form and per first-touch source", async () => {
+    await available(ANA);
+    const fromCampaign = await stack.leads.submit(
+      stack.submission({
+        formKey: "demo",
+        answers: { ...hotDemoAnswers, emailContato: "campanha@agrosul.com.br" },
+        tracking: {
+          page: "http://localhost/demonstracao",
+          firstTouch: {
+            tags: { utm_source: "google", utm_medium: "cpc", utm_campaign: "erp-agro" },
+            landing: "/?utm_source=google&utm_medium=cpc&utm_campaign=erp-agro",
+            at: "2026-11-20T12:00:00.000Z",
+          },
+        },
+      }),
+    );
+    await lead();
+    const booked = await stack.services.booking.book({
+      leadId: fromCampaign.leadId,
+      accessToken: fromCampaign.accessToken,
+      start: new Date(MONDAY_9H),
+    });
+    // Booked then cancelled still counts: the visitor did book.
+    await stack.services.booking.cancel(booked.id, stack.services.booking.manageToken(booked));
+    const report = await outcomesReport(handle.db, new Date(SUNDAY_MORNING));
+    expect(report.byForm).toEqual([expect.objectContaining({ key: "demo", total: 2, booked: 1 })]);
+    expect(report.bySource).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ key: "google / cpc / erp-agro", total: 1, booked: 1 }),
+        expect.objectContaining({ total: 1, booked: 0 }),
+      ]),
+    );
   });
 
   it("the seller's own calendar blocks slots: read from its iCalendar address, kept when a read fails", async () => {

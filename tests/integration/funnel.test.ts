@@ -463,7 +463,7 @@ describe.each(databaseTargets())("the dashboard's funnel and leads by source on 
     const view = () => randomUUID();
     for (const [events, utm] of [
       [
-        ["shown", "touched", "step:2", "step:3", "submitted"],
+        ["shown", "touched", "step:2", "step:3", "submitted", "booked"],
         { utm_source: "google", utm_medium: "cpc", utm_campaign: "erp-agro" },
       ],
       [["shown", "touched", "step:2"], { utm_source: "google", utm_medium: "cpc", utm_campaign: "erp-agro" }],
@@ -507,10 +507,12 @@ describe.each(databaseTargets())("the dashboard's funnel and leads by source on 
       ["Etapa 2 alcançada", "2", "50%", "1 (33,3%)"],
       ["Etapa 3 alcançada", "1", "25%", "1 (50%)"],
       ["Enviado", "1", "25%", "0 (0%)"],
+      // The demo's success screen books demonstrations: its funnel ends with them.
+      ["Demonstração agendada", "1", "25%", "0 (0%)"],
     ]);
     expect(table(html, /Funil por origem/)).toEqual([
-      ["google", "cpc", "erp-agro", "2", "2", "1", "50%"],
-      ["Acesso direto", "—", "—", "2", "1", "0", "0%"],
+      ["google", "cpc", "erp-agro", "2", "2", "1", "1", "50%"],
+      ["Acesso direto", "—", "—", "2", "1", "0", "0", "0%"],
     ]);
     expect(table(html, /Leads por origem, mídia e campanha \(30 dias\)/)).toEqual([
       ["Acesso direto", "—", "—", "1", "1", "0"],

@@ -36,6 +36,14 @@ export async function startSharedBrowser(): Promise<() => Promise<void>> {
  * it needs other command-line switches (or runs without the e2e setup). close() on a shared one
  * only disconnects.
  */
+/**
+ * A visitor's browser name. Headless Chromium names itself HeadlessChrome, which isbot counts as a
+ * bot, and a beacon sent as a page is left carries the browser's own name, not a context's override:
+ * a test that needs the funnel to count its visitor starts Chromium with this name.
+ */
+export const VISITOR_AGENT =
+  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36";
+
 export async function launchBrowser(
   extraArgs: string[] = [],
   options: { askConsent?: boolean } = {},

@@ -1,5 +1,6 @@
 import {
   FUNNEL_ATTRIBUTE,
+  FUNNEL_BOOKED_ATTRIBUTE,
   FUNNEL_DONE_ATTRIBUTE,
   FUNNEL_MAX_EVENTS,
   FUNNEL_PATH,
@@ -15,9 +16,10 @@ import { storedUtm } from "../outbox.ts";
  *
  * Forms take part through attributes only (so they need none of this code): `data-funnel="{form}"`
  * on the element around the form, `data-funnel-step` with the 0-based step a multi-step form shows,
- * `data-funnel-done` while it shows that the submission was stored. From these it records, once per
- * page view and form: shown (any part of it came into view), touched (a field was focused or
- * changed), step N reached, submitted. The events wait in memory and leave in one `sendBeacon` when
+ * `data-funnel-done` while it shows that the submission was stored, `data-funnel-booked` inside it once
+ * a demonstration is booked there. From these it records, once per page view and form: shown (any
+ * part of it came into view), touched (a field was focused or changed), step N reached, submitted,
+ * booked. The events wait in memory and leave in one `sendBeacon` when
  * the page is hidden or left (or when 30 are waiting): nothing is sent while the page loads.
  *
  * Nothing here names a person: a random id per page view (in memory only, never a cookie or
@@ -137,7 +139,9 @@ export function watchFunnel(win: FunnelWindow = window as unknown as FunnelWindo
         visible?.observe(element);
       }
       const step = Number(element.getAttribute(FUNNEL_STEP_ATTRIBUTE));
-      const done = element.hasAttribute(FUNNEL_DONE_ATTRIBUTE);
+      // A demonstration booked on the success screen is a submission too.
+      const booked = element.querySelector(`[${FUNNEL_BOOKED_ATTRIBUTE}]`) !== null;
+      const done = booked || element.hasAttribute(FUNNEL_DONE_ATTRIBUTE);
       // Nobody reaches step 2 or sends a form without seeing it and touching a field: said here
       // too, for a visitor quicker than this script (it starts when the browser is idle).
       // Step N (1-based) is reached through every step before it.
@@ -147,6 +151,7 @@ export function watchFunnel(win: FunnelWindow = window as unknown as FunnelWindo
       }
       if (Number.isInteger(step)) for (let n = 2; n <= step + 1; n++) record(element, "step", n);
       if (done) record(element, "submitted");
+      if (booked) record(element, "booked");
     }
   };
 

@@ -71,6 +71,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         periods: FUNNEL_PERIODS,
         segments,
         stages: funnel.stages,
+        booksDemo: funnel.booksDemo,
         bySource: funnel.bySource,
         leadsReceived,
         leadSources,

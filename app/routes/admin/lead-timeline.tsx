@@ -5,6 +5,7 @@ import { DomainError } from "@server/domain-errors.ts";
 import { requireAdminScreen } from "@server/http/auth-guard.ts";
 import { data, Link, redirect } from "react-router";
 import { formName } from "~/admin/form-names.ts";
+import { meetingLine } from "~/admin/lead-details.ts";
 import { inboxTexts as t } from "~/admin/lead-texts.ts";
 import { TrackerLink } from "~/components/ActionResult.tsx";
 import type { Route } from "./+types/lead-timeline";
@@ -13,7 +14,23 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   await requireAdminScreen(request, context, "leadTimeline");
   try {
     const timeline = await context.services.inbox.timeline(params.id);
-    return data(timeline, { headers: { "Cache-Control": "private, no-store" } });
+    const meetings = await context.services.booking.meetingsOf(timeline.leads.map((row) => row.id));
+    return data(
+      {
+        ...timeline,
+        // Each lead's demonstration (decision 138): booked, or cancelled.
+        leads: timeline.leads.map((row) => {
+          const meeting = meetings.get(row.id);
+          return {
+            ...row,
+            meeting: meeting
+              ? { start: meeting.startsAt.toISOString(), seller: meeting.sellerName, status: meeting.status }
+              : null,
+          };
+        }),
+      },
+      { headers: { "Cache-Control": "private, no-store" } },
+    );
   } catch (error) {
     if (DomainError.is(error, "not-found")) throw redirect("/admin/leads");
     throw error;
@@ -82,6 +99,12 @@ export default function LeadTimeline({ loaderData }: Route.ComponentProps) {
                   <TrackerLink trackerKey={row.trackerKey} trackerUrl={row.trackerUrl} />
                 </dd>
               </div>
+              {row.meeting && (
+                <div>
+                  <dt>{t.meeting}</dt>
+                  <dd>{meetingLine(row.meeting)}</dd>
+                </div>
+              )}
               <div>
                 <dt>{t.firstTouch}</dt>
                 <dd>{row.firstTouch}</dd>

@@ -1,5 +1,4 @@
 import { describeTouch } from "@domain/attribution/touch.ts";
-import { meetingWhen } from "@domain/booking/slot-format.ts";
 import { formatDateTime, formatDayAtTime } from "@domain/format.ts";
 import type { FormKey } from "@domain/forms/form-keys.ts";
 import { answerRows } from "@domain/forms/summary.ts";
@@ -12,7 +11,7 @@ import { requireAdminScreen } from "@server/http/auth-guard.ts";
 import { firstTouchOf, lastTouchOf } from "@server/leads/inbox.ts";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { formName } from "~/admin/form-names.ts";
-import { deliveryHeading, visitRows } from "~/admin/lead-details.ts";
+import { deliveryHeading, meetingLine, visitRows } from "~/admin/lead-details.ts";
 import { inboxTexts as t } from "~/admin/lead-texts.ts";
 import { ActionResult, TrackerLink, TrackerStatus } from "~/components/ActionResult.tsx";
 import type { Route } from "./+types/lead";
@@ -72,6 +71,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
           start: meeting.startsAt.toISOString(),
           seller: meeting.sellerName,
           meetingUrl: meeting.meetingUrl,
+          status: meeting.status,
         },
         jobs: jobs.map((job) => ({
           id: job.id,
@@ -248,8 +248,8 @@ export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
       {loaderData.meeting && (
         <section aria-labelledby="demonstracao-titulo" className="lead-detail__meeting">
           <h2 id="demonstracao-titulo">{t.meeting}</h2>
-          <p>{t.meetingBooked(meetingWhen(loaderData.meeting.start, "pt"), loaderData.meeting.seller)}</p>
-          {loaderData.meeting.meetingUrl && (
+          <p>{meetingLine(loaderData.meeting)}</p>
+          {loaderData.meeting.status === "booked" && loaderData.meeting.meetingUrl && (
             <p>
               {t.meetingRoom}: <a href={loaderData.meeting.meetingUrl}>{loaderData.meeting.meetingUrl}</a>
             </p>

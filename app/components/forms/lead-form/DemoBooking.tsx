@@ -75,7 +75,8 @@ export function DemoBooking({
 
   if (booked)
     return (
-      <section className="demo-booking" aria-labelledby="agendar-titulo">
+      // The funnel's beacon counts the booking from this attribute (decision 104).
+      <section className="demo-booking" aria-labelledby="agendar-titulo" data-funnel-booked="">
         <h2 id="agendar-titulo" ref={done} tabIndex={-1}>
           {t.bookedTitle}
         </h2>
