@@ -45,9 +45,10 @@ export const bookingAdminTexts = {
   invalid: "Revise os campos marcados.",
   notOnTeam: "Esta pessoa não está mais na equipe comercial. Recarregue a página.",
   upcoming: "Próximas demonstrações",
+  upcomingOf: (seller: string, n: number) =>
+    `${seller}: ${n === 1 ? "1 demonstração" : `${n} demonstrações`}`,
   noUpcoming: "Nenhuma demonstração marcada. Elas aparecem aqui assim que um visitante agenda.",
   when: "Quando",
-  seller: "Com",
   lead: "Lead",
   openLead: "Ver lead",
 } as const;

@@ -5,6 +5,7 @@ export const salesTexts = {
     "Quem atende cada lead no Jira e o que cada status do Jira significa como resultado de vendas. Os prazos contam horas úteis: segunda a sexta, das 8h às 18h (horário de Brasília), sem feriados nacionais.",
   team: "Equipe comercial",
   teamHint: "Cada pessoa é uma conta do Jira. O ID da conta aparece no perfil da pessoa no Jira (712020:…).",
+  calendarLink: "Horários de cada pessoa para demonstrações: Agenda de demonstrações",
   name: "Nome",
   accountId: "ID da conta no Jira",
   addOwner: "Adicionar pessoa",

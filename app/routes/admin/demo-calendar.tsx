@@ -178,36 +178,46 @@ export default function DemoCalendar({ loaderData, actionData }: Route.Component
       {upcoming.length === 0 ? (
         <p className="admin-empty">{t.noUpcoming}</p>
       ) : (
-        <div className="admin-table-wrap">
-          <table className="admin-table">
-            <thead>
-              <tr>
-                <th scope="col">{t.when}</th>
-                <th scope="col">{t.seller}</th>
-                <th scope="col">{t.lead}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {upcoming.map((meeting) => (
-                <tr key={meeting.id}>
-                  <td>{formatDateTime(meeting.startsAt)}</td>
-                  <td>{meeting.sellerName}</td>
-                  <td>
-                    <Link to={`/admin/leads/${meeting.leadId}`}>
-                      {t.openLead} {meeting.protocol}
-                    </Link>
-                  </td>
+        meetingsBySeller(upcoming).map(([seller, meetings]) => (
+          <div key={seller} className="admin-table-wrap">
+            <table className="admin-table">
+              <caption>{t.upcomingOf(seller, meetings.length)}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t.when}</th>
+                  <th scope="col">{t.lead}</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+              </thead>
+              <tbody>
+                {meetings.map((meeting) => (
+                  <tr key={meeting.id}>
+                    <td>{formatDateTime(meeting.startsAt)}</td>
+                    <td>
+                      <Link to={`/admin/leads/${meeting.leadId}`}>
+                        {t.openLead} {meeting.protocol}
+                      </Link>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        ))
       )}
     </section>
   );
 }
 
 type SellerView = Route.ComponentProps["loaderData"]["sellers"][number];
+type UpcomingMeeting = Route.ComponentProps["loaderData"]["upcoming"][number];
+
+/** The meetings to come per seller, the seller with the soonest first; each list soonest first. */
+function meetingsBySeller(meetings: UpcomingMeeting[]): [string, UpcomingMeeting[]][] {
+  const bySeller = new Map<string, UpcomingMeeting[]>();
+  for (const meeting of meetings)
+    bySeller.set(meeting.sellerName, [...(bySeller.get(meeting.sellerName) ?? []), meeting]);
+  return [...bySeller];
+}
 
 /** How the last reads of the seller's calendar went, in a sentence. */
 function calendarReading(calendar: NonNullable<SellerView["calendar"]>): string {

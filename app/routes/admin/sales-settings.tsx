@@ -15,7 +15,7 @@ import { DomainError } from "@server/domain-errors.ts";
 import { requireAdminScreen } from "@server/http/auth-guard.ts";
 import { outcomeMappingSchema } from "@server/leads/lead-settings.ts";
 import { useState } from "react";
-import { data, Form, useNavigation } from "react-router";
+import { data, Form, Link, useNavigation } from "react-router";
 import { formName } from "~/admin/form-names.ts";
 import { ScrollBox } from "~/admin/ScrollBox.tsx";
 import { salesTexts as t } from "~/admin/sales-texts.ts";
@@ -286,7 +286,9 @@ export default function SalesSettings({ loaderData, actionData }: Route.Componen
         <input type="hidden" name="version" value={routing.version} />
         <input type="hidden" name="value" value={JSON.stringify(config)} />
         <h2>{t.team}</h2>
-        <p className="admin-table__sub">{t.teamHint}</p>
+        <p className="admin-table__sub">
+          {t.teamHint} <Link to="/admin/vendas/agenda">{t.calendarLink}</Link>
+        </p>
         {config.owners.length === 0 ? (
           <p>{t.noOwners}</p>
         ) : (
