@@ -43,6 +43,10 @@ export default defineConfig({
             "deploy/**/*.test.ts",
           ],
           environment: "node",
+          // As for integration below: a worker's files share one module graph (half the unit run's
+          // time). No unit file mocks a module or leaves a fake timer, a spy or the environment
+          // changed behind it: inject the clock or the draw instead (server/leads/protocol.ts).
+          isolate: false,
         },
       },
       {

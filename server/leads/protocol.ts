@@ -3,10 +3,13 @@ import { randomInt } from "node:crypto";
 // No I, O, E or 1/0: unambiguous to read aloud, and never spelling SIM or ERR (simulated keys).
 const ALPHABET = "23456789ABCDFGHJKLMNPQRSTUVWXYZ";
 
-/** Local protocol shown until the tracker key is known: VRT-20261122-7K3F9Q. */
-export function newProtocol(now: Date): string {
+/**
+ * Local protocol shown until the tracker key is known: VRT-20261122-7K3F9Q. `draw` picks each
+ * letter's index below its bound (the cryptographic one; a test scripts it).
+ */
+export function newProtocol(now: Date, draw: (max: number) => number = randomInt): string {
   const day = now.toISOString().slice(0, 10).replace(/-/g, "");
-  const suffix = Array.from({ length: 6 }, () => ALPHABET[randomInt(ALPHABET.length)]).join("");
+  const suffix = Array.from({ length: 6 }, () => ALPHABET[draw(ALPHABET.length)]).join("");
   return `VRT-${day}-${suffix}`;
 }
 
