@@ -397,6 +397,7 @@ export class BookingService {
         id: demoMeetings.id,
         leadId: demoMeetings.leadId,
         protocol: leads.protocol,
+        sellerAccountId: demoMeetings.sellerAccountId,
         sellerName: demoMeetings.sellerName,
         startsAt: demoMeetings.startsAt,
         endsAt: demoMeetings.endsAt,
@@ -409,7 +410,7 @@ export class BookingService {
       .limit(limit);
   }
 
-  /** The lead's booked meeting, if any. */
+  /** The lead's meeting as staff see it (booked, else the last one cancelled), if any. */
   async meetingOf(leadId: string): Promise<Meeting | null> {
     return (await this.meetingsOf([leadId])).get(leadId) ?? null;
   }

@@ -178,10 +178,10 @@ export default function DemoCalendar({ loaderData, actionData }: Route.Component
       {upcoming.length === 0 ? (
         <p className="admin-empty">{t.noUpcoming}</p>
       ) : (
-        meetingsBySeller(upcoming).map(([seller, meetings]) => (
-          <div key={seller} className="admin-table-wrap">
+        meetingsBySeller(upcoming).map((meetings) => (
+          <div key={meetings[0]!.sellerAccountId} className="admin-table-wrap">
             <table className="admin-table">
-              <caption>{t.upcomingOf(seller, meetings.length)}</caption>
+              <caption>{t.upcomingOf(meetings[0]!.sellerName, meetings.length)}</caption>
               <thead>
                 <tr>
                   <th scope="col">{t.when}</th>
@@ -212,11 +212,11 @@ type SellerView = Route.ComponentProps["loaderData"]["sellers"][number];
 type UpcomingMeeting = Route.ComponentProps["loaderData"]["upcoming"][number];
 
 /** The meetings to come per seller, the seller with the soonest first; each list soonest first. */
-function meetingsBySeller(meetings: UpcomingMeeting[]): [string, UpcomingMeeting[]][] {
+function meetingsBySeller(meetings: UpcomingMeeting[]): UpcomingMeeting[][] {
   const bySeller = new Map<string, UpcomingMeeting[]>();
   for (const meeting of meetings)
-    bySeller.set(meeting.sellerName, [...(bySeller.get(meeting.sellerName) ?? []), meeting]);
-  return [...bySeller];
+    bySeller.set(meeting.sellerAccountId, [...(bySeller.get(meeting.sellerAccountId) ?? []), meeting]);
+  return [...bySeller.values()];
 }
 
 /** How the last reads of the seller's calendar went, in a sentence. */
