@@ -11,8 +11,10 @@ const outputs = [
   "build/server-main/main.js",
   "build/server-main/cli.js",
 ].map((f) => path.join(root, f));
-const sources = [
+/** What the build is made of: a change to any of them makes the build stale. */
+export const BUILD_SOURCES = [
   "app",
+  "domain",
   "server",
   "public",
   "package-lock.json",
@@ -34,7 +36,7 @@ export function buildIfStale({ quiet = false } = {}) {
   const built = outputs.every((f) => existsSync(f))
     ? Math.min(...outputs.map((f) => statSync(f).mtimeMs))
     : 0;
-  const changed = Math.max(...sources.map((s) => newest(path.join(root, s))));
+  const changed = Math.max(...BUILD_SOURCES.map((s) => newest(path.join(root, s))));
   if (changed <= built) return;
   console.log("Building the site (first run or changed sources)...");
   // Always a production build: test runners set NODE_ENV=test, which would ship React's development build.

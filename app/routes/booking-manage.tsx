@@ -1,3 +1,4 @@
+import { manageFormSchema } from "@domain/booking/requests.ts";
 import { meetingWhen } from "@domain/booking/slot-format.ts";
 import { bookingTexts } from "@domain/booking/texts.ts";
 import { refusalText } from "@domain/refusals.ts";
@@ -59,18 +60,19 @@ async function viewOf(
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const form = await request.formData();
-  const token = String(form.get("t") ?? "");
+  const posted = manageFormSchema.safeParse(Object.fromEntries(await request.formData()));
+  const token = posted.data?.t ?? "";
   const language = context.request.uiLanguage;
   const { booking } = context.services;
   try {
-    if (form.get("intent") === "cancel") {
+    if (!posted.success) throw new DomainError("conflict", "booking.linkInvalid");
+    if (posted.data.intent === "cancel") {
       await booking.cancel(params.meetingId, token);
       return data({ view: { state: "cancelled" } as View }, { headers: PRIVATE });
     }
-    const start = new Date(String(form.get("start") ?? ""));
-    if (Number.isNaN(start.getTime())) throw new DomainError("conflict", "booking.slotUnavailable");
-    const moved = await booking.reschedule(params.meetingId, token, start);
+    // A slot that is no instant is no free slot.
+    if (!posted.data.start) throw new DomainError("conflict", "booking.slotUnavailable");
+    const moved = await booking.reschedule(params.meetingId, token, new Date(posted.data.start));
     // The new revision has new links (the new invitation carries them): this page follows.
     const view: View = {
       state: "rescheduled",

@@ -1,3 +1,4 @@
+import { bookFormSchema } from "@domain/booking/requests.ts";
 import { meetingWhen } from "@domain/booking/slot-format.ts";
 import { bookingTexts } from "@domain/booking/texts.ts";
 import { refusalText } from "@domain/refusals.ts";
@@ -42,8 +43,9 @@ async function viewOf(
 ): Promise<View> {
   const { booking } = context.services;
   try {
-    const meeting = await booking.meetingOf(lead.leadId);
+    // The offer first: it checks the access token, so nobody reads a meeting by a lead's id alone.
     const offer = await booking.offer(lead.leadId, lead.accessToken);
+    const meeting = await booking.meetingOf(lead.leadId);
     if (meeting)
       return {
         state: "booked",
@@ -67,15 +69,16 @@ async function viewOf(
 /** A slot's button: books it, or answers why not with the next free slots. */
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
+  const posted = bookFormSchema.safeParse(Object.fromEntries(form));
   const lead = {
-    leadId: String(form.get("leadId") ?? ""),
-    accessToken: String(form.get("accessToken") ?? ""),
+    leadId: posted.data?.leadId ?? String(form.get("leadId") ?? "").slice(0, 64),
+    accessToken: posted.data?.accessToken ?? String(form.get("accessToken") ?? "").slice(0, 200),
   };
-  const start = new Date(String(form.get("start") ?? ""));
   const language = context.request.uiLanguage;
   try {
-    if (Number.isNaN(start.getTime())) throw new DomainError("conflict", "booking.slotUnavailable");
-    const meeting = await context.services.booking.book({ ...lead, start });
+    // A slot that is no instant (or a form not sent by the page) is no free slot.
+    if (!posted.success) throw new DomainError("conflict", "booking.slotUnavailable");
+    const meeting = await context.services.booking.book({ ...lead, start: new Date(posted.data.start) });
     const view: View = {
       state: "booked",
       start: meeting.startsAt.toISOString(),

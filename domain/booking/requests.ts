@@ -13,3 +13,17 @@ export const bookRequestSchema = z.strictObject({
   timeZone: z.string().max(64).optional(),
 });
 export type BookRequest = z.infer<typeof bookRequestSchema>;
+
+/** A slot's button on the booking page, posted without JavaScript (/agendar). */
+export const bookFormSchema = z.object({
+  leadId: z.string().max(64),
+  accessToken: z.string().max(200),
+  start: z.iso.datetime(),
+});
+
+/** The buttons of a meeting's page (/agenda/:id): cancel it, or reschedule it to a slot. */
+export const manageFormSchema = z.object({
+  t: z.string().max(400),
+  intent: z.enum(["cancel", "reschedule"]).optional(),
+  start: z.iso.datetime().optional(),
+});

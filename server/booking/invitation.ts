@@ -25,7 +25,8 @@ export interface InvitationInput {
   /** The meeting room's address, when there is one. */
   location: string | null;
   organizer: { name: string; email: string };
-  visitor: { name: string; email: string };
+  /** The visitor as an attendee; null when their lead holds no address (the seller's copy only). */
+  visitor: { name: string; email: string } | null;
   /** When the invitation is written (DTSTAMP). */
   now: Date;
 }
@@ -52,13 +53,17 @@ export function invitation(input: InvitationInput): string {
     status: input.method === "REQUEST" ? ICalEventStatus.CONFIRMED : ICalEventStatus.CANCELLED,
     organizer: { name: input.organizer.name, email: input.organizer.email },
     attendees: [
-      {
-        name: input.visitor.name,
-        email: input.visitor.email,
-        role: ICalAttendeeRole.REQ,
-        status: ICalAttendeeStatus.NEEDSACTION,
-        rsvp: true,
-      },
+      ...(input.visitor
+        ? [
+            {
+              name: input.visitor.name,
+              email: input.visitor.email,
+              role: ICalAttendeeRole.REQ,
+              status: ICalAttendeeStatus.NEEDSACTION,
+              rsvp: true,
+            },
+          ]
+        : []),
       {
         name: input.organizer.name,
         email: input.organizer.email,

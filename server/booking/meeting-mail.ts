@@ -8,8 +8,8 @@ import { invitation } from "./invitation.ts";
 /**
  * The e-mails of a demonstration (decision 138): to the visitor and to the seller, each carrying
  * the calendar invitation (REQUEST when booked or moved, CANCEL when called off) so a calendar
- * program adds, moves or removes the event. The visitor's carries the links to reschedule and
- * cancel. The visitor's address is nobody's confirmed one: their message holds no text a stranger
+ * program adds, moves or removes the event (one UID and SEQUENCE for both). Only the visitor's
+ * carries the links to reschedule and cancel: the seller's has the lead's page instead. The visitor's address is nobody's confirmed one: their message holds no text a stranger
  * wrote beyond a first name (server/mail/lead-mail.ts `firstName`).
  */
 export type MeetingEvent = "booked" | "rescheduled" | "cancelled";
@@ -26,7 +26,8 @@ export interface MeetingMailInput {
     meetingUrl: string | null;
     visitorTimeZone: string | null;
   };
-  visitor: { email: string; firstName: string | null; language: OfferedLanguage };
+  /** The visitor; `email` null when their lead holds none (then only the seller is written to). */
+  visitor: { email: string | null; firstName: string | null; language: OfferedLanguage };
   /** The lead's protocol (its Jira key or local protocol), for the seller. */
   protocol: string;
   /** The company as the visitor typed it, for the seller only (one line). */
@@ -98,32 +99,32 @@ const SELLER = {
   },
   lead: "Lead:",
   join: "Sala:",
+  summary: (who: string) => `Demonstração: ${who}`,
 };
 
-export function meetingMails(input: MeetingMailInput): { visitor: MailMessage; seller: MailMessage } {
+export function meetingMails(input: MeetingMailInput): { visitor: MailMessage | null; seller: MailMessage } {
   const { meeting, visitor, event } = input;
   const w = WORDS[visitor.language];
   const method = event === "cancelled" ? "CANCEL" : "REQUEST";
-  const calendar = {
-    method,
-    content: invitation({
+  const attendee = visitor.email ? { name: visitor.firstName ?? visitor.email, email: visitor.email } : null;
+  const calendarWith = (summary: string, description: string) =>
+    ({
       method,
-      meetingId: meeting.id,
-      host: input.host,
-      sequence: meeting.sequence,
-      start: meeting.startsAt,
-      end: meeting.endsAt,
-      summary: w.summary(meeting.sellerName),
-      description:
-        event === "cancelled"
-          ? w.again
-          : [w.join, meeting.meetingUrl ?? "", w.manage, input.manageUrl].join("\n"),
-      location: meeting.meetingUrl,
-      organizer: { name: meeting.sellerName, email: meeting.sellerEmail },
-      visitor: { name: visitor.firstName ?? visitor.email, email: visitor.email },
-      now: input.now,
-    }),
-  } as const;
+      content: invitation({
+        method,
+        meetingId: meeting.id,
+        host: input.host,
+        sequence: meeting.sequence,
+        start: meeting.startsAt,
+        end: meeting.endsAt,
+        summary,
+        description,
+        location: meeting.meetingUrl,
+        organizer: { name: meeting.sellerName, email: meeting.sellerEmail },
+        visitor: attendee,
+        now: input.now,
+      }),
+    }) as const;
   const when = meetingWhen(meeting.startsAt, visitor.language, meeting.visitorTimeZone ?? undefined);
   const visitorText = [
     w.hello(visitor.firstName),
@@ -142,13 +143,21 @@ export function meetingMails(input: MeetingMailInput): { visitor: MailMessage; s
   ].join("\n");
   const sellerWhen = meetingWhen(meeting.startsAt, "pt");
   const who = mailLine(input.company ?? input.protocol);
+  const room = meeting.meetingUrl && event !== "cancelled" ? [SELLER.join, meeting.meetingUrl] : [];
   return {
-    visitor: {
-      to: visitor.email,
-      subject: w.subject[event](when),
-      text: visitorText,
-      calendar,
-    },
+    visitor: visitor.email
+      ? {
+          to: visitor.email,
+          subject: w.subject[event](when),
+          text: visitorText,
+          calendar: calendarWith(
+            w.summary(meeting.sellerName),
+            event === "cancelled"
+              ? w.again
+              : [w.join, meeting.meetingUrl ?? "", w.manage, input.manageUrl].join("\n"),
+          ),
+        }
+      : null,
     seller: {
       to: meeting.sellerEmail,
       subject: SELLER.subject[event](sellerWhen, who),
@@ -157,9 +166,13 @@ export function meetingMails(input: MeetingMailInput): { visitor: MailMessage; s
         "",
         `${SELLER.lead} ${input.protocol}${input.company ? ` · ${mailLine(input.company)}` : ""}`,
         input.leadUrl,
-        ...(meeting.meetingUrl && event !== "cancelled" ? ["", SELLER.join, meeting.meetingUrl] : []),
+        ...(room.length ? ["", ...room] : []),
       ].join("\n"),
-      calendar,
+      // The seller's own copy: the lead's page, never the visitor's signed links.
+      calendar: calendarWith(
+        SELLER.summary(who),
+        [...room, `${SELLER.lead} ${input.protocol}`, input.leadUrl].join("\n"),
+      ),
     },
   };
 }

@@ -24,7 +24,7 @@ const NOTE = {
 export function meetingNote(db: Database, jira: JiraClient | null): JobHandler<"meeting_note"> {
   return async (job) => {
     if (!jira) return "simulado: Jira não configurado";
-    const { meetingId, event } = payloadOf(job);
+    const { meetingId, event, startsAt, sellerName } = payloadOf(job);
     const [row] = await db
       .select({ meeting: demoMeetings, trackerKey: leads.trackerKey })
       .from(demoMeetings)
@@ -33,7 +33,11 @@ export function meetingNote(db: Database, jira: JiraClient | null): JobHandler<"
     if (!row) throw new JobError("demonstração não encontrada", false);
     if (!row.trackerKey) throw new JobError("o lead ainda não tem issue no Jira", true);
     const { meeting, trackerKey } = row;
-    const text = NOTE[event](meetingWhen(meeting.startsAt, "pt"), meeting.sellerName);
+    // As of the change that wrote this job, not as the meeting is now (it may have moved since).
+    const text = NOTE[event](
+      meetingWhen(startsAt ? new Date(startsAt) : meeting.startsAt, "pt"),
+      sellerName ?? meeting.sellerName,
+    );
     // A repeated note does no harm: retried as any call.
     await jira.addComment(trackerKey, doc([paragraph(text)]), { retries: true });
     if (event === "booked") {

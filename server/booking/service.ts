@@ -1,5 +1,7 @@
 import { type Availability, availabilitySchema, DEFAULT_AVAILABILITY } from "@domain/booking/availability.ts";
 import { freeSlots, type Interval, isFreeSlot } from "@domain/booking/slots.ts";
+import type { FormKey } from "@domain/forms/form-keys.ts";
+import { booksDemo } from "@domain/forms/manifest.ts";
 import type { OfferedLanguage } from "@domain/languages.ts";
 import { localizeHref } from "@domain/locale.ts";
 import { and, asc, desc, eq, gt, inArray, ne, sql } from "drizzle-orm";
@@ -54,6 +56,11 @@ export interface BookingOptions {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Ids from addresses and forms are checked before they reach a uuid column (a bad one is not a 500). */
 const isUuid = (value: string) => UUID.test(value);
+
+/** Whether a lead may book: sent by a form that books demonstrations, and not held for review. */
+function mayBook(lead: { formId: string; spamReason: string | null }): boolean {
+  return lead.spamReason === null && booksDemo(lead.formId as FormKey);
+}
 
 /** How many slots the success screen shows, and how many a refused booking offers instead. */
 export const OFFERED_SLOTS = 6;
@@ -151,7 +158,8 @@ export class BookingService {
   async offer(leadId: string, accessToken: string, limit = OFFERED_SLOTS): Promise<SlotOffer | null> {
     const lead = await this.leadOf(leadId, accessToken);
     // A submission held for review (decision 077) books nothing: a bot would fill sellers' days.
-    if (lead.spamReason) return null;
+    // Only the forms whose success screen offers it book (the demo's, the trial's).
+    if (!mayBook(lead)) return null;
     const seller = await this.sellerFor(lead);
     if (!seller) return null;
     return {
@@ -173,7 +181,7 @@ export class BookingService {
     timeZone?: string;
   }): Promise<Meeting> {
     const lead = await this.leadOf(input.leadId, input.accessToken);
-    const seller = lead.spamReason ? null : await this.sellerFor(lead);
+    const seller = mayBook(lead) ? await this.sellerFor(lead) : null;
     if (!seller) throw new DomainError("not-found", "booking.noSeller");
     const [booked] = await this.options.db
       .select({ id: demoMeetings.id })
@@ -330,7 +338,7 @@ export class BookingService {
     const mails = meetingMails({
       event,
       meeting,
-      visitor: { email: email ?? "", firstName: firstName(answers), language },
+      visitor: { email, firstName: firstName(answers), language },
       protocol: lead.protocol,
       company,
       manageUrl: this.manageUrl(meeting, language),
@@ -338,7 +346,7 @@ export class BookingService {
       host: new URL(this.options.publicBaseUrl).hostname,
       now: this.now(),
     });
-    const messages = email ? [mails.visitor, mails.seller] : [mails.seller];
+    const messages = mails.visitor ? [mails.visitor, mails.seller] : [mails.seller];
     await tx.insert(deliveryJobs).values([
       ...messages.map((message) => ({
         kind: "mail" as const,
@@ -350,7 +358,12 @@ export class BookingService {
       {
         kind: "meeting_note" as const,
         leadId: meeting.leadId,
-        payload: { meetingId: meeting.id, event },
+        payload: {
+          meetingId: meeting.id,
+          event,
+          startsAt: meeting.startsAt.toISOString(),
+          sellerName: meeting.sellerName,
+        },
         maxAttempts: MAX_JOB_ATTEMPTS.meeting_note,
         runAt: this.now(),
       },
@@ -410,9 +423,10 @@ export class BookingService {
       .limit(limit);
   }
 
-  /** The lead's meeting as staff see it (booked, else the last one cancelled), if any. */
+  /** The lead's booked meeting, if any (a cancelled one is not: the visitor may book again). */
   async meetingOf(leadId: string): Promise<Meeting | null> {
-    return (await this.meetingsOf([leadId])).get(leadId) ?? null;
+    const meeting = (await this.meetingsOf([leadId])).get(leadId);
+    return meeting?.status === "booked" ? meeting : null;
   }
 
   /**
@@ -441,6 +455,7 @@ export class BookingService {
     const [lead] = await this.options.db
       .select({
         id: leads.id,
+        formId: leads.formId,
         ownerAccountId: leads.ownerAccountId,
         ownerName: leads.ownerName,
         spamReason: leads.spamReason,

@@ -145,7 +145,16 @@ export interface JobPayloads {
   ticket: null;
   ticket_comment: { messageId: string };
   /** A demonstration's change to tell on its lead's issue (decision 138). */
-  meeting_note: { meetingId: string; event: "booked" | "rescheduled" | "cancelled" };
+  /**
+   * A demonstration's note on the lead's issue: when and with whom as of the change (a note retried
+   * after a later move still tells its own); jobs written before these fields read the meeting.
+   */
+  meeting_note: {
+    meetingId: string;
+    event: "booked" | "rescheduled" | "cancelled";
+    startsAt?: string;
+    sellerName?: string;
+  };
   /** A reminder of one revision of a demonstration: a moved or cancelled one sends none (decision 138). */
   meeting_reminder: { meetingId: string; sequence: number; hoursBefore: number };
   ticket_transition: { to: TicketTransition };

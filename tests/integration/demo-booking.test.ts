@@ -25,6 +25,7 @@ afterAll(dropCreatedDatabases);
 
 const ANA = { id: "ana", accountId: "acc-ana-01", name: "Ana Souza" };
 const BRUNO = { id: "bruno", accountId: "acc-bruno-01", name: "Bruno Lima" };
+const CARLA = { id: "carla", accountId: "acc-carla-01", name: "Carla Dias" };
 /** Sunday 22 November 2026, 09:00 in São Paulo: the first slot is Monday's 09:00 (12:00 UTC). */
 const SUNDAY_MORNING = Date.parse("2026-11-22T12:00:00Z");
 const MONDAY_9H = "2026-11-23T12:00:00.000Z";
@@ -201,6 +202,42 @@ describe.each(databaseTargets())("booking a demonstration on $name", (target) =>
     await available(BRUNO);
     const offer = await stack.services.booking.offer(visitor.leadId, visitor.accessToken);
     expect(offer?.seller.name).toBe(BRUNO.name);
+
+    // Of two sellers as free, the routing screen's order; then the one with fewer meetings to come.
+    await stack.services.leadSettings.saveRouting(
+      { owners: [ANA, BRUNO, CARLA], rules: [], fallbackOwner: ANA.id },
+      1,
+      "admin@vertice.example",
+    );
+    await available(CARLA);
+    expect((await stack.services.booking.offer(visitor.leadId, visitor.accessToken))?.seller.name).toBe(
+      BRUNO.name,
+    );
+    await stack.services.booking.book({ ...visitor, start: new Date(MONDAY_9H) });
+    const next = await lead();
+    const nextOffer = await stack.services.booking.offer(next.leadId, next.accessToken);
+    expect(nextOffer?.seller.name).toBe(CARLA.name);
+    // Carla is free at 09:00, which Bruno is not.
+    await expect(stack.services.booking.book({ ...next, start: new Date(MONDAY_9H) })).resolves.toMatchObject(
+      {
+        sellerAccountId: CARLA.accountId,
+      },
+    );
+  });
+
+  it("books only for the forms whose success screen offers it: a contact message gets no slots", async () => {
+    await available(ANA);
+    const contact = await stack.leads.submit(
+      stack.submission({
+        formKey: "contato",
+        answers: { nome: "Ana Souza", email: "ana@agrosul.com.br", mensagem: "Quero saber dos planos." },
+      }),
+    );
+    const visitor = { leadId: contact.leadId, accessToken: contact.accessToken };
+    expect(await stack.services.booking.offer(visitor.leadId, visitor.accessToken)).toBeNull();
+    await expect(
+      stack.services.booking.book({ ...visitor, start: new Date(MONDAY_9H) }),
+    ).rejects.toMatchObject({ code: "booking.noSeller" });
   });
 
   it("refuses a slot off the seller's hours, and a wrong access token", async () => {
@@ -257,6 +294,9 @@ describe.each(databaseTargets())("booking a demonstration on $name", (target) =>
     });
     // Another visitor can now have 09:00, not 09:45.
     const other = await lead();
+    const otherOffer = await booking.offer(other.leadId, other.accessToken);
+    expect(otherOffer!.slots[0]!.start.toISOString()).toBe(MONDAY_9H);
+    expect(otherOffer!.slots.map((slot) => slot.start.toISOString())).not.toContain(MONDAY_945);
     await expect(booking.book({ ...other, start: new Date(MONDAY_945) })).rejects.toMatchObject({
       code: "booking.slotUnavailable",
     });
@@ -268,6 +308,18 @@ describe.each(databaseTargets())("booking a demonstration on $name", (target) =>
       code: "booking.cancelled",
     });
     await expect(booking.book({ ...other, start: new Date(MONDAY_945) })).resolves.toMatchObject({
+      status: "booked",
+    });
+    // The visitor who cancelled has no booked meeting (their booking page offers slots again), and
+    // staff still see the cancelled one.
+    expect(await booking.meetingOf(visitor.leadId)).toBeNull();
+    expect((await booking.meetingsOf([visitor.leadId])).get(visitor.leadId)).toMatchObject({
+      status: "cancelled",
+    });
+    await expect(booking.book({ ...visitor, start: new Date(MONDAY_9H) })).resolves.toMatchObject({
+      status: "booked",
+    });
+    expect((await booking.meetingsOf([visitor.leadId])).get(visitor.leadId)).toMatchObject({
       status: "booked",
     });
   });
@@ -365,17 +417,20 @@ describe.each(databaseTargets())("booking a demonstration on $name", (target) =>
       await withJira.worker.kick();
       const booking = withJira.services.booking;
       const meeting = await booking.book({ ...result, start: new Date(MONDAY_9H) });
+      // Moved before either note went: each tells the time of its own change.
+      const moved = await booking.reschedule(meeting.id, booking.manageToken(meeting), new Date(MONDAY_945));
       await withJira.worker.kick();
       const issue = jira.issues.find((i) => i.key === result.protocol)!;
       const notes = () => issue.comments.map((body) => adfToText(body));
-      expect(notes().at(-1)).toBe(
+      expect(notes().slice(-2)).toEqual([
         "Demonstração agendada para segunda-feira, 23 de novembro, às 09:00 (horário de Brasília) com Ana Souza.",
-      );
+        "Demonstração remarcada para segunda-feira, 23 de novembro, às 09:45 (horário de Brasília) com Ana Souza.",
+      ]);
       expect(issue.labels).toContain("demo-agendada");
-      await booking.cancel(meeting.id, booking.manageToken(meeting));
+      await booking.cancel(meeting.id, booking.manageToken(moved));
       await withJira.worker.kick();
       expect(notes().at(-1)).toBe(
-        "Demonstração de segunda-feira, 23 de novembro, às 09:00 (horário de Brasília) com Ana Souza cancelada pelo visitante.",
+        "Demonstração de segunda-feira, 23 de novembro, às 09:45 (horário de Brasília) com Ana Souza cancelada pelo visitante.",
       );
     } finally {
       await own.close();

@@ -1,4 +1,3 @@
-// @ts-expect-error: plain JavaScript helper shared with `npm start`
 import { buildIfStale } from "../../scripts/build-if-stale.mjs";
 import { prepareDataTemplates, stopRunServers } from "./data-templates.ts";
 import { dropTemplateDatabase } from "./databases.ts";

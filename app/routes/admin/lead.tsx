@@ -22,7 +22,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     const { lead, overdue, jobs } = await context.services.inbox.detail(params.id);
     // Stored leads carry one of the form keys: intake refuses any other.
     const form = await context.services.forms.get(lead.formId as FormKey);
-    const meeting = await context.services.booking.meetingOf(lead.id);
+    const meeting = (await context.services.booking.meetingsOf([lead.id])).get(lead.id) ?? null;
     return data(
       {
         lead: {
