@@ -2,6 +2,7 @@ import type { Interval } from "@domain/booking/slots.ts";
 import { eq, isNotNull } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { sellerAvailability, sellerCalendarBusy } from "../db/schema.ts";
+import { readUpTo } from "../platform/bounded-read.ts";
 import { busyTimesOf } from "./calendar-busy.ts";
 
 /** Why a calendar could not be read: its address answered an error (`status:404`), or one of these. */
@@ -165,18 +166,5 @@ async function boundedText(response: Response, limit: number): Promise<string | 
     return null;
   }
   if (!response.body) return "";
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel();
-      return null;
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString("utf8");
+  return (await readUpTo(response.body, limit, "cancel"))?.toString("utf8") ?? null;
 }

@@ -7,6 +7,7 @@ import type { z } from "@domain/zod.ts";
 import { NFSE_BODY_BYTES, nfseMessages } from "../billing/nfse.ts";
 import { DomainError } from "../domain-errors.ts";
 import type { Logger } from "../logger.ts";
+import { readUpTo } from "../platform/bounded-read.ts";
 import { HttpError, jsonResponse, messages, retryAfter, statusOf } from "./errors.ts";
 
 /** Every API body is refused past this size (before parsing). */
@@ -140,20 +141,9 @@ async function readLimited(request: Request, limit: number): Promise<string> {
 /** The raw body, refused with 413 as soon as it passes the limit (whatever Content-Length said). */
 export async function readBodyBytes(request: Request, limit: number): Promise<Buffer> {
   if (!request.body) return Buffer.alloc(0);
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      // Not cancelled: that would destroy the socket before the 413 is written. Node discards the
-      // rest of an unread body once the answer is sent (bounded by the server's request timeout).
-      reader.releaseLock();
-      throw new HttpError(413, messages.bodyTooLarge);
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks);
+  // Not cancelled past the limit: Node discards the rest of an unread body once the answer is sent
+  // (bounded by the server's request timeout).
+  const bytes = await readUpTo(request.body, limit, "release");
+  if (!bytes) throw new HttpError(413, messages.bodyTooLarge);
+  return bytes;
 }
