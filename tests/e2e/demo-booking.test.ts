@@ -110,6 +110,10 @@ describe("booking a demonstration from the success screen in Chromium", () => {
     await card
       .getByText(/^Não foi possível ler a agenda em .+: o endereço não pôde ser acessado\.$/)
       .waitFor();
+    await card.screenshot({ path: path.join(screenshots, "admin-demo-calendar-read-failed-1280.png") });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await card.screenshot({ path: path.join(screenshots, "admin-demo-calendar-read-failed-390.png") });
+    await page.setViewportSize({ width: 1280, height: 900 });
     await card.getByLabel("Agenda particular (endereço iCal)").fill("");
     await card.getByRole("button", { name: "Salvar agenda" }).click();
     await card.getByText("Agenda de Ana Souza salva.").waitFor();
@@ -331,7 +335,20 @@ describe("booking a demonstration from the success screen in Chromium", () => {
     const cancelledLine = /^Cancelada pelo visitante: era para .+ com Ana Souza\.$/;
     await gotoHydrated(admin.page, `${server.url}${mariasLead}`);
     await admin.page.getByText(cancelledLine).waitFor();
+    await admin.page
+      .locator(".lead-detail__meeting")
+      .screenshot({ path: path.join(screenshots, "admin-lead-meeting-cancelled-1280.png") });
     await gotoHydrated(admin.page, `${server.url}${mariasLead}/historico`);
     await admin.page.locator('.lead-timeline__item[aria-current="true"]').getByText(cancelledLine).waitFor();
+    for (const width of [1280, 390]) {
+      await admin.page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+      await admin.page.screenshot({
+        path: path.join(screenshots, `admin-lead-timeline-meeting-${width}.png`),
+      });
+      expect(await admin.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        width,
+      );
+    }
+    await admin.page.setViewportSize({ width: 1280, height: 900 });
   });
 });

@@ -5,7 +5,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type FakeJira, jiraEnv, startFakeJira } from "../fakes/jira.ts";
 import { gotoHydrated, waitHydrated, watchProblems, withBrowser } from "../support/browser.ts";
-import { fillDemoFirstStep } from "../support/demo-form.ts";
+import { fillDemoFirstStep, finishDemoForm } from "../support/demo-form.ts";
 import { type ServerProcess, startServerProcess } from "../support/server-process.ts";
 
 const screenshots = path.join(projectRoot, "tests/.tmp/screenshots");
@@ -203,16 +203,13 @@ describe("lead forms in Chromium, delivered to the fake Jira", () => {
     const kept = () =>
       page.evaluate(() => JSON.parse(localStorage.getItem("vertice-lead-outbox") ?? "[]").length);
     expect(await kept()).toBe(1);
-    await page.getByLabel("Comércio", { exact: true }).check();
-    await page.getByLabel("Número de funcionários").selectOption("pequena");
-    await page.getByLabel("Planilhas", { exact: false }).first().check();
-    await page.locator('input[name="principalDesafio"]').first().check();
-    await page.getByRole("button", { name: "Continuar" }).click();
-    await page.getByRole("heading", { name: "Seu momento" }).waitFor();
-    await page.locator('select[name="urgencia"]').selectOption("breve");
-    await page.locator('select[name="cargoResponsavel"]').selectOption("diretor");
-    await page.locator('select[name="melhorHorario"]').selectOption("tarde");
-    await page.getByRole("button", { name: "Finalizar" }).click();
+    await finishDemoForm(page, {
+      segment: "Comércio",
+      employees: "pequena",
+      urgency: "breve",
+      role: "diretor",
+      bestTime: "tarde",
+    });
     await page
       .getByRole("heading", { name: "Pedido de demonstração recebido!" })
       .waitFor({ timeout: 10_000 });
