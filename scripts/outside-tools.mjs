@@ -1,5 +1,5 @@
 // The programs from outside npm that the project's own commands use, installed on demand from
-// Debian's packages (end-to-end tests: chromium; benchmarks: wrk, nginx, chromium; alert rules:
+// Debian's packages (end-to-end tests: chromium-headless-shell; benchmarks: wrk, nginx, chromium; alert rules:
 // promtool; the three-instance proof: haproxy) or from the npm
 // registry (benchmarks: lighthouse). Never a browser build downloaded from the web.
 import { execFileSync, spawnSync } from "node:child_process";
@@ -11,6 +11,14 @@ const root = path.resolve(import.meta.dirname, "..");
 /** Debian programs: where the project looks for each, and the package that provides it. */
 export const DEBIAN_TOOLS = {
   chromium: { binary: "/usr/bin/chromium", envVar: "CHROMIUM_PATH", pkg: "chromium" },
+  // The end-to-end tests' browser: the same Chromium (same release, same Blink) built as the old
+  // headless shell, without the full browser's user interface, about a third of its CPU a page
+  // (decision 141).
+  "chromium-headless-shell": {
+    binary: "/usr/bin/chromium-headless-shell",
+    envVar: "CHROMIUM_HEADLESS_SHELL_PATH",
+    pkg: "chromium-headless-shell",
+  },
   wrk: { binary: "/usr/bin/wrk", envVar: "WRK_PATH", pkg: "wrk" },
   nginx: { binary: "/usr/sbin/nginx", envVar: "NGINX_PATH", pkg: "nginx-light" },
   "redis-server": { binary: "/usr/bin/redis-server", envVar: "REDIS_SERVER_PATH", pkg: "redis-server" },
@@ -23,8 +31,9 @@ export const DEBIAN_TOOLS = {
 };
 
 /**
- * Chromium's switches for a headless run on this machine (tests, screenshots, Lighthouse): no sandbox
- * (root), no GPU, nothing fetched from outside on its own.
+ * Chromium's switches for a headless run on this machine (screenshots, Lighthouse): no sandbox
+ * (root), no GPU, nothing fetched from outside on its own. The full browser's headless mode; the
+ * headless shell (the end-to-end tests) is headless without it: CHROMIUM_SHELL_ARGS.
  */
 export const CHROMIUM_HEADLESS_ARGS = [
   "--headless=new",
@@ -35,6 +44,9 @@ export const CHROMIUM_HEADLESS_ARGS = [
   "--disable-sync",
   "--no-first-run",
 ];
+
+/** The same switches for chromium-headless-shell, which is headless by itself. */
+export const CHROMIUM_SHELL_ARGS = CHROMIUM_HEADLESS_ARGS.filter((arg) => arg !== "--headless=new");
 
 export class ToolMissing extends Error {
   constructor(message) {

@@ -1,14 +1,18 @@
 import { type Browser, type BrowserContext, chromium, type Locator, type Page } from "playwright-core";
 import { expect } from "vitest";
-import { CHROMIUM_HEADLESS_ARGS, DEBIAN_TOOLS } from "../../scripts/outside-tools.mjs";
+import { CHROMIUM_SHELL_ARGS, DEBIAN_TOOLS } from "../../scripts/outside-tools.mjs";
 import { consentCookie } from "./consent.ts";
 import { nextSignInCode, rememberRecoveryCodes, setupCode } from "./two-factor.ts";
 
-/** Debian's Chromium, driven by playwright-core; never a downloaded browser (e2e-setup.ts installs it). */
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? DEBIAN_TOOLS.chromium.binary;
+/**
+ * Debian's Chromium as its headless shell (decision 141), driven by playwright-core; never a
+ * downloaded browser (e2e-setup.ts installs it).
+ */
+export const CHROMIUM_PATH =
+  process.env.CHROMIUM_HEADLESS_SHELL_PATH ?? DEBIAN_TOOLS["chromium-headless-shell"].binary;
 
 const CHROMIUM_ARGS = [
-  ...CHROMIUM_HEADLESS_ARGS,
+  ...CHROMIUM_SHELL_ARGS,
   // One renderer per page rather than per site within it: fewer processes to start on two cores.
   "--disable-site-isolation-trials",
   "--disable-features=IsolateOrigins,site-per-process",
