@@ -1,7 +1,7 @@
 // The programs from outside npm that the project's own commands use, installed on demand from
-// Debian's packages (end-to-end tests: chromium-headless-shell; benchmarks: wrk, nginx, chromium; alert rules:
-// promtool; the three-instance proof: haproxy) or from the npm
-// registry (benchmarks: lighthouse). Never a browser build downloaded from the web.
+// Debian's packages (end-to-end tests: chromium-headless-shell; benchmarks: wrk, nginx, chromium;
+// alert rules: promtool; the three-instance proof: haproxy) or from the npm registry (benchmarks:
+// lighthouse). Never a browser build downloaded from the web.
 import { execFileSync, spawnSync } from "node:child_process";
 import { accessSync, constants, existsSync } from "node:fs";
 import path from "node:path";
@@ -78,7 +78,7 @@ export function mayInstallDebianPackages() {
 }
 
 /**
- * The path of a Debian program (CHROMIUM_PATH, WRK_PATH or NGINX_PATH first), installing its
+ * The path of a Debian program (its variable first: CHROMIUM_PATH, WRK_PATH…), installing its
  * package when it is missing and this run may; otherwise a ToolMissing naming the command to run.
  */
 export function ensureDebianTool(name, options = {}) {

@@ -8,8 +8,8 @@ import { nextSignInCode, rememberRecoveryCodes, setupCode } from "./two-factor.t
  * Debian's Chromium as its headless shell (decision 141), driven by playwright-core; never a
  * downloaded browser (e2e-setup.ts installs it).
  */
-export const CHROMIUM_PATH =
-  process.env.CHROMIUM_HEADLESS_SHELL_PATH ?? DEBIAN_TOOLS["chromium-headless-shell"].binary;
+const SHELL = DEBIAN_TOOLS["chromium-headless-shell"];
+export const CHROMIUM_PATH = process.env[SHELL.envVar] ?? SHELL.binary;
 
 const CHROMIUM_ARGS = [
   ...CHROMIUM_SHELL_ARGS,

@@ -3,9 +3,9 @@ import { startSharedBrowser } from "./browser.ts";
 import buildSite from "./global-setup.ts";
 
 /**
- * End-to-end tests drive Debian's Chromium headless shell: install it first when missing (and this run may),
- * or stop the run with one line that says how, before any test file starts a server. Then one
- * Chromium for every test file of the run (browser.ts).
+ * End-to-end tests drive Debian's Chromium headless shell (decision 141): install it first when
+ * missing (and this run may), or stop the run with one line that says how, before any test file
+ * starts a server. Then one Chromium for every test file of the run (browser.ts).
  */
 export default async function setup() {
   ensureDebianTool("chromium-headless-shell");
